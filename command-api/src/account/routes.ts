@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AuthSuccess,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ErrorResponse,
+  LoginBody,
+  MESSAGES,
+  RegisterBody,
+  accountStreamId,
+  conflictError,
+  loginProblem,
+  normaliseEmail,
+  passwordProblem,
+  registrationProblem,
+  unauthenticatedError,
+  validationError,
+  type EmailClaimed,
+  type User,
+} from '@kartvizit/schemas';
+import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
+import type { CommandContext } from '../core/context.ts';
+import { accountDecider, type AccountState } from './decider.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+
+const TAG = ['account'];
+const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse };
+
+function toUser(state: AccountState): User {
+  if (state.status !== 'registered') throw unauthenticatedError(MESSAGES.accountNotFound);
+  return {
+    id: state.userId,
+    email: state.email,
+    firstName: state.firstName,
+    lastName: state.lastName,
+    createdAt: state.registeredAt,
+  };
+}
+
+export function accountRoutes(context: CommandContext) {
+  const { commands, store, credentials, tokens, emailClaimStreamId, codec, authRateLimit } = context;
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.post(
+      '/api/auth/register',
+      {
+        schema: { tags: TAG, body: RegisterBody, response: { 200: AuthSuccess, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const problem = registrationProblem(request.body);
+        if (problem) throw validationError(problem);
+        const userId = randomUUID();
+        const now = new Date();
+        const email = normaliseEmail(request.body.email);
+        await credentials.create(userId, await hashPassword(request.body.password), now);
+        try {
+          const result = await commands.handle(
+            accountDecider,
+            accountStreamId(userId),
+            { type: 'RegisterAccount', data: { ...request.body, userId, email, now: now.toISOString() } },
+            {
+              metadata: { actor: userId },
+              alsoAppend: async () => {
+                const claim: EmailClaimed = { type: 'EmailClaimed', data: { userId, claimedAt: now.toISOString() } };
+                return [{ streamId: emailClaimStreamId(email), expected: 'no_stream', events: [await codec.encode(claim)] }];
+              },
+            },
+          );
+          const token = await tokens.issue(userId, now, now);
+          return { success: true as const, token, user: toUser(result.state), message: MESSAGES.registerSuccess, position: result.position ?? undefined };
+        } catch (error) {
+          await credentials.remove(userId);
+          if (error instanceof ConcurrencyError && error.streamId === emailClaimStreamId(email)) {
+            throw conflictError(MESSAGES.emailTaken, 'email');
+          }
+          throw error;
+        }
+      },
+    );
+
+    api.post(
+      '/api/auth/login',
+      {
+        schema: { tags: TAG, body: LoginBody, response: { 200: AuthSuccess, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const problem = loginProblem(request.body);
+        if (problem) throw validationError(problem);
+        const claim = await store.readStream(emailClaimStreamId(normaliseEmail(request.body.email)));
+        const userId = claim.events[0]?.data.userId;
+        const credential = typeof userId === 'string' ? await credentials.find(userId) : null;
+        const valid = credential
+          ? await verifyPassword(credential.passwordHash, request.body.password)
+          : await burnPasswordCheck(request.body.password);
+        if (!credential || !valid) throw unauthenticatedError(MESSAGES.invalidCredentials);
+        const { state } = await commands.load(accountDecider, accountStreamId(credential.userId));
+        const token = await tokens.issue(credential.userId, credential.tokensValidAfter, new Date());
+        return { success: true as const, token, user: toUser(state), message: MESSAGES.loginSuccess };
+      },
+    );
+
+    api.post(
+      '/api/auth/change-password',
+      {
+        schema: { tags: TAG, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const userId = await context.requireUser(request);
+        const { currentPassword, newPassword } = request.body;
+        if (!currentPassword || !newPassword) throw validationError(MESSAGES.fillAllFields);
+        const problem = passwordProblem(newPassword);
+        if (problem) throw validationError(problem, 'newPassword');
+        if (newPassword === currentPassword) throw validationError(MESSAGES.newPasswordSameAsCurrent, 'newPassword');
+        const credential = await credentials.find(userId);
+        if (!credential) throw unauthenticatedError(MESSAGES.sessionExpired);
+        // A wrong current password is a 400, not a 401: a 401 would sign the user out.
+        if (!(await verifyPassword(credential.passwordHash, currentPassword))) {
+          throw validationError(MESSAGES.currentPasswordWrong, 'currentPassword');
+        }
+        const now = new Date();
+        const replaced = await credentials.replace(userId, credential.passwordHash, await hashPassword(newPassword), now);
+        if (!replaced) throw conflictError(MESSAGES.conflict);
+        const result = await commands.handle(
+          accountDecider,
+          accountStreamId(userId),
+          { type: 'ChangePassword', data: { userId, now: now.toISOString() } },
+          { metadata: { actor: userId } },
+        );
+        const token = await tokens.issue(userId, now, now);
+        return { success: true as const, message: MESSAGES.passwordChanged, token, position: result.position ?? '' };
+      },
+    );
+  };
+}

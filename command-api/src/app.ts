@@ -1,0 +1,31 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { loggerOptions } from '@kartvizit/infra/http/logging';
+import { registerOpenApi } from '@kartvizit/infra/http/openapi';
+import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
+import { accountRoutes } from './account/routes.ts';
+import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
+
+/** JSON commands are small; bigger bodies are refused before they are parsed. */
+export const COMMAND_BODY_LIMIT = 64 * 1024;
+
+/** All command routes as one plugin, so the embedded process can mount them beside query-api. */
+export function commandApi(deps: CommandApiDependencies): FastifyPluginAsync {
+  return async (app) => {
+    const context = createCommandContext(deps);
+    app.addHook('onRoute', (route) => {
+      route.bodyLimit ??= COMMAND_BODY_LIMIT;
+    });
+    await app.register(rateLimit, { global: false });
+    await app.register(accountRoutes(context));
+  };
+}
+
+export async function buildApp(deps: CommandApiDependencies & { readonly logLevel: string }): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(deps.logLevel), bodyLimit: COMMAND_BODY_LIMIT, trustProxy: true });
+  registerErrorHandling(app);
+  await registerOpenApi(app, 'Dijital Kartvizit komut API');
+  registerJsonNotFound(app);
+  await app.register(commandApi(deps));
+  return app;
+}

@@ -1,0 +1,75 @@
+import type { DomainEvent } from '@kartvizit/schemas';
+import {
+  ConcurrencyError,
+  type AppendRequest,
+  type Checkpoint,
+  type EventMetadata,
+  type EventStore,
+} from '@kartvizit/infra/event-store/types';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { Decider } from './decider.ts';
+
+export interface HandleOptions<Event extends DomainEvent> {
+  readonly metadata?: EventMetadata;
+  /**
+   * Further streams to append in the same atomic write, built from the decided events
+   * (uniqueness claims). A conflict on one of them is not retried: it is the answer.
+   */
+  readonly alsoAppend?: (events: readonly Event[]) => Promise<readonly AppendRequest[]>;
+}
+
+export interface HandleResult<State, Event> {
+  readonly events: readonly Event[];
+  readonly state: State;
+  /** Null when the decision produced no events. */
+  readonly position: Checkpoint | null;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** Load the stream, decide, append with the version we decided on; retry when someone else wrote first. */
+export class CommandHandler {
+  constructor(
+    private readonly store: EventStore,
+    private readonly codec: EventCodec,
+  ) {}
+
+  async load<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+  ): Promise<{ state: State; version: number }> {
+    const stream = await this.store.readStream(streamId);
+    let state = decider.initialState;
+    for (const recorded of stream.events) {
+      const event = await this.codec.decode(recorded);
+      if (event) state = decider.evolve(state, event as unknown as Event);
+    }
+    return { state, version: stream.version };
+  }
+
+  async handle<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+    command: Command,
+    options: HandleOptions<Event> = {},
+  ): Promise<HandleResult<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, version } = await this.load(decider, streamId);
+      const events = decider.decide(command, state);
+      const nextState = events.reduce(decider.evolve, state);
+      if (events.length === 0) return { events, state: nextState, position: null };
+      const encoded = await Promise.all(events.map((event) => this.codec.encode(event, options.metadata)));
+      const extra = options.alsoAppend ? await options.alsoAppend(events) : [];
+      try {
+        const result = await this.store.append([
+          { streamId, expected: version === -1 ? 'no_stream' : version, events: encoded },
+          ...extra,
+        ]);
+        return { events, state: nextState, position: result.position };
+      } catch (error) {
+        const ownStreamConflict = error instanceof ConcurrencyError && error.streamId === streamId;
+        if (!ownStreamConflict || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+}

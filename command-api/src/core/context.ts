@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { MESSAGES, unauthenticatedError } from '@kartvizit/schemas';
+import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
+import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { claimStreamId } from '@kartvizit/infra/event-store/claims';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { CommandHandler } from './command-handler.ts';
+
+export interface CommandApiDependencies {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly appSecret: Buffer;
+  /** Attempts per minute per client on login, register and password change; 0 turns the limit off. */
+  readonly authRateLimitPerMinute: number;
+}
+
+/** Everything a feature's routes need, built once per app. */
+export interface CommandContext {
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly commands: CommandHandler;
+  readonly credentials: CredentialStore;
+  readonly tokens: SessionTokens;
+  readonly emailClaimStreamId: (normalisedEmail: string) => string;
+  readonly authRateLimit: { readonly max: number; readonly timeWindow: string } | false;
+  /** The signed-in owner's id; throws the 401 that makes the web sign out. */
+  requireUser(request: FastifyRequest): Promise<string>;
+}
+
+export function createCommandContext(deps: CommandApiDependencies): CommandContext {
+  const { codec } = deps;
+  const credentials = new CredentialStore(deps.pool);
+  const tokens = new SessionTokens(deriveKey(deps.appSecret, 'session-tokens'), credentials);
+  const claimKey = deriveKey(deps.appSecret, 'uniqueness-claims');
+  return {
+    store: deps.store,
+    codec,
+    commands: new CommandHandler(deps.store, codec),
+    credentials,
+    tokens,
+    emailClaimStreamId: (email) => claimStreamId('email', email, claimKey),
+    authRateLimit:
+      deps.authRateLimitPerMinute > 0 ? { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } : false,
+    async requireUser(request) {
+      const userId = await tokens.authenticate(request.headers.authorization);
+      if (!userId) throw unauthenticatedError(MESSAGES.sessionExpired);
+      return userId;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { readConfig } from '@kartvizit/infra/config/env';
+import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
+import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
+import { buildApp } from './app.ts';
+
+const config = readConfig(process.env, { port: 3001 });
+requireDatabaseUrl('command-api', config.databaseUrl);
+const runtime = await openRuntime(config, { signals: 'postgres' });
+const app = await buildApp({
+  pool: runtime.database.pool,
+  store: runtime.store,
+  codec: runtime.codec,
+  appSecret: runtime.appSecret,
+  authRateLimitPerMinute: config.authRateLimitPerMinute,
+  logLevel: config.logLevel,
+});
+await app.listen({ port: config.port, host: config.host });
+closeOnSignals(async () => {
+  await app.close();
+  await runtime.close();
+});

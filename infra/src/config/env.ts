@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+
+/** Settings every service reads from the environment; the README's configuration table lists them. */
+export interface ServiceConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Unset: embedded PostgreSQL under dataDir. */
+  readonly databaseUrl: string | undefined;
+  readonly appSecret: string | undefined;
+  /** Origin used in links and QR codes, e.g. https://kart.example.com. */
+  readonly publicBaseUrl: string;
+  readonly logLevel: string;
+  /** Attempts per minute per client on login and register. */
+  readonly authRateLimitPerMinute: number;
+  /** Directory with the built web app (web/dist). */
+  readonly webDistDir: string;
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { port?: number } = {}): ServiceConfig {
+  const port = integer(env.PORT, defaults.port ?? 3000, 'PORT');
+  const host = env.HOST ?? '0.0.0.0';
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
+    appSecret: env.APP_SECRET,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authRateLimitPerMinute: integer(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}

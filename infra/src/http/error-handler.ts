@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, MESSAGES, VALIDATION_MESSAGES } from '@kartvizit/schemas';
+import { ConcurrencyError } from '../event-store/types.ts';
+
+/** What a route may say about how its validation failures read. */
+export interface RouteMessages {
+  /** Message for a missing or empty required field (e.g. 'Lütfen tüm alanları doldurun'). */
+  readonly missingField?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    readonly messages?: RouteMessages;
+  }
+}
+
+interface AjvLikeError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: Record<string, unknown>;
+}
+
+function fieldOf(error: AjvLikeError): string {
+  if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
+    return error.params.missingProperty;
+  }
+  if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') {
+    return error.params.additionalProperty;
+  }
+  return error.instancePath.split('/').filter(Boolean)[0] ?? '';
+}
+
+function validationMessage(error: AjvLikeError, messages: RouteMessages | undefined): string {
+  const field = fieldOf(error);
+  switch (error.keyword) {
+    case 'required':
+      return messages?.missingField ?? VALIDATION_MESSAGES.required(field);
+    case 'type':
+      return VALIDATION_MESSAGES.mustBeText(field);
+    case 'maxLength':
+      return VALIDATION_MESSAGES.tooLong(field, Number(error.params.limit));
+    case 'minLength':
+      return messages?.missingField ?? VALIDATION_MESSAGES.required(field);
+    case 'additionalProperties':
+      return VALIDATION_MESSAGES.unknownField(field);
+    default:
+      return field ? VALIDATION_MESSAGES.invalid(field) : MESSAGES.invalidRequest;
+  }
+}
+
+const FASTIFY_CODES: Readonly<Record<string, { status: number; message: string }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.bodyTooLarge },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MESSAGES.invalidRequest },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
+};
+
+function send(reply: FastifyReply, status: number, message: string, field?: string): FastifyReply {
+  return reply.code(status).send(field ? { success: false, message, field } : { success: false, message });
+}
+
+/** One place where every failure becomes a status code and a Turkish message; never a raw 500. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) return send(reply, error.status, error.message, error.field);
+    if (error.validation && error.validation.length > 0) {
+      const first = error.validation[0] as unknown as AjvLikeError;
+      const field = fieldOf(first);
+      return send(reply, 400, validationMessage(first, request.routeOptions.config.messages), field || undefined);
+    }
+    if (error instanceof ConcurrencyError) return send(reply, 409, MESSAGES.conflict);
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(reply, known.status, known.message);
+    if (error.statusCode === 429) return send(reply, 429, MESSAGES.tooManyRequests);
+    if (error instanceof SyntaxError && error.statusCode === 400) return send(reply, 400, MESSAGES.invalidJson);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, error.statusCode, MESSAGES.invalidRequest);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, MESSAGES.serverError);
+  });
+}
+
+/** JSON 404 for API paths; the embedded and query-api processes put the web app's fallback in front. */
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return send(reply, 404, MESSAGES.notFound);
+}
+
+export function registerJsonNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+}

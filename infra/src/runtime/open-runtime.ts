@@ -1,0 +1,56 @@
+import { openDatabase, type Database } from '../db/database.ts';
+import { loadAppSecret, deriveKey } from '../config/secrets.ts';
+import type { ServiceConfig } from '../config/env.ts';
+import { PostgresEventStore } from '../event-store/postgres.ts';
+import type { EventStore } from '../event-store/types.ts';
+import { InProcessSignalBus } from '../signals/in-process.ts';
+import { PostgresSignalBus } from '../signals/postgres.ts';
+import type { SignalBus } from '../signals/types.ts';
+import { EventCodec } from '../vault/event-codec.ts';
+import { PersonalDataVault } from '../vault/personal-data-vault.ts';
+
+/** The shared parts every service process is built from. */
+export interface Runtime {
+  readonly config: ServiceConfig;
+  readonly database: Database;
+  readonly store: EventStore;
+  readonly signals: SignalBus;
+  readonly appSecret: Buffer;
+  readonly codec: EventCodec;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /**
+   * 'in-process': one process runs everything (embedded); wake-ups travel through an RxJS Subject.
+   * 'postgres': services run as separate processes; wake-ups travel through LISTEN/NOTIFY.
+   */
+  readonly signals: 'in-process' | 'postgres';
+  readonly log?: (message: string) => void;
+}
+
+export async function openRuntime(config: ServiceConfig, options: RuntimeOptions): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: options.log });
+  const signals: SignalBus =
+    options.signals === 'in-process' ? new InProcessSignalBus() : new PostgresSignalBus(database.url);
+  const store = new PostgresEventStore({
+    pool: database.pool,
+    // Across processes the append's own NOTIFY wakes readers; in one process the Subject is faster.
+    onAppended: options.signals === 'in-process' ? () => void signals.publish('events_appended') : undefined,
+  });
+  const appSecret = await loadAppSecret({ envValue: config.appSecret, dataDir: config.dataDir });
+  const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
+  return {
+    config,
+    database,
+    store,
+    signals,
+    appSecret,
+    codec,
+    async close() {
+      await signals.close();
+      await store.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type pg from 'pg';
+import type { DomainEventType } from '@kartvizit/schemas';
+import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+
+/**
+ * A read model: the tables it owns, the events it reads, and how a batch of them is written.
+ *
+ * Tables are generational: logical table `accounts` of generation 3 is the physical table
+ * `rm_accounts_g3`, and the view `rm_accounts` points at the live generation. A rebuild fills the
+ * next generation beside the live one and then repoints the views in one transaction.
+ */
+export interface Projection {
+  /** Stable name; also the checkpoint row's key. */
+  readonly name: string;
+  /** Bump when tables or handling change: the runner rebuilds from history on start. */
+  readonly version: number;
+  /** Logical table name → CREATE TABLE statement for the given physical name. */
+  readonly tables: Readonly<Record<string, (physicalName: string) => string>>;
+  readonly handles: readonly DomainEventType[];
+  /**
+   * Writes one batch (only events of handled types, in global order) inside the runner's
+   * transaction. Must be idempotent per event: rows remember the last stream position applied.
+   */
+  apply(events: readonly StoredEvent[], context: ProjectionContext): Promise<void>;
+}
+
+export interface ProjectionContext {
+  readonly client: pg.PoolClient;
+  /** Physical name of a logical table in the generation being written. */
+  table(logicalName: string): string;
+}
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,40}$/;
+
+export function physicalTableName(logicalName: string, generation: number): string {
+  if (!IDENTIFIER.test(logicalName)) throw new Error(`Invalid table name ${logicalName}`);
+  return `rm_${logicalName}_g${generation}`;
+}
+
+/** The name queries read: a view over the live generation. */
+export function readModelName(logicalName: string): string {
+  if (!IDENTIFIER.test(logicalName)) throw new Error(`Invalid table name ${logicalName}`);
+  return `rm_${logicalName}`;
+}

@@ -1,0 +1,146 @@
+import type pg from 'pg';
+import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { physicalTableName, readModelName, type Projection } from './projection.ts';
+
+export interface ProjectionDependencies {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly batchSize?: number;
+  readonly log?: (message: string) => void;
+}
+
+export const DEFAULT_BATCH_SIZE = 1000;
+
+/** Reads the next batch after `after` and writes the handled events into `generation`. */
+export async function applyNextBatch(
+  deps: ProjectionDependencies,
+  client: pg.PoolClient,
+  projection: Projection,
+  generation: number,
+  after: Checkpoint | null,
+): Promise<{ read: number; checkpoint: Checkpoint | null }> {
+  const { events, checkpoint } = await deps.store.readAll(after, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+  if (events.length === 0) return { read: 0, checkpoint: after };
+  const handled = new Set<string>(projection.handles);
+  const decoded = [];
+  for (const recorded of events) {
+    if (!handled.has(recorded.type)) continue;
+    const event = await deps.codec.decode(recorded);
+    if (event) decoded.push(event);
+  }
+  if (decoded.length > 0) {
+    await projection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) });
+  }
+  return { read: events.length, checkpoint };
+}
+
+async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+function lockKey(kind: string, name: string): string {
+  return `kartvizit:${kind}:${name}`;
+}
+
+export async function createTables(client: pg.PoolClient, projection: Projection, generation: number): Promise<void> {
+  for (const [logical, ddl] of Object.entries(projection.tables)) {
+    const physical = physicalTableName(logical, generation);
+    await client.query(`DROP TABLE IF EXISTS ${physical}`);
+    await client.query(ddl(physical));
+  }
+}
+
+/**
+ * Blue/green rebuild: replay the whole history into the next generation of tables while the live
+ * generation keeps serving, then, holding the checkpoint row, catch up the last events and repoint
+ * the views in one transaction. The old generation is dropped afterwards.
+ */
+export async function rebuildProjection(
+  deps: ProjectionDependencies,
+  projection: Projection,
+  options: { readonly onlyIfStale?: boolean } = {},
+): Promise<{ generation: number; checkpoint: Checkpoint | null; events: number }> {
+  const log = deps.log ?? (() => undefined);
+  const client = await deps.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockKey('rebuild', projection.name)]);
+    const current = await client.query<{ generation: number; version: number; checkpoint: Checkpoint | null }>(
+      'SELECT generation, version, checkpoint FROM projection_checkpoints WHERE name = $1',
+      [projection.name],
+    );
+    const row = current.rows[0];
+    // Another instance may have rebuilt while we waited for the lock.
+    if (options.onlyIfStale && row && row.generation > 0 && row.version === projection.version) {
+      return { generation: row.generation, checkpoint: row.checkpoint, events: 0 };
+    }
+    const previous = row?.generation ?? 0;
+    const generation = previous + 1;
+    log(`${projection.name}: rebuilding into generation ${generation}`);
+    await createTables(client, projection, generation);
+
+    let checkpoint: Checkpoint | null = null;
+    let total = 0;
+    for (;;) {
+      const batch = await inTransaction(client, () =>
+        applyNextBatch(deps, client, projection, generation, checkpoint),
+      );
+      if (batch.read === 0) break;
+      checkpoint = batch.checkpoint;
+      total += batch.read;
+    }
+
+    await inTransaction(client, async () => {
+      await client.query(
+        `INSERT INTO projection_checkpoints (name, checkpoint, version, generation, updated_at)
+         VALUES ($1, NULL, $2, 0, now()) ON CONFLICT (name) DO NOTHING`,
+        [projection.name, projection.version],
+      );
+      // Waits for the live runner's batch in flight and keeps it out until the switch is done.
+      await client.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+      for (;;) {
+        const batch = await applyNextBatch(deps, client, projection, generation, checkpoint);
+        if (batch.read === 0) break;
+        checkpoint = batch.checkpoint;
+        total += batch.read;
+      }
+      for (const logical of Object.keys(projection.tables)) {
+        await client.query(`DROP VIEW IF EXISTS ${readModelName(logical)}`);
+        await client.query(
+          `CREATE VIEW ${readModelName(logical)} AS SELECT * FROM ${physicalTableName(logical, generation)}`,
+        );
+      }
+      await client.query(
+        `UPDATE projection_checkpoints SET checkpoint = $2, version = $3, generation = $4, updated_at = now()
+          WHERE name = $1`,
+        [projection.name, checkpoint, projection.version, generation],
+      );
+    });
+
+    for (const logical of Object.keys(projection.tables)) {
+      const stale = await client.query<{ tablename: string }>(
+        `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename ~ $1 AND tablename <> $2`,
+        [`^rm_${logical}_g[0-9]+$`, physicalTableName(logical, generation)],
+      );
+      for (const row of stale.rows) await client.query(`DROP TABLE IF EXISTS ${row.tablename}`);
+    }
+    log(`${projection.name}: generation ${generation} live after ${total} events`);
+    return { generation, checkpoint, events: total };
+  } finally {
+    await client
+      .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey('rebuild', projection.name)])
+      .catch(() => undefined);
+    client.release();
+  }
+}
+
+export { inTransaction, lockKey };

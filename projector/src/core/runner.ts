@@ -1,0 +1,173 @@
+import { merge, timer, type Subscription } from 'rxjs';
+import type pg from 'pg';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
+import type { Projection } from './projection.ts';
+import {
+  applyNextBatch,
+  DEFAULT_BATCH_SIZE,
+  inTransaction,
+  lockKey,
+  rebuildProjection,
+  type ProjectionDependencies,
+} from './rebuild.ts';
+
+export interface RunnerOptions extends ProjectionDependencies {
+  readonly signals?: SignalBus;
+  /** Fallback when a wake-up signal is lost, and the standby's retry interval. */
+  readonly pollIntervalMs?: number;
+}
+
+type BatchOutcome = { kind: 'applied'; read: number; checkpoint: Checkpoint | null } | { kind: 'idle' } | { kind: 'stale' };
+
+/**
+ * Keeps one projection up to date. Only the instance holding the projection's advisory lock
+ * writes; others wait as standbys. Each batch and its checkpoint commit together, so a crash at
+ * any point replays at most the uncommitted batch.
+ */
+export class ProjectionRunner {
+  private stopped = false;
+  private lockClient: pg.PoolClient | null = null;
+  private wake: (() => void) | null = null;
+  /** A wake-up that arrived while a batch was running: go round again instead of sleeping. */
+  private pending = false;
+  private subscription: Subscription | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly projection: Projection,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    const interval = this.options.pollIntervalMs ?? 1000;
+    const wakeups = this.options.signals ? merge(this.options.signals.on('events_appended'), timer(interval, interval)) : timer(interval, interval);
+    this.subscription = wakeups.subscribe(() => {
+      if (this.wake) this.wake();
+      else this.pending = true;
+    });
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    if (this.lockClient) {
+      await this.lockClient.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      this.lockClient.release();
+      this.lockClient = null;
+    }
+  }
+
+  /** Processes batches until nothing new is visible. Used by the loop and by tests. */
+  async catchUp(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const outcome = await this.processBatch();
+      if (outcome.kind === 'stale') {
+        total += (await rebuildProjection(this.options, this.projection, { onlyIfStale: true })).events;
+        continue;
+      }
+      if (outcome.kind === 'idle') return total;
+      total += outcome.read;
+      if (outcome.read < (this.options.batchSize ?? DEFAULT_BATCH_SIZE)) return total;
+    }
+  }
+
+  private async run(): Promise<void> {
+    const log = this.options.log ?? (() => undefined);
+    while (!this.stopped) {
+      try {
+        if (!(await this.holdLock())) {
+          await this.sleep();
+          continue;
+        }
+        await this.catchUp();
+        await this.sleep();
+      } catch (error) {
+        log(`${this.name}: ${error instanceof Error ? error.message : String(error)}; retrying`);
+        await this.dropLock();
+        await this.sleep();
+      }
+    }
+  }
+
+  private async processBatch(): Promise<BatchOutcome> {
+    const client = await this.options.pool.connect();
+    try {
+      const outcome = await inTransaction(client, async (): Promise<BatchOutcome> => {
+        const result = await client.query<{ checkpoint: string | null; version: number; generation: number }>(
+          'SELECT checkpoint, version, generation FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+          [this.name],
+        );
+        const row = result.rows[0];
+        if (!row || row.version !== this.projection.version || row.generation === 0) return { kind: 'stale' };
+        const batch = await applyNextBatch(
+          this.options,
+          client,
+          this.projection,
+          row.generation,
+          row.checkpoint as Checkpoint | null,
+        );
+        if (batch.read === 0) return { kind: 'idle' };
+        await client.query('UPDATE projection_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
+          this.name,
+          batch.checkpoint,
+        ]);
+        return { kind: 'applied', read: batch.read, checkpoint: batch.checkpoint };
+      });
+      if (outcome.kind === 'applied') {
+        await this.options.signals?.publish('projection_advanced', `${this.name} ${outcome.checkpoint ?? ''}`);
+      }
+      return outcome;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async holdLock(): Promise<boolean> {
+    if (this.lockClient) return true;
+    const client = await this.options.pool.connect();
+    const result = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
+      [lockKey('live', this.name)],
+    );
+    if (result.rows[0]?.locked) {
+      // A broken connection loses the lock; drop ours so the loop competes for it again.
+      client.on('error', () => void this.dropLock());
+      this.lockClient = client;
+      return true;
+    }
+    client.release();
+    return false;
+  }
+
+  private async dropLock(): Promise<void> {
+    const client = this.lockClient;
+    this.lockClient = null;
+    if (!client) return;
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    client.release(true);
+  }
+
+  private sleep(): Promise<void> {
+    if (this.stopped || this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.wake = () => {
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { MESSAGES, MIN_POSITION_HEADER, READ_YOUR_WRITES_WAIT_MS, STALE_HEADER, unauthenticatedError } from '@kartvizit/schemas';
+import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
+import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
+import { ProjectionWatermarks } from './read-your-writes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Projections the route reads; it waits for them when the client sends x-min-position. */
+    readonly projections?: readonly string[];
+  }
+}
+
+export interface QueryApiDependencies {
+  readonly pool: pg.Pool;
+  /** Only to learn the head position; queries read read models, never the log. */
+  readonly store: EventStore;
+  readonly appSecret: Buffer;
+  readonly signals?: SignalBus;
+  /** Directory of the built web app; unset: API only. */
+  readonly webDistDir?: string;
+}
+
+export interface QueryContext {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly watermarks: ProjectionWatermarks;
+  requireUser(request: FastifyRequest): Promise<string>;
+}
+
+export function createQueryContext(deps: QueryApiDependencies): QueryContext {
+  const tokens = new SessionTokens(deriveKey(deps.appSecret, 'session-tokens'), new CredentialStore(deps.pool));
+  return {
+    pool: deps.pool,
+    store: deps.store,
+    watermarks: new ProjectionWatermarks(deps.pool, deps.signals),
+    async requireUser(request) {
+      const userId = await tokens.authenticate(request.headers.authorization);
+      if (!userId) throw unauthenticatedError(MESSAGES.sessionExpired);
+      return userId;
+    },
+  };
+}
+
+/** Read-your-writes: before a route reads, wait (briefly) for the position the client last wrote. */
+export function registerReadYourWrites(app: FastifyInstance, context: QueryContext): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const projections = request.routeOptions.config.projections;
+    const position = request.headers[MIN_POSITION_HEADER];
+    if (!projections || projections.length === 0 || typeof position !== 'string' || !isCheckpoint(position)) return;
+    const reached = await context.watermarks.waitFor(projections, position, READ_YOUR_WRITES_WAIT_MS);
+    if (!reached) reply.header(STALE_HEADER, 'true');
+  });
+}

@@ -1,0 +1,31 @@
+/** Account events. Data is readonly; personal fields are encrypted at rest (see PERSONAL_FIELDS). */
+export interface AccountRegistered {
+  readonly type: 'AccountRegistered';
+  readonly data: {
+    readonly userId: string;
+    readonly email: string;
+    readonly firstName: string;
+    readonly lastName: string;
+    readonly registeredAt: string;
+  };
+}
+
+/** The new hash is kept outside the log; the event only says that the change happened. */
+export interface PasswordChanged {
+  readonly type: 'PasswordChanged';
+  readonly data: { readonly userId: string; readonly changedAt: string };
+}
+
+export type AccountEvent = AccountRegistered | PasswordChanged;
+
+/** Marks an e-mail address as taken; its stream id is an HMAC of the address, its data names no person. */
+export interface EmailClaimed {
+  readonly type: 'EmailClaimed';
+  readonly data: { readonly userId: string; readonly claimedAt: string };
+}
+
+export type ClaimEvent = EmailClaimed;
+
+export function accountStreamId(userId: string): string {
+  return `account-${userId}`;
+}

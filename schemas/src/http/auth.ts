@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { ErrorResponse, Position } from './common.ts';
+
+// Lengths here only bound the work the server does; the Turkish rules live in validation/auth.ts.
+const Email = Type.String({ maxLength: EMAIL_MAX_LENGTH + 50 });
+const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH * 2 });
+const Name = Type.String({ maxLength: NAME_MAX_LENGTH * 2 });
+
+export const User = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type User = Static<typeof User>;
+
+export const RegisterBody = Type.Object(
+  { email: Email, password: Password, firstName: Name, lastName: Name },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
+export type LoginBody = Static<typeof LoginBody>;
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Password, newPassword: Password },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const AuthSuccess = Type.Object({
+  success: Type.Literal(true),
+  token: Type.String(),
+  user: User,
+  message: Type.String(),
+  position: Type.Optional(Position),
+});
+export type AuthSuccess = Static<typeof AuthSuccess>;
+
+export const MeResponse = Type.Object({ success: Type.Literal(true), user: User });
+export type MeResponse = Static<typeof MeResponse>;
+
+export const ChangePasswordResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  /** A fresh token: tokens issued before the change stop working. */
+  token: Type.String(),
+  position: Position,
+});
+export type ChangePasswordResponse = Static<typeof ChangePasswordResponse>;
+
+
+/** Claims inside the session token. `exp` and `iat` are in seconds (SPEC §9). */
+export interface SessionClaims {
+  readonly sub: string;
+  readonly exp: number;
+  readonly iat: number;
+}

@@ -1,0 +1,76 @@
+/**
+ * Every text a person reads that the server or more than one screen produces.
+ * Spelling: proper Turkish letters even where the spec transliterates to ASCII.
+ */
+export const MESSAGES = {
+  // Session and authentication (SPEC §8)
+  sessionExpired: 'Oturumunuz sonlandı, lütfen tekrar giriş yapın.',
+  loginSuccess: 'Giriş başarılı!',
+  loginFailed: 'Giriş başarısız oldu.',
+  loginError: 'Giriş sırasında bir hata oluştu.',
+  registerSuccess: 'Kayıt başarılı!',
+  registerRedirect: 'Kayıt başarılı! Yönlendiriliyorsunuz...',
+  registerFailed: 'Kayıt başarısız oldu.',
+  registerError: 'Kayıt sırasında bir hata oluştu.',
+  passwordChanged: 'Şifre başarıyla değiştirildi!',
+  passwordChangeFailed: 'Şifre değiştirilemedi.',
+  passwordChangeError: 'Şifre değiştirme sırasında bir hata oluştu.',
+
+  // Validation (SPEC §5)
+  fillAllFields: 'Lütfen tüm alanları doldurun',
+  passwordTooShort: 'Şifre en az 6 karakter uzunluğunda olmalıdır',
+  passwordTooLong: 'Şifre en fazla 128 karakter olabilir',
+  passwordsDoNotMatch: 'Şifreler eşleşmiyor',
+  invalidEmail: 'Geçerli bir e-posta adresi girin',
+  invalidName: 'Ad ve soyad yalnızca harf, boşluk, kesme işareti, nokta ve tire içerebilir',
+  nameTooLong: 'Ad ve soyad en fazla 50 karakter olabilir',
+  newPasswordSameAsCurrent: 'Yeni şifre mevcut şifreden farklı olmalıdır',
+
+  // Account outcomes decided by the server
+  emailTaken: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var',
+  invalidCredentials: 'E-posta veya şifre hatalı',
+  currentPasswordWrong: 'Mevcut şifre hatalı',
+  accountNotFound: 'Hesap bulunamadı',
+  unauthenticated: 'Bu işlem için giriş yapmalısınız',
+  tooManyRequests: 'Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.',
+
+  // Generic HTTP problems, never a raw English error
+  invalidJson: 'İstek gövdesi geçerli bir JSON değil',
+  bodyTooLarge: 'İstek gövdesi çok büyük',
+  unsupportedMediaType: 'Desteklenmeyen içerik türü',
+  invalidRequest: 'İstek geçersiz',
+  notFound: 'İstenen kaynak bulunamadı',
+  methodNotAllowed: 'Bu yöntem desteklenmiyor',
+  conflict: 'Kayıt aynı anda başka bir işlemle değişti, lütfen tekrar deneyin',
+  serverError: 'Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
+  staleRead: 'Son değişiklikler henüz yansımadı, veriler birkaç saniye içinde güncellenecek',
+
+  // Pages
+  pageNotFoundTitle: 'Sayfa Bulunamadı',
+  pageNotFoundText: 'Aradığınız sayfa bulunamadı veya taşınmış olabilir.',
+  defaultUserName: 'Kullanıcı',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Turkish labels of request fields, for validation messages that name a field. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: 'E-posta',
+  password: 'Şifre',
+  firstName: 'Ad',
+  lastName: 'Soyad',
+  currentPassword: 'Mevcut şifre',
+  newPassword: 'Yeni şifre',
+};
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+export const VALIDATION_MESSAGES = {
+  required: (field: string) => `${fieldLabel(field)} alanı zorunludur`,
+  mustBeText: (field: string) => `${fieldLabel(field)} alanı metin olmalıdır`,
+  tooLong: (field: string, max: number) => `${fieldLabel(field)} en fazla ${max} karakter olabilir`,
+  unknownField: (field: string) => `Tanınmayan alan: ${field}`,
+  invalid: (field: string) => `${fieldLabel(field)} alanı geçersiz`,
+} as const;
