@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { loggerOptions } from '@kartvizit/infra/http/logging';
+import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { accountRoutes } from './account/routes.ts';
@@ -13,6 +13,8 @@ export const COMMAND_BODY_LIMIT = 64 * 1024;
 export function commandApi(deps: CommandApiDependencies): FastifyPluginAsync {
   return async (app) => {
     const context = createCommandContext(deps);
+    // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
+    app.removeContentTypeParser('text/plain');
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
@@ -21,11 +23,12 @@ export function commandApi(deps: CommandApiDependencies): FastifyPluginAsync {
   };
 }
 
-export async function buildApp(deps: CommandApiDependencies & { readonly logLevel: string }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(deps.logLevel), bodyLimit: COMMAND_BODY_LIMIT, trustProxy: true });
+export async function buildApp(deps: CommandApiDependencies & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, bodyLimit: COMMAND_BODY_LIMIT }));
   registerErrorHandling(app);
   await registerOpenApi(app, 'Dijital Kartvizit komut API');
   registerJsonNotFound(app);
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(commandApi(deps));
   return app;
 }

@@ -13,6 +13,7 @@ const app = await buildApp({
   appSecret: runtime.appSecret,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
   logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
 closeOnSignals(async () => {

@@ -12,6 +12,7 @@ const projectors = startProjectors({
   store: runtime.store,
   codec: runtime.codec,
   signals: runtime.signals,
+  pollIntervalMs: config.projectorPollIntervalMs,
   log,
 });
 log(`running ${projectors.runners.map((runner) => runner.name).join(', ')}`);

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { loggerOptions } from '@kartvizit/infra/http/logging';
+import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { accountQueries } from './account/routes.ts';
@@ -11,21 +11,27 @@ export function queryApi(deps: QueryApiDependencies): FastifyPluginAsync {
   return async (app) => {
     const context = createQueryContext(deps);
     registerReadYourWrites(app, context);
-    app.get('/api/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
     await app.register(accountQueries(context));
   };
 }
 
 /** The web app and its fallback must sit at the root context, so they are not part of queryApi. */
 export async function mountWeb(app: FastifyInstance, distDir: string | undefined): Promise<void> {
-  if (distDir) await serveWeb(app, distDir);
-  else registerJsonNotFound(app);
+  if (distDir && (await serveWeb(app, distDir))) return;
+  if (distDir) app.log.warn(`Web uygulaması derlenmemiş (${distDir}/index.html yok): yalnızca API sunuluyor. "npm run build -w web" çalıştırın.`);
+  registerJsonNotFound(app);
 }
 
-export async function buildApp(deps: QueryApiDependencies & { readonly logLevel: string }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(deps.logLevel), trustProxy: true });
+/** Liveness for probes and the test harness; each process answers for itself. */
+export function registerHealth(app: FastifyInstance): void {
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+}
+
+export async function buildApp(deps: QueryApiDependencies & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy }));
   registerErrorHandling(app);
   await registerOpenApi(app, 'Dijital Kartvizit sorgu API');
+  registerHealth(app);
   await app.register(queryApi(deps));
   await mountWeb(app, deps.webDistDir);
   return app;

@@ -13,6 +13,7 @@ const app = await buildApp({
   signals: runtime.signals,
   webDistDir: config.webDistDir,
   logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
 closeOnSignals(async () => {

@@ -7,7 +7,7 @@ import type { DomainEvent } from '@kartvizit/schemas';
 export interface Decider<State, Command, Event extends DomainEvent> {
   readonly initialState: State;
   /** Never throws: history is a fact. */
-  evolve(state: State, event: Event): State;
+  readonly evolve: (state: State, event: Event) => State;
   /** Throws a DomainError when the command is refused. */
-  decide(command: Command, state: State): readonly Event[];
+  readonly decide: (command: Command, state: State) => readonly Event[];
 }

@@ -15,6 +15,10 @@ export interface ServiceConfig {
   readonly authRateLimitPerMinute: number;
   /** Directory with the built web app (web/dist). */
   readonly webDistDir: string;
+  /** Projector's fallback poll when no wake-up signal arrives. */
+  readonly projectorPollIntervalMs: number;
+  /** Trust X-Forwarded-For from a reverse proxy (only behind one). */
+  readonly trustProxy: boolean;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -36,6 +40,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimitPerMinute: integer(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    projectorPollIntervalMs: integer(env.PROJECTOR_POLL_INTERVAL_MS, 1000, 'PROJECTOR_POLL_INTERVAL_MS'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

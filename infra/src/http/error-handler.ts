@@ -32,11 +32,13 @@ function fieldOf(error: AjvLikeError): string {
 
 function validationMessage(error: AjvLikeError, messages: RouteMessages | undefined): string {
   const field = fieldOf(error);
+  // The body itself is of the wrong shape (an array, a string): no field to name.
+  if (!field) return MESSAGES.invalidRequest;
   switch (error.keyword) {
     case 'required':
       return messages?.missingField ?? VALIDATION_MESSAGES.required(field);
     case 'type':
-      return VALIDATION_MESSAGES.mustBeText(field);
+      return error.params.type === 'string' ? VALIDATION_MESSAGES.mustBeText(field) : VALIDATION_MESSAGES.invalid(field);
     case 'maxLength':
       return VALIDATION_MESSAGES.tooLong(field, Number(error.params.limit));
     case 'minLength':
@@ -44,7 +46,7 @@ function validationMessage(error: AjvLikeError, messages: RouteMessages | undefi
     case 'additionalProperties':
       return VALIDATION_MESSAGES.unknownField(field);
     default:
-      return field ? VALIDATION_MESSAGES.invalid(field) : MESSAGES.invalidRequest;
+      return VALIDATION_MESSAGES.invalid(field);
   }
 }
 

@@ -32,7 +32,7 @@ export interface RuntimeOptions {
 export async function openRuntime(config: ServiceConfig, options: RuntimeOptions): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: options.log });
   const signals: SignalBus =
-    options.signals === 'in-process' ? new InProcessSignalBus() : new PostgresSignalBus(database.url);
+    options.signals === 'in-process' ? new InProcessSignalBus() : new PostgresSignalBus({ connectionString: database.url, pool: database.pool, log: options.log });
   const store = new PostgresEventStore({
     pool: database.pool,
     // Across processes the append's own NOTIFY wakes readers; in one process the Subject is faster.

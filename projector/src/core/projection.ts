@@ -27,7 +27,7 @@ export interface Projection {
 export interface ProjectionContext {
   readonly client: pg.PoolClient;
   /** Physical name of a logical table in the generation being written. */
-  table(logicalName: string): string;
+  readonly table: (logicalName: string) => string;
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,40}$/;

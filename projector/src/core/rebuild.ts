@@ -60,6 +60,42 @@ export async function createTables(client: pg.PoolClient, projection: Projection
   }
 }
 
+async function switchViews(client: pg.PoolClient, projection: Projection, generation: number): Promise<void> {
+  for (const logical of Object.keys(projection.tables)) {
+    await client.query(`DROP VIEW IF EXISTS ${readModelName(logical)}`);
+    await client.query(`CREATE VIEW ${readModelName(logical)} AS SELECT * FROM ${physicalTableName(logical, generation)}`);
+  }
+}
+
+/**
+ * First start of a projection: empty generation-1 tables go live at once and the runner fills
+ * them batch by batch, each with its checkpoint, so progress survives a crash. (A blue/green
+ * rebuild only pays off when there is a live generation to keep serving.)
+ */
+export async function initialiseProjection(deps: ProjectionDependencies, projection: Projection): Promise<boolean> {
+  const client = await deps.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockKey('rebuild', projection.name)]);
+    return await inTransaction(client, async () => {
+      const existing = await client.query('SELECT 1 FROM projection_checkpoints WHERE name = $1', [projection.name]);
+      if (existing.rowCount) return false;
+      await createTables(client, projection, 1);
+      await switchViews(client, projection, 1);
+      await client.query(
+        `INSERT INTO projection_checkpoints (name, checkpoint, version, generation, updated_at)
+         VALUES ($1, NULL, $2, 1, now())`,
+        [projection.name, projection.version],
+      );
+      return true;
+    });
+  } finally {
+    await client
+      .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey('rebuild', projection.name)])
+      .catch(() => undefined);
+    client.release();
+  }
+}
+
 /**
  * Blue/green rebuild: replay the whole history into the next generation of tables while the live
  * generation keeps serving, then, holding the checkpoint row, catch up the last events and repoint
@@ -113,12 +149,7 @@ export async function rebuildProjection(
         checkpoint = batch.checkpoint;
         total += batch.read;
       }
-      for (const logical of Object.keys(projection.tables)) {
-        await client.query(`DROP VIEW IF EXISTS ${readModelName(logical)}`);
-        await client.query(
-          `CREATE VIEW ${readModelName(logical)} AS SELECT * FROM ${physicalTableName(logical, generation)}`,
-        );
-      }
+      await switchViews(client, projection, generation);
       await client.query(
         `UPDATE projection_checkpoints SET checkpoint = $2, version = $3, generation = $4, updated_at = now()
           WHERE name = $1`,

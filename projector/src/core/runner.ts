@@ -6,6 +6,7 @@ import type { Projection } from './projection.ts';
 import {
   applyNextBatch,
   DEFAULT_BATCH_SIZE,
+  initialiseProjection,
   inTransaction,
   lockKey,
   rebuildProjection,
@@ -18,7 +19,11 @@ export interface RunnerOptions extends ProjectionDependencies {
   readonly pollIntervalMs?: number;
 }
 
-type BatchOutcome = { kind: 'applied'; read: number; checkpoint: Checkpoint | null } | { kind: 'idle' } | { kind: 'stale' };
+type BatchOutcome =
+  | { kind: 'applied'; read: number; checkpoint: Checkpoint | null }
+  | { kind: 'idle' }
+  | { kind: 'missing' }
+  | { kind: 'stale' };
 
 /**
  * Keeps one projection up to date. Only the instance holding the projection's advisory lock
@@ -72,6 +77,10 @@ export class ProjectionRunner {
     let total = 0;
     for (;;) {
       const outcome = await this.processBatch();
+      if (outcome.kind === 'missing') {
+        await initialiseProjection(this.options, this.projection);
+        continue;
+      }
       if (outcome.kind === 'stale') {
         total += (await rebuildProjection(this.options, this.projection, { onlyIfStale: true })).events;
         continue;
@@ -109,7 +118,8 @@ export class ProjectionRunner {
           [this.name],
         );
         const row = result.rows[0];
-        if (!row || row.version !== this.projection.version || row.generation === 0) return { kind: 'stale' };
+        if (!row) return { kind: 'missing' };
+        if (row.version !== this.projection.version || row.generation === 0) return { kind: 'stale' };
         const batch = await applyNextBatch(
           this.options,
           client,

@@ -8,10 +8,8 @@ import { sendNotFound } from '@kartvizit/infra/http/error-handler';
  * Serves the built React app. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html, so the client router can answer (including its 404 page).
  */
-export async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(join(distDir, 'index.html'))) {
-    throw new Error(`Web app not built: ${distDir}/index.html missing. Run "npm run build -w web".`);
-  }
+export async function serveWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!existsSync(join(distDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -29,4 +27,5 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+  return true;
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
-import { ErrorResponse, Position } from './common.ts';
+import { Position } from './common.ts';
 
 // Lengths here only bound the work the server does; the Turkish rules live in validation/auth.ts.
 const Email = Type.String({ maxLength: EMAIL_MAX_LENGTH + 50 });

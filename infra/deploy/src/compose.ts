@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { commandApi } from '@kartvizit/command-api/app';
+import { registerErrorHandling } from '@kartvizit/infra/http/error-handler';
+import { serverOptions } from '@kartvizit/infra/http/server-options';
+import { registerOpenApi } from '@kartvizit/infra/http/openapi';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
+import { mountWeb, queryApi, registerHealth } from '@kartvizit/query-api/app';
+
+export interface ProductParts {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly signals: SignalBus;
+  readonly appSecret: Buffer;
+  readonly logLevel: string;
+  readonly authRateLimitPerMinute: number;
+  /** Unset: API only (tests that need no web app). */
+  readonly webDistDir?: string;
+  readonly log?: (message: string) => void;
+  readonly trustProxy?: boolean;
+  readonly projectorPollIntervalMs?: number;
+}
+
+export interface Product {
+  readonly app: FastifyInstance;
+  readonly projectors: ProjectorService;
+  close(): Promise<void>;
+}
+
+/**
+ * The all-in-one composition: command and query routes on one Fastify instance (as the reverse
+ * proxy presents them in the scaled deployment), projectors in the same process. Used by
+ * `npm start` and by the cross-service tests, so both run the same product.
+ */
+export async function composeProduct(parts: ProductParts): Promise<Product> {
+  const projectors = startProjectors({
+    pool: parts.pool,
+    store: parts.store,
+    codec: parts.codec,
+    signals: parts.signals,
+    pollIntervalMs: parts.projectorPollIntervalMs,
+    log: parts.log,
+  });
+  const app = Fastify(serverOptions({ logLevel: parts.logLevel, trustProxy: parts.trustProxy }));
+  registerErrorHandling(app);
+  registerHealth(app);
+  await registerOpenApi(app, 'Dijital Kartvizit API');
+  await app.register(
+    commandApi({
+      pool: parts.pool,
+      store: parts.store,
+      codec: parts.codec,
+      appSecret: parts.appSecret,
+      authRateLimitPerMinute: parts.authRateLimitPerMinute,
+    }),
+  );
+  await app.register(
+    queryApi({ pool: parts.pool, store: parts.store, appSecret: parts.appSecret, signals: parts.signals }),
+  );
+  await mountWeb(app, parts.webDistDir);
+  return {
+    app,
+    projectors,
+    async close() {
+      await app.close();
+      await projectors.stop();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * A projector process for the crash test: the real runner over the real accounts projection,
+ * slowed down inside each batch's transaction so the parent can kill it mid-batch.
+ */
+import pg from 'pg';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
+import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
+import { ProjectionRunner } from '@kartvizit/projector/core/runner';
+import type { Projection } from '@kartvizit/projector/core/projection';
+
+const url = process.env.CHILD_DATABASE_URL ?? '';
+const secret = Buffer.from(process.env.CHILD_APP_SECRET ?? '', 'hex');
+const delayMs = Number(process.env.CHILD_APPLY_DELAY_MS ?? '40');
+
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+const store = new PostgresEventStore({ pool });
+const codec = new EventCodec(new PersonalDataVault(pool, deriveKey(secret, 'personal-data-kek')));
+const slow: Projection = {
+  ...accountsProjection,
+  async apply(events, context) {
+    await accountsProjection.apply(events, context);
+    // After the rows are written, before the checkpoint moves: the worst moment to die.
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  },
+};
+const runner = new ProjectionRunner(slow, { pool, store, codec, batchSize: 50, pollIntervalMs: 100 });
+runner.start();
+process.send?.('started');
