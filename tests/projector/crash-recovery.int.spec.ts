@@ -50,7 +50,7 @@ async function checkpoint(): Promise<Checkpoint | null> {
 }
 
 async function readModel(): Promise<unknown[]> {
-  const result = await database.pool.query(
+  const result = await database.pool.query<Record<string, unknown>>(
     'SELECT user_id, email, first_name, last_name, registered_at, password_changed_at, forgotten, last_stream_position FROM rm_accounts ORDER BY user_id',
   );
   return result.rows;

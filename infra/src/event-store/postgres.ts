@@ -1,0 +1,403 @@
+import { isDeepStrictEqual } from 'node:util';
+import type pg from 'pg';
+import { isPgError, UNIQUE_VIOLATION } from '../db/pg-error.ts';
+import type { SignalChannel } from '../signals/types.ts';
+import { compareCheckpoints, makeCheckpoint, parseCheckpoint } from './checkpoint.ts';
+import { ConcurrencyError, DuplicateEventError } from './types.ts';
+import type {
+  AppendRequest,
+  AppendResult,
+  Checkpoint,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  ReadAllResult,
+  ReadStreamResult,
+  RecordedEvent,
+} from './types.ts';
+
+export interface PostgresEventStoreOptions {
+  readonly pool: pg.Pool;
+  /** Called after every commit that wrote events; must not throw (it only wakes readers). */
+  readonly onAppended?: () => void;
+}
+
+const EVENTS_APPENDED: SignalChannel = 'events_appended';
+/** Rows per INSERT: keeps each statement's arrays and the server's memory for it bounded. */
+const INSERT_CHUNK_SIZE = 2_000;
+/** An event-id race (same id, two streams, concurrently) is re-run once the winner has committed. */
+const MAX_ATTEMPTS = 3;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Read as text: bigint and xid8 exceed JavaScript numbers. ORDER BY must then name the columns
+// qualified (events.global_position), or PostgreSQL sorts by these text aliases: '10' < '9'.
+const EVENT_COLUMNS = `transaction_id::text as transaction_id, global_position::text as global_position,
+  stream_id, stream_position::text as stream_position, event_id, type, schema_version, data, metadata, created_at`;
+
+// Locks every stream of the append in one sorted pass, so two multi-stream appends cannot
+// deadlock. ON CONFLICT DO UPDATE locks the existing row even when it changes nothing, and a
+// concurrent creator of the same new stream waits here for us to commit or roll back.
+const LOCK_STREAMS_SQL = `
+  insert into streams (stream_id, version)
+  select stream_id, -1 from unnest($1::text[]) as locking(stream_id) order by stream_id
+  on conflict (stream_id) do update set version = streams.version
+  returning stream_id, version::text as version`;
+
+const FIND_EXISTING_SQL = `
+  select ${EVENT_COLUMNS} from events where event_id = any($1::uuid[])`;
+
+const INSERT_EVENTS_SQL = `
+  insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+  select stream_id, stream_position, event_id, type, schema_version, data, metadata
+  from unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[])
+    with ordinality as batch(stream_id, stream_position, event_id, type, schema_version, data, metadata, ord)
+  order by ord
+  returning transaction_id::text as transaction_id, global_position::text as global_position`;
+
+// The notification is queued by the transaction and delivered only if it commits.
+const FINISH_APPEND_SQL = `
+  with bumped as (
+    update streams set version = batch.version
+    from unnest($1::text[], $2::bigint[]) as batch(stream_id, version)
+    where streams.stream_id = batch.stream_id
+  )
+  select pg_notify('${EVENTS_APPENDED}', '')`;
+
+const READ_STREAM_SQL = `
+  select streams.version::text as stream_version, streams.stream_id,
+    events.transaction_id::text as transaction_id, events.global_position::text as global_position,
+    events.stream_position::text as stream_position, events.event_id, events.type, events.schema_version,
+    events.data, events.metadata, events.created_at
+  from streams
+  left join events on events.stream_id = streams.stream_id and events.stream_position >= $2
+  where streams.stream_id = $1
+  order by events.stream_position`;
+
+// A transaction id below the snapshot's xmin belongs to a transaction that has finished, and so
+// does every smaller one: nothing can still commit before these events. Committed events of
+// younger transactions wait for the next read instead of being skipped for good.
+const READ_ALL_SQL = `
+  select ${EVENT_COLUMNS} from events
+  where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by events.transaction_id, events.global_position
+  limit $3`;
+
+const HEAD_SQL = `
+  select transaction_id::text as transaction_id, global_position::text as global_position from events
+  where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by events.transaction_id desc, events.global_position desc
+  limit 1`;
+
+interface EventRow {
+  readonly transaction_id: string;
+  readonly global_position: string;
+  readonly stream_id: string;
+  readonly stream_position: string;
+  readonly event_id: string;
+  readonly type: string;
+  readonly schema_version: number;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly metadata: EventMetadata | null;
+  readonly created_at: Date;
+}
+
+interface PositionRow {
+  readonly transaction_id: string;
+  readonly global_position: string;
+}
+
+interface PlannedEvent {
+  readonly streamId: string;
+  readonly streamPosition: number;
+  readonly event: NewEvent;
+}
+
+interface AppendPlan {
+  readonly inserts: PlannedEvent[];
+  readonly results: { streamId: string; version: number }[];
+  /** Newest position among re-appended events that were already stored. */
+  latestExisting: Checkpoint | null;
+}
+
+/** Another append stored one of our event ids between our check and our insert. */
+class EventIdRace extends Error {
+  constructor(readonly eventId: string | null) {
+    super(`Event id ${eventId ?? '(unknown)'} was stored concurrently`);
+  }
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly onAppended: (() => void) | undefined;
+
+  constructor(options: PostgresEventStoreOptions) {
+    this.pool = options.pool;
+    this.onAppended = options.onAppended;
+  }
+
+  async append(requests: readonly AppendRequest[]): Promise<AppendResult> {
+    validateAppend(requests);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.appendOnce(requests);
+      } catch (error) {
+        if (!(error instanceof EventIdRace)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw new DuplicateEventError(error.eventId ?? 'unknown');
+      }
+    }
+  }
+
+  private async appendOnce(requests: readonly AppendRequest[]): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    let brokenConnection: Error | undefined;
+    const baseVersions = new Map<string, number>();
+    let outcome: { result: AppendResult; wrote: boolean };
+    try {
+      await client.query('begin');
+      outcome = await appendInTransaction(client, requests, baseVersions);
+      await client.query('commit');
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch (rollbackError) {
+        brokenConnection = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      }
+      throw await this.explain(error, requests, baseVersions);
+    } finally {
+      client.release(brokenConnection);
+    }
+    if (outcome.wrote) this.notifyAppended();
+    return outcome.result;
+  }
+
+  /** Unique violations from a race become the domain errors the contract promises. */
+  private async explain(
+    error: unknown,
+    requests: readonly AppendRequest[],
+    baseVersions: ReadonlyMap<string, number>,
+  ): Promise<unknown> {
+    if (!isPgError(error) || error.code !== UNIQUE_VIOLATION) return error;
+    if (error.constraint === 'events_event_id_key') {
+      const detail = 'detail' in error && typeof error.detail === 'string' ? error.detail : '';
+      return new EventIdRace(/\(event_id\)=\(([^)]+)\)/.exec(detail)?.[1] ?? null);
+    }
+    if (error.constraint !== 'events_pkey') return error;
+
+    // Someone wrote to a stream without holding its streams row: report the stream that moved.
+    const streamIds = [...new Set(requests.map((request) => request.streamId))];
+    const { rows } = await this.pool.query<{ stream_id: string; version: string }>(
+      `select stream_id, max(stream_position)::text as version from events
+       where stream_id = any($1::text[]) group by stream_id`,
+      [streamIds],
+    );
+    const actual = new Map(rows.map((row) => [row.stream_id, Number(row.version)]));
+    const moved =
+      requests.find((request) => (actual.get(request.streamId) ?? -1) !== baseVersions.get(request.streamId)) ??
+      requests[0];
+    if (!moved) return error;
+    return new ConcurrencyError(moved.streamId, moved.expected, actual.get(moved.streamId) ?? -1);
+  }
+
+  private notifyAppended(): void {
+    if (!this.onAppended) return;
+    try {
+      this.onAppended();
+    } catch (error) {
+      // The events are committed; failing the append now would make the caller retry a success.
+      process.emitWarning(`onAppended threw: ${String(error)}`);
+    }
+  }
+
+  async readStream(streamId: string, options: { readonly fromPosition?: number } = {}): Promise<ReadStreamResult> {
+    const fromPosition = options.fromPosition ?? 0;
+    if (!Number.isSafeInteger(fromPosition) || fromPosition < 0) {
+      throw new TypeError(`fromPosition must be a non-negative integer: ${fromPosition}`);
+    }
+    // One statement, one snapshot: the version always matches the events returned with it.
+    const { rows } = await this.pool.query<{ stream_version: string } & Nullable<EventRow>>(READ_STREAM_SQL, [
+      streamId,
+      fromPosition,
+    ]);
+    const first = rows[0];
+    if (!first) return { version: -1, events: [] };
+    const events = rows.flatMap((row) => (isEventRow(row) ? [toRecordedEvent(row)] : []));
+    return { version: Number(first.stream_version), events };
+  }
+
+  async readAll(after: Checkpoint | null, limit: number): Promise<ReadAllResult> {
+    if (!Number.isSafeInteger(limit) || limit <= 0) throw new TypeError(`limit must be a positive integer: ${limit}`);
+    const from = after === null ? { major: 0n, minor: 0n } : parseCheckpoint(after);
+    if (!from) throw new TypeError(`Not a PostgreSQL event store checkpoint: ${after}`);
+    const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, [
+      from.major.toString(),
+      from.minor.toString(),
+      limit,
+    ]);
+    const events = rows.map(toRecordedEvent);
+    return { events, checkpoint: events.at(-1)?.position ?? after };
+  }
+
+  async headCheckpoint(): Promise<Checkpoint | null> {
+    const { rows } = await this.pool.query<PositionRow>(HEAD_SQL);
+    const head = rows[0];
+    return head ? makeCheckpoint(head.transaction_id, head.global_position) : null;
+  }
+
+  /** The pool belongs to whoever opened the database; projections share it. */
+  async close(): Promise<void> {}
+}
+
+async function appendInTransaction(
+  client: pg.PoolClient,
+  requests: readonly AppendRequest[],
+  baseVersions: Map<string, number>,
+): Promise<{ result: AppendResult; wrote: boolean }> {
+  const streamIds = [...new Set(requests.map((request) => request.streamId))];
+  const locked = await client.query<{ stream_id: string; version: string }>(LOCK_STREAMS_SQL, [streamIds]);
+  for (const row of locked.rows) baseVersions.set(row.stream_id, Number(row.version));
+
+  const eventIds = requests.flatMap((request) => request.events.map((event) => event.eventId));
+  const existing = await client.query<EventRow>(FIND_EXISTING_SQL, [eventIds]);
+  const stored = new Map(existing.rows.map((row) => [row.event_id.toLowerCase(), row]));
+
+  const plan = planAppend(requests, baseVersions, stored);
+  let written: Checkpoint | null = null;
+  for (let start = 0; start < plan.inserts.length; start += INSERT_CHUNK_SIZE) {
+    const chunk = plan.inserts.slice(start, start + INSERT_CHUNK_SIZE);
+    const inserted = await client.query<PositionRow>(INSERT_EVENTS_SQL, [
+      chunk.map((row) => row.streamId),
+      chunk.map((row) => row.streamPosition),
+      chunk.map((row) => row.event.eventId),
+      chunk.map((row) => row.event.type),
+      chunk.map((row) => row.event.schemaVersion),
+      chunk.map((row) => JSON.stringify(row.event.data)),
+      chunk.map((row) => JSON.stringify(row.event.metadata ?? {})),
+    ]);
+    for (const row of inserted.rows) written = latest(written, makeCheckpoint(row.transaction_id, row.global_position));
+  }
+
+  if (plan.inserts.length > 0) {
+    // Inserts are planned in stream order, so the last one per stream is its new version.
+    const newVersions = new Map(plan.inserts.map((row) => [row.streamId, row.streamPosition]));
+    await client.query(FINISH_APPEND_SQL, [[...newVersions.keys()], [...newVersions.values()]]);
+  }
+
+  const position = latest(written, plan.latestExisting);
+  if (position === null) throw new Error('Append produced no position');
+  return { result: { streams: plan.results, position }, wrote: written !== null };
+}
+
+function planAppend(
+  requests: readonly AppendRequest[],
+  baseVersions: ReadonlyMap<string, number>,
+  stored: ReadonlyMap<string, EventRow>,
+): AppendPlan {
+  const versions = new Map(baseVersions);
+  const plan: AppendPlan = { inserts: [], results: [], latestExisting: null };
+
+  for (const request of requests) {
+    const current = versions.get(request.streamId) ?? -1;
+    const already: EventRow[] = [];
+    for (const event of request.events) {
+      const row = stored.get(event.eventId.toLowerCase());
+      if (!row) continue;
+      if (!isSameEvent(row, request.streamId, event)) throw new DuplicateEventError(event.eventId);
+      already.push(row);
+    }
+
+    // A retried command: everything it asked for is stored, so it succeeded the first time.
+    // Its expectation is not re-checked, because its own events have moved the stream on.
+    if (request.events.length > 0 && already.length === request.events.length) {
+      const version = Math.max(...already.map((row) => Number(row.stream_position)));
+      plan.results.push({ streamId: request.streamId, version });
+      for (const row of already) {
+        plan.latestExisting = latest(plan.latestExisting, makeCheckpoint(row.transaction_id, row.global_position));
+      }
+      continue;
+    }
+    // Half stored is not a retry of this request; only unconditional appends may fill the rest in.
+    const firstStored = already[0];
+    if (firstStored && request.expected !== 'any') throw new DuplicateEventError(firstStored.event_id);
+
+    if (!meetsExpectation(request.expected, current)) {
+      throw new ConcurrencyError(request.streamId, request.expected, current);
+    }
+    let position = current;
+    for (const event of request.events) {
+      if (stored.has(event.eventId.toLowerCase())) continue;
+      position += 1;
+      plan.inserts.push({ streamId: request.streamId, streamPosition: position, event });
+    }
+    versions.set(request.streamId, position);
+    plan.results.push({ streamId: request.streamId, version: position });
+  }
+  return plan;
+}
+
+function meetsExpectation(expected: ExpectedVersion, current: number): boolean {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === -1;
+    case 'stream_exists':
+      return current >= 0;
+    default:
+      return expected === current;
+  }
+}
+
+function isSameEvent(row: EventRow, streamId: string, event: NewEvent): boolean {
+  // Compare as JSON after a round trip: that is the value the store would have kept.
+  const data: unknown = JSON.parse(JSON.stringify(event.data));
+  return row.stream_id === streamId && row.type === event.type && isDeepStrictEqual(row.data, data);
+}
+
+function validateAppend(requests: readonly AppendRequest[]): void {
+  const seen = new Set<string>();
+  let events = 0;
+  for (const request of requests) {
+    if (typeof request.streamId !== 'string' || request.streamId === '') throw new TypeError('streamId is empty');
+    const { expected } = request;
+    if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < -1)) {
+      throw new TypeError(`Expected version must be an integer >= -1: ${expected}`);
+    }
+    for (const event of request.events) {
+      if (!UUID_PATTERN.test(event.eventId)) throw new TypeError(`eventId is not a UUID: ${event.eventId}`);
+      const key = event.eventId.toLowerCase();
+      if (seen.has(key)) throw new DuplicateEventError(event.eventId);
+      seen.add(key);
+      if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) {
+        throw new TypeError(`Event ${event.eventId}: data must be an object`);
+      }
+      events += 1;
+    }
+  }
+  if (events === 0) throw new TypeError('append() needs at least one event');
+}
+
+function latest(a: Checkpoint | null, b: Checkpoint | null): Checkpoint | null {
+  return compareCheckpoints(a, b) >= 0 ? a : b;
+}
+
+type Nullable<T> = { readonly [K in keyof T]: T[K] | null };
+
+function isEventRow(row: Nullable<EventRow>): row is EventRow {
+  return row.event_id !== null;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    position: makeCheckpoint(row.transaction_id, row.global_position),
+    createdAt: row.created_at,
+  };
+}
