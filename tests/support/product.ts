@@ -24,7 +24,9 @@ export interface TestProduct {
 }
 
 /** The whole product (as `npm start` composes it) on a fresh database, driven through app.inject. */
-export async function startTestProduct(options: { authRateLimitPerMinute?: number } = {}): Promise<TestProduct> {
+export async function startTestProduct(
+  options: { authRateLimitPerMinute?: number; webDistDir?: string } = {},
+): Promise<TestProduct> {
   const database = await createTestDatabase();
   const signals = new InProcessSignalBus();
   const store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
@@ -39,6 +41,7 @@ export async function startTestProduct(options: { authRateLimitPerMinute?: numbe
     appSecret,
     logLevel: 'silent',
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
+    webDistDir: options.webDistDir,
   });
   await product.app.ready();
   const app = product.app;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { openDatabase, type Database } from '../db/database.ts';
 import { loadAppSecret, deriveKey } from '../config/secrets.ts';
 import type { ServiceConfig } from '../config/env.ts';
@@ -30,7 +31,12 @@ export interface RuntimeOptions {
 }
 
 export async function openRuntime(config: ServiceConfig, options: RuntimeOptions): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: options.log });
+  // The embedded cluster gets a folder of its own: initdb wants it to itself.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pg'),
+    log: options.log,
+  });
   const signals: SignalBus =
     options.signals === 'in-process' ? new InProcessSignalBus() : new PostgresSignalBus({ connectionString: database.url, pool: database.pool, log: options.log });
   const store = new PostgresEventStore({

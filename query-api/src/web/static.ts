@@ -12,8 +12,10 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
   if (!existsSync(join(distDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
-    index: false,
+    // Looked up per request, so a fresh `vite build` is served without a restart.
+    wildcard: true,
+    // '/' is the app shell too (a directory request would otherwise be a 403).
+    index: ['index.html'],
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -22,7 +24,10 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+    const path = request.url.split('?')[0] ?? '';
+    // API calls, missing assets and anything that looks like a file get a real 404, not the app shell.
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (path === '/api' || path.startsWith('/api/') || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendNotFound(reply);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

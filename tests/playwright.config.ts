@@ -1,0 +1,82 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+
+const testsDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(testsDir, '..');
+const artifactsDir = join(testsDir, 'artifacts');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Data directories of earlier runs whose runner has exited (a run cannot clean up after its own server stops). */
+function removeStaleDataDirs(): void {
+  if (!existsSync(artifactsDir)) return;
+  for (const name of readdirSync(artifactsDir)) {
+    const pid = /^e2e-data-(\d+)$/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(join(artifactsDir, name), { recursive: true, force: true });
+  }
+}
+
+// Workers load this file too and inherit the runner's environment: only the runner prepares a fresh
+// data directory, so every run starts from an empty database.
+if (!process.env.E2E_DATA_DIR) {
+  removeStaleDataDirs();
+  const fresh = join(artifactsDir, `e2e-data-${process.pid}`);
+  rmSync(fresh, { recursive: true, force: true });
+  mkdirSync(fresh, { recursive: true });
+  process.env.E2E_DATA_DIR = fresh;
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: './artifacts/playwright',
+  forbidOnly: true,
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // Debian's Chromium: Playwright's own browser download does not work on these machines.
+    launchOptions: { executablePath: chromiumPath() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx infra/deploy/src/embedded.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The journeys sign in and up many times a minute from one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '500',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

@@ -1,0 +1,77 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { toast } from 'sonner';
+import { MESSAGES } from '@kartvizit/schemas/messages';
+import { sessionExpired } from '../features/account/session-slice.ts';
+import { clearToken, readToken } from '../features/account/token.ts';
+
+/** Every tag of every feature, declared once: tags only invalidate within one api slice. */
+export const TAG_TYPES = ['Me', 'Profile', 'Card', 'Product', 'Statistics', 'Rems', 'Meeting'] as const;
+
+/** Endpoints pass `extraOptions: { anonymous: true }` when no session may be sent (sign-in, sign-up). */
+export interface ApiExtraOptions {
+  readonly anonymous?: boolean;
+}
+
+const REQUEST_TIMEOUT_MS = 20_000;
+export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+
+function isAnonymous(extraOptions: unknown): boolean {
+  return (
+    typeof extraOptions === 'object' &&
+    extraOptions !== null &&
+    'anonymous' in extraOptions &&
+    extraOptions.anonymous === true
+  );
+}
+
+const fetchFromApi = fetchBaseQuery({
+  baseUrl: '/api',
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders(headers, { extraOptions }) {
+    if (isAnonymous(extraOptions)) return headers;
+    const token = readToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/**
+ * A 401 to a request that carried the current token means the server no longer accepts this
+ * session (expired, password changed, account gone): end it everywhere, say so once, and let the
+ * router send the user to sign in. A 401 for an older token (replaced while the request was in
+ * flight) or for a sign-in attempt is just that request's answer.
+ */
+const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions,
+  FetchBaseQueryMeta
+> = async (args, queryApi, extraOptions) => {
+  const result = await fetchFromApi(args, queryApi, extraOptions);
+  if (result.error?.status === 401) {
+    const sent = result.meta?.request.headers.get('authorization') ?? null;
+    const current = readToken();
+    if (sent !== null && current !== null && sent === `Bearer ${current}`) {
+      clearToken();
+      queryApi.dispatch(sessionExpired());
+      toast.error(MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
+    }
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+  refetchOnReconnect: true,
+});

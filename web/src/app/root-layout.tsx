@@ -1,0 +1,16 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SessionExpiryRedirect } from '../features/account/session-expiry-redirect.tsx';
+import { PageSpinner } from '../shared/ui/spinner.tsx';
+
+export function RootLayout() {
+  return (
+    <>
+      <SessionExpiryRedirect />
+      <ScrollRestoration />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

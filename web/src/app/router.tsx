@@ -1,0 +1,89 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { GuestOnlyRoute, ProtectedRoute } from '../features/account/route-guards.tsx';
+import { INFO_PATHS } from '../features/marketing/info-content.ts';
+import { LandingPage } from '../features/marketing/landing-page.tsx';
+import { PublicLayout } from '../features/marketing/public-layout.tsx';
+import { NotFoundPage } from '../shared/pages/not-found-page.tsx';
+import { RouteErrorPage } from '../shared/pages/route-error-page.tsx';
+import { lazyNamed } from '../shared/ui/lazy-named.ts';
+import { RootLayout } from './root-layout.tsx';
+
+// The landing page ships in the first download; every other area is its own chunk.
+const marketingArea = () => import('../features/marketing/marketing-area.ts');
+const InfoPage = lazyNamed(marketingArea, 'InfoPage');
+const DemoPage = lazyNamed(marketingArea, 'DemoPage');
+
+const authArea = () => import('../features/account/auth-area.ts');
+const AuthLayout = lazyNamed(authArea, 'AuthLayout');
+const LoginPage = lazyNamed(authArea, 'LoginPage');
+const RegisterPage = lazyNamed(authArea, 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(authArea, 'ForgotPasswordPage');
+
+const appArea = () => import('../features/shell/app-area.ts');
+const AppLayout = lazyNamed(appArea, 'AppLayout');
+const DashboardPage = lazyNamed(appArea, 'DashboardPage');
+const ProfilePage = lazyNamed(appArea, 'ProfilePage');
+const CardsPage = lazyNamed(appArea, 'CardsPage');
+const CardDetailPage = lazyNamed(appArea, 'CardDetailPage');
+const ActivatePage = lazyNamed(appArea, 'ActivatePage');
+const ProductsPage = lazyNamed(appArea, 'ProductsPage');
+const StatsPage = lazyNamed(appArea, 'StatsPage');
+const RemsIntegrationPage = lazyNamed(appArea, 'RemsIntegrationPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          { path: '/demo', element: <DemoPage /> },
+          // Short addresses people type (and the product screen's old redirect target, SPEC §2).
+          { path: '/login', element: <Navigate to="/auth/login" replace /> },
+          { path: '/register', element: <Navigate to="/auth/register" replace /> },
+          ...INFO_PATHS.map((path) => ({ path, element: <InfoPage /> })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: '/auth',
+        element: <AuthLayout />,
+        children: [
+          {
+            element: <GuestOnlyRoute />,
+            children: [
+              { path: 'login', element: <LoginPage /> },
+              { path: 'register', element: <RegisterPage /> },
+            ],
+          },
+          { index: true, element: <Navigate to="/auth/login" replace /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/cards', element: <CardsPage /> },
+              { path: '/cards/:cardId', element: <CardDetailPage /> },
+              { path: '/products', element: <ProductsPage /> },
+              { path: '/stats', element: <StatsPage /> },
+              { path: '/activate', element: <ActivatePage /> },
+              { path: '/rems-integration', element: <RemsIntegrationPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

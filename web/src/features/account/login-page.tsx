@@ -1,0 +1,131 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { MESSAGES } from '@kartvizit/schemas/messages';
+import { loginProblem } from '@kartvizit/schemas/validation/auth';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { useLoginMutation } from './api.ts';
+import { focusField, PasswordField, TextField } from './form-fields.tsx';
+import { returnTarget } from './return-to.ts';
+import { serverProblem } from './server-problem.ts';
+import { startSession } from './session.ts';
+
+type LoginField = 'email' | 'password';
+
+interface FormError {
+  readonly message: string;
+  readonly field: LoginField | null;
+  /** Fields to mark invalid beside a form-level message. */
+  readonly invalid: readonly LoginField[];
+}
+
+function asLoginField(field: string | null): LoginField | null {
+  return field === 'email' || field === 'password' ? field : null;
+}
+
+export function LoginPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [login, { isLoading }] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const fail = (next: FormError) => {
+    setError(next);
+    setAttempt((count) => count + 1);
+    focusField(formRef.current, next.field ?? next.invalid[0] ?? 'email');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const problem = loginProblem({ email, password });
+    if (problem) {
+      const empty: LoginField[] = [];
+      if (email.trim() === '') empty.push('email');
+      if (password === '') empty.push('password');
+      fail({ message: problem, field: null, invalid: empty });
+      return;
+    }
+    setError(null);
+    const result = await login({ email: email.trim(), password });
+    if ('error' in result) {
+      const server = serverProblem(result.error);
+      const message = server?.message ?? MESSAGES.loginError;
+      toast.error(message);
+      fail({ message, field: asLoginField(server?.field ?? null), invalid: [] });
+      return;
+    }
+    const { data } = result;
+    if (!data.success || !data.token) {
+      const message = data.message || MESSAGES.loginFailed;
+      toast.error(message);
+      fail({ message, field: null, invalid: [] });
+      return;
+    }
+    dispatch(startSession(data.token, data.user));
+    toast.success(MESSAGES.loginSuccess);
+    void navigate(returnTarget(location.state), { replace: true });
+  };
+
+  const fieldError = (field: LoginField) => (error?.field === field ? error.message : null);
+  const formLevel = error && error.field === null ? error.message : null;
+
+  return (
+    <div className="auth-page">
+      <title>Giriş Yap · Dijital Kartvizit</title>
+      <h1>Giriş Yap</h1>
+      <p className="auth-page__subtitle">Kartlarınızı ve profilinizi yönetmek için hesabınıza giriş yapın.</p>
+      <form
+        ref={formRef}
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={isLoading}
+      >
+        {formLevel && (
+          <div key={attempt} className="alert" role="alert">
+            {formLevel}
+          </div>
+        )}
+        <TextField
+          label="E-posta"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError('email')}
+          invalid={error?.invalid.includes('email')}
+        />
+        <PasswordField
+          label="Şifre"
+          revealLabel="Şifreyi"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldError('password')}
+          invalid={error?.invalid.includes('password')}
+          labelAside={<Link to="/auth/forgot-password">Şifremi unuttum</Link>}
+        />
+        <button type="submit" className="btn btn--primary btn--lg btn--block auth-form__submit" disabled={isLoading}>
+          {isLoading ? 'Giriş Yapılıyor...' : 'Giriş Yap'}
+        </button>
+      </form>
+      <p className="auth-page__switch">
+        Hesabınız yok mu?{' '}
+        <Link to="/auth/register" state={location.state as unknown}>
+          Hemen kayıt olun
+        </Link>
+      </p>
+    </div>
+  );
+}

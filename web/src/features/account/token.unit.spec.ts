@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { decodeClaims, isExpired } from './token.ts';
+
+function tokenWith(payload: unknown): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2ln`;
+}
+
+describe('decodeClaims', () => {
+  it('reads exp (seconds) from a JWT payload, including non-ASCII claims', () => {
+    expect(decodeClaims(tokenWith({ sub: 'Ayşe', exp: 1_900_000_000 }))).toEqual({ exp: 1_900_000_000 });
+  });
+
+  it.each([
+    ['not a JWT', 'abc'],
+    ['two parts', 'a.b'],
+    ['payload not base64 JSON', 'a.%%%.c'],
+    ['no exp', tokenWith({ sub: 'x' })],
+    ['exp not a number', tokenWith({ exp: 'yarın' })],
+    ['payload not an object', tokenWith(42)],
+  ])('gives null for %s', (_case, token) => {
+    expect(decodeClaims(token)).toBeNull();
+  });
+});
+
+describe('isExpired', () => {
+  const now = Date.UTC(2025, 0, 1, 12, 0, 0);
+  const nowSeconds = now / 1000;
+
+  it('compares exp in seconds with now', () => {
+    expect(isExpired({ exp: nowSeconds - 1 }, now)).toBe(true);
+    expect(isExpired({ exp: nowSeconds }, now)).toBe(false);
+    expect(isExpired({ exp: nowSeconds + 3600 }, now)).toBe(false);
+  });
+});

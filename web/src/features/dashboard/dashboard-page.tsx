@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@kartvizit/schemas/messages';
+import { useAppSelector } from '../../app/hooks.ts';
+import { selectCurrentUser } from '../account/session-slice.ts';
+import { StatTiles } from './stat-tiles.tsx';
+import './dashboard.css';
+
+/**
+ * Statistics, cards and products arrive in later work; until then the page shows honest zeros
+ * and empty states rather than sample data.
+ */
+export function DashboardPage() {
+  const user = useAppSelector(selectCurrentUser);
+  const firstName = user?.firstName.trim() || MESSAGES.defaultUserName;
+  return (
+    <div className="dashboard">
+      <title>Ana Sayfa · Dijital Kartvizit</title>
+      <header className="dashboard__header">
+        <h1>Hoş geldiniz, {firstName}</h1>
+        <p>Kartlarınızın, ürünlerinizin ve ziyaretlerinizin özeti burada.</p>
+      </header>
+
+      <StatTiles />
+      <p className="dashboard__note">Kartınız ziyaret edildikçe istatistikleriniz burada görünecek.</p>
+
+      <div className="dashboard__grid">
+        <section className="panel dashboard__panel" aria-labelledby="dashboard-cards-title">
+          <div className="dashboard__panel-head">
+            <h2 id="dashboard-cards-title">Kartlarım</h2>
+            <Link to="/cards">Tümünü gör</Link>
+          </div>
+          <div className="empty-state">
+            <svg className="empty-state__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M3 6.5h18v11H3zM3 10h18M6.5 14.5h4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <p className="empty-state__title">Henüz aktif kartınız bulunmamaktadır</p>
+            <p className="empty-state__text">
+              Fiziksel kartınızı kart ID’si ile aktifleştirin ya da sanal bir kart oluşturun.
+            </p>
+            <Link className="btn btn--primary" to="/activate">
+              Kart Aktifleştir
+            </Link>
+          </div>
+        </section>
+
+        <section className="panel dashboard__panel" aria-labelledby="dashboard-products-title">
+          <div className="dashboard__panel-head">
+            <h2 id="dashboard-products-title">Ürün Kataloğu</h2>
+            <Link to="/products">Tümünü gör</Link>
+          </div>
+          <div className="empty-state">
+            <svg className="empty-state__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M4 7.5 12 3l8 4.5v9L12 21l-8-4.5v-9Zm0 0 8 4.5m0 0 8-4.5M12 12v9"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <p className="empty-state__title">Henüz ürün eklemediniz</p>
+            <p className="empty-state__text">Eklediğiniz ürünler kartınızı ziyaret edenlere gösterilir.</p>
+            <Link className="btn btn--secondary" to="/products">
+              Ürün Kataloğuna Git
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

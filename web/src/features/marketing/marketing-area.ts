@@ -1,0 +1,3 @@
+// Pages loaded on demand from the landing page's links, kept out of its first download.
+export { InfoPage } from './info-page.tsx';
+export { DemoPage } from './demo-page.tsx';

@@ -1,0 +1,52 @@
+export interface NavItem {
+  readonly to: string;
+  readonly label: string;
+  /** SVG path of a 24×24 stroke icon. */
+  readonly icon: string;
+}
+
+export interface NavGroup {
+  readonly title: string;
+  readonly items: readonly NavItem[];
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    title: 'GENEL',
+    items: [
+      { to: '/dashboard', label: 'Ana Sayfa', icon: 'M3 11.5 12 4l9 7.5M5.5 9.5V20h13V9.5M10 20v-5.5h4V20' },
+      {
+        to: '/profile',
+        label: 'Profil Ayarları',
+        icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7.5 8a7.5 7.5 0 0 1 15 0',
+      },
+    ],
+  },
+  {
+    title: 'YÖNETİM',
+    items: [
+      { to: '/cards', label: 'Kartlarım', icon: 'M3 6.5h18v11H3zM3 10h18M6.5 14.5h4' },
+      {
+        to: '/products',
+        label: 'Ürün Kataloğu',
+        icon: 'M4 7.5 12 3l8 4.5v9L12 21l-8-4.5v-9Zm0 0 8 4.5m0 0 8-4.5M12 12v9',
+      },
+      { to: '/stats', label: 'İstatistikler', icon: 'M4 20V4m0 16h16M8 16v-5m4 5V8m4 8v-3' },
+      {
+        to: '/activate',
+        label: 'Kart Aktivasyonu',
+        icon: 'M12 3v4m0 10v4M3 12h4m10 0h4M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
+      },
+    ],
+  },
+  {
+    title: 'ENTEGRASYON',
+    items: [
+      {
+        to: '/rems-integration',
+        label: 'REMS Entegrasyonu',
+        icon: 'M9 7H6a3 3 0 0 0 0 6h3m6-6h3a3 3 0 0 1 0 6h-3M8 10h8M9 17l3 3 3-3',
+      },
+    ],
+  },
+];

@@ -1,0 +1,44 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { followSessionAcrossTabs, restoreSession } from './features/account/session.ts';
+import { createRouter } from './app/router.tsx';
+import { createStore } from './app/store.ts';
+import './app/global.css';
+
+const RELOADED_FOR_CHUNK = 'kartvizit:reloaded-for-chunk';
+
+// After a deploy, an open tab may ask for chunks that no longer exist: reload once to get the new build.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem(RELOADED_FOR_CHUNK)) return;
+  event.preventDefault();
+  sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
+  window.location.reload();
+});
+window.addEventListener('load', () => sessionStorage.removeItem(RELOADED_FOR_CHUNK));
+
+const store = createStore();
+void store.dispatch(restoreSession());
+followSessionAcrossTabs(store);
+const router = createRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <Toaster
+        position="top-right"
+        duration={5000}
+        richColors
+        closeButton
+        containerAriaLabel="Bildirimler"
+        toastOptions={{ closeButtonAriaLabel: 'Bildirimi kapat' }}
+      />
+    </Provider>
+  </StrictMode>,
+);
