@@ -2,7 +2,7 @@
  * Every text a person reads that the server or more than one screen produces.
  * Spelling: proper Turkish letters even where the spec transliterates to ASCII.
  */
-export const MESSAGES = {
+const CORE_MESSAGES = {
   // Session and authentication (SPEC §8)
   sessionExpired: 'Oturumunuz sonlandı, lütfen tekrar giriş yapın.',
   loginSuccess: 'Giriş başarılı!',
@@ -49,6 +49,11 @@ export const MESSAGES = {
   pageNotFoundTitle: 'Sayfa Bulunamadı',
   pageNotFoundText: 'Aradığınız sayfa bulunamadı veya taşınmış olabilir.',
   defaultUserName: 'Kullanıcı',
+} as const;
+
+/** Feature catalogues live in messages/<feature>.ts and are spread in here. */
+export const MESSAGES = {
+  ...CORE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -26,6 +26,8 @@ export interface CommandContext {
   readonly credentials: CredentialStore;
   readonly tokens: SessionTokens;
   readonly emailClaimStreamId: (normalisedEmail: string) => string;
+  /** Stream id of a uniqueness claim (kebab-case kind, value already normalised). */
+  readonly claimStreamId: (kind: string, normalisedValue: string) => string;
   readonly authRateLimit: { readonly max: number; readonly timeWindow: string } | false;
   /** The signed-in owner's id; throws the 401 that makes the web sign out. */
   requireUser(request: FastifyRequest): Promise<string>;
@@ -43,6 +45,7 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
     credentials,
     tokens,
     emailClaimStreamId: (email) => claimStreamId('email', email, claimKey),
+    claimStreamId: (kind, value) => claimStreamId(kind, value, claimKey),
     authRateLimit:
       deps.authRateLimitPerMinute > 0 ? { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } : false,
     async requireUser(request) {

@@ -1,3 +1,5 @@
+import type { EventRegistry } from './event-type-info.ts';
+
 /** Account events. Data is readonly; personal fields are encrypted at rest (see PERSONAL_FIELDS). */
 export interface AccountRegistered {
   readonly type: 'AccountRegistered';
@@ -29,3 +31,9 @@ export type ClaimEvent = EmailClaimed;
 export function accountStreamId(userId: string): string {
   return `account-${userId}`;
 }
+
+export const ACCOUNT_EVENT_TYPES: EventRegistry<AccountEvent | ClaimEvent> = {
+  AccountRegistered: { schemaVersion: 1, ownerField: 'userId', personalFields: ['email', 'firstName', 'lastName'] },
+  PasswordChanged: { schemaVersion: 1 },
+  EmailClaimed: { schemaVersion: 1 },
+};

@@ -1,24 +1,15 @@
-import type { AccountEvent, ClaimEvent } from './account.ts';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent, type ClaimEvent } from './account.ts';
+import type { EventRegistry } from './event-type-info.ts';
 
 export * from './account.ts';
+export * from './event-type-info.ts';
 
-/** Every event the product stores. A new feature adds its union here. */
+/** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent = AccountEvent | ClaimEvent;
 export type DomainEventType = DomainEvent['type'];
 
-interface EventTypeInfo {
-  /** Bumped when the data shape changes; readers upcast older versions. */
-  readonly schemaVersion: number;
-  /** Which data field names the owner whose key encrypts the personal fields. */
-  readonly ownerField?: string;
-  /** Fields holding personal data (KVKK): encrypted with the owner's key, gone when the key is destroyed. */
-  readonly personalFields?: readonly string[];
-}
-
-export const EVENT_TYPES: { readonly [K in DomainEventType]: EventTypeInfo } = {
-  AccountRegistered: { schemaVersion: 1, ownerField: 'userId', personalFields: ['email', 'firstName', 'lastName'] },
-  PasswordChanged: { schemaVersion: 1 },
-  EmailClaimed: { schemaVersion: 1 },
+export const EVENT_TYPES: EventRegistry<DomainEvent> = {
+  ...ACCOUNT_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {
