@@ -3,12 +3,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+import { e2eFakeOrigins } from './support/e2e-fake-services.ts';
 
 const testsDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(testsDir, '..');
 const artifactsDir = join(testsDir, 'artifacts');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Geocoder and map tiles for the server under test: loopback fakes started by the global setup.
+const fakes = e2eFakeOrigins(port);
 
 function isRunning(pid: number): boolean {
   try {
@@ -50,6 +53,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  globalSetup: './support/e2e-fake-services.ts',
   use: {
     baseURL,
     locale: 'tr-TR',
@@ -72,10 +76,16 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links and QR codes then point at the address the browser uses.
+      PUBLIC_BASE_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // The journeys sign in and up many times a minute from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
+      NOMINATIM_URL: fakes.geocoder,
+      GOOGLE_GEOCODING_URL: fakes.geocoder,
+      GOOGLE_MAPS_API_KEY: '',
+      MAP_TILE_URL: fakes.tileTemplate,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -4,26 +4,37 @@ import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { accountRoutes } from './account/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
 
 /** JSON commands are small; bigger bodies are refused before they are parsed. */
 export const COMMAND_BODY_LIMIT = 64 * 1024;
 
 /** All command routes as one plugin, so the embedded process can mount them beside query-api. */
-export function commandApi(deps: CommandApiDependencies): FastifyPluginAsync {
+export function commandApi(deps: CommandApiDependencies & CardRouteSettings): FastifyPluginAsync {
   return async (app) => {
     const context = createCommandContext(deps);
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
+    // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') done(null, undefined);
+      else void parseJson(request, body.toString(), done);
+    });
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
     await app.register(rateLimit, { global: false });
     await app.register(accountRoutes(context));
+    await app.register(profileRoutes(context));
+    await app.register(cardRoutes(context, deps));
   };
 }
 
-export async function buildApp(deps: CommandApiDependencies & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(deps: CommandApiDependencies & CardRouteSettings & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
   const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, bodyLimit: COMMAND_BODY_LIMIT }));
   registerErrorHandling(app);
   await registerOpenApi(app, 'Dijital Kartvizit komut API');

@@ -10,8 +10,10 @@ const app = await buildApp({
   pool: runtime.database.pool,
   store: runtime.store,
   codec: runtime.codec,
+  blobs: runtime.blobs,
   appSecret: runtime.appSecret,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  publicBaseUrl: config.publicBaseUrl,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });

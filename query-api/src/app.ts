@@ -3,15 +3,27 @@ import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { accountQueries } from './account/routes.ts';
+import { mediaQueries } from './media/routes.ts';
+import { profileQueries } from './profile/routes.ts';
+import { cardQueries, type CardQuerySettings } from './card/routes.ts';
+import { publicCardQueries } from './public/routes.ts';
+import { publicConfigQueries } from './config/routes.ts';
+import { geocodingQueries } from './geocoding/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
 /** All read routes as one plugin, so the embedded process can mount them beside command-api. */
-export function queryApi(deps: QueryApiDependencies): FastifyPluginAsync {
+export function queryApi(deps: QueryApiDependencies & CardQuerySettings): FastifyPluginAsync {
   return async (app) => {
     const context = createQueryContext(deps);
     registerReadYourWrites(app, context);
     await app.register(accountQueries(context));
+    await app.register(profileQueries(context));
+    await app.register(mediaQueries(context));
+    await app.register(cardQueries(context, deps));
+    await app.register(publicCardQueries(context));
+    await app.register(geocodingQueries(context));
+    await app.register(publicConfigQueries(context));
   };
 }
 
@@ -27,7 +39,7 @@ export function registerHealth(app: FastifyInstance): void {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 }
 
-export async function buildApp(deps: QueryApiDependencies & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(deps: QueryApiDependencies & CardQuerySettings & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
   const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy }));
   registerErrorHandling(app);
   await registerOpenApi(app, 'Dijital Kartvizit sorgu API');

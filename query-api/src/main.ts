@@ -11,7 +11,10 @@ const app = await buildApp({
   store: runtime.store,
   appSecret: runtime.appSecret,
   signals: runtime.signals,
+  blobs: runtime.blobs,
   webDistDir: config.webDistDir,
+  publicBaseUrl: config.publicBaseUrl,
+  maps: config.maps,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });

@@ -1,3 +1,7 @@
+import { GEOCODING_MESSAGES } from './messages/geocoding.ts';
+import { CARD_MESSAGES } from './messages/card.ts';
+import { PROFILE_MESSAGES } from './messages/profile.ts';
+
 /**
  * Every text a person reads that the server or more than one screen produces.
  * Spelling: proper Turkish letters even where the spec transliterates to ASCII.
@@ -54,6 +58,9 @@ const CORE_MESSAGES = {
 /** Feature catalogues live in messages/<feature>.ts and are spread in here. */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...PROFILE_MESSAGES,
+  ...GEOCODING_MESSAGES,
+  ...CARD_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -70,3 +70,6 @@ export const test = base.extend<{ account: Account }>({
 });
 
 export { expect };
+
+// Cards: physical cards provisioned into the running server's database, profiles for card owners.
+export * from './card-fixtures.ts';

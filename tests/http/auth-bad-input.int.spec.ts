@@ -75,6 +75,10 @@ describe('malformed requests', () => {
     await expectRefused(endpoint, {}, { status: 400, message: MESSAGES.fillAllFields });
   });
 
+  it.each(ENDPOINTS)('%s: no body at all, though labelled JSON', async (endpoint) => {
+    await expectRefused(endpoint, null, { status: 400, message: MESSAGES.invalidRequest }, { raw: '' });
+  });
+
   it.each(ENDPOINTS)('%s: a JSON array instead of an object', async (endpoint) => {
     await expectRefused(endpoint, [], { status: 400, message: MESSAGES.invalidRequest });
   });

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
@@ -7,7 +11,11 @@ import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
+import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
+
+/** A public origin no test could reach by accident. */
+export const TEST_PUBLIC_BASE_URL = 'https://kart.example.test';
 
 export interface TestProduct {
   readonly app: FastifyInstance;
@@ -16,6 +24,10 @@ export interface TestProduct {
   readonly store: PostgresEventStore;
   readonly codec: EventCodec;
   readonly vault: PersonalDataVault;
+  /** Uploaded files of this product (a temporary directory unless `blobDir` was given). */
+  readonly blobs: LocalDiskBlobStore;
+  /** PUBLIC_BASE_URL of this product: card links and QR codes start with it. */
+  readonly publicBaseUrl: string;
   /** Count of rows in the events table: "nothing was appended" checks. */
   eventCount(): Promise<number>;
   post(url: string, body: unknown, token?: string): Promise<LightMyRequestResponse>;
@@ -25,7 +37,7 @@ export interface TestProduct {
 
 /** The whole product (as `npm start` composes it) on a fresh database, driven through app.inject. */
 export async function startTestProduct(
-  options: { authRateLimitPerMinute?: number; webDistDir?: string } = {},
+  options: { blobDir?: string; authRateLimitPerMinute?: number; webDistDir?: string; maps?: Parameters<typeof testMapsSettings>[0]; publicBaseUrl?: string } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
   const signals = new InProcessSignalBus();
@@ -33,15 +45,21 @@ export async function startTestProduct(
   const appSecret = randomBytes(48);
   const vault = new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek'));
   const codec = new EventCodec(vault);
+  const blobDir = options.blobDir ?? (await mkdtemp(join(tmpdir(), 'kartvizit-blobs-')));
+  const blobs = new LocalDiskBlobStore(blobDir);
   const product = await composeProduct({
     pool: database.pool,
     store,
     codec,
     signals,
+    blobs,
     appSecret,
     logLevel: 'silent',
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
     webDistDir: options.webDistDir,
+    // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
+    maps: testMapsSettings(options.maps),
+    publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
   });
   await product.app.ready();
   const app = product.app;
@@ -52,6 +70,8 @@ export async function startTestProduct(
     store,
     codec,
     vault,
+    blobs,
+    publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
     async eventCount() {
       const result = await database.pool.query<{ count: string }>('SELECT count(*) FROM events');
       return Number(result.rows[0]?.count ?? 0);
@@ -75,6 +95,7 @@ export async function startTestProduct(
       await product.close();
       await signals.close();
       await database.drop();
+      if (!options.blobDir) await rm(blobDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { claimStreamId } from '@kartvizit/infra/event-store/claims';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { CommandHandler } from './command-handler.ts';
 
@@ -16,6 +17,8 @@ export interface CommandApiDependencies {
   readonly appSecret: Buffer;
   /** Attempts per minute per client on login, register and password change; 0 turns the limit off. */
   readonly authRateLimitPerMinute: number;
+  /** Uploaded files (profile images). */
+  readonly blobs: BlobStore;
 }
 
 /** Everything a feature's routes need, built once per app. */
@@ -23,6 +26,7 @@ export interface CommandContext {
   readonly store: EventStore;
   readonly codec: EventCodec;
   readonly commands: CommandHandler;
+  readonly blobs: BlobStore;
   readonly credentials: CredentialStore;
   readonly tokens: SessionTokens;
   readonly emailClaimStreamId: (normalisedEmail: string) => string;
@@ -42,6 +46,7 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
     store: deps.store,
     codec,
     commands: new CommandHandler(deps.store, codec),
+    blobs: deps.blobs,
     credentials,
     tokens,
     emailClaimStreamId: (email) => claimStreamId('email', email, claimKey),

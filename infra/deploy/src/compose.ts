@@ -5,6 +5,8 @@ import { registerErrorHandling } from '@kartvizit/infra/http/error-handler';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { BlobStore } from '@kartvizit/infra/blob/types';
+import type { MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
@@ -15,6 +17,8 @@ export interface ProductParts {
   readonly store: EventStore;
   readonly codec: EventCodec;
   readonly signals: SignalBus;
+  /** Uploaded files (profile images), written by commands and served at /media/*. */
+  readonly blobs: BlobStore;
   readonly appSecret: Buffer;
   readonly logLevel: string;
   readonly authRateLimitPerMinute: number;
@@ -23,6 +27,10 @@ export interface ProductParts {
   readonly log?: (message: string) => void;
   readonly trustProxy?: boolean;
   readonly projectorPollIntervalMs?: number;
+  /** Origin of public card pages and QR codes (PUBLIC_BASE_URL). */
+  readonly publicBaseUrl: string;
+  /** Geocoders and map tiles; unset: the public defaults. */
+  readonly maps?: MapsSettings;
 }
 
 export interface Product {
@@ -56,10 +64,12 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       codec: parts.codec,
       appSecret: parts.appSecret,
       authRateLimitPerMinute: parts.authRateLimitPerMinute,
+      blobs: parts.blobs,
+      publicBaseUrl: parts.publicBaseUrl,
     }),
   );
   await app.register(
-    queryApi({ pool: parts.pool, store: parts.store, appSecret: parts.appSecret, signals: parts.signals }),
+    queryApi({ pool: parts.pool, store: parts.store, appSecret: parts.appSecret, signals: parts.signals, blobs: parts.blobs, maps: parts.maps, publicBaseUrl: parts.publicBaseUrl }),
   );
   await mountWeb(app, parts.webDistDir);
   return {

@@ -17,12 +17,15 @@ const product = await composeProduct({
   store: runtime.store,
   codec: runtime.codec,
   signals: runtime.signals,
+  blobs: runtime.blobs,
   appSecret: runtime.appSecret,
   logLevel: config.logLevel,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
   webDistDir: config.webDistDir,
   trustProxy: config.trustProxy,
   projectorPollIntervalMs: config.projectorPollIntervalMs,
+  publicBaseUrl: config.publicBaseUrl,
+  maps: config.maps,
   log,
 });
 await product.app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
 
 /** Settings every service reads from the environment; the README's configuration table lists them. */
 export interface ServiceConfig {
@@ -19,6 +20,10 @@ export interface ServiceConfig {
   readonly projectorPollIntervalMs: number;
   /** Trust X-Forwarded-For from a reverse proxy (only behind one). */
   readonly trustProxy: boolean;
+  /** Uploaded files on local disk (BLOB_DIR, default DATA_DIR/blobs). */
+  readonly blobDir: string;
+  /** Geocoders (address → coordinates) and map tiles. */
+  readonly maps: MapsSettings;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -31,17 +36,20 @@ function integer(value: string | undefined, fallback: number, name: string): num
 export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { port?: number } = {}): ServiceConfig {
   const port = integer(env.PORT, defaults.port ?? 3000, 'PORT');
   const host = env.HOST ?? '0.0.0.0';
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
     appSecret: env.APP_SECRET,
-    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimitPerMinute: integer(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     projectorPollIntervalMs: integer(env.PROJECTOR_POLL_INTERVAL_MS, 1000, 'PROJECTOR_POLL_INTERVAL_MS'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    blobDir: resolve(env.BLOB_DIR || resolve(env.DATA_DIR ?? 'data', 'blobs')),
+    maps: readMapsSettings(env, publicBaseUrl),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -138,6 +138,8 @@ describe('migrations', () => {
         expect(rows.map((row) => row.table_name)).toEqual([
           'account_credentials',
           'events',
+          'geocode_cache',
+          'geocoder_throttle',
           'owner_keys',
           'pgmigrations',
           'projection_checkpoints',

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { LocalDiskBlobStore } from '../blob/local-disk.ts';
+import type { BlobStore } from '../blob/types.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { loadAppSecret, deriveKey } from '../config/secrets.ts';
 import type { ServiceConfig } from '../config/env.ts';
@@ -18,6 +20,8 @@ export interface Runtime {
   readonly signals: SignalBus;
   readonly appSecret: Buffer;
   readonly codec: EventCodec;
+  /** Uploaded files; local disk under config.blobDir. */
+  readonly blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,7 @@ export async function openRuntime(config: ServiceConfig, options: RuntimeOptions
     signals,
     appSecret,
     codec,
+    blobs: new LocalDiskBlobStore(config.blobDir),
     async close() {
       await signals.close();
       await store.close();

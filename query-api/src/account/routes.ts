@@ -46,12 +46,8 @@ export function accountQueries(context: QueryContext) {
       async (request, reply) => {
         const userId = await context.requireUser(request);
         let user = await findAccount(context, userId);
-        if (!user) {
-          // The credential exists, so the account was registered: wait for the projection to catch up.
-          const head = await context.store.headCheckpoint();
-          if (head) await context.watermarks.waitFor(PROJECTIONS, head, READ_YOUR_WRITES_WAIT_MS);
-          user = await findAccount(context, userId);
-        }
+        // The credential exists, so the account was registered: give the projection a moment.
+        user ??= await context.watermarks.poll(() => findAccount(context, userId), READ_YOUR_WRITES_WAIT_MS);
         if (!user) {
           reply.header(STALE_HEADER, 'true');
           return reply.code(503).send({ success: false, message: MESSAGES.staleRead });

@@ -6,6 +6,10 @@ import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { BlobStore } from '@kartvizit/infra/blob/types';
+import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
+import type { GeocodingService } from '@kartvizit/infra/geocoding/service';
+import { readMapsSettings, type MapSettings, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { ProjectionWatermarks } from './read-your-writes.ts';
 
@@ -24,21 +28,32 @@ export interface QueryApiDependencies {
   readonly signals?: SignalBus;
   /** Directory of the built web app; unset: API only. */
   readonly webDistDir?: string;
+  /** Geocoders and map tiles; unset: the public defaults (readMapsSettings). */
+  readonly maps?: MapsSettings;
+  /** Uploaded files served at /media/*; unset: every media address answers 404. */
+  readonly blobs?: BlobStore;
 }
 
 export interface QueryContext {
   readonly pool: pg.Pool;
   readonly store: EventStore;
   readonly watermarks: ProjectionWatermarks;
+  readonly geocoding: GeocodingService;
+  readonly map: MapSettings;
+  readonly blobs: BlobStore | undefined;
   requireUser(request: FastifyRequest): Promise<string>;
 }
 
 export function createQueryContext(deps: QueryApiDependencies): QueryContext {
   const tokens = new SessionTokens(deriveKey(deps.appSecret, 'session-tokens'), new CredentialStore(deps.pool));
+  const maps = deps.maps ?? readMapsSettings({}, 'http://localhost');
   return {
     pool: deps.pool,
     store: deps.store,
     watermarks: new ProjectionWatermarks(deps.pool, deps.signals),
+    geocoding: createGeocodingService(deps.pool, deps.appSecret, maps.geocoding),
+    map: maps.map,
+    blobs: deps.blobs,
     async requireUser(request) {
       const userId = await tokens.authenticate(request.headers.authorization);
       if (!userId) throw unauthenticatedError(MESSAGES.sessionExpired);

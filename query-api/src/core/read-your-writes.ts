@@ -33,14 +33,23 @@ export class ProjectionWatermarks {
 
   /** True when every projection passed `position` within `timeoutMs`. */
   async waitFor(projections: readonly string[], position: Checkpoint, timeoutMs: number): Promise<boolean> {
+    return (await this.poll(() => this.reached(projections, position).then((ok) => ok || null), timeoutMs)) ?? false;
+  }
+
+  /**
+   * Re-runs `check` whenever a projection advances (and every few milliseconds) until it returns a
+   * value, or null after `timeoutMs`. For reads that know what must appear but not its position.
+   */
+  async poll<T>(check: () => Promise<T | null>, timeoutMs: number): Promise<T | null> {
     const deadline = Date.now() + timeoutMs;
     let wake: (() => void) | null = null;
     const subscription = this.signals?.on('projection_advanced').subscribe(() => wake?.());
     try {
       for (;;) {
-        if (await this.reached(projections, position)) return true;
+        const value = await check();
+        if (value !== null) return value;
         const remaining = deadline - Date.now();
-        if (remaining <= 0) return false;
+        if (remaining <= 0) return null;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(ProjectionWatermarks.POLL_MS, remaining));
           wake = () => {

@@ -1,15 +1,21 @@
 import { ACCOUNT_EVENT_TYPES, type AccountEvent, type ClaimEvent } from './account.ts';
 import type { EventRegistry } from './event-type-info.ts';
+import { PROFILE_EVENT_TYPES, type ProfileEvent } from './profile.ts';
+import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
+export * from './profile.ts';
+export * from './card.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
-export type DomainEvent = AccountEvent | ClaimEvent;
+export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...ACCOUNT_EVENT_TYPES,
+  ...PROFILE_EVENT_TYPES,
+  ...CARD_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../account/session-slice.ts';
+import { DashboardCardList } from './dashboard-card-list.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import './dashboard.css';
 
 /**
- * Statistics, cards and products arrive in later work; until then the page shows honest zeros
+ * Statistics and products arrive in later work; until then the page shows honest zeros
  * and empty states rather than sample data.
  */
 export function DashboardPage() {
@@ -24,31 +25,7 @@ export function DashboardPage() {
       <p className="dashboard__note">Kartınız ziyaret edildikçe istatistikleriniz burada görünecek.</p>
 
       <div className="dashboard__grid">
-        <section className="panel dashboard__panel" aria-labelledby="dashboard-cards-title">
-          <div className="dashboard__panel-head">
-            <h2 id="dashboard-cards-title">Kartlarım</h2>
-            <Link to="/cards">Tümünü gör</Link>
-          </div>
-          <div className="empty-state">
-            <svg className="empty-state__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M3 6.5h18v11H3zM3 10h18M6.5 14.5h4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <p className="empty-state__title">Henüz aktif kartınız bulunmamaktadır</p>
-            <p className="empty-state__text">
-              Fiziksel kartınızı kart ID’si ile aktifleştirin ya da sanal bir kart oluşturun.
-            </p>
-            <Link className="btn btn--primary" to="/activate">
-              Kart Aktifleştir
-            </Link>
-          </div>
-        </section>
+        <DashboardCardList />
 
         <section className="panel dashboard__panel" aria-labelledby="dashboard-products-title">
           <div className="dashboard__panel-head">

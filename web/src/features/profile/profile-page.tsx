@@ -1,10 +1,62 @@
-import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
+import { lazy, Suspense, useEffect } from 'react';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/messages/profile';
+import { useAppSelector } from '../../app/hooks.ts';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { serverProblem } from '../account/server-problem.ts';
+import { selectCurrentUser } from '../account/session-slice.ts';
+import { useGetProfileQuery } from './api.ts';
+import './profile-page.css';
 
+// The form is its own chunk, fetched while the profile loads: other signed-in pages never pay for it.
+const loadEditor = () => import('./profile-editor.tsx');
+const ProfileEditor = lazy(async () => ({ default: (await loadEditor()).ProfileEditor }));
+
+/** SPEC §8: an unsuccessful answer says so (or gives the server's words); a failed request has its own text. */
+function loadFailure(error: unknown, data: { readonly success: boolean; readonly message?: string } | undefined) {
+  if (data && !data.success) return data.message || PROFILE_MESSAGES.profileLoadFailed;
+  if (error) return serverProblem(error)?.message ?? PROFILE_MESSAGES.profileLoadError;
+  return PROFILE_MESSAGES.profileLoadError;
+}
+
+/** Profile settings (SPEC "Profile settings"): spinner, then the form or why it could not load. */
 export function ProfilePage() {
+  const user = useAppSelector(selectCurrentUser);
+  const { data, error, isLoading, isFetching, refetch } = useGetProfileQuery();
+  useEffect(() => {
+    loadEditor().catch(() => undefined);
+  }, []);
+
+  let content;
+  if (isLoading) {
+    content = <PageSpinner label="Profil yükleniyor..." />;
+  } else if (data?.success) {
+    // Once loaded, the form stays: a later background refetch that fails must not take it away.
+    content = (
+      <Suspense fallback={<PageSpinner label="Profil yükleniyor..." />}>
+        <ProfileEditor profile={data.profile} user={user} />
+      </Suspense>
+    );
+  } else {
+    content = (
+      <div className="panel pf-failure">
+        <h2>{PROFILE_MESSAGES.profileNotFound}</h2>
+        <p role="alert">{loadFailure(error, data)}</p>
+        <p>{PROFILE_MESSAGES.profileNotFoundHint}</p>
+        <button type="button" className="btn btn--primary" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? 'Yükleniyor...' : 'Tekrar Dene'}
+        </button>
+      </div>
+    );
+  }
+
   return (
-    <ComingSoon
-      title="Profil Ayarları"
-      description="İletişim ve adres bilgilerinizi, sosyal hesaplarınızı, kurumsal, fatura ve banka bilgilerinizi buradan düzenleyebileceksiniz."
-    />
+    <div className="pf-page">
+      <title>Profil Ayarları · Dijital Kartvizit</title>
+      <header className="pf-page__header">
+        <h1>Profil Ayarları</h1>
+        <p>Dijital kartvizitinizde görünen her şeyi buradan düzenleyin.</p>
+      </header>
+      {content}
+    </div>
   );
 }

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PROFILE_DATA, MESSAGES, type ProfileEvent, type ProfileFields } from '@kartvizit/schemas';
+import { deciderSpecification } from '../core/decider-specification.ts';
+import { imageUrlsOf, profileDecider, type ImageChoices, type ProfileCommand } from './decider.ts';
+
+const spec = deciderSpecification(profileDecider);
+const ownerId = '5f0c8f6e-6b8f-4b7e-9a5e-2f1f0b7c9d11';
+const profileId = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
+const created = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-22T10:00:00.000Z';
+const { profilePicture: _p, coverPhoto: _c, companyLogo: _l, ...EMPTY_FIELDS } = EMPTY_PROFILE_DATA;
+const fields: ProfileFields = { ...EMPTY_FIELDS, firstName: 'Ayşe', lastName: 'Yılmaz', phone: '+905321234567' };
+const picture = `/media/profiles/${ownerId}/picture-${'a'.repeat(32)}.jpg`;
+const otherPicture = `/media/profiles/${ownerId}/picture-${'b'.repeat(32)}.jpg`;
+const NO_IMAGES: ImageChoices = { profilePicture: { kind: 'none' }, coverPhoto: { kind: 'none' }, companyLogo: { kind: 'none' } };
+
+function createCommand(images: Partial<ImageChoices> = {}): ProfileCommand {
+  return { type: 'CreateProfile', data: { profileId, ownerId, profile: fields, images: { ...NO_IMAGES, ...images }, now: created } };
+}
+
+function updateCommand(overrides: { profile?: ProfileFields; images?: Partial<ImageChoices>; profileId?: string } = {}): ProfileCommand {
+  return {
+    type: 'UpdateProfile',
+    data: {
+      ownerId,
+      profile: overrides.profile ?? fields,
+      images: { ...NO_IMAGES, ...overrides.images },
+      now: later,
+      ...(overrides.profileId ? { profileId: overrides.profileId } : {}),
+    },
+  };
+}
+
+const profileCreated: ProfileEvent = {
+  type: 'ProfileCreated',
+  data: { profileId, ownerId, profile: { ...fields, profilePicture: picture, coverPhoto: null, companyLogo: null }, createdAt: created },
+};
+
+describe('profile decider', () => {
+  it('creates a profile with an uploaded picture', () => {
+    spec.given([]).when(createCommand({ profilePicture: { kind: 'upload', url: picture } })).then([profileCreated]);
+  });
+
+  it('cannot create a second profile for the same owner', () => {
+    spec.given([profileCreated]).when(createCommand()).thenThrows('conflict', MESSAGES.profileAlreadyExists);
+  });
+
+  it('a new profile cannot claim an existing image address', () => {
+    spec
+      .given([])
+      .when(createCommand({ profilePicture: { kind: 'keep', url: picture } }))
+      .thenThrows('validation', MESSAGES.profileImageNotOwned);
+  });
+
+  it('cannot update a profile that was never created', () => {
+    spec.given([]).when(updateCommand()).thenThrows('not_found', MESSAGES.profileNotFound);
+  });
+
+  it('records the full new snapshot, keeping the current picture', () => {
+    const profile = { ...fields, jobTitle: 'Emlak Danışmanı' };
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ profile, images: { profilePicture: { kind: 'keep', url: picture } } }))
+      .then([
+        {
+          type: 'ProfileUpdated',
+          data: { profileId, ownerId, profile: { ...profile, profilePicture: picture, coverPhoto: null, companyLogo: null }, updatedAt: later },
+        },
+      ]);
+  });
+
+  it('removes an image the form no longer names', () => {
+    spec
+      .given([profileCreated])
+      .when(updateCommand())
+      .then([{ type: 'ProfileUpdated', data: { profileId, ownerId, profile: { ...fields, profilePicture: null, coverPhoto: null, companyLogo: null }, updatedAt: later } }]);
+  });
+
+  it('refuses to keep an address that is not the current image of that slot', () => {
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ images: { profilePicture: { kind: 'keep', url: otherPicture } } }))
+      .thenThrows('validation', MESSAGES.profileImageNotOwned);
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ images: { profilePicture: { kind: 'keep', url: picture }, coverPhoto: { kind: 'keep', url: picture } } }))
+      .thenThrows('validation', MESSAGES.profileImageNotOwned);
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ images: { profilePicture: { kind: 'keep', url: 'https://evil.example/x.jpg' } } }))
+      .thenThrows('validation', MESSAGES.profileImageNotOwned);
+  });
+
+  it('saving the same profile again records nothing', () => {
+    spec.given([profileCreated]).when(updateCommand({ images: { profilePicture: { kind: 'keep', url: picture } } })).then([]);
+  });
+
+  it('answers not found for an _id that is not the owner profile', () => {
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ profileId: '00000000-0000-4000-8000-000000000000' }))
+      .thenThrows('not_found', MESSAGES.profileNotFound);
+  });
+
+  it('replays a forgotten owner as an empty profile without failing', () => {
+    const forgotten = { type: 'ProfileCreated', data: { ...profileCreated.data, profile: '' } } as unknown as ProfileEvent;
+    const state = profileDecider.evolve(profileDecider.initialState, forgotten);
+    expect(state).toMatchObject({ status: 'created', profile: EMPTY_PROFILE_DATA });
+    expect(imageUrlsOf(state)).toEqual(new Set());
+  });
+
+  it('knows which image addresses a profile shows', () => {
+    const state = profileDecider.evolve(profileDecider.initialState, profileCreated);
+    expect(imageUrlsOf(state)).toEqual(new Set([picture]));
+  });
+});

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ErrorResponse,
+  MESSAGES,
+  PROFILE_EXISTING_IMAGE_FIELDS,
+  PROFILE_IMAGE_SLOTS,
+  PROFILE_VALIDATION_MESSAGES,
+  ProfileSaveResponse,
+  TIME_ZONE,
+  canonicalImageUrl,
+  profileStreamId,
+  toProfileView,
+  validateProfileInput,
+  validationError,
+  type ProfileImageSlot,
+} from '@kartvizit/schemas';
+import type { CommandContext } from '../core/context.ts';
+import { imageUrlsOf, profileDecider, type ImageChoice, type ImageChoices, type ProfileCommand, type ProfileState } from './decider.ts';
+import { PROFILE_MULTIPART_LIMITS, PayloadTooLargeError, readJsonForm, readMultipartForm, type ProfileForm } from './form.ts';
+import { deleteImages, prepareImage, storeImages, type PreparedImage } from './images.ts';
+
+const TAG = ['profile'];
+const ERRORS = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+};
+
+const FORM_DESCRIPTION = [
+  'multipart/form-data (SPEC §7), or application/json without files. Fields: title, jobTitle, firstName, lastName,',
+  'company, bio, phone, email, website, theme; address.street|city|state|zipCode|country; location.lat|lng;',
+  'companyInfo.taxOffice|taxNumber|mersisNo|registrationNumber|foundedYear; invoiceInfo.recipientName|taxId|taxOffice|address;',
+  'socialLinks, bankAccounts, paymentMethods as JSON text; files profilePicture (2 MB), coverPhoto (4 MB), companyLogo (2 MB),',
+  "or existingProfilePicture|existingCoverPhoto|existingCompanyLogo with the current address ('' = remove). Optional _id.",
+  'The whole profile is replaced: a field left out is emptied.',
+].join(' ');
+
+type SaveMode = 'create' | 'update';
+
+/** The year in Türkiye: the upper bound of a company's founding year. */
+function currentYear(now: Date): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric' }).format(now));
+}
+
+/** The image choice of a slot before any upload is processed ('' and the old 'undefined' mean none). */
+function sentChoice(form: ProfileForm, slot: ProfileImageSlot, pendingUrl: string): ImageChoice {
+  if (form.files[slot]) return { kind: 'upload', url: pendingUrl };
+  const raw = form.existing[slot];
+  if (raw === undefined || raw === null) return { kind: 'none' };
+  const field = PROFILE_EXISTING_IMAGE_FIELDS[slot];
+  if (typeof raw !== 'string') throw validationError(PROFILE_VALIDATION_MESSAGES.mustBeText(field), field);
+  const value = raw.trim();
+  if (value === '' || value === 'undefined' || value === 'null') return { kind: 'none' };
+  return { kind: 'keep', url: canonicalImageUrl(value) };
+}
+
+function choices(form: ProfileForm, uploaded: ReadonlyMap<ProfileImageSlot, PreparedImage>): ImageChoices {
+  const entries = PROFILE_IMAGE_SLOTS.map((slot) => [slot, sentChoice(form, slot, uploaded.get(slot)?.url ?? '')] as const);
+  return Object.fromEntries(entries) as { [S in ProfileImageSlot]: ImageChoice };
+}
+
+export function profileRoutes(context: CommandContext) {
+  const { commands, blobs } = context;
+
+  async function save(request: FastifyRequest, mode: SaveMode) {
+    const ownerId = await context.requireUser(request);
+    const now = new Date();
+    const form = request.isMultipart() ? await readMultipartForm(request) : readJsonForm(request.body);
+    const checked = validateProfileInput(form.fields, { currentYear: currentYear(now) });
+    if (!checked.ok) throw validationError(checked.problem.message, checked.problem.field || undefined);
+
+    const streamId = profileStreamId(ownerId);
+    const command = (images: ImageChoices): ProfileCommand =>
+      mode === 'create'
+        ? { type: 'CreateProfile', data: { profileId: randomUUID(), ownerId, profile: checked.profile, images, now: now.toISOString() } }
+        : {
+            type: 'UpdateProfile',
+            data: { ownerId, profileId: form.profileId, profile: checked.profile, images, now: now.toISOString() },
+          };
+    if (mode === 'create' && form.profileId !== undefined) throw validationError(MESSAGES.invalidRequest, '_id');
+
+    // Decide once on the current state before touching any image: a refused save (409, 404,
+    // a foreign image address) costs no decoding and leaves no files behind.
+    const before = await commands.load(profileDecider, streamId);
+    profileDecider.decide(command(choices(form, new Map())), before.state);
+
+    const uploaded = new Map<ProfileImageSlot, PreparedImage>();
+    for (const slot of PROFILE_IMAGE_SLOTS) {
+      const bytes = form.files[slot];
+      if (bytes) uploaded.set(slot, await prepareImage(ownerId, slot, bytes));
+    }
+    const prepared = [...uploaded.values()];
+    await storeImages(blobs, prepared);
+
+    let result;
+    try {
+      result = await commands.handle(profileDecider, streamId, command(choices(form, uploaded)), { metadata: { actor: ownerId } });
+    } catch (error) {
+      await discardUnused(prepared.map((image) => image.url), streamId, request);
+      throw error;
+    }
+    // Files of images the profile no longer shows go (KVKK: a removed photo is gone, not hidden).
+    const kept = imageUrlsOf(result.state);
+    const replaced = [...imageUrlsOf(before.state)].filter((url) => !kept.has(url));
+    await deleteImages(blobs, replaced).catch((error: unknown) => request.log.warn({ err: error }, 'replaced profile images not deleted'));
+
+    const state: ProfileState = result.state;
+    if (state.status !== 'created') throw new Error('A saved profile must exist');
+    return {
+      success: true as const,
+      message: mode === 'create' ? MESSAGES.profileCreated : MESSAGES.profileUpdated,
+      profile: toProfileView(state),
+      position: result.position ?? undefined,
+    };
+  }
+
+  /** After a failed save: remove stored uploads unless the profile shows them (the same picture again). */
+  async function discardUnused(urls: readonly string[], streamId: string, request: FastifyRequest): Promise<void> {
+    if (urls.length === 0) return;
+    try {
+      const { state } = await commands.load(profileDecider, streamId);
+      const shown = imageUrlsOf(state);
+      await deleteImages(blobs, urls.filter((url) => !shown.has(url)));
+    } catch (error) {
+      request.log.warn({ err: error }, 'uploaded profile images not cleaned up');
+    }
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, mode: SaveMode) {
+    try {
+      return await save(request, mode);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        return reply.code(413).send(error.field ? { success: false, message: error.message, field: error.field } : { success: false, message: error.message });
+      }
+      throw error;
+    }
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    // Multipart only here: every other command still takes JSON alone.
+    await app.register(multipart, { limits: PROFILE_MULTIPART_LIMITS, throwFileSizeLimit: false });
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+    const schema = (summary: string) => ({
+      tags: TAG,
+      summary,
+      description: FORM_DESCRIPTION,
+      consumes: ['multipart/form-data', 'application/json'],
+      security: [{ bearer: [] }],
+      response: { 200: ProfileSaveResponse, ...ERRORS },
+    });
+
+    api.post('/api/profile', { schema: schema('Profil oluştur') }, (request, reply) => answer(request, reply, 'create'));
+    api.put('/api/profile', { schema: schema('Profili güncelle') }, (request, reply) => answer(request, reply, 'update'));
+  };
+}

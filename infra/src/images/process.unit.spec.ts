@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ImageRejectedError, detectImageFormat, processImage, type ImagePreset } from './process.ts';
+
+const PHOTO: ImagePreset = { main: { maxWidth: 800, maxHeight: 800 }, small: { maxWidth: 160, maxHeight: 160 }, output: 'jpeg' };
+const LOGO: ImagePreset = { main: { maxWidth: 512, maxHeight: 512 }, small: { maxWidth: 160, maxHeight: 160 }, output: 'png-if-alpha' };
+
+function canvas(width: number, height: number, alpha = false) {
+  return sharp({
+    create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 0, g: 90, b: 200, alpha: 0.3 } : '#c0392b' },
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return error.reason;
+    throw error;
+  }
+  return undefined;
+}
+
+describe('detecting the real type', () => {
+  it('reads JPEG, PNG and WebP signatures', async () => {
+    expect(detectImageFormat(await canvas(4, 4).jpeg().toBuffer())).toBe('jpeg');
+    expect(detectImageFormat(await canvas(4, 4).png().toBuffer())).toBe('png');
+    expect(detectImageFormat(await canvas(4, 4).webp().toBuffer())).toBe('webp');
+  });
+
+  it('knows nothing else', async () => {
+    expect(detectImageFormat(Buffer.from('#!/bin/sh\nrm -rf /\n'))).toBeNull();
+    expect(detectImageFormat(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
+    expect(detectImageFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'))).toBeNull();
+    expect(detectImageFormat(await canvas(4, 4).gif().toBuffer())).toBeNull();
+    expect(detectImageFormat(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('processing', () => {
+  it('scales a photo into its box, re-encodes it as JPEG and makes a small variant', async () => {
+    const result = await processImage(await canvas(2000, 1000).png().toBuffer(), PHOTO);
+    expect(result).toMatchObject({ extension: 'jpg', contentType: 'image/jpeg' });
+    expect([result.main.width, result.main.height]).toEqual([800, 400]);
+    expect([result.small.width, result.small.height]).toEqual([160, 80]);
+    expect(result.hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(detectImageFormat(result.main.bytes)).toBe('jpeg');
+  });
+
+  it('does not enlarge small images', async () => {
+    const result = await processImage(await canvas(100, 50).jpeg().toBuffer(), PHOTO);
+    expect([result.main.width, result.main.height]).toEqual([100, 50]);
+  });
+
+  it('turns the picture upright and strips EXIF including GPS', async () => {
+    const input = await canvas(40, 20)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'Gizli Kamera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const result = await processImage(input, PHOTO);
+    expect([result.main.width, result.main.height]).toEqual([20, 40]);
+    for (const variant of [result.main, result.small]) {
+      const metadata = await sharp(variant.bytes).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(variant.bytes.includes(Buffer.from('Gizli'))).toBe(false);
+    }
+  });
+
+  it('keeps a logo transparent as PNG, and makes an opaque one a JPEG', async () => {
+    const transparent = await processImage(await canvas(600, 300, true).png().toBuffer(), LOGO);
+    expect(transparent).toMatchObject({ extension: 'png', contentType: 'image/png' });
+    expect((await sharp(transparent.main.bytes).metadata()).hasAlpha).toBe(true);
+    expect([transparent.main.width, transparent.main.height]).toEqual([512, 256]);
+    const opaque = await processImage(await canvas(600, 300).png().toBuffer(), LOGO);
+    expect(opaque.extension).toBe('jpg');
+  });
+
+  it('names the same picture the same way and another picture differently', async () => {
+    const bytes = await canvas(300, 300).jpeg().toBuffer();
+    const other = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
+    const [a, b, c] = await Promise.all([processImage(bytes, PHOTO), processImage(bytes, PHOTO), processImage(other, PHOTO)]);
+    expect(a.hash).toBe(b.hash);
+    expect(a.hash).not.toBe(c.hash);
+  });
+
+  it('refuses a script, HTML or SVG whatever it is called', async () => {
+    expect(await rejection(processImage(Buffer.from('#!/bin/sh\necho pwned\n'), PHOTO))).toBe('not_an_image');
+    expect(await rejection(processImage(Buffer.from('<html><script>alert(1)</script></html>'), PHOTO))).toBe('not_an_image');
+    expect(await rejection(processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), PHOTO))).toBe('not_an_image');
+  });
+
+  it('refuses a file that only starts like an image', async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<script>alert(1)</script>')]);
+    expect(await rejection(processImage(fake, PHOTO))).toBe('unreadable');
+  });
+
+  it('refuses a decompression bomb by its claimed size', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(await rejection(processImage(bomb, PHOTO))).toBe('too_many_pixels');
+  });
+});

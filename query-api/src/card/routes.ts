@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CardLookupResponse,
+  CardParams,
+  ErrorResponse,
+  MESSAGES,
+  MyCardResponse,
+  MyCardsResponse,
+  QrQuery,
+  cardProfileUrl,
+  notFoundError,
+  parseCardId,
+  toCard,
+  validationError,
+  type Card,
+  type CardHistoryEntry,
+  type CardHistoryType,
+} from '@kartvizit/schemas';
+import type { QueryContext } from '../core/context.ts';
+import { isMissingRelation } from '../core/sql.ts';
+import { QrRenderer } from './qr.ts';
+
+export interface CardQuerySettings {
+  /** Origin of the public card pages; the QR code encodes `${publicBaseUrl}/p/${cardId}`. */
+  readonly publicBaseUrl: string;
+}
+
+const PROJECTIONS = ['cards'] as const;
+const TAG = ['card'];
+const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// An unversioned or outdated URL: the image is the same, but a later regeneration must show.
+const SHORT_LIVED = 'public, max-age=300';
+
+interface CardRow {
+  card_id: string;
+  type: Card['type'];
+  color: Card['color'];
+  owner_id: string | null;
+  name: string | null;
+  is_activated: boolean | null;
+  is_active: boolean | null;
+  activated_at: Date | null;
+  qr_version: number | null;
+  created_at: Date | null;
+}
+
+const CARD_COLUMNS = 'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
+
+async function rows<Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
+  try {
+    return (await context.pool.query<Row>(sql, values)).rows;
+  } catch (error) {
+    // The projection's first generation is not built yet: nothing to show.
+    if (isMissingRelation(error)) return [];
+    throw error;
+  }
+}
+
+function cardIdOrThrow(raw: string): string {
+  const parsed = parseCardId(raw);
+  if (!parsed.ok) throw validationError(parsed.message, 'cardId');
+  return parsed.cardId;
+}
+
+export function cardQueries(context: QueryContext, settings: CardQuerySettings) {
+  const qr = new QrRenderer();
+
+  const toResponseCard = (row: CardRow): Card =>
+    toCard(
+      {
+        cardId: row.card_id,
+        type: row.type,
+        color: row.color,
+        name: row.name,
+        isActivated: row.is_activated ?? false,
+        isActive: row.is_active ?? false,
+        activatedAt: row.activated_at?.toISOString() ?? null,
+        qrVersion: row.qr_version ?? 1,
+        createdAt: (row.created_at ?? new Date(0)).toISOString(),
+      },
+      settings.publicBaseUrl,
+    );
+
+  const findCard = async (cardId: string) =>
+    (await rows<CardRow>(context, `SELECT ${CARD_COLUMNS} FROM rm_cards WHERE card_id = $1`, [cardId]))[0];
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.get(
+      '/api/cards/my-cards',
+      { schema: { tags: TAG, response: { 200: MyCardsResponse, 401: ErrorResponse } }, config: { projections: PROJECTIONS } },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const cards = await rows<CardRow>(
+          context,
+          `SELECT ${CARD_COLUMNS} FROM rm_cards WHERE owner_id = $1 ORDER BY owned_at DESC NULLS LAST, card_id`,
+          [ownerId],
+        );
+        return { success: true as const, cards: cards.map(toResponseCard) };
+      },
+    );
+
+    // The activation screen's check (SPEC §7). It says whether an id can be activated, never whose
+    // it is; another owner's virtual card reads as unknown, like a mistyped id.
+    api.get(
+      '/api/cards/details/:cardId',
+      { schema: { tags: TAG, params: CardParams, response: { 200: CardLookupResponse, ...ERRORS } }, config: { projections: PROJECTIONS } },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const cardId = cardIdOrThrow(request.params.cardId);
+        const row = await findCard(cardId);
+        if (!row || (row.type === 'virtual' && row.owner_id !== ownerId)) throw notFoundError(MESSAGES.cardNotFoundById);
+        return { success: true as const, card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false } };
+      },
+    );
+
+    api.get(
+      '/api/cards/mine/:cardId',
+      { schema: { tags: TAG, params: CardParams, response: { 200: MyCardResponse, ...ERRORS } }, config: { projections: PROJECTIONS } },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const cardId = cardIdOrThrow(request.params.cardId);
+        const row = await findCard(cardId);
+        if (!row || row.owner_id !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
+        const history = await rows<{ type: CardHistoryType; at: Date }>(
+          context,
+          'SELECT type, at FROM rm_card_history WHERE card_id = $1 ORDER BY stream_position',
+          [cardId],
+        );
+        const entries: CardHistoryEntry[] = history.map((entry) => ({ type: entry.type, at: entry.at.toISOString() }));
+        return { success: true as const, card: toResponseCard(row), history: entries };
+      },
+    );
+
+    // Public: the QR encodes the card's public URL, which anyone holding the card can read anyway.
+    for (const format of ['png', 'svg'] as const) {
+      api.get(
+        `/api/cards/:cardId/qr.${format}`,
+        {
+          schema: {
+            tags: TAG,
+            params: CardParams,
+            querystring: QrQuery,
+            description: `The card's QR code as ${format.toUpperCase()}, encoding PUBLIC_BASE_URL/p/{cardId}.`,
+          },
+        },
+        async (request, reply) => {
+          const parsed = parseCardId(request.params.cardId);
+          const row = parsed.ok ? await findCard(parsed.cardId) : undefined;
+          if (!parsed.ok || !row) throw notFoundError(MESSAGES.cardNotFound);
+          const url = cardProfileUrl(settings.publicBaseUrl, row.card_id);
+          const current = String(row.qr_version ?? 1);
+          reply.header('cache-control', request.query.v === current ? IMMUTABLE : SHORT_LIVED);
+          reply.header('x-content-type-options', 'nosniff');
+          if (request.query.download === '1') {
+            reply.header('content-disposition', `attachment; filename="qrcode-${row.card_id}.${format}"`);
+          }
+          if (format === 'png') return reply.type('image/png').send(await qr.png(url));
+          return reply.type('image/svg+xml').send(await qr.svg(url));
+        },
+      );
+    }
+  };
+}
+

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorResponse, ProfileMeResponse, type Profile } from '@kartvizit/schemas';
+import type { QueryContext } from '../core/context.ts';
+import { isMissingRelation } from '../core/sql.ts';
+
+const PROJECTIONS = ['profiles'] as const;
+
+async function findProfile(context: QueryContext, ownerId: string): Promise<Profile | null> {
+  try {
+    const result = await context.pool.query<{ data: Profile }>('SELECT data FROM rm_profiles WHERE owner_id = $1', [ownerId]);
+    return result.rows[0]?.data ?? null;
+  } catch (error) {
+    if (isMissingRelation(error)) return null;
+    throw error;
+  }
+}
+
+/** The signed-in owner's own profile; the owner comes from the token, never from the request. */
+export function profileQueries(context: QueryContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.withTypeProvider<TypeBoxTypeProvider>().get(
+      '/api/profile/me',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Kendi profilim',
+          security: [{ bearer: [] }],
+          response: { 200: ProfileMeResponse, 401: ErrorResponse },
+        },
+        config: { projections: PROJECTIONS },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        return { success: true as const, profile: await findProfile(context, ownerId) };
+      },
+    );
+  };
+}

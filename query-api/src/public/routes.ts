@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CardParams,
+  ErrorResponse,
+  MESSAGES,
+  PUBLIC_PROFILE_FIELDS,
+  PublicProfileResponse,
+  notFoundError,
+  parseCardId,
+  type PublicProfile,
+} from '@kartvizit/schemas';
+import type { QueryContext } from '../core/context.ts';
+import { isMissingRelation } from '../core/sql.ts';
+
+// Read models this route joins: the card's state and the owner's profile (projector/src/profile).
+const PROJECTIONS = ['cards', 'profiles'] as const;
+
+interface PublicProfileRow {
+  owner_id: string;
+  data: Record<string, unknown> | null;
+}
+
+/** Only the fields the card page shows; whatever else the profile read model keeps stays inside. */
+function publicProfile(row: PublicProfileRow): PublicProfile {
+  const data = row.data ?? {};
+  const profile: Record<string, unknown> = {};
+  for (const field of PUBLIC_PROFILE_FIELDS) {
+    if (data[field] !== undefined) profile[field] = data[field];
+  }
+  profile._id ??= row.owner_id;
+  profile.user = row.owner_id;
+  return profile;
+}
+
+/**
+ * What /p/{cardId} shows: the owner's profile while the card is activated and not deactivated.
+ * An unknown id, a card not activated yet and a deactivated card get the same 404, so the
+ * answer tells a visitor nothing about which of these it is.
+ */
+export function publicCardQueries(context: QueryContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.withTypeProvider<TypeBoxTypeProvider>().get(
+      '/api/profile/card/:cardId',
+      {
+        schema: { tags: ['public'], params: CardParams, response: { 200: PublicProfileResponse, 404: ErrorResponse } },
+        config: { projections: PROJECTIONS },
+      },
+      async (request) => {
+        const parsed = parseCardId(request.params.cardId);
+        const row = parsed.ok ? await findActiveCardProfile(context, parsed.cardId) : undefined;
+        if (!row) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+        return { success: true as const, profile: publicProfile(row) };
+      },
+    );
+  };
+}
+
+async function findActiveCardProfile(context: QueryContext, cardId: string): Promise<PublicProfileRow | undefined> {
+  try {
+    const result = await context.pool.query<PublicProfileRow>(
+      `SELECT p.owner_id, p.data
+         FROM rm_cards c
+         JOIN rm_profiles p ON p.owner_id = c.owner_id
+        WHERE c.card_id = $1 AND c.is_activated AND c.is_active`,
+      [cardId],
+    );
+    return result.rows[0];
+  } catch (error) {
+    // A read model not built yet (or no profile backend yet): no card can be shown.
+    if (isMissingRelation(error)) return undefined;
+    throw error;
+  }
+}

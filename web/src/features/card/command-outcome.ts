@@ -1,0 +1,50 @@
+import { toast } from 'sonner';
+import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { serverProblem, type ServerProblem } from '../account/server-problem.ts';
+import type { CardCommandResponse } from './api.ts';
+
+export type CommandResult = { data: CardCommandResponse } | { error: unknown };
+
+export type CommandOutcome =
+  | { readonly ok: true; readonly response: CardCommandResponse }
+  /** `problem` is the server's own explanation (field included) when it gave one. */
+  | { readonly ok: false; readonly message: string; readonly problem: ServerProblem | null; readonly status: number | null };
+
+interface Fallbacks {
+  /** The server refused without saying why. */
+  readonly failed: string;
+  /** No answer at all, or one not in our shape (network, proxy, crash). */
+  readonly error: string;
+}
+
+export const ACTION_FALLBACKS: Fallbacks = {
+  failed: CARD_MESSAGES.cardActionFailed,
+  error: CARD_MESSAGES.cardActionError,
+};
+
+/** The HTTP status of an RTK Query error, or null for a network failure or a thrown one. */
+export function httpStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}
+
+/** SPEC §8: success false → the server's message or "failed"; an exception → "error". */
+export function commandOutcome(result: CommandResult, fallbacks: Fallbacks = ACTION_FALLBACKS): CommandOutcome {
+  if ('error' in result) {
+    const problem = serverProblem(result.error);
+    const status = httpStatus(result.error);
+    const refused = status !== null && status >= 400 && status < 500;
+    const message = problem?.message ?? (refused ? fallbacks.failed : fallbacks.error);
+    return { ok: false, message, problem, status };
+  }
+  if (!result.data.success) {
+    return { ok: false, message: result.data.message || fallbacks.failed, problem: null, status: null };
+  }
+  return { ok: true, response: result.data };
+}
+
+/** A 401 already ended the session with its own toast; saying more would only confuse. */
+export function toastFailure(outcome: Extract<CommandOutcome, { ok: false }>): void {
+  if (outcome.status === 401) return;
+  toast.error(outcome.message);
+}
