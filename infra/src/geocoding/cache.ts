@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import type { GeocodeResponse } from '@kartvizit/schemas';
+import { deriveKey } from '../config/secrets.ts';
 import type { ProviderName } from './types.ts';
 
 /** What a lookup found, as it is stored: the answer without where it came from this time. */
@@ -35,7 +36,7 @@ export function normaliseAddressText(text: string): string {
  * never holds owners' addresses in readable form; the key comes from the app secret by purpose.
  */
 export function cacheKeyer(appSecret: Buffer): (text: string, turkey: boolean) => string {
-  const key = Buffer.from(hkdfSync('sha256', appSecret, Buffer.alloc(0), 'kartvizit:geocode-cache', 32));
+  const key = deriveKey(appSecret, 'geocode-cache');
   return (text, turkey) =>
     createHmac('sha256', key)
       .update(`${turkey ? 'tr' : '*'}|${normaliseAddressText(text)}`)
