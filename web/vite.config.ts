@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -17,7 +18,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // query-api reads dist/.vite/manifest.json to find the public card page's hashed script and CSS.
+    manifest: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        // The public card page (/p/{cardId}) is rendered by query-api; this is its small enhancement script.
+        'public-card': fileURLToPath(new URL('./src/public-card/main.ts', import.meta.url)),
+      },
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.
         codeSplitting: {

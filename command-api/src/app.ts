@@ -6,6 +6,8 @@ import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/ht
 import { accountRoutes } from './account/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
+import { leadRoutes } from './lead/routes.ts';
+import { telemetryRoutes } from './telemetry/routes.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
 
 /** JSON commands are small; bigger bodies are refused before they are parsed. */
@@ -31,6 +33,8 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(accountRoutes(context));
     await app.register(profileRoutes(context));
     await app.register(cardRoutes(context, deps));
+    await app.register(telemetryRoutes(deps));
+    await app.register(leadRoutes(context, deps));
   };
 }
 

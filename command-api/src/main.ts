@@ -1,6 +1,7 @@
 import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
+import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { buildApp } from './app.ts';
 
 const config = readConfig(process.env, { port: 3001 });
@@ -13,6 +14,7 @@ const app = await buildApp({
   blobs: runtime.blobs,
   appSecret: runtime.appSecret,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  telemetry: readTelemetrySettings(process.env),
   publicBaseUrl: config.publicBaseUrl,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,

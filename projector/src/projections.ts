@@ -1,10 +1,18 @@
 import { accountsProjection } from './account/accounts-projection.ts';
 import { profilesProjection } from './profile/profiles-projection.ts';
 import { cardsProjection } from './card/cards-projection.ts';
+import { leadsProjection } from './lead/leads-projection.ts';
+import { statisticsProjection } from './statistics/statistics-projection.ts';
 import type { Projection } from './core/projection.ts';
 
 /** Every read model this service keeps. A feature adds its projection here. */
-export const PROJECTIONS: readonly Projection[] = [accountsProjection, profilesProjection, cardsProjection];
+export const PROJECTIONS: readonly Projection[] = [
+  accountsProjection,
+  profilesProjection,
+  cardsProjection,
+  leadsProjection,
+  statisticsProjection,
+];
 
 export function findProjection(name: string): Projection | undefined {
   return PROJECTIONS.find((projection) => projection.name === name);

@@ -1,6 +1,8 @@
 import { GEOCODING_MESSAGES } from './messages/geocoding.ts';
 import { CARD_MESSAGES } from './messages/card.ts';
 import { PROFILE_MESSAGES } from './messages/profile.ts';
+import { LEAD_MESSAGES } from './messages/lead.ts';
+import { STATISTICS_MESSAGES } from './messages/statistics.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -61,6 +63,8 @@ export const MESSAGES = {
   ...PROFILE_MESSAGES,
   ...GEOCODING_MESSAGES,
   ...CARD_MESSAGES,
+  ...LEAD_MESSAGES,
+  ...STATISTICS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -109,7 +109,8 @@ const SECTIONS = [
   { path: '/profile', label: 'Profil Ayarları', built: true },
   { path: '/cards', label: 'Kartlarım', built: true },
   { path: '/products', label: 'Ürün Kataloğu', built: false },
-  { path: '/stats', label: 'İstatistikler', built: false },
+  { path: '/stats', label: 'İstatistikler', built: true },
+  { path: '/leads', label: 'Bağlantılar', built: true },
   { path: '/activate', label: 'Kart Aktivasyonu', built: true },
   { path: '/rems-integration', label: 'REMS Entegrasyonu', built: false },
 ] as const;

@@ -11,6 +11,7 @@ import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
+import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
 
@@ -24,6 +25,8 @@ export interface TestProduct {
   readonly store: PostgresEventStore;
   readonly codec: EventCodec;
   readonly vault: PersonalDataVault;
+  /** This product's APP_SECRET (tests derive keys from it, e.g. to sign form tokens). */
+  readonly appSecret: Buffer;
   /** Uploaded files of this product (a temporary directory unless `blobDir` was given). */
   readonly blobs: LocalDiskBlobStore;
   /** PUBLIC_BASE_URL of this product: card links and QR codes start with it. */
@@ -37,7 +40,18 @@ export interface TestProduct {
 
 /** The whole product (as `npm start` composes it) on a fresh database, driven through app.inject. */
 export async function startTestProduct(
-  options: { blobDir?: string; authRateLimitPerMinute?: number; webDistDir?: string; maps?: Parameters<typeof testMapsSettings>[0]; publicBaseUrl?: string } = {},
+  options: {
+    blobDir?: string;
+    authRateLimitPerMinute?: number;
+    webDistDir?: string;
+    maps?: Parameters<typeof testMapsSettings>[0];
+    publicBaseUrl?: string;
+    /** Visit and click beacons (clock, GeoIP, limits); the rate limit is off unless given. */
+    telemetry?: TelemetryOptions;
+    /** Log level and a stream that receives the log lines (default: silent). */
+    logLevel?: string;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
   const signals = new InProcessSignalBus();
@@ -54,7 +68,9 @@ export async function startTestProduct(
     signals,
     blobs,
     appSecret,
-    logLevel: 'silent',
+    logLevel: options.logLevel ?? 'silent',
+    logStream: options.logStream,
+    telemetry: { rateLimitPerMinute: 0, ...options.telemetry },
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
     webDistDir: options.webDistDir,
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
@@ -70,6 +86,7 @@ export async function startTestProduct(
     store,
     codec,
     vault,
+    appSecret,
     blobs,
     publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
     async eventCount() {

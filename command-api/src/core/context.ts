@@ -8,6 +8,7 @@ import { claimStreamId } from '@kartvizit/infra/event-store/claims';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import { CommandHandler } from './command-handler.ts';
 
 export interface CommandApiDependencies {
@@ -19,6 +20,8 @@ export interface CommandApiDependencies {
   readonly authRateLimitPerMinute: number;
   /** Uploaded files (profile images). */
   readonly blobs: BlobStore;
+  /** Visit and click beacons: rate limit, batching; tests inject a clock and a GeoIP lookup. */
+  readonly telemetry?: TelemetryOptions;
 }
 
 /** Everything a feature's routes need, built once per app. */

@@ -9,6 +9,7 @@ import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth } from '@kartvizit/query-api/app';
 
@@ -31,6 +32,10 @@ export interface ProductParts {
   readonly publicBaseUrl: string;
   /** Geocoders and map tiles; unset: the public defaults. */
   readonly maps?: MapsSettings;
+  /** Visit and click beacons; tests inject a clock. */
+  readonly telemetry?: TelemetryOptions;
+  /** Where log lines go instead of stdout (tests read them). */
+  readonly logStream?: { write(line: string): void };
 }
 
 export interface Product {
@@ -53,7 +58,9 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
   });
-  const app = Fastify(serverOptions({ logLevel: parts.logLevel, trustProxy: parts.trustProxy }));
+  const options = serverOptions({ logLevel: parts.logLevel, trustProxy: parts.trustProxy });
+  const logger = parts.logStream && typeof options.logger === 'object' ? { ...options.logger, stream: parts.logStream } : options.logger;
+  const app = Fastify({ ...options, logger });
   registerErrorHandling(app);
   registerHealth(app);
   await registerOpenApi(app, 'Dijital Kartvizit API');
@@ -66,10 +73,11 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       authRateLimitPerMinute: parts.authRateLimitPerMinute,
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
+      telemetry: parts.telemetry,
     }),
   );
   await app.register(
-    queryApi({ pool: parts.pool, store: parts.store, appSecret: parts.appSecret, signals: parts.signals, blobs: parts.blobs, maps: parts.maps, publicBaseUrl: parts.publicBaseUrl }),
+    queryApi({ pool: parts.pool, store: parts.store, appSecret: parts.appSecret, signals: parts.signals, blobs: parts.blobs, maps: parts.maps, publicBaseUrl: parts.publicBaseUrl, webDistDir: parts.webDistDir }),
   );
   await mountWeb(app, parts.webDistDir);
   return {

@@ -5,6 +5,7 @@
 import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals } from '@kartvizit/infra/runtime/process';
+import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { composeProduct } from './compose.ts';
 
 const config = readConfig();
@@ -21,6 +22,7 @@ const product = await composeProduct({
   appSecret: runtime.appSecret,
   logLevel: config.logLevel,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  telemetry: readTelemetrySettings(process.env),
   webDistDir: config.webDistDir,
   trustProxy: config.trustProxy,
   projectorPollIntervalMs: config.projectorPollIntervalMs,

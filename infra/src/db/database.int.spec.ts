@@ -144,6 +144,7 @@ describe('migrations', () => {
           'pgmigrations',
           'projection_checkpoints',
           'streams',
+          'visitor_salts',
         ]);
       } finally {
         await client.end();

@@ -8,7 +8,10 @@ import type { Observable } from 'rxjs';
 export type SignalChannel =
   /** Something was appended to the event store. */
   | 'events_appended'
-  /** A projection committed a batch; payload: "<projection name> <checkpoint>". */
+  /**
+   * A projection committed a batch; payload: "<projection name> <checkpoint>[ <touched owners>]"
+   * (formatProjectionAdvanced / parseProjectionAdvanced in projection-advanced.ts).
+   */
   | 'projection_advanced';
 
 export interface SignalBus {

@@ -44,6 +44,14 @@ export class EventCodec {
     return { eventId, type: event.type, schemaVersion: info.schemaVersion, data, metadata };
   }
 
+  /**
+   * Destroys the key named by an event's owner field (an owner, or a single lead): every personal
+   * field sealed under it reads as forgotten from now on (KVKK erasure by crypto-shredding).
+   */
+  async forget(keyId: string): Promise<void> {
+    await this.vault.forget(keyId);
+  }
+
   /** Null for event types this version of the code does not know (written by a newer deployment). */
   async decode(recorded: RecordedEvent): Promise<StoredEvent | null> {
     if (!isDomainEventType(recorded.type)) return null;

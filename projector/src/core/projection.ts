@@ -20,8 +20,17 @@ export interface Projection {
   /**
    * Writes one batch (only events of handled types, in global order) inside the runner's
    * transaction. Must be idempotent per event: rows remember the last stream position applied.
+   * May say whose data the batch changed, so only they are woken (see ProjectionOutcome).
    */
-  apply(events: readonly StoredEvent[], context: ProjectionContext): Promise<void>;
+  apply(events: readonly StoredEvent[], context: ProjectionContext): Promise<ProjectionOutcome | void>;
+}
+
+/**
+ * What a batch changed, for listeners of 'projection_advanced'. `touched`: the owner ids whose
+ * data changed ([] for nobody). A projection that returns nothing, or no `touched`, wakes everyone.
+ */
+export interface ProjectionOutcome {
+  readonly touched?: readonly string[];
 }
 
 export interface ProjectionContext {

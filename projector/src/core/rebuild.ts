@@ -20,9 +20,9 @@ export async function applyNextBatch(
   projection: Projection,
   generation: number,
   after: Checkpoint | null,
-): Promise<{ read: number; checkpoint: Checkpoint | null }> {
+): Promise<{ read: number; checkpoint: Checkpoint | null; touched: readonly string[] | undefined }> {
   const { events, checkpoint } = await deps.store.readAll(after, deps.batchSize ?? DEFAULT_BATCH_SIZE);
-  if (events.length === 0) return { read: 0, checkpoint: after };
+  if (events.length === 0) return { read: 0, checkpoint: after, touched: [] };
   const handled = new Set<string>(projection.handles);
   const decoded = [];
   for (const recorded of events) {
@@ -30,10 +30,13 @@ export async function applyNextBatch(
     const event = await deps.codec.decode(recorded);
     if (event) decoded.push(event);
   }
+  // Nothing handled: nobody's data changed. A projection that does not say wakes everyone (undefined).
+  let touched: readonly string[] | undefined = [];
   if (decoded.length > 0) {
-    await projection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) });
+    const outcome = await projection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) });
+    touched = outcome ? outcome.touched : undefined;
   }
-  return { read: events.length, checkpoint };
+  return { read: events.length, checkpoint, touched };
 }
 
 async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {

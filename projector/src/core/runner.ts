@@ -1,6 +1,7 @@
 import { merge, timer, type Subscription } from 'rxjs';
 import type pg from 'pg';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { formatProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import type { Projection } from './projection.ts';
 import {
@@ -20,7 +21,7 @@ export interface RunnerOptions extends ProjectionDependencies {
 }
 
 type BatchOutcome =
-  | { kind: 'applied'; read: number; checkpoint: Checkpoint | null }
+  | { kind: 'applied'; read: number; checkpoint: Checkpoint | null; touched: readonly string[] | undefined }
   | { kind: 'idle' }
   | { kind: 'missing' }
   | { kind: 'stale' };
@@ -33,6 +34,8 @@ type BatchOutcome =
 export class ProjectionRunner {
   private stopped = false;
   private lockClient: pg.PoolClient | null = null;
+  /** The lock connection is running a batch; a concurrent catchUp() must not share it. */
+  private lockClientBusy = false;
   private wake: (() => void) | null = null;
   /** A wake-up that arrived while a batch was running: go round again instead of sleeping. */
   private pending = false;
@@ -110,7 +113,13 @@ export class ProjectionRunner {
   }
 
   private async processBatch(): Promise<BatchOutcome> {
-    const client = await this.options.pool.connect();
+    // The batch runs on the connection that holds the lock: a runner then keeps one connection
+    // while it waits for another (the store's read, the vault's keys), not two. With one lock
+    // connection and one batch connection per runner, five runners on a pool of ten all waited
+    // for an eleventh. (A catchUp() without the lock, or beside the loop's, borrows one.)
+    const lockClient = this.lockClient !== null && !this.lockClientBusy ? this.lockClient : null;
+    if (lockClient) this.lockClientBusy = true;
+    const client = lockClient ?? (await this.options.pool.connect());
     try {
       const outcome = await inTransaction(client, async (): Promise<BatchOutcome> => {
         const result = await client.query<{ checkpoint: string | null; version: number; generation: number }>(
@@ -132,14 +141,18 @@ export class ProjectionRunner {
           this.name,
           batch.checkpoint,
         ]);
-        return { kind: 'applied', read: batch.read, checkpoint: batch.checkpoint };
+        return { kind: 'applied', read: batch.read, checkpoint: batch.checkpoint, touched: batch.touched };
       });
       if (outcome.kind === 'applied') {
-        await this.options.signals?.publish('projection_advanced', `${this.name} ${outcome.checkpoint ?? ''}`);
+        await this.options.signals?.publish(
+          'projection_advanced',
+          formatProjectionAdvanced(this.name, outcome.checkpoint, outcome.touched),
+        );
       }
       return outcome;
     } finally {
-      client.release();
+      if (lockClient) this.lockClientBusy = false;
+      else client.release();
     }
   }
 

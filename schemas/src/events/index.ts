@@ -2,20 +2,26 @@ import { ACCOUNT_EVENT_TYPES, type AccountEvent, type ClaimEvent } from './accou
 import type { EventRegistry } from './event-type-info.ts';
 import { PROFILE_EVENT_TYPES, type ProfileEvent } from './profile.ts';
 import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts';
+import { LEAD_EVENT_TYPES, type LeadEvent } from './lead.ts';
+import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
 export * from './profile.ts';
 export * from './card.ts';
+export * from './lead.ts';
+export * from './telemetry.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
-export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent;
+export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | TelemetryEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...ACCOUNT_EVENT_TYPES,
   ...PROFILE_EVENT_TYPES,
   ...CARD_EVENT_TYPES,
+  ...LEAD_EVENT_TYPES,
+  ...TELEMETRY_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

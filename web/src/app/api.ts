@@ -12,7 +12,7 @@ import { sessionExpired } from '../features/account/session-slice.ts';
 import { clearToken, readToken } from '../features/account/token.ts';
 
 /** Every tag of every feature, declared once: tags only invalidate within one api slice. */
-export const TAG_TYPES = ['Me', 'Profile', 'Card', 'Product', 'Statistics', 'Rems', 'Meeting'] as const;
+export const TAG_TYPES = ['Me', 'Profile', 'Card', 'Product', 'Statistics', 'Rems', 'Meeting', 'Lead'] as const;
 
 /** Endpoints pass `extraOptions: { anonymous: true }` when no session may be sent (sign-in, sign-up). */
 export interface ApiExtraOptions {

@@ -28,6 +28,7 @@ const CardDetailPage = lazyNamed(appArea, 'CardDetailPage');
 const ActivatePage = lazyNamed(appArea, 'ActivatePage');
 const ProductsPage = lazyNamed(appArea, 'ProductsPage');
 const StatsPage = lazyNamed(appArea, 'StatsPage');
+const LeadsPage = lazyNamed(appArea, 'LeadsPage');
 const RemsIntegrationPage = lazyNamed(appArea, 'RemsIntegrationPage');
 
 export const routes: RouteObject[] = [
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: '/cards/:cardId', element: <CardDetailPage /> },
               { path: '/products', element: <ProductsPage /> },
               { path: '/stats', element: <StatsPage /> },
+              { path: '/leads', element: <LeadsPage /> },
               { path: '/activate', element: <ActivatePage /> },
               { path: '/rems-integration', element: <RemsIntegrationPage /> },
             ],

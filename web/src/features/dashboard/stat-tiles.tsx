@@ -45,19 +45,35 @@ function StatTile({ label, value, icon, wide }: TileProps) {
   );
 }
 
+export interface TileLabels {
+  readonly totalVisits: string;
+  readonly uniqueVisitors: string;
+  readonly totalClicks: string;
+  readonly lastVisit: string;
+}
+
+/** The dashboard's wording (SPEC "Dashboard"); the statistics screen names them its own way. */
+export const DASHBOARD_TILE_LABELS: TileLabels = {
+  totalVisits: 'Toplam Ziyaret',
+  uniqueVisitors: 'Tekil Ziyaretçi',
+  totalClicks: 'Tıklamalar',
+  lastVisit: 'Son Ziyaret',
+};
+
 interface StatTilesProps {
   /** Absent while the statistics are not available; every tile then reads zero. */
   readonly totals?: DashboardTotals;
+  readonly labels?: TileLabels;
 }
 
-export function StatTiles({ totals = EMPTY_TOTALS }: StatTilesProps) {
+export function StatTiles({ totals = EMPTY_TOTALS, labels = DASHBOARD_TILE_LABELS }: StatTilesProps) {
   return (
     <ul className="stat-tiles" aria-label="Özet istatistikler">
-      <StatTile label="Toplam Ziyaret" value={formatNumber(totals.totalVisits)} icon={ICONS.visits} />
-      <StatTile label="Tekil Ziyaretçi" value={formatNumber(totals.uniqueVisitors)} icon={ICONS.unique} />
-      <StatTile label="Tıklamalar" value={formatNumber(totals.totalClicks)} icon={ICONS.clicks} />
+      <StatTile label={labels.totalVisits} value={formatNumber(totals.totalVisits)} icon={ICONS.visits} />
+      <StatTile label={labels.uniqueVisitors} value={formatNumber(totals.uniqueVisitors)} icon={ICONS.unique} />
+      <StatTile label={labels.totalClicks} value={formatNumber(totals.totalClicks)} icon={ICONS.clicks} />
       <StatTile
-        label="Son Ziyaret"
+        label={labels.lastVisit}
         value={totals.lastVisit ? formatDateTime(totals.lastVisit) : '—'}
         icon={ICONS.last}
         wide={totals.lastVisit !== null}

@@ -7,4 +7,5 @@ export { CardDetailPage } from '../card/card-detail-page.tsx';
 export { ActivatePage } from '../card/activate-page.tsx';
 export { ProductsPage } from '../product/products-page.tsx';
 export { StatsPage } from '../telemetry/stats-page.tsx';
+export { LeadsPage } from '../lead/leads-page.tsx';
 export { RemsIntegrationPage } from '../rems/rems-integration-page.tsx';

@@ -33,6 +33,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       },
       { to: '/stats', label: 'İstatistikler', icon: 'M4 20V4m0 16h16M8 16v-5m4 5V8m4 8v-3' },
       {
+        to: '/leads',
+        label: 'Bağlantılar',
+        icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9a6 6 0 0 1 12 0M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.5a6 6 0 0 1 3 5.5',
+      },
+      {
         to: '/activate',
         label: 'Kart Aktivasyonu',
         icon: 'M12 3v4m0 10v4M3 12h4m10 0h4M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',

@@ -1,0 +1,86 @@
+import { describe, it } from 'vitest';
+import { LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent } from '@kartvizit/schemas';
+import { deciderSpecification } from '../core/decider-specification.ts';
+import { leadDecider, type SubmitLead } from './decider.ts';
+
+const spec = deciderSpecification(leadDecider);
+const owner = '5f0c8f6e-6b8f-4b7e-9a5e-2f1f0b7c9d11';
+const stranger = '0b1d6a2e-3c4f-4d5e-8f90-123456789abc';
+const leadId = '7d4c2a10-1b2c-4d3e-8f4a-5b6c7d8e9f00';
+const now = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-22T09:30:00.000Z';
+
+function submit(overrides: Partial<SubmitLead['data']> = {}): SubmitLead {
+  return {
+    type: 'SubmitLead',
+    data: {
+      leadId,
+      cardId: 'KV-ABCD2345',
+      card: { active: true, ownerId: owner },
+      input: { fullName: ' Ayşe Yılmaz ', phone: '0532 123 45 67', email: 'Ayse@Ornek.com', message: 'Daire için arar mısınız?' },
+      marketingConsent: true,
+      noticeVersion: LEAD_NOTICE_VERSION,
+      now,
+      ...overrides,
+    },
+  };
+}
+
+const submitted: LeadEvent = {
+  type: 'LeadSubmitted',
+  data: {
+    leadId,
+    ownerId: owner,
+    cardId: 'KV-ABCD2345',
+    fullName: 'Ayşe Yılmaz',
+    phone: '+905321234567',
+    email: 'ayse@ornek.com',
+    message: 'Daire için arar mısınız?',
+    marketingConsent: true,
+    noticeVersion: LEAD_NOTICE_VERSION,
+    submittedAt: now,
+  },
+};
+const deleted: LeadEvent = { type: 'LeadDeleted', data: { leadId, ownerId: owner, deletedAt: later } };
+const remove = (ownerId = owner) => ({ type: 'DeleteLead', data: { leadId, ownerId, now: later } }) as const;
+
+describe('lead decider', () => {
+  describe('a visitor submits', () => {
+    it('a lead for the card’s owner, normalised by the shared rules', () => {
+      spec.given([]).when(submit()).then([submitted]);
+    });
+
+    it('nothing for a card that is not active (unknown, not activated, deactivated)', () => {
+      spec.given([]).when(submit({ card: { active: false, ownerId: owner } })).thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
+      spec.given([]).when(submit({ card: { active: false, ownerId: null } })).thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
+    });
+
+    it('the card check comes before the fields', () => {
+      spec
+        .given([])
+        .when(submit({ card: { active: false, ownerId: owner }, input: { fullName: '' } }))
+        .thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
+    });
+
+    it('nothing with a field problem, naming the field', () => {
+      spec.given([]).when(submit({ input: { fullName: 'Ayşe', phone: '', email: '' } })).thenThrows('validation', MESSAGES.leadContactRequired);
+      spec.given([]).when(submit({ input: { fullName: 'A', phone: '05321234567' } })).thenThrows('validation', MESSAGES.leadFullNameTooShort);
+    });
+
+    it('never twice under one id', () => {
+      spec.given([submitted]).when(submit()).thenThrows('conflict');
+    });
+  });
+
+  describe('the owner deletes', () => {
+    it('their own lead', () => {
+      spec.given([submitted]).when(remove()).then([deleted]);
+    });
+
+    it("not someone else's, an unknown or an already deleted lead: all read as not found", () => {
+      spec.given([submitted]).when(remove(stranger)).thenThrows('not_found', MESSAGES.leadNotFound);
+      spec.given([]).when(remove()).thenThrows('not_found', MESSAGES.leadNotFound);
+      spec.given([submitted, deleted]).when(remove()).thenThrows('not_found', MESSAGES.leadNotFound);
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  DeleteLeadResponse,
+  DomainError,
+  ErrorResponse,
+  LEAD_NOTICE_VERSION,
+  LeadParams,
+  MESSAGES,
+  SubmitLeadBody,
+  SubmitLeadResponse,
+  cardStreamId,
+  leadStreamId,
+  notFoundError,
+  parseCardId,
+  validationError,
+} from '@kartvizit/schemas';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { verifyFormToken } from '@kartvizit/infra/forms/form-token';
+import type { CommandContext } from '../core/context.ts';
+import { cardDecider } from '../card/decider.ts';
+import { leadDecider } from './decider.ts';
+import { LeadSubmissionLimiter } from './submission-limiter.ts';
+
+export interface LeadRouteSettings {
+  /** The form tokens the public page hands out are signed with a key derived from it. */
+  readonly appSecret: Buffer;
+}
+
+const TAG = ['lead'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The form is a few short fields; anything much bigger is not a person typing. */
+const SUBMIT_BODY_LIMIT = 16 * 1024;
+
+export function leadRoutes(context: CommandContext, settings: LeadRouteSettings) {
+  const { commands, codec } = context;
+  const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
+  const limiter = new LeadSubmissionLimiter();
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    // Public: a visitor of /p/{cardId} sends their details to the card's owner.
+    api.post(
+      '/api/leads',
+      {
+        bodyLimit: SUBMIT_BODY_LIMIT,
+        schema: {
+          tags: TAG,
+          summary: "Kart sahibine bilgi gönder ('Bilgilerini Paylaş')",
+          body: SubmitLeadBody,
+          response: { 200: SubmitLeadResponse, 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const now = new Date();
+        const { cardId: rawCardId, website, formToken, marketingConsent, ...input } = request.body;
+        const limit = limiter.check(request.ip, rawCardId.trim(), now.getTime());
+        if (!limit.allowed) {
+          reply.header('retry-after', String(limit.retryAfterSeconds));
+          throw new DomainError('rate_limited', MESSAGES.tooManyRequests);
+        }
+        // A stored lead and a dropped one get the very same answer: a bot learns nothing.
+        const accepted = { success: true as const, message: MESSAGES.leadSubmitted };
+        if ((website ?? '').trim() !== '') return accepted;
+        const verdict = verifyFormToken(formTokenKey, formToken ?? '', rawCardId, now);
+        if (verdict === 'invalid' || verdict === 'too-fast') return accepted;
+        if (verdict === 'expired') throw validationError(MESSAGES.leadFormExpired, 'formToken');
+
+        const parsed = parseCardId(rawCardId);
+        if (!parsed.ok) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+        // The card's own stream, not a read model: a card deactivated a moment ago takes no more leads.
+        const { state: card } = await commands.load(cardDecider, cardStreamId(parsed.cardId));
+        const leadId = randomUUID();
+        await commands.handle(
+          leadDecider,
+          leadStreamId(leadId),
+          {
+            type: 'SubmitLead',
+            data: {
+              leadId,
+              cardId: parsed.cardId,
+              card: { active: card.status === 'active', ownerId: card.status === 'none' ? null : card.ownerId },
+              input,
+              marketingConsent: marketingConsent ?? false,
+              noticeVersion: LEAD_NOTICE_VERSION,
+              now: now.toISOString(),
+            },
+          },
+          { metadata: { actor: 'visitor' } },
+        );
+        return accepted;
+      },
+    );
+
+    api.delete(
+      '/api/leads/:leadId',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantıyı sil (ziyaretçinin bilgileri kalıcı olarak silinir)',
+          security: [{ bearer: [] }],
+          params: LeadParams,
+          response: { 200: DeleteLeadResponse, 401: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const leadId = request.params.leadId.toLowerCase();
+        if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
+        const streamId = leadStreamId(leadId);
+        try {
+          const result = await commands.handle(
+            leadDecider,
+            streamId,
+            { type: 'DeleteLead', data: { leadId, ownerId, now: new Date().toISOString() } },
+            { metadata: { actor: ownerId } },
+          );
+          // The lead's own key goes: its sealed name, phone, e-mail and message are unreadable everywhere.
+          await codec.forget(leadId);
+          return { success: true as const, message: MESSAGES.leadDeleted, position: result.position ?? '' };
+        } catch (error) {
+          // A deletion whose key destruction did not happen (the process stopped in between) is finished now.
+          if (error instanceof DomainError && error.kind === 'not_found') {
+            const { state } = await commands.load(leadDecider, streamId);
+            if (state.status === 'deleted' && state.ownerId === ownerId) await codec.forget(leadId);
+          }
+          throw error;
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,172 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  DIRECTIONS_PLATFORMS,
+  isStoredSocialPlatform,
+  normaliseSocialPlatform,
+  parseCardId,
+  telemetryShard,
+  telemetryStreamId,
+  type CardVisited,
+  type ClickType,
+  type ContactClicked,
+  type TelemetryEvent,
+} from '@kartvizit/schemas';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { automationReason } from '@kartvizit/infra/telemetry/automation';
+import type { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
+import type { GroupCommitAppender } from '@kartvizit/infra/telemetry/group-commit';
+import type { OwnerDirectory } from './owners.ts';
+
+/** The parts of a request telemetry looks at; the address is dropped with this object. */
+export interface TelemetryRequest {
+  readonly address: string;
+  readonly headers: IncomingHttpHeaders;
+}
+
+export interface VisitInput {
+  readonly cardId: string;
+  readonly touchPoints?: number | null;
+}
+
+export interface ClickInput {
+  readonly profileId: string;
+  readonly cardId?: string | null;
+  readonly clickType: ClickType;
+  readonly platform?: string | null;
+  readonly touchPoints?: number | null;
+}
+
+/** What became of a hit, for the debug log; the HTTP answer is 204 either way. */
+export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'failed';
+
+const METADATA = { actor: 'visitor' } as const;
+// A database outage fails every hit: one line at once, then at most one per interval with the count.
+const FAILURE_REPORT_INTERVAL_MS = 10_000;
+
+/**
+ * From a beacon to an event: drop what is not a person (bots, prefetches), find the owner of an
+ * active card, enrich (hash, device, place) and hand the event to the group commit. No decider:
+ * a visit decides nothing and no state is loaded. Never throws: a failure costs one hit, logged
+ * without personal data.
+ */
+export class TelemetryIngestion {
+  private readonly inFlight = new Set<Promise<Outcome>>();
+  private failuresSinceReport = 0;
+  private lastFailureReport = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly deps: {
+      readonly owners: OwnerDirectory;
+      readonly enricher: HitEnricher;
+      readonly appender: GroupCommitAppender;
+      readonly codec: EventCodec;
+      readonly now: () => Date;
+      readonly log: (message: string) => void;
+    },
+  ) {}
+
+  recordVisit(input: VisitInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.track(async () => {
+      if (automationReason(request.headers) !== null) return 'automated';
+      const card = parseCardId(input.cardId);
+      const ownerId = card.ok ? await this.deps.owners.activeCardOwner(card.cardId) : null;
+      if (!card.ok || ownerId === null) return 'unknown-card';
+      const context = await this.deps.enricher.describe(hitOf(request, input.touchPoints), ownerId, this.deps.now());
+      const event: CardVisited = { type: 'CardVisited', data: { cardId: card.cardId, ownerId, ...context } };
+      await this.append(card.cardId, event);
+      return 'recorded';
+    });
+  }
+
+  recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.track(async () => {
+      if (automationReason(request.headers) !== null) return 'automated';
+      const profile = await this.deps.owners.profileOwner(input.profileId);
+      if (profile === null) return 'unknown-profile';
+      let cardId: string | null = null;
+      if (input.cardId) {
+        // A card that is not this owner's active card: the click did not come from its page.
+        const card = parseCardId(input.cardId);
+        const cardOwner = card.ok ? await this.deps.owners.activeCardOwner(card.cardId) : null;
+        if (!card.ok || cardOwner !== profile.ownerId) return 'unknown-card';
+        cardId = card.cardId;
+      }
+      const context = await this.deps.enricher.describe(
+        hitOf(request, input.touchPoints),
+        profile.ownerId,
+        this.deps.now(),
+      );
+      const event: ContactClicked = {
+        type: 'ContactClicked',
+        data: {
+          cardId,
+          ownerId: profile.ownerId,
+          profileId: profile.profileId,
+          clickType: input.clickType,
+          platform: clickPlatform(input.clickType, input.platform),
+          ...context,
+        },
+      };
+      await this.append(cardId ?? profile.ownerId, event);
+      return 'recorded';
+    });
+  }
+
+  /** Waits for hits being enriched, then writes every waiting event. */
+  async close(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.deps.appender.close();
+  }
+
+  private async append(shardKey: string, event: TelemetryEvent): Promise<void> {
+    const encoded = await this.deps.codec.encode(event, METADATA);
+    this.deps.appender.enqueue(telemetryStreamId(telemetryShard(shardKey)), encoded);
+  }
+
+  private reportFailure(error: unknown): void {
+    this.failuresSinceReport += 1;
+    const now = performance.now();
+    if (now - this.lastFailureReport < FAILURE_REPORT_INTERVAL_MS) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.log(`Telemetri: ${this.failuresSinceReport} olay kaydedilemedi: ${message}`);
+    this.failuresSinceReport = 0;
+    this.lastFailureReport = now;
+  }
+
+  private track(work: () => Promise<Outcome>): Promise<Outcome> {
+    const pending = work().catch((error: unknown) => {
+      this.reportFailure(error);
+      return 'failed' as const;
+    });
+    this.inFlight.add(pending);
+    void pending.finally(() => this.inFlight.delete(pending));
+    return pending;
+  }
+}
+
+function hitOf(request: TelemetryRequest, touchPoints: number | null | undefined) {
+  // Real user agents stay far below this; the cap bounds parsing and hashing work.
+  const userAgent = (request.headers['user-agent'] ?? '').slice(0, 1024);
+  return { address: request.address, userAgent, touchPoints };
+}
+
+/** Social: a platform the profile can store, else 'other'; directions: a known map service; otherwise none. */
+export function clickPlatform(clickType: ClickType, raw: string | null | undefined): string | null {
+  const value = raw?.trim() ? normaliseSocialPlatform(raw) : '';
+  switch (clickType) {
+    case 'social':
+      return value && isStoredSocialPlatform(value) ? value : 'other';
+    case 'directions':
+      return (DIRECTIONS_PLATFORMS as readonly string[]).includes(value) ? value : null;
+    case 'phone':
+    case 'email':
+    case 'website':
+    case 'address':
+    case 'vcard':
+      return null;
+    default: {
+      const unhandled: never = clickType;
+      return unhandled;
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import type pg from 'pg';
+
+/** Who a public card or profile belongs to, from the read models, remembered briefly. */
+export interface ProfileOwner {
+  readonly ownerId: string;
+  readonly profileId: string;
+}
+
+export interface OwnerDirectoryOptions {
+  /** How long a found owner is remembered. */
+  readonly ttlMs?: number;
+  /** How long "no such active card / profile" is remembered: short, a card may just have been activated. */
+  readonly missTtlMs?: number;
+  readonly maxEntries?: number;
+}
+
+interface Entry<T> {
+  readonly value: Promise<T | null>;
+  expiresAt: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A small TTL cache with single flight: a thousand beacons for one card arriving together ask
+ * the database once. Bounded: past `maxEntries` the oldest entry goes.
+ */
+class TtlCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(private readonly options: Required<OwnerDirectoryOptions>) {}
+
+  get(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    const now = performance.now();
+    const cached = this.entries.get(key);
+    if (cached && cached.expiresAt > now) return cached.value;
+    this.entries.delete(key);
+    const entry: Entry<T> = { value: load(), expiresAt: Number.POSITIVE_INFINITY };
+    this.entries.set(key, entry);
+    if (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    entry.value.then(
+      (value) => {
+        entry.expiresAt = performance.now() + (value === null ? this.options.missTtlMs : this.options.ttlMs);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+}
+
+function isMissingRelation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '42P01';
+}
+
+export class OwnerDirectory {
+  private readonly cards: TtlCache<string>;
+  private readonly profiles: TtlCache<ProfileOwner>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: OwnerDirectoryOptions = {},
+  ) {
+    const settings = {
+      ttlMs: options.ttlMs ?? 10_000,
+      missTtlMs: options.missTtlMs ?? 1_000,
+      maxEntries: options.maxEntries ?? 10_000,
+    };
+    this.cards = new TtlCache(settings);
+    this.profiles = new TtlCache(settings);
+  }
+
+  /** The owner of an activated, not deactivated card (rm_cards); null otherwise. */
+  activeCardOwner(cardId: string): Promise<string | null> {
+    return this.cards.get(cardId, async () => {
+      const rows = await this.query<{ owner_id: string }>(
+        'SELECT owner_id FROM rm_cards WHERE card_id = $1 AND is_activated AND is_active AND owner_id IS NOT NULL',
+        [cardId],
+      );
+      return rows[0]?.owner_id ?? null;
+    });
+  }
+
+  /**
+   * The profile's owner (rm_profiles). The card page sends the profile's `_id`; the public profile
+   * falls back to the owner id for `_id`, so either is accepted.
+   */
+  profileOwner(profileId: string): Promise<ProfileOwner | null> {
+    if (!UUID.test(profileId)) return Promise.resolve(null);
+    const key = profileId.toLowerCase();
+    return this.profiles.get(key, async () => {
+      const rows = await this.query<{ owner_id: string; profile_id: string }>(
+        `SELECT owner_id, profile_id FROM rm_profiles
+          WHERE (profile_id = $1::uuid OR owner_id = $1::uuid) AND NOT forgotten
+          ORDER BY (profile_id = $1::uuid) DESC LIMIT 1`,
+        [key],
+      );
+      const row = rows[0];
+      return row ? { ownerId: row.owner_id, profileId: row.profile_id } : null;
+    });
+  }
+
+  private async query<Row extends pg.QueryResultRow>(sql: string, values: readonly unknown[]): Promise<Row[]> {
+    try {
+      return (await this.pool.query<Row>(sql, [...values])).rows;
+    } catch (error) {
+      // A read model whose first generation is not built yet knows no card.
+      if (isMissingRelation(error)) return [];
+      throw error;
+    }
+  }
+}

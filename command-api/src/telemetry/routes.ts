@@ -1,0 +1,151 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type pg from 'pg';
+import {
+  CLICK_TYPES,
+  ErrorResponse,
+  RecordClickBody,
+  RecordVisitBody,
+  TELEMETRY_BODY_LIMIT,
+  TELEMETRY_MESSAGES,
+  TelemetryAccepted,
+  validationError,
+  type ClickType,
+} from '@kartvizit/schemas';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
+import { DbIpCityLookup } from '@kartvizit/infra/telemetry/geoip';
+import { GroupCommitAppender } from '@kartvizit/infra/telemetry/group-commit';
+import { TELEMETRY_DEFAULTS, type TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
+import { VisitorSalts } from '@kartvizit/infra/telemetry/visitor-salts';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { TelemetryIngestion, type TelemetryRequest } from './ingestion.ts';
+import { OwnerDirectory } from './owners.ts';
+
+export interface TelemetryDependencies {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly telemetry?: TelemetryOptions;
+}
+
+const TAG = ['telemetry'];
+const RESPONSES = {
+  204: TelemetryAccepted,
+  400: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  429: ErrorResponse,
+};
+
+function isClickType(value: string): value is ClickType {
+  return (CLICK_TYPES as readonly string[]).includes(value);
+}
+
+function telemetryRequest(request: FastifyRequest): TelemetryRequest {
+  return { address: request.ip, headers: request.headers };
+}
+
+/**
+ * Public beacons from the card page: `POST /api/telemetry/visit` and `POST /api/profile/record-click`.
+ * Both answer 204 whether the hit was counted or not (a bot learns nothing), 400 only for a body
+ * that is not what the page sends, 413 above 2 KB. Accepts JSON as application/json or as
+ * text/plain (navigator.sendBeacon with a string), in this plugin only.
+ */
+export function telemetryRoutes(deps: TelemetryDependencies) {
+  const options = deps.telemetry ?? {};
+  const settings = { ...TELEMETRY_DEFAULTS, ...options };
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const log = (message: string) => app.log.warn(message);
+    const now = options.now ?? (() => new Date());
+    const salts = new VisitorSalts({ pool: deps.pool, now, log });
+    const ingestion = new TelemetryIngestion({
+      owners: new OwnerDirectory(deps.pool, { ttlMs: options.ownerCacheTtlMs }),
+      enricher: new HitEnricher(options.geo ?? new DbIpCityLookup({ log }), salts),
+      appender: new GroupCommitAppender({
+        store: deps.store,
+        flushIntervalMs: settings.flushIntervalMs,
+        maxBatchEvents: settings.maxBatchEvents,
+        maxBufferedEvents: settings.maxBufferedEvents,
+        log,
+      }),
+      codec: deps.codec,
+      now,
+      log,
+    });
+    // Fastify closes the server (no new hits) before plugins' onClose: then the last batch is written.
+    app.addHook('onClose', async () => {
+      await ingestion.close();
+      salts.close();
+    });
+
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') done(null, undefined);
+      else void parseJson(request, body.toString(), done);
+    });
+
+    // The limiter's memory holds a keyed hash of the address (key per process), not the address.
+    const limiterKey = randomBytes(32);
+    const rateLimit =
+      settings.rateLimitPerMinute > 0
+        ? {
+            max: settings.rateLimitPerMinute,
+            timeWindow: '1 minute',
+            keyGenerator: (request: FastifyRequest) =>
+              createHmac('sha256', limiterKey).update(request.ip).digest('base64url'),
+          }
+        : false;
+
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.post(
+      '/api/telemetry/visit',
+      {
+        bodyLimit: TELEMETRY_BODY_LIMIT,
+        schema: { tags: TAG, summary: 'Kart sayfası ziyareti (beacon)', body: RecordVisitBody, response: RESPONSES },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        const cardId = request.body.cardId?.trim();
+        if (!cardId) throw validationError(TELEMETRY_MESSAGES.telemetryCardIdRequired, 'cardId');
+        const outcome = await ingestion.recordVisit(
+          { cardId, touchPoints: request.body.touchPoints },
+          telemetryRequest(request),
+        );
+        request.log.debug({ telemetry: outcome }, 'visit');
+        return reply.code(204).send(null);
+      },
+    );
+
+    api.post(
+      '/api/profile/record-click',
+      {
+        bodyLimit: TELEMETRY_BODY_LIMIT,
+        schema: {
+          tags: TAG,
+          summary: 'Kart sayfasında iletişim tıklaması',
+          body: RecordClickBody,
+          response: RESPONSES,
+        },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        const profileId = body.profileId?.trim();
+        if (!profileId) throw validationError(TELEMETRY_MESSAGES.telemetryProfileIdRequired, 'profileId');
+        const clickType = body.clickType?.trim() ?? '';
+        if (!clickType) throw validationError(TELEMETRY_MESSAGES.telemetryClickTypeRequired, 'clickType');
+        if (!isClickType(clickType)) throw validationError(TELEMETRY_MESSAGES.telemetryClickTypeInvalid, 'clickType');
+        const outcome = await ingestion.recordClick(
+          { profileId, cardId: body.cardId, clickType, platform: body.platform, touchPoints: body.touchPoints },
+          telemetryRequest(request),
+        );
+        request.log.debug({ telemetry: outcome }, 'click');
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

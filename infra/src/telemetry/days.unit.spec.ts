@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  TELEMETRY_SHARD_COUNT,
+  previousDay,
+  telemetryDay,
+  telemetryShard,
+  telemetryStreamId,
+} from '@kartvizit/schemas/events/telemetry';
+
+describe('telemetryDay (Europe/Istanbul, UTC+3)', () => {
+  it('turns the day at midnight in Istanbul, three hours before midnight UTC', () => {
+    expect(telemetryDay(new Date('2026-03-10T20:59:59.999Z'))).toBe('2026-03-10');
+    expect(telemetryDay(new Date('2026-03-10T21:00:00.000Z'))).toBe('2026-03-11');
+  });
+
+  it('takes ISO strings as events carry them', () => {
+    expect(telemetryDay('2026-12-31T21:30:00.000Z')).toBe('2027-01-01');
+    expect(telemetryDay('2026-06-15T09:00:00+03:00')).toBe('2026-06-15');
+  });
+
+  it('counts back across months, years and leap days', () => {
+    expect(previousDay('2026-03-01')).toBe('2026-02-28');
+    expect(previousDay('2028-03-01')).toBe('2028-02-29');
+    expect(previousDay('2027-01-01')).toBe('2026-12-31');
+  });
+});
+
+describe('telemetry shards', () => {
+  it('puts one card always in the same shard stream', () => {
+    expect(telemetryShard('KV-ABCD2345')).toBe(telemetryShard('KV-ABCD2345'));
+    expect(telemetryStreamId(telemetryShard('KV-ABCD2345'))).toMatch(/^telemetry-(\d|1[0-5])$/);
+  });
+
+  it('spreads many cards over all shards', () => {
+    const shards = new Set(
+      Array.from({ length: 500 }, (_, index) =>
+        telemetryShard(`VC-${index.toString(36).toUpperCase().padStart(6, '0')}`),
+      ),
+    );
+    expect(shards.size).toBe(TELEMETRY_SHARD_COUNT);
+  });
+});

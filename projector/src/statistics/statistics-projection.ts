@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import { STATISTICS_ALL_CARDS, telemetryDay, type TelemetryEvent } from '@kartvizit/schemas';
+import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import type { Projection } from '../core/projection.ts';
+
+/**
+ * The owners' statistics from visits and clicks (docs/decisions/0011-statistics.md). Every row is
+ * kept per card and once more for all of the owner's cards (card_id '*'), so each screen reads a
+ * few rows whatever the traffic; the owner's unique visitors are not the sum of the cards'.
+ *
+ * Counters cannot remember "the last stream position" (a row sums events of many streams), so an
+ * inbox of applied event ids makes a redelivered event a no-op; unique visitors are exact through
+ * per-day sets of visitor hashes, and an insert that conflicts is a visitor already counted.
+ */
+type Telemetry = StoredEvent<TelemetryEvent>;
+
+/** Dimensions of `stat_breakdowns`; `key`/`detail` are '' where the visit did not reveal them. */
+export const BREAKDOWNS = {
+  /** key: mobile | tablet | desktop (visits) */
+  device: 'device',
+  /** key: browser name (visits) */
+  browser: 'browser',
+  /** key: ISO country code, detail: city (visits) */
+  location: 'location',
+  /** key: click type, detail: platform for social and directions (clicks) */
+  click: 'click',
+} as const;
+
+interface DailyRow {
+  ownerId: string;
+  cardId: string;
+  day: string;
+  visits: number;
+  uniqueVisitors: number;
+  clicks: number;
+}
+
+interface TotalsRow {
+  ownerId: string;
+  cardId: string;
+  visits: number;
+  uniqueVisitors: number;
+  clicks: number;
+  firstVisitAt: number | null;
+  lastVisitAt: number | null;
+}
+
+interface BreakdownRow {
+  ownerId: string;
+  cardId: string;
+  dimension: string;
+  key: string;
+  detail: string;
+  count: number;
+}
+
+interface VisitorRow {
+  ownerId: string;
+  cardId: string;
+  day: string;
+  visitor: string;
+}
+
+/** The instant of a hit: `at`, or when it was stored should `at` be unreadable. */
+function instantOf(event: Telemetry): Date {
+  const at = new Date(event.data.at);
+  return Number.isNaN(at.getTime()) ? event.createdAt : at;
+}
+
+/** Hashes are hex (stored as bytes); anything else is hashed to hex rather than failing the batch. */
+function visitorKey(hash: string): string {
+  const lower = hash.toLowerCase();
+  return /^(?:[0-9a-f]{2}){1,64}$/.test(lower) ? lower : createHash('sha256').update(hash).digest('hex').slice(0, 32);
+}
+
+/** The card's rows and the owner's all-cards rows; a click without a card only the latter. */
+function cardsOf(event: Telemetry): readonly string[] {
+  return event.data.cardId ? [event.data.cardId, STATISTICS_ALL_CARDS] : [STATISTICS_ALL_CARDS];
+}
+
+class BatchAggregate {
+  readonly daily = new Map<string, DailyRow>();
+  readonly totals = new Map<string, TotalsRow>();
+  readonly breakdowns = new Map<string, BreakdownRow>();
+
+  dailyRow(ownerId: string, cardId: string, day: string): DailyRow {
+    const key = `${ownerId}|${cardId}|${day}`;
+    let row = this.daily.get(key);
+    if (!row) {
+      row = { ownerId, cardId, day, visits: 0, uniqueVisitors: 0, clicks: 0 };
+      this.daily.set(key, row);
+    }
+    return row;
+  }
+
+  totalsRow(ownerId: string, cardId: string): TotalsRow {
+    const key = `${ownerId}|${cardId}`;
+    let row = this.totals.get(key);
+    if (!row) {
+      row = { ownerId, cardId, visits: 0, uniqueVisitors: 0, clicks: 0, firstVisitAt: null, lastVisitAt: null };
+      this.totals.set(key, row);
+    }
+    return row;
+  }
+
+  count(ownerId: string, cardId: string, dimension: string, key: string | null, detail: string | null = null): void {
+    const id = `${ownerId}|${cardId}|${dimension}|${key ?? ''}|${detail ?? ''}`;
+    const row = this.breakdowns.get(id);
+    if (row) row.count += 1;
+    else this.breakdowns.set(id, { ownerId, cardId, dimension, key: key ?? '', detail: detail ?? '', count: 1 });
+  }
+
+  add(event: Telemetry, ownerId: string): void {
+    const at = instantOf(event);
+    const day = telemetryDay(at);
+    for (const cardId of cardsOf(event)) {
+      const daily = this.dailyRow(ownerId, cardId, day);
+      const totals = this.totalsRow(ownerId, cardId);
+      switch (event.type) {
+        case 'CardVisited': {
+          daily.visits += 1;
+          totals.visits += 1;
+          const time = at.getTime();
+          totals.firstVisitAt = totals.firstVisitAt === null ? time : Math.min(totals.firstVisitAt, time);
+          totals.lastVisitAt = totals.lastVisitAt === null ? time : Math.max(totals.lastVisitAt, time);
+          this.count(ownerId, cardId, BREAKDOWNS.device, event.data.device);
+          this.count(ownerId, cardId, BREAKDOWNS.browser, event.data.browser);
+          this.count(ownerId, cardId, BREAKDOWNS.location, event.data.country, event.data.city);
+          break;
+        }
+        case 'ContactClicked':
+          daily.clicks += 1;
+          totals.clicks += 1;
+          this.count(ownerId, cardId, BREAKDOWNS.click, event.data.clickType, event.data.platform);
+          break;
+        default: {
+          const unhandled: never = event;
+          return unhandled;
+        }
+      }
+    }
+  }
+
+  /** A visitor first seen on this day (for this card, or for the owner across cards). */
+  addUnique(ownerId: string, cardId: string, day: string): void {
+    this.dailyRow(ownerId, cardId, day).uniqueVisitors += 1;
+    this.totalsRow(ownerId, cardId).uniqueVisitors += 1;
+  }
+}
+
+const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+export const statisticsProjection: Projection = {
+  name: 'statistics',
+  version: 1,
+  tables: {
+    // Inbox: ids of the events already counted (redelivery must not count twice).
+    stat_applied: (table) => `CREATE TABLE ${table} (event_id uuid PRIMARY KEY)`,
+    // Who visited on a day: per card, and per owner under card_id '*'.
+    stat_visitors: (table) => `CREATE TABLE ${table} (
+        owner_id uuid NOT NULL,
+        card_id text NOT NULL,
+        day date NOT NULL,
+        visitor bytea NOT NULL,
+        PRIMARY KEY (owner_id, card_id, day, visitor)
+      )`,
+    stat_daily: (table) => `CREATE TABLE ${table} (
+        owner_id uuid NOT NULL,
+        card_id text NOT NULL,
+        day date NOT NULL,
+        visits bigint NOT NULL,
+        unique_visitors bigint NOT NULL,
+        clicks bigint NOT NULL,
+        PRIMARY KEY (owner_id, card_id, day)
+      )`,
+    stat_totals: (table) => `CREATE TABLE ${table} (
+        owner_id uuid NOT NULL,
+        card_id text NOT NULL,
+        visits bigint NOT NULL,
+        unique_visitors bigint NOT NULL,
+        clicks bigint NOT NULL,
+        first_visit_at timestamptz,
+        last_visit_at timestamptz,
+        PRIMARY KEY (owner_id, card_id)
+      )`,
+    stat_breakdowns: (table) => `CREATE TABLE ${table} (
+        owner_id uuid NOT NULL,
+        card_id text NOT NULL,
+        dimension text NOT NULL,
+        key text NOT NULL,
+        detail text NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (owner_id, card_id, dimension, key, detail)
+      )`,
+  },
+  handles: ['CardVisited', 'ContactClicked'],
+
+  async apply(events, { client, table }) {
+    const fresh = await client.query<{ event_id: string }>(
+      `INSERT INTO ${table('stat_applied')} (event_id) SELECT unnest($1::uuid[])
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [events.map((event) => event.eventId)],
+    );
+    const isFresh = new Set(fresh.rows.map((row) => row.event_id.toLowerCase()));
+    const batch = (events as readonly Telemetry[]).filter((event) => isFresh.has(event.eventId.toLowerCase()));
+    if (batch.length === 0) return { touched: [] };
+
+    const aggregate = new BatchAggregate();
+    const visitors = new Map<string, VisitorRow>();
+    const touched = new Set<string>();
+    for (const event of batch) {
+      const ownerId = event.data.ownerId.toLowerCase();
+      touched.add(ownerId);
+      aggregate.add(event, ownerId);
+      if (event.type !== 'CardVisited') continue;
+      const day = telemetryDay(instantOf(event));
+      const visitor = visitorKey(event.data.visitorHash);
+      for (const cardId of cardsOf(event))
+        visitors.set(`${ownerId}|${cardId}|${day}|${visitor}`, { ownerId, cardId, day, visitor });
+    }
+
+    if (visitors.size > 0) {
+      const list = [...visitors.values()];
+      const added = await client.query<{ owner_id: string; card_id: string; day: string }>(
+        `INSERT INTO ${table('stat_visitors')} (owner_id, card_id, day, visitor)
+         SELECT owner_id, card_id, day, decode(visitor, 'hex')
+           FROM unnest($1::uuid[], $2::text[], $3::date[], $4::text[]) AS v(owner_id, card_id, day, visitor)
+         ON CONFLICT DO NOTHING
+         RETURNING owner_id, card_id, day::text AS day`,
+        [
+          list.map((row) => row.ownerId),
+          list.map((row) => row.cardId),
+          list.map((row) => row.day),
+          list.map((row) => row.visitor),
+        ],
+      );
+      for (const row of added.rows) aggregate.addUnique(row.owner_id, row.card_id, row.day);
+    }
+
+    const daily = [...aggregate.daily.values()];
+    await client.query(
+      `INSERT INTO ${table('stat_daily')} AS t (owner_id, card_id, day, visits, unique_visitors, clicks)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::date[], $4::bigint[], $5::bigint[], $6::bigint[])
+       ON CONFLICT (owner_id, card_id, day) DO UPDATE SET
+         visits = t.visits + EXCLUDED.visits,
+         unique_visitors = t.unique_visitors + EXCLUDED.unique_visitors,
+         clicks = t.clicks + EXCLUDED.clicks`,
+      [
+        daily.map((row) => row.ownerId),
+        daily.map((row) => row.cardId),
+        daily.map((row) => row.day),
+        daily.map((row) => row.visits),
+        daily.map((row) => row.uniqueVisitors),
+        daily.map((row) => row.clicks),
+      ],
+    );
+
+    const totals = [...aggregate.totals.values()];
+    // LEAST/GREATEST skip NULLs: a batch of clicks only leaves the visit times as they were.
+    await client.query(
+      `INSERT INTO ${table('stat_totals')} AS t
+         (owner_id, card_id, visits, unique_visitors, clicks, first_visit_at, last_visit_at)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::timestamptz[],
+                            $7::timestamptz[])
+       ON CONFLICT (owner_id, card_id) DO UPDATE SET
+         visits = t.visits + EXCLUDED.visits,
+         unique_visitors = t.unique_visitors + EXCLUDED.unique_visitors,
+         clicks = t.clicks + EXCLUDED.clicks,
+         first_visit_at = LEAST(t.first_visit_at, EXCLUDED.first_visit_at),
+         last_visit_at = GREATEST(t.last_visit_at, EXCLUDED.last_visit_at)`,
+      [
+        totals.map((row) => row.ownerId),
+        totals.map((row) => row.cardId),
+        totals.map((row) => row.visits),
+        totals.map((row) => row.uniqueVisitors),
+        totals.map((row) => row.clicks),
+        totals.map((row) => iso(row.firstVisitAt)),
+        totals.map((row) => iso(row.lastVisitAt)),
+      ],
+    );
+
+    const breakdowns = [...aggregate.breakdowns.values()];
+    await client.query(
+      `INSERT INTO ${table('stat_breakdowns')} AS t (owner_id, card_id, dimension, key, detail, count)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+       ON CONFLICT (owner_id, card_id, dimension, key, detail) DO UPDATE SET count = t.count + EXCLUDED.count`,
+      [
+        breakdowns.map((row) => row.ownerId),
+        breakdowns.map((row) => row.cardId),
+        breakdowns.map((row) => row.dimension),
+        breakdowns.map((row) => row.key),
+        breakdowns.map((row) => row.detail),
+        breakdowns.map((row) => row.count),
+      ],
+    );
+
+    return { touched: [...touched] };
+  },
+};

@@ -1,0 +1,202 @@
+/**
+ * The card's contact file (SPEC §3 "Contact file"): vCard 3.0 (RFC 2426 on RFC 2425), the version
+ * both iPhone Contacts and Android's importer read without questions. UTF-8 throughout and no
+ * CHARSET parameter: 3.0 has none, and iOS reads UTF-8 by default. Lines end in CRLF and are folded
+ * at 75 octets without ever splitting a UTF-8 sequence or a backslash escape.
+ */
+
+export interface ContactAddress {
+  readonly street: string;
+  readonly city: string;
+  readonly state: string;
+  readonly zipCode: string;
+  readonly country: string;
+}
+
+export interface ContactBankAccount {
+  readonly bankName: string;
+  readonly accountHolder: string;
+  readonly iban: string;
+  readonly accountNumber: string;
+  readonly currency: string;
+}
+
+export interface ContactSocialLink {
+  readonly platform: string;
+  readonly url: string;
+}
+
+export interface ContactPhoto {
+  readonly bytes: Uint8Array;
+  readonly type: 'JPEG' | 'PNG';
+}
+
+export interface ContactCard {
+  /** Honorific ('Dr.'), the profile's `title`. */
+  readonly prefix: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly jobTitle: string;
+  readonly company: string;
+  /** E.164 or ''. */
+  readonly phone: string;
+  readonly email: string;
+  readonly website: string;
+  readonly address: ContactAddress;
+  readonly taxNumber: string;
+  readonly taxOffice: string;
+  readonly mersisNo: string;
+  readonly registrationNumber: string;
+  readonly bankAccounts: readonly ContactBankAccount[];
+  readonly socialLinks: readonly ContactSocialLink[];
+  readonly photo: ContactPhoto | null;
+}
+
+export const VCARD_LINE_OCTETS = 75;
+const CRLF = '\r\n';
+
+/** Text values (RFC 2426 §5): backslash, comma, semicolon and line breaks are escaped. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\\,;\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`));
+}
+
+/** One component of a structured value (N, ADR, ORG): the same escaping; `;` then separates components. */
+function structured(components: readonly string[]): string {
+  return components.map(escapeText).join(';');
+}
+
+/** Code points, with a backslash escape kept as one unit so a fold never separates `\` from its letter. */
+function units(line: string): string[] {
+  const result: string[] = [];
+  let pendingEscape = false;
+  for (const char of line) {
+    if (pendingEscape) {
+      result[result.length - 1] += char;
+      pendingEscape = false;
+    } else {
+      result.push(char);
+      pendingEscape = char === '\\';
+    }
+  }
+  return result;
+}
+
+/**
+ * RFC 2425 §5.8.1 folding: no line longer than 75 octets (the continuation's leading space
+ * included); breaks fall between characters, never inside a multi-byte UTF-8 sequence.
+ */
+export function foldLine(line: string): string {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const unit of units(line)) {
+    const size = Buffer.byteLength(unit, 'utf8');
+    if (octets + size > VCARD_LINE_OCTETS && current !== '' && current !== ' ') {
+      lines.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += unit;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
+
+function groupIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function labelled(label: string, value: string): string[] {
+  return value.trim() ? [`${label}: ${value.trim()}`] : [];
+}
+
+/** The SPEC's notes: tax and registry numbers, then each bank account, in Turkish. */
+export function contactNote(card: ContactCard): string {
+  const company = [
+    ...labelled('Vergi No', card.taxNumber),
+    ...labelled('Vergi Dairesi', card.taxOffice),
+    ...labelled('MERSİS No', card.mersisNo),
+    ...labelled('Ticaret Sicil No', card.registrationNumber),
+  ];
+  const accounts = card.bankAccounts
+    .map((account) => [
+      ...labelled('Banka', account.bankName),
+      ...labelled('Hesap Sahibi', account.accountHolder),
+      ...labelled('IBAN', account.iban ? groupIban(account.iban) : ''),
+      ...labelled('Hesap No', account.accountNumber),
+      ...labelled('Para Birimi', account.currency),
+    ])
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'));
+  const sections = [company.join('\n'), accounts.length > 0 ? `Banka Hesapları:\n${accounts.join('\n\n')}` : ''];
+  return sections.filter(Boolean).join('\n\n');
+}
+
+export function contactFullName(card: Pick<ContactCard, 'firstName' | 'lastName'>): string {
+  return [card.firstName, card.lastName].map((part) => part.trim()).filter(Boolean).join(' ');
+}
+
+/** The whole file, CRLF line endings, ready to send as UTF-8. */
+export function buildVCard(card: ContactCard): string {
+  const fullName = contactFullName(card);
+  const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
+  // N and FN are required in 3.0; without a person's name the company stands in.
+  lines.push(`N:${structured([card.lastName, card.firstName, '', card.prefix, ''])}`);
+  lines.push(`FN:${escapeText(fullName || card.company || 'Dijital Kartvizit')}`);
+  if (card.jobTitle) lines.push(`TITLE:${escapeText(card.jobTitle)}`);
+  if (card.company) lines.push(`ORG:${structured([card.company])}`);
+  if (card.phone) lines.push(`TEL;TYPE=WORK,VOICE:${card.phone}`);
+  if (card.email) lines.push(`EMAIL;TYPE=WORK,INTERNET:${escapeText(card.email)}`);
+  // A URI, not text: commas in it must stay as they are.
+  if (card.website) lines.push(`URL:${card.website}`);
+  const { street, city, state, zipCode, country } = card.address;
+  if ([street, city, state, zipCode].some((part) => part.trim() !== '')) {
+    lines.push(`ADR;TYPE=WORK:${structured(['', '', street, city, state, zipCode, country])}`);
+  }
+  const note = contactNote(card);
+  if (note) lines.push(`NOTE:${escapeText(note)}`);
+  // iOS shows these as its social profiles; other readers skip an X- property they do not know.
+  for (const link of card.socialLinks) {
+    if (link.url) lines.push(`X-SOCIALPROFILE;TYPE=${link.platform.replace(/[^a-z0-9-]/gi, '')}:${link.url}`);
+  }
+  if (card.photo) lines.push(`PHOTO;ENCODING=b;TYPE=${card.photo.type}:${Buffer.from(card.photo.bytes).toString('base64')}`);
+  lines.push('END:VCARD');
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+// ---------------------------------------------------------------------------------------------
+// File name: '{company or full name, spaces → underscores}.vcf' (SPEC §7)
+
+/** Characters no file system or browser takes in a name: controls and the reserved punctuation. */
+function withoutUnsafeCharacters(name: string): string {
+  return [...name].filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'"*/:<>?\\|'.includes(char)).join('');
+}
+
+/** The name as people read it, e.g. 'Yılmaz_Emlak.vcf'. */
+export function contactFileName(company: string, fullName: string): string {
+  const base = withoutUnsafeCharacters((company.trim() || fullName.trim()).normalize('NFC'))
+    .replace(/\s+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100);
+  return `${base || 'kartvizit'}.vcf`;
+}
+
+/** For old clients that only read `filename=`: Turkish letters without marks, anything else '_'. */
+export function asciiFileName(fileName: string): string {
+  return fileName
+    .replace(/ı/g, 'i')
+    .replace(/İ/g, 'I')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/_+/g, '_');
+}
+
+/** `attachment` with both forms of the name (RFC 6266, RFC 5987 `filename*`). */
+export function attachmentDisposition(fileName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${asciiFileName(fileName)}"; filename*=UTF-8''${encoded}`;
+}

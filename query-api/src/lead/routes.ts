@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ErrorResponse,
+  LEADS_MAX_PAGE_SIZE,
+  LEADS_PAGE_SIZE,
+  LOCALE,
+  LeadsExportQuery,
+  LeadsQuery,
+  LeadsResponse,
+  TIME_ZONE,
+  formatLeadPhone,
+  leadSearchNeedle,
+  type Lead,
+} from '@kartvizit/schemas';
+import type { QueryContext } from '../core/context.ts';
+import { isMissingRelation } from '../core/sql.ts';
+import { toCsv } from './csv.ts';
+
+const PROJECTIONS = ['leads'] as const;
+const TAG = ['lead'];
+/** The export is one response; an owner with more leads than this exports a search at a time. */
+const EXPORT_LIMIT = 20_000;
+
+interface LeadRow {
+  lead_id: string;
+  card_id: string;
+  card_name: string | null;
+  full_name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  marketing_consent: boolean | null;
+  notice_version: string | null;
+  submitted_at: Date;
+}
+
+function toLead(row: LeadRow): Lead {
+  const phone = row.phone ?? '';
+  return {
+    _id: row.lead_id,
+    cardId: row.card_id,
+    cardName: row.card_name,
+    fullName: row.full_name ?? '',
+    phone,
+    phoneFormatted: formatLeadPhone(phone),
+    email: row.email ?? '',
+    message: row.message ?? '',
+    marketingConsent: row.marketing_consent ?? false,
+    noticeVersion: row.notice_version ?? '',
+    submittedAt: row.submitted_at.toISOString(),
+  };
+}
+
+/** LIKE pattern that finds `needle` anywhere, its own % _ and \ taken literally. */
+function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The owner's leads, newest first; the owner comes from the token, never from the request. */
+async function findLeads(
+  context: QueryContext,
+  ownerId: string,
+  search: string,
+  page: { readonly limit: number; readonly offset: number },
+): Promise<{ rows: LeadRow[]; total: number }> {
+  const needle = leadSearchNeedle(search);
+  const pattern = needle ? containsPattern(needle) : null;
+  const where = `l.owner_id = $1 AND NOT l.deleted AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
+  try {
+    const [rows, count] = await Promise.all([
+      context.pool.query<LeadRow>(
+        `SELECT l.lead_id, l.card_id, c.name AS card_name, l.full_name, l.phone, l.email, l.message,
+                l.marketing_consent, l.notice_version, l.submitted_at
+           FROM rm_leads l
+           LEFT JOIN rm_cards c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
+          WHERE ${where}
+          ORDER BY l.submitted_at DESC, l.lead_id DESC
+          LIMIT $3 OFFSET $4`,
+        [ownerId, pattern, page.limit, page.offset],
+      ),
+      context.pool.query<{ total: string }>(`SELECT count(*) AS total FROM rm_leads l WHERE ${where}`, [ownerId, pattern]),
+    ]);
+    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+  } catch (error) {
+    // The projection's first generation is not built yet: nothing to show.
+    if (isMissingRelation(error)) return { rows: [], total: 0 };
+    throw error;
+  }
+}
+
+function pageOf(query: LeadsQuery): { limit: number; offset: number } {
+  const limit = query.limit === undefined ? LEADS_PAGE_SIZE : Math.min(Math.max(Number(query.limit), 1), LEADS_MAX_PAGE_SIZE);
+  return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) };
+}
+
+const exportDate = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const fileDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export const LEADS_CSV_HEADER = ['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart'] as const;
+
+export function leadsCsv(leads: readonly Lead[]): string {
+  return toCsv(
+    LEADS_CSV_HEADER,
+    leads.map((lead) => [
+      // '21.11.2025 14:05': Turkish Excel reads it as a date and time.
+      exportDate.format(new Date(lead.submittedAt)).replace(',', ''),
+      lead.fullName,
+      lead.phoneFormatted,
+      lead.email,
+      lead.message,
+      lead.marketingConsent ? 'Evet' : 'Hayır',
+      lead.cardName ? `${lead.cardName} (${lead.cardId})` : lead.cardId,
+    ]),
+  );
+}
+
+export function leadQueries(context: QueryContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.get(
+      '/api/leads',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantılarım (kartımdan bilgi gönderen ziyaretçiler)',
+          security: [{ bearer: [] }],
+          querystring: LeadsQuery,
+          response: { 200: LeadsResponse, 400: ErrorResponse, 401: ErrorResponse },
+        },
+        config: { projections: PROJECTIONS },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const { rows, total } = await findLeads(context, ownerId, request.query.search ?? '', pageOf(request.query));
+        return { success: true as const, leads: rows.map(toLead), total };
+      },
+    );
+
+    // Not typed through the TypeBox provider: the answer is a file, not one of the JSON schemas.
+    app.get<{ Querystring: LeadsExportQuery }>(
+      '/api/leads/export.csv',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantılarım CSV olarak (UTF-8 BOM, noktalı virgül)',
+          security: [{ bearer: [] }],
+          querystring: LeadsExportQuery,
+          response: { 400: ErrorResponse, 401: ErrorResponse },
+        },
+        config: { projections: PROJECTIONS },
+      },
+      async (request, reply) => {
+        const ownerId = await context.requireUser(request);
+        const { rows } = await findLeads(context, ownerId, request.query.search ?? '', { limit: EXPORT_LIMIT, offset: 0 });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="baglantilar-${fileDate.format(new Date())}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(leadsCsv(rows.map(toLead)));
+      },
+    );
+  };
+}

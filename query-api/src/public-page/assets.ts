@@ -1,0 +1,66 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PageAssets } from './render.ts';
+
+/** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
+export const PUBLIC_CARD_ENTRY = 'src/public-card/main.ts';
+
+interface ManifestChunk {
+  readonly file?: unknown;
+  readonly css?: unknown;
+  readonly imports?: unknown;
+}
+
+const NONE: PageAssets = { css: '', scriptUrl: null, modulePreloads: [] };
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/**
+ * Finds the hashed script and the stylesheet of the card page in web/dist/.vite/manifest.json.
+ * The manifest is looked at again when its modification time changes, so a fresh `vite build` is
+ * served without a restart (like the web app itself, web/static.ts). Without a build the page is
+ * served unstyled and without script: still complete and readable.
+ */
+export class PublicCardAssets {
+  private loaded: { readonly stamp: string; readonly assets: PageAssets } | null = null;
+
+  constructor(private readonly distDir: string | undefined) {}
+
+  current(): PageAssets {
+    if (!this.distDir) return NONE;
+    const manifestPath = join(this.distDir, '.vite', 'manifest.json');
+    let stamp: string;
+    try {
+      const stat = statSync(manifestPath);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      this.loaded = null;
+      return NONE;
+    }
+    if (this.loaded?.stamp === stamp) return this.loaded.assets;
+    const assets = this.read(manifestPath);
+    this.loaded = { stamp, assets };
+    return assets;
+  }
+
+  private read(manifestPath: string): PageAssets {
+    try {
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk | undefined>;
+      const entry = manifest[PUBLIC_CARD_ENTRY];
+      if (!entry || typeof entry.file !== 'string') return NONE;
+      const css = strings(entry.css)
+        .map((file) => readFileSync(join(this.distDir ?? '', file), 'utf8').trim())
+        .join('\n');
+      // Chunks the entry imports statically (Vite's preload helper): fetched beside it, not after it.
+      const modulePreloads = strings(entry.imports)
+        .map((key) => manifest[key]?.file)
+        .filter((file): file is string => typeof file === 'string')
+        .map((file) => `/${file}`);
+      return { css, scriptUrl: `/${entry.file}`, modulePreloads };
+    } catch {
+      // A build in progress (half-written manifest): try again on the next request.
+      return NONE;
+    }
+  }
+}

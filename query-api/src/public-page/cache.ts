@@ -1,0 +1,152 @@
+import type { Subscription } from 'rxjs';
+import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
+
+/** The read models a card page is made of. */
+export const PAGE_PROJECTIONS = ['cards', 'profiles'] as const;
+export type PageProjection = (typeof PAGE_PROJECTIONS)[number];
+
+/** How far one projection has got: its generation (a rebuild starts a new one) and checkpoint. */
+export interface ProjectionMark {
+  readonly generation: number;
+  readonly checkpoint: Checkpoint | null;
+}
+export type PageMarks = { readonly [P in PageProjection]: ProjectionMark | null };
+
+function compareMarks(a: ProjectionMark | null, b: ProjectionMark | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  if (a.generation !== b.generation) return a.generation < b.generation ? -1 : 1;
+  return compareCheckpoints(a.checkpoint, b.checkpoint);
+}
+
+const later = (a: ProjectionMark | null, b: ProjectionMark | null) => (compareMarks(a, b) >= 0 ? a : b);
+
+export interface CachedPage<Page> {
+  readonly page: Page;
+  /** What the page was rendered from (data hash, assets); equal → the rendering can be reused. */
+  readonly fingerprint: string;
+  /** The read models' state the data was read at (same statement, same snapshot). */
+  readonly marks: PageMarks;
+}
+
+export interface PageCacheOptions {
+  readonly maxEntries: number;
+  /** Without a signal, the read models' marks are looked up at most this often. */
+  readonly pollMs: number;
+  readonly readMarks: () => Promise<PageMarks>;
+  readonly signals?: SignalBus;
+  readonly now?: () => number;
+}
+
+/**
+ * Rendered card pages per card id (least recently used first out). A page is served from here
+ * only while the `cards` and `profiles` read models stand exactly where they stood when its data
+ * was read. 'projection_advanced' signals move that mark at once; because a signal can be lost
+ * (LISTEN/NOTIFY across a reconnect), the marks are also read from the database at most every
+ * `pollMs`. So a change shows on the next request with signals, and within `pollMs` without.
+ * A page that went stale is not dropped at once: if the re-read data has the same fingerprint,
+ * its rendering is reused (most events concern other cards).
+ */
+export class PublicPageCache<Page> {
+  private readonly entries = new Map<string, CachedPage<Page>>();
+  private latest: PageMarks = { cards: null, profiles: null };
+  private polledAt = Number.NEGATIVE_INFINITY;
+  private polling: Promise<void> | null = null;
+  private subscription: Subscription | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    this.subscription = this.options.signals?.on('projection_advanced').subscribe((payload) => this.onSignal(payload));
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached page while it is current. `recheck`: look the marks up now (a client that asked for
+   * read-your-writes has just waited for the read models to pass its position).
+   */
+  async current(cardId: string, recheck = false): Promise<Page | undefined> {
+    if (recheck || this.now() - this.polledAt >= this.options.pollMs) await this.poll();
+    const entry = this.entries.get(cardId);
+    if (!entry || !this.isCurrent(entry.marks)) return undefined;
+    this.touch(cardId, entry);
+    return entry.page;
+  }
+
+  /** A stale entry whose data did not change: its page, now marked current again. */
+  reuse(cardId: string, fingerprint: string, marks: PageMarks): Page | undefined {
+    const entry = this.entries.get(cardId);
+    if (!entry || entry.fingerprint !== fingerprint) return undefined;
+    this.remember(cardId, { page: entry.page, fingerprint, marks });
+    return entry.page;
+  }
+
+  remember(cardId: string, entry: CachedPage<Page>): void {
+    this.advance(entry.marks);
+    this.touch(cardId, entry);
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+
+  forget(cardId: string): void {
+    this.entries.delete(cardId);
+  }
+
+  private touch(cardId: string, entry: CachedPage<Page>): void {
+    // A Map iterates in insertion order: re-inserting makes the entry the most recent.
+    this.entries.delete(cardId);
+    this.entries.set(cardId, entry);
+  }
+
+  private isCurrent(marks: PageMarks): boolean {
+    return (
+      compareMarks(marks.cards, this.latest.cards) === 0 && compareMarks(marks.profiles, this.latest.profiles) === 0
+    );
+  }
+
+  /** Marks only move forward: a slow poll must not undo what a signal already told. */
+  private advance(marks: PageMarks): void {
+    this.latest = {
+      cards: later(this.latest.cards, marks.cards),
+      profiles: later(this.latest.profiles, marks.profiles),
+    };
+  }
+
+  private onSignal(payload: string): void {
+    const [name, checkpoint] = payload.split(' ');
+    if ((name !== 'cards' && name !== 'profiles') || !isCheckpoint(checkpoint)) return;
+    const known = this.latest[name];
+    const mark = { generation: known?.generation ?? 0, checkpoint };
+    this.latest = { ...this.latest, [name]: later(known, mark) };
+  }
+
+  private async poll(): Promise<void> {
+    // One lookup at a time; concurrent requests wait for the same one.
+    this.polling ??= this.options
+      .readMarks()
+      .then((marks) => {
+        this.advance(marks);
+        this.polledAt = this.now();
+      })
+      .finally(() => {
+        this.polling = null;
+      });
+    await this.polling;
+  }
+}

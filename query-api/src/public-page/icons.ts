@@ -1,0 +1,58 @@
+import { trustedHtml, type SafeHtml } from './html.ts';
+import type { SocialPlatform } from './view.ts';
+
+/**
+ * Inline SVG icons (24×24), drawn for this page: no icon font, no extra request. Line icons use
+ * currentColor; the social glyphs are white on the platform's colour (the circle is CSS).
+ */
+const LINE = {
+  phone:
+    'M5 4h3.5L10 8 8 9.5a11 11 0 0 0 6.5 6.5L16 14l4 1.5V19a1.5 1.5 0 0 1-1.6 1.5A16 16 0 0 1 3.5 5.6 1.5 1.5 0 0 1 5 4Z',
+  email: 'M4 6h16v12H4zM4.5 7l7.5 6 7.5-6',
+  website:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM3 12h18M12 3c2.4 2.7 3.6 5.7 3.6 9s-1.2 6.3-3.6 9c-2.4-2.7-3.6-5.7-3.6-9S9.6 5.7 12 3Z',
+  address: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z',
+  copy: 'M9 9h10v11H9zM5 15V4h10',
+  check: 'M5 12.5 10 17.5 19.5 7',
+  share: 'M12 15V3m0 0L8 7m4-4 4 4M7 10H5v11h14V10h-2',
+  saveContact: 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM3 21a7 7 0 0 1 12-4.9M19 14v7M15.5 17.5h7',
+  send: 'M21 3 10 14M21 3l-7 18-4-7-7-4 18-7Z',
+  directions: 'M3 11 21 3l-8 18-2-8-8-2Z',
+  qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2.5v2.5H14zM17.5 17.5H20V20h-2.5zM14 20h2M20 14v2',
+  building: 'M4 21V5l8-2v18M12 8h8v13M3 21h18M7.5 8h1M7.5 12h1M7.5 16h1M15.5 12h1M15.5 16h1',
+  close: 'M6 6l12 12M18 6 6 18',
+  map: 'M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2ZM9 4v14M15 6v14',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  about: 'M12 11v5.5M12 7.5h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  shield: 'M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6L12 3Z',
+} as const;
+
+export type LineIcon = keyof typeof LINE;
+
+export function icon(name: LineIcon, className = 'pc-icon'): SafeHtml {
+  return trustedHtml(
+    `<svg class="${className}" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${LINE[name]}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
+  );
+}
+
+const stroke = (d: string) =>
+  `<path d="${d}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`;
+
+const SOCIAL: { readonly [P in SocialPlatform]: string } = {
+  instagram: `${stroke('M8 3.5h8A4.5 4.5 0 0 1 20.5 8v8a4.5 4.5 0 0 1-4.5 4.5H8A4.5 4.5 0 0 1 3.5 16V8A4.5 4.5 0 0 1 8 3.5Z')}<circle cx="12" cy="12" r="3.8" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="17" cy="7" r="1.2" fill="currentColor"/>`,
+  twitter: stroke('M5 4.5 19 19.5M19 4.5 5 19.5'),
+  linkedin: `${stroke('M7 10.5v7M11 17.5v-7M11 13.5a3 3 0 0 1 6 0v4')}<circle cx="7" cy="6.8" r="1.4" fill="currentColor"/>`,
+  facebook: stroke('M15.5 4.5H14a3.5 3.5 0 0 0-3.5 3.5v12.5M7.5 11h7'),
+  youtube: `${stroke('M3.5 8.5a3 3 0 0 1 3-3h11a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3h-11a3 3 0 0 1-3-3Z')}<path d="M10 9v6l5-3Z" fill="currentColor"/>`,
+  tiktok: stroke('M13.5 4v11a3.5 3.5 0 1 1-3.5-3.5M13.5 4c.4 2.6 2.4 4.3 5 4.5'),
+  github: `${stroke('M5 9.5V4l4 3h6l4-3v5.5a7 7 0 0 1-14 0Z')}<circle cx="9.5" cy="11" r="1.1" fill="currentColor"/><circle cx="14.5" cy="11" r="1.1" fill="currentColor"/>`,
+  medium:
+    '<circle cx="7.5" cy="12" r="4.5" fill="currentColor"/><ellipse cx="15.8" cy="12" rx="2.3" ry="4.3" fill="currentColor"/><ellipse cx="20.4" cy="12" rx="1" ry="3.9" fill="currentColor"/>',
+  other: stroke('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1'),
+};
+
+export function socialIcon(platform: SocialPlatform): SafeHtml {
+  return trustedHtml(
+    `<svg class="pc-social__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">${SOCIAL[platform]}</svg>`,
+  );
+}

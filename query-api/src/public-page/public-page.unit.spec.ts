@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { PublicPageCache, type PageMarks } from './cache.ts';
+import { escapeHtml, jsonForScript, markup, trustedHtml } from './html.ts';
+import { directionsUrls, mailtoUrl, safeMediaPath, safeWebUrl, telUrl } from './urls.ts';
+import { paymentBrand, themeClass, toCardPageView } from './view.ts';
+
+describe('HTML escaping', () => {
+  it('escapes every character that could end a text or attribute context', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&\`</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;',
+    );
+    expect(escapeHtml('a\u0000b\u0007c\td\ne')).toBe('abc\td\ne');
+  });
+
+  it('escapes every interpolation, lists included; only SafeHtml passes', () => {
+    const name = '"><script>alert(1)</script>';
+    expect(markup`<p title="${name}">${name}</p>`.value).toBe(
+      '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
+    expect(markup`<ul>${['<b>', markup`<li>${'&'}</li>`]}</ul>`.value).toBe('<ul>&lt;b&gt;<li>&amp;</li></ul>');
+    expect(markup`${null}${undefined}${false}${0}`.value).toBe('0');
+    expect(markup`${trustedHtml('<svg/>')}`.value).toBe('<svg/>');
+  });
+
+  it('keeps JSON inside a script element from ending it', () => {
+    const json = jsonForScript({ name: '</script><script>alert(1)</script>', line: '\u2028' }).value;
+    expect(json).not.toMatch(/[<>\u2028]/);
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', line: '\u2028' });
+  });
+});
+
+describe('URL allow-list', () => {
+  it('keeps http(s) links', () => {
+    expect(safeWebUrl('https://ornek.com.tr')).toBe('https://ornek.com.tr');
+    expect(safeWebUrl('https://ornek.com.tr/yol?a=1&b="2"')).toBe('https://ornek.com.tr/yol?a=1&b=%222%22');
+    expect(safeWebUrl('HTTP://Ornek.com/')).toBe('http://ornek.com/');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    '//evil.example/x',
+    '/relative',
+    'https://user:pass@evil.example/',
+    'mailto:a@b.co',
+    'https://',
+    '',
+  ])('drops %j', (raw) => {
+    expect(safeWebUrl(raw)).toBeNull();
+  });
+
+  it('builds tel: and mailto: only from plain values', () => {
+    expect(telUrl('+905321234567')).toBe('tel:+905321234567');
+    expect(telUrl('0532 123 45 67')).toBe('tel:05321234567');
+    expect(telUrl('javascript:alert(1)')).toBeNull();
+    expect(telUrl('"><b>')).toBeNull();
+    expect(mailtoUrl('ayse@yilmaz-emlak.com.tr')).toBe('mailto:ayse@yilmaz-emlak.com.tr');
+    expect(mailtoUrl('a@b.co" onmouseover="x')).toBeNull();
+    expect(mailtoUrl('a@b.co?bcc=x@y.co')).toBeNull();
+  });
+
+  it('shows only our own media paths as images', () => {
+    expect(
+      safeMediaPath(
+        '/media/profiles/0f8c6e9e-2e5b-4c5f-9a59-0f8c6e9e2e5b/picture-0123456789abcdef0123456789abcdef-sm.jpg',
+      ),
+    ).not.toBeNull();
+    for (const raw of [
+      '/media/../etc/passwd',
+      '/media//x',
+      'https://evil.example/a.png',
+      'javascript:alert(1)',
+      '/MEDIA/x',
+      null,
+      5,
+    ]) {
+      expect(safeMediaPath(raw), String(raw)).toBeNull();
+    }
+  });
+
+  it('directions: by coordinates to three apps, by address to two', () => {
+    expect(directionsUrls({ lat: 40.9632, lng: 29.0634 }, 'Bağdat Caddesi, İstanbul').map((link) => link.url)).toEqual([
+      'https://www.google.com/maps/dir/?api=1&destination=40.963200%2C29.063400',
+      'https://maps.apple.com/?daddr=40.963200%2C29.063400',
+      'https://waze.com/ul?ll=40.963200%2C29.063400&navigate=yes',
+    ]);
+    expect(directionsUrls(null, 'Bağdat Caddesi, İstanbul').map((link) => link.target)).toEqual(['google', 'apple']);
+    expect(directionsUrls(null, '')).toEqual([]);
+  });
+});
+
+describe('the card view', () => {
+  it('colours payment tiles by the brand named in the type or account name', () => {
+    expect(paymentBrand('paypal', '')).toBe('paypal');
+    expect(paymentBrand('other', 'Papara')).toBe('papara');
+    expect(paymentBrand('other', 'Stripe bağlantısı')).toBe('stripe');
+    expect(paymentBrand('other', 'Revolut')).toBe('revolut');
+    expect(paymentBrand('other', 'BTC cüzdanı')).toBe('btc');
+    expect(paymentBrand('other', 'Ethereum')).toBe('eth');
+    expect(paymentBrand('bankTransfer', 'Hesabım')).toBe('default');
+  });
+
+  it('turns a theme into a class name or the default', () => {
+    expect(themeClass('ocean')).toBe('ocean');
+    expect(themeClass('"><script>')).toBe('classic');
+    expect(themeClass('')).toBe('classic');
+  });
+
+  it('puts the company tabs in SPEC order and leaves out the empty ones', () => {
+    const view = toCardPageView({
+      cardId: 'KV-ABC',
+      ownerId: 'o',
+      publicBaseUrl: 'https://kart.example',
+      vcardUrl: '/v',
+      data: {
+        firstName: 'Ayşe',
+        lastName: 'Yılmaz',
+        invoiceInfo: { recipientName: 'Yılmaz Ltd.', taxId: '', taxOffice: '', address: '' },
+        paymentMethods: [
+          { type: 'other', accountName: 'Papara', accountId: '123', qrCode: '' },
+          { type: 'paypal', accountName: '', accountId: '', qrCode: '' },
+        ],
+        address: { street: '', city: 'İstanbul', state: '', zipCode: '', country: 'Türkiye' },
+      },
+    });
+    expect(view.companyTabs.map((tab) => tab.id)).toEqual(['efatura', 'odeme']);
+    expect(view.location).toMatchObject({ coordinates: null, address: 'İstanbul, Türkiye' });
+    expect(view.directionsUrl).toContain('destination=%C4%B0stanbul%2C%20T%C3%BCrkiye');
+    expect(view.initials).toBe('AY');
+  });
+});
+
+describe('the page cache', () => {
+  const mark = (checkpoint: string) => ({ generation: 1, checkpoint: checkpoint as Checkpoint });
+  const marks = (cards: string, profiles: string): PageMarks => ({ cards: mark(cards), profiles: mark(profiles) });
+
+  function cache(readMarks: () => Promise<PageMarks>, signals?: InProcessSignalBus, now = () => 0) {
+    const pages = new PublicPageCache<string>({ maxEntries: 2, pollMs: 1000, readMarks, signals, now });
+    pages.start();
+    return pages;
+  }
+
+  it('serves a page while the read models stand still, and not after a signal moves them', async () => {
+    const signals = new InProcessSignalBus();
+    const pages = cache(async () => marks('1:1', '1:1'), signals);
+    pages.remember('KV-A', { page: 'a', fingerprint: 'f', marks: marks('1:1', '1:1') });
+    expect(await pages.current('KV-A')).toBe('a');
+    await signals.publish('projection_advanced', 'cards 1:2 owner-1');
+    expect(await pages.current('KV-A')).toBeUndefined();
+    // Same data re-read at the new mark: the rendering is reused.
+    expect(pages.reuse('KV-A', 'f', marks('1:2', '1:1'))).toBe('a');
+    expect(await pages.current('KV-A')).toBe('a');
+    expect(pages.reuse('KV-A', 'other', marks('1:2', '1:1'))).toBeUndefined();
+    await signals.publish('projection_advanced', 'leads 9:9');
+    expect(await pages.current('KV-A')).toBe('a');
+    pages.stop();
+  });
+
+  it('without signals, notices a change by reading the marks at most every pollMs', async () => {
+    let time = 0;
+    let current = marks('1:1', '1:1');
+    const pages = cache(
+      async () => current,
+      undefined,
+      () => time,
+    );
+    pages.remember('KV-A', { page: 'a', fingerprint: 'f', marks: marks('1:1', '1:1') });
+    expect(await pages.current('KV-A')).toBe('a');
+    current = marks('1:1', '1:5');
+    time = 500;
+    expect(await pages.current('KV-A')).toBe('a');
+    time = 1000;
+    expect(await pages.current('KV-A')).toBeUndefined();
+    // A slow poll that read an older state does not bring the stale page back.
+    current = marks('1:1', '1:1');
+    time = 3000;
+    expect(await pages.current('KV-A')).toBeUndefined();
+  });
+
+  it('keeps only the most recently used pages', async () => {
+    const pages = cache(async () => marks('1:1', '1:1'));
+    for (const id of ['A', 'B', 'C']) pages.remember(id, { page: id, fingerprint: id, marks: marks('1:1', '1:1') });
+    expect(pages.size).toBe(2);
+    expect(await pages.current('A')).toBeUndefined();
+    expect(await pages.current('C')).toBe('C');
+  });
+});

@@ -1,0 +1,347 @@
+import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead';
+import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
+import { icon, socialIcon, type LineIcon } from './icons.ts';
+import { SCRIPT_TEXT, TEXT } from './texts.ts';
+import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
+
+/**
+ * The public card page as one HTML document: readable and useful without any script (links call,
+ * mail, open maps, download the contact file); the enhancement script only wires up the buttons
+ * marked `pc-js` (hidden when scripting is off), the tabs and the dialogs.
+ * Templates are kept on few lines on purpose: no stray white space between elements.
+ */
+
+export interface PageAssets {
+  /** The built stylesheet's text, inlined (no render-blocking request). Empty without a build. */
+  readonly css: string;
+  /** URL of the enhancement script; null without a build (the page still works). */
+  readonly scriptUrl: string | null;
+  /** Chunks the script imports, announced so they load in parallel with it. */
+  readonly modulePreloads: readonly string[];
+}
+
+/** Stands where the per-response form token goes; control characters never survive escaping. */
+export const FORM_TOKEN_SLOT = '\u0001form-token\u0001';
+
+const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
+  phone: 'phone',
+  email: 'email',
+  website: 'website',
+  address: 'address',
+};
+
+// Scripting off: buttons that need the script disappear; every tab panel shows, one under the other.
+const NOSCRIPT_CSS = [
+  '.pc-bar__inner{display:flex!important;justify-content:space-evenly}',
+  '.pc-map,.pc-map__status{display:none!important}',
+  '.pc-js{display:none!important}',
+  '.pc-tablist{display:none!important}',
+  '.pc-panel[hidden]{display:block!important}',
+  '.pc-panel__title{position:static!important;width:auto!important;height:auto!important;clip:auto!important;margin:0 0 8px!important}',
+].join('');
+
+function styles(assets: PageAssets): SafeHtml {
+  // Our own build's CSS; '</' is neutralised anyway so it can never end the element early.
+  return trustedHtml(assets.css ? `<style>${assets.css.replace(/<\//g, '<\\/')}</style>` : '');
+}
+
+function head(options: { title: string; description: string; assets: PageAssets; meta: SafeHtml }): SafeHtml {
+  return markup`<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${options.title}</title>
+<meta name="description" content="${options.description}">
+${options.meta}<meta name="theme-color" content="#ffffff">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+${styles(options.assets)}<noscript><style>${trustedHtml(NOSCRIPT_CSS)}</style></noscript>
+</head>`;
+}
+
+function copyButton(label: string, value: string): SafeHtml {
+  return markup`<button type="button" class="pc-copy pc-js" data-copy="${value}" data-label="${label}" aria-label="${TEXT.copy(label)}">${icon('copy')}${icon('check', 'pc-icon pc-icon--done')}</button>`;
+}
+
+function hero(view: CardPageView): SafeHtml {
+  const cover = view.cover
+    ? markup`<img class="pc-cover__img" src="${view.cover}" alt="" width="640" height="360" decoding="async" fetchpriority="high">`
+    : '';
+  const avatar = view.photo
+    ? markup`<img class="pc-avatar__img" src="${view.photo}" alt="${TEXT.photoAlt(view.fullName)}" width="160" height="160" decoding="async" fetchpriority="high">`
+    : markup`<span class="pc-avatar__initials" aria-hidden="true">${view.initials}</span>`;
+  const logo = view.logo
+    ? markup`<img class="pc-logo" src="${view.logo}" alt="${TEXT.logoAlt(view.company)}" width="32" height="32" loading="lazy" decoding="async" data-hide-on-error>`
+    : '';
+  const companyName = view.company ? markup`<span>${view.company}</span>` : '';
+  const company = view.company || view.logo ? markup`<p class="pc-company">${logo}${companyName}</p>` : '';
+  const job = view.jobTitle ? markup`<p class="pc-job">${view.jobTitle}</p>` : '';
+  return markup`<header class="pc-hero">
+<div class="pc-cover">${cover}</div>
+<div class="pc-avatar">${avatar}</div>
+<h1 class="pc-name">${view.displayName}</h1>
+${job}${company}
+</header>`;
+}
+
+function section(id: string, title: string, body: SafeHtml, aside: SafeHtml | '' = ''): SafeHtml {
+  return markup`<section class="pc-section" aria-labelledby="pc-${id}-h">
+<div class="pc-section__head"><h2 class="pc-h2" id="pc-${id}-h">${title}</h2>${aside}</div>
+${body}
+</section>`;
+}
+
+function contactItem(item: ContactItem): SafeHtml {
+  const inner = markup`<span class="pc-item__icon">${icon(CONTACT_ICONS[item.kind])}</span><span class="pc-item__text"><span class="pc-item__label">${item.label}</span><span class="pc-item__value">${item.display}</span></span>`;
+  const target = item.external ? trustedHtml(' target="_blank" rel="noopener noreferrer"') : '';
+  const main = item.href
+    ? markup`<a class="pc-item__main" href="${item.href}"${target} data-track="${item.kind}">${inner}</a>`
+    : markup`<div class="pc-item__main">${inner}</div>`;
+  return markup`<li class="pc-item">${main}${copyButton(item.label, item.copy)}</li>`;
+}
+
+function contacts(view: CardPageView): SafeHtml | '' {
+  if (view.contacts.length === 0) return '';
+  return section(
+    'contact',
+    TEXT.contact,
+    markup`<ul class="pc-list" role="list">${view.contacts.map(contactItem)}</ul>`,
+  );
+}
+
+function socialLink(item: SocialItem): SafeHtml {
+  const title = TEXT.socialTitle(item.label, item.username);
+  return markup`<li><a class="pc-social__link pc-social--${item.platform}" href="${item.url}" target="_blank" rel="noopener noreferrer me" title="${title}" aria-label="${TEXT.open(title)}" data-track="social" data-platform="${item.platform}">${socialIcon(item.platform)}</a></li>`;
+}
+
+function social(view: CardPageView): SafeHtml | '' {
+  if (view.social.length === 0) return '';
+  return section('social', TEXT.social, markup`<ul class="pc-social" role="list">${view.social.map(socialLink)}</ul>`);
+}
+
+function about(view: CardPageView): SafeHtml | '' {
+  return view.bio ? section('about', TEXT.about, markup`<p class="pc-bio">${view.bio}</p>`) : '';
+}
+
+function location(place: LocationView): SafeHtml {
+  const badge = place.coordinates
+    ? markup`<span class="pc-badge pc-badge--precise">${TEXT.preciseLocation}</span>`
+    : markup`<span class="pc-badge pc-badge--estimate">${TEXT.estimatedLocation}</span>`;
+  const map = place.coordinates
+    ? markup`<div class="pc-map" data-lat="${place.coordinates.lat}" data-lng="${place.coordinates.lng}"><div class="pc-map__placeholder">${icon('map', 'pc-icon pc-map__icon')}<button type="button" class="pc-btn pc-btn--light pc-js" data-map-load>${TEXT.showMap}</button></div></div>
+<p class="pc-map__status" data-map-status role="status"></p>`
+    : markup`<p class="pc-note">${TEXT.mapNeedsPin}</p>`;
+  const address = place.address ? markup`<address class="pc-address">${place.address}</address>` : '';
+  const coordinates = place.coordinates
+    ? markup`<p class="pc-coords"><span class="pc-visually-hidden">${TEXT.coordinates}: </span>${place.coordinates.lat.toFixed(6)}, ${place.coordinates.lng.toFixed(6)}</p>`
+    : '';
+  const links = place.directions.map(
+    (link) =>
+      markup`<li><a class="pc-chip" href="${link.url}" target="_blank" rel="noopener noreferrer" data-track="directions" data-platform="${link.target}">${icon('directions')}<span>${link.label}</span></a></li>`,
+  );
+  const directions = links.length
+    ? markup`<ul class="pc-directions" role="list" aria-label="${TEXT.directionsWith}">${links}</ul>`
+    : '';
+  return section('location', TEXT.location, markup`${map}${address}${coordinates}${directions}`, badge);
+}
+
+function rows(list: readonly InfoRow[]): SafeHtml {
+  const items = list.map(
+    (row) =>
+      markup`<div class="pc-row"><dt>${row.label}</dt><dd><span class="pc-row__value">${row.value}</span>${row.copy ? copyButton(row.label, row.copy) : ''}</dd></div>`,
+  );
+  return markup`<dl class="pc-rows">${items}</dl>`;
+}
+
+function paymentTile(method: PaymentView): SafeHtml {
+  const account = method.accountId
+    ? markup`<span class="pc-pay__label">${method.label}</span><span class="pc-pay__id">${method.accountId}</span><span class="pc-pay__hint pc-js">${icon('copy')}${TEXT.copyHint}</span><button type="button" class="pc-pay__copy pc-js" data-copy="${method.accountId}" data-label="${method.label}" aria-label="${method.typeLabel}, ${method.label}: ${method.accountId}. ${TEXT.copyHint}"></button>`
+    : '';
+  const qr = method.qrUrl
+    ? markup`<figure class="pc-pay__qr"><img src="${method.qrUrl}" alt="${TEXT.paymentQrAlt(method.typeLabel)}" width="120" height="120" loading="lazy" decoding="async"><figcaption>${TEXT.payByQr}</figcaption></figure>`
+    : '';
+  return markup`<li class="pc-pay pc-pay--${method.brand}"><div class="pc-pay__card"><span class="pc-pay__type">${method.typeLabel}</span>${account}</div>${qr}</li>`;
+}
+
+function panelBody(tab: CompanyTab): SafeHtml {
+  switch (tab.id) {
+    case 'sirket':
+      return rows(tab.rows);
+    case 'efatura':
+      return markup`${rows(tab.rows)}<button type="button" class="pc-btn pc-btn--soft pc-js" data-copy="${tab.copyAll}" data-label="${TEXT.invoiceLabel}">${icon('copy')}<span>${TEXT.copyInvoice}</span></button>`;
+    case 'banka':
+      return markup`${tab.accounts.map((account) => markup`<div class="pc-bank"><h4 class="pc-bank__name">${account.bankName}</h4>${rows(account.rows)}</div>`)}`;
+    case 'odeme':
+      return markup`<ul class="pc-pays" role="list">${tab.methods.map(paymentTile)}</ul>`;
+    default: {
+      const unhandled: never = tab;
+      return unhandled;
+    }
+  }
+}
+
+function corporate(view: CardPageView): SafeHtml | '' {
+  const tabs = view.companyTabs;
+  if (tabs.length === 0) return '';
+  const buttons = tabs.map((tab, index) => {
+    const selected = index === 0;
+    return markup`<button type="button" role="tab" class="pc-tab" id="pc-tab-${tab.id}" aria-controls="pc-panel-${tab.id}" aria-selected="${String(selected)}" tabindex="${selected ? '0' : '-1'}">${tab.label}</button>`;
+  });
+  const panels = tabs.map((tab, index) => {
+    const hidden = index === 0 ? '' : trustedHtml(' hidden');
+    return markup`<div class="pc-panel" role="tabpanel" id="pc-panel-${tab.id}" aria-labelledby="pc-tab-${tab.id}" tabindex="0"${hidden}><h3 class="pc-panel__title pc-visually-hidden">${tab.label}</h3>${panelBody(tab)}</div>`;
+  });
+  const tablist = markup`<div class="pc-tablist" role="tablist" aria-label="${TEXT.corporate}">${buttons}</div>`;
+  return section('corporate', TEXT.corporate, markup`${tablist}${panels}`);
+}
+
+/** Containers later issues fill (SPEC: meeting planning, REMS 'Emlak Danışmanlığı', 'Ürün Kataloğu'). */
+function slot(name: 'meeting' | 'rems' | 'catalogue', comment: string): SafeHtml {
+  return markup`${trustedHtml(`<!-- ${comment} -->`)}<div class="pc-slot" data-slot="${name}" hidden></div>`;
+}
+
+function actionBar(view: CardPageView): SafeHtml {
+  const layout = view.directionsUrl ? '' : ' pc-bar__inner--four';
+  const directions = view.directionsUrl
+    ? markup`<a class="pc-bar__item" href="${view.directionsUrl}" target="_blank" rel="noopener noreferrer" data-track="directions" data-platform="google">${icon('directions')}<span>${TEXT.directions}</span></a>`
+    : '';
+  return markup`<nav class="pc-bar" aria-label="${TEXT.actions}"><div class="pc-bar__inner${layout}">
+<button type="button" class="pc-bar__item pc-js" data-share>${icon('share')}<span data-share-label>${TEXT.share}</span></button>
+<a class="pc-bar__item" href="${view.vcardUrl}" download data-track="vcard">${icon('saveContact')}<span>${TEXT.saveContact}</span></a>
+<button type="button" class="pc-bar__qr pc-js" data-open="pc-qr" aria-haspopup="dialog" aria-label="${TEXT.showQr}">${icon('qr')}</button>
+<button type="button" class="pc-bar__item pc-js" data-open="pc-lead" aria-haspopup="dialog">${icon('send')}<span>${TEXT.sendInfo}</span></button>
+${directions}
+</div></nav>`;
+}
+
+function qrDialog(view: CardPageView, qrSvg: string): SafeHtml {
+  // The QR library's SVG of our own canonical URL; given a size and an accessible name here.
+  const label = escapeHtml(TEXT.qrAlt(view.canonicalUrl));
+  const svg = qrSvg.replace('<svg ', `<svg width="200" height="200" role="img" aria-label="${label}" `);
+  return markup`<dialog class="pc-dialog pc-dialog--qr" id="pc-qr" aria-labelledby="pc-qr-title"><div class="pc-dialog__body">
+<h2 class="pc-dialog__title" id="pc-qr-title">${TEXT.qrTitle}</h2>
+<div class="pc-qr">${trustedHtml(svg)}</div>
+<p class="pc-muted">${TEXT.qrText}</p>
+<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-close>${TEXT.close}</button>
+</div></dialog>`;
+}
+
+function field(name: string, label: string, control: SafeHtml): SafeHtml {
+  return markup`<div class="pc-field"><label class="pc-field__label" for="pc-lead-${name}">${label}</label>${control}<p class="pc-field__error" id="pc-lead-${name}-error" data-error-for="${name}" hidden></p></div>`;
+}
+
+function leadDialog(view: CardPageView): SafeHtml {
+  const input = (name: 'fullName' | 'phone' | 'email', type: string, autocomplete: string, extra = '') =>
+    markup`<input class="pc-input" id="pc-lead-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${LEAD_LIMITS[name]}"${trustedHtml(extra)}>`;
+  const message = markup`<textarea class="pc-input" id="pc-lead-message" name="message" rows="3" maxlength="${LEAD_LIMITS.message}"></textarea>`;
+  return markup`<dialog class="pc-dialog" id="pc-lead" aria-labelledby="pc-lead-title"><form class="pc-dialog__body pc-form" id="pc-lead-form" novalidate>
+<h2 class="pc-dialog__title" id="pc-lead-title">${TEXT.leadTitle}</h2>
+<p class="pc-muted">${TEXT.leadIntro(view.fullName)}</p>
+${field('fullName', TEXT.leadName, input('fullName', 'text', 'name'))}
+${field('phone', TEXT.leadPhone, input('phone', 'tel', 'tel', ' inputmode="tel"'))}
+${field('email', TEXT.leadEmail, input('email', 'email', 'email', ' inputmode="email"'))}
+${field('message', TEXT.leadMessage, message)}
+<div class="pc-hp" aria-hidden="true"><label for="pc-lead-website">${TEXT.leadHoneypot}</label><input id="pc-lead-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
+<p class="pc-notice">${icon('shield')}<span>${TEXT.leadNotice} <a href="/privacy" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>
+<label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
+<input type="hidden" name="formToken" value="${trustedHtml(FORM_TOKEN_SLOT)}">
+<p class="pc-form__ok" data-form-ok role="status"></p>
+<p class="pc-form__error" data-form-error role="alert"></p>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
+</form></dialog>`;
+}
+
+function socialMeta(view: CardPageView): SafeHtml {
+  const image = view.shareImage;
+  const description = view.summary || TEXT.brand;
+  const [firstName = '', ...rest] = view.fullName.split(' ');
+  const ogImage = image
+    ? markup`<meta property="og:image" content="${image}">
+<meta property="og:image:alt" content="${TEXT.photoAlt(view.fullName)}">
+`
+    : '';
+  const twitterImage = image ? markup`<meta name="twitter:image" content="${image}">\n` : '';
+  // noindex: a card is shared by its link; search engines need not list people's phone numbers.
+  return markup`<link rel="canonical" href="${view.canonicalUrl}">
+<meta name="robots" content="noindex">
+<meta property="og:type" content="profile">
+<meta property="og:site_name" content="${TEXT.brand}">
+<meta property="og:locale" content="tr_TR">
+<meta property="og:title" content="${view.fullName}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${view.canonicalUrl}">
+${ogImage}<meta property="profile:first_name" content="${firstName}">
+<meta property="profile:last_name" content="${rest.join(' ')}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${view.fullName}">
+<meta name="twitter:description" content="${description}">
+${twitterImage}`;
+}
+
+/** The whole card page, with FORM_TOKEN_SLOT where the per-response token goes. */
+export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAssets): string {
+  const title = view.summary ? `${view.fullName} · ${view.summary}` : `${view.fullName} · ${TEXT.brand}`;
+  const data = {
+    cardId: view.cardId,
+    profileId: view.profileId,
+    url: view.canonicalUrl,
+    share: {
+      title: view.fullName,
+      text: view.summary ? `${view.fullName} · ${view.summary}` : view.fullName,
+      url: view.canonicalUrl,
+    },
+    text: SCRIPT_TEXT,
+  };
+  const script = assets.scriptUrl
+    ? markup`${assets.modulePreloads.map((url) => markup`<link rel="modulepreload" href="${url}">`)}<script type="module" src="${assets.scriptUrl}"></script>`
+    : '';
+  const description = view.summary || `${view.fullName} · ${TEXT.brand}`;
+  return markup`<!doctype html>
+<html lang="tr" class="theme-${view.theme}">
+${head({ title, description, assets, meta: socialMeta(view) })}
+<body class="pc-body">
+<div class="pc-page">
+<div class="pc-card">
+<main>
+${hero(view)}
+${contacts(view)}
+${social(view)}
+${about(view)}
+${slot('meeting', 'Toplantı planlama (takvim daveti, Zoom, Calendly): sonraki bir iş burayı doldurur.')}
+${slot('rems', "Emlak Danışmanlığı ('Görüşme Planla', yalnızca sahibin etkin REMS anahtarı varsa): sonraki bir iş burayı doldurur.")}
+${view.location ? location(view.location) : ''}
+${corporate(view)}
+${slot('catalogue', 'Ürün Kataloğu: sonraki bir iş burayı doldurur.')}
+</main>
+<footer class="pc-footer"><p>${TEXT.footer}</p><a href="/">${TEXT.footerLink}</a></footer>
+</div>
+${actionBar(view)}
+</div>
+<div class="pc-toast" data-toast role="status" aria-live="polite"></div>
+${qrDialog(view, qrSvg)}
+${leadDialog(view)}
+<script type="application/json" id="pc-data">${jsonForScript(data)}</script>
+${script}
+</body>
+</html>
+`.value;
+}
+
+/** 'Profil bulunamadı' / 'Profil yüklenirken bir hata oluştu': the same bytes whatever the card. */
+export function renderUnavailablePage(kind: 'not-found' | 'error', assets: PageAssets): string {
+  const title = kind === 'not-found' ? TEXT.notFoundTitle : TEXT.loadErrorTitle;
+  const note = kind === 'not-found' ? TEXT.unavailableNote : `${TEXT.unavailableNote} ${TEXT.loadErrorNote}`;
+  const meta = markup`<meta name="robots" content="noindex">\n`;
+  return markup`<!doctype html>
+<html lang="tr" class="theme-classic">
+${head({ title: `${title} · ${TEXT.brand}`, description: note, assets, meta })}
+<body class="pc-body">
+<main class="pc-state">
+<div class="pc-state__icon">${icon(kind === 'not-found' ? 'about' : 'shield')}</div>
+<h1 class="pc-state__title">${title}</h1>
+<p class="pc-state__text">${note}</p>
+<a class="pc-btn pc-btn--primary" href="/">${TEXT.back}</a>
+<p class="pc-state__brand">${TEXT.footer}</p>
+</main>
+</body>
+</html>
+`.value;
+}

@@ -1,0 +1,112 @@
+import { MESSAGES } from '@kartvizit/schemas/messages';
+import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
+import { LEAD_FIELD_LABELS } from '@kartvizit/schemas/validation/lead';
+
+/**
+ * The public card page's copy (SPEC "Public card page", §8 Clipboard). The enhancement script gets
+ * the texts it shows from the page (`SCRIPT_TEXT` in the page's JSON block), so they live only here.
+ */
+export const TEXT = {
+  brand: 'Dijital Kartvizit',
+  footer: '© 2025 Dijital Kartvizit',
+  footerLink: 'Kendi dijital kartvizitinizi oluşturun',
+
+  notFoundTitle: MESSAGES.cardPublicProfileNotFound,
+  loadErrorTitle: 'Profil yüklenirken bir hata oluştu',
+  unavailableNote: 'Bu kart aktif olmayabilir veya henüz aktifleştirilmemiş olabilir.',
+  loadErrorNote: 'Lütfen birkaç saniye sonra sayfayı yenileyin.',
+  back: 'Geri Dön',
+
+  contact: 'İletişim',
+  about: 'Hakkında',
+  social: 'Sosyal Medya',
+  location: 'Konum',
+  corporate: 'Kurumsal Bilgiler',
+  phone: 'Telefon',
+  email: 'E-posta',
+  website: 'Web Sitesi',
+  address: 'Adres',
+  copy: (label: string) => `${label} kopyala`,
+  open: (label: string) => `${label} (yeni sekmede açılır)`,
+
+  preciseLocation: 'Kesin Konum',
+  estimatedLocation: 'Adres Tahmini',
+  showMap: 'Haritayı Göster',
+  mapLoading: 'Harita yükleniyor...',
+  mapFailed: 'Harita yüklenemedi - Adres bilgileri gösteriliyor',
+  mapNeedsPin: 'Kart sahibi kesin konum paylaşmamış - Adres bilgileri gösteriliyor',
+  directions: 'Yol Tarifi',
+  directionsWith: 'Yol tarifi al',
+  directionsTargets: { google: 'Google Haritalar', apple: 'Apple Haritalar', waze: 'Waze' },
+  coordinates: 'Koordinatlar',
+
+  tabCompany: 'Şirket',
+  tabInvoice: 'E-Fatura',
+  tabBank: 'Banka',
+  tabPayment: 'Ödeme',
+  companyName: 'Şirket Unvanı',
+  taxOffice: 'Vergi Dairesi',
+  taxNumber: 'Vergi Numarası',
+  mersisNo: 'MERSİS No',
+  registrationNumber: 'Ticaret Sicil No',
+  foundedYear: 'Kuruluş Yılı',
+  recipientName: 'Alıcı Adı / Unvanı',
+  taxId: 'VKN / TCKN',
+  invoiceAddress: 'Fatura Adresi',
+  copyInvoice: 'Fatura bilgilerini kopyala',
+  invoiceLabel: 'Fatura bilgileri',
+  bankAccount: 'Banka Hesabı',
+  accountHolder: 'Hesap Sahibi',
+  iban: 'IBAN',
+  accountNumber: 'Hesap No',
+  branchCode: 'Şube Kodu',
+  swiftCode: 'SWIFT / BIC',
+  currency: 'Para Birimi',
+  payment: 'Ödeme',
+  accountIdLabel: 'Hesap ID',
+  payByQr: 'Bu QR kodu okutarak ödeme yapabilirsiniz.',
+  paymentQrAlt: (label: string) => `${label} ödeme QR kodu`,
+  copyHint: 'Kopyalamak için dokunun',
+
+  actions: 'Kartvizit işlemleri',
+  share: 'Paylaş',
+  saveContact: 'Rehbere Ekle',
+  sendInfo: 'Bilgi Gönder',
+  showQr: 'QR Kodu Göster',
+
+  qrTitle: 'Kartvizit QR Kodu',
+  qrText: 'Bu QR kodu okutarak kartviziti görüntüleyebilir veya kişi bilgilerini telefonunuza kaydedebilirsiniz.',
+  qrAlt: (url: string) => `Kartvizit QR kodu: ${url}`,
+  close: 'Kapat',
+
+  leadTitle: 'Bilgilerini Paylaş',
+  leadIntro: (name: string) => `İletişim bilgilerinizi ${name} ile paylaşın; size geri dönüş yapsın.`,
+  leadName: LEAD_FIELD_LABELS.fullName,
+  leadPhone: LEAD_FIELD_LABELS.phone,
+  leadEmail: LEAD_FIELD_LABELS.email,
+  leadMessage: LEAD_FIELD_LABELS.message,
+  // The disclosure (aydınlatma) whose version each lead records, and the separate optional consent.
+  leadNotice: LEAD_MESSAGES.leadNotice,
+  leadNoticeLink: 'Aydınlatma Metni',
+  leadConsent: LEAD_MESSAGES.leadConsentLabel,
+  leadHoneypot: 'Web siteniz (boş bırakın)',
+  cancel: 'İptal',
+  submit: 'Gönder',
+
+  photoAlt: (name: string) => `${name} profil fotoğrafı`,
+  logoAlt: (company: string) => (company ? `${company} logosu` : 'Şirket logosu'),
+  socialTitle: (label: string, username: string) => (username ? `${label}: ${username}` : label),
+} as const;
+
+/** Texts the enhancement script shows (web/src/public-card/main.ts reads them from the page). */
+export const SCRIPT_TEXT = {
+  copied: 'Kopyalandı!',
+  copyFailed: 'Kopyalama başarısız!',
+  copiedLabel: '{label} kopyalandı!',
+  linkLabel: 'Bağlantı',
+  mapLoading: TEXT.mapLoading,
+  mapFailed: TEXT.mapFailed,
+  sending: 'Gönderiliyor...',
+  leadError: LEAD_MESSAGES.leadSubmitError,
+  leadOffline: 'Sunucuya bağlanılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+} as const;

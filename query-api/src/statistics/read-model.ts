@@ -1,0 +1,99 @@
+import type pg from 'pg';
+import { isMissingRelation } from '../core/sql.ts';
+
+/**
+ * Reads of the statistics read model (projector/src/statistics). Every read is a primary-key
+ * lookup or a short primary-key range of one owner and one card (or '*', all of the owner's
+ * cards), so its cost does not grow with the number of visits.
+ */
+export interface Scope {
+  readonly ownerId: string;
+  /** A card id, or STATISTICS_ALL_CARDS. */
+  readonly cardId: string;
+}
+
+export interface Totals {
+  readonly visits: number;
+  readonly uniqueVisitors: number;
+  readonly clicks: number;
+  readonly lastVisitAt: Date | null;
+}
+
+export interface DayCounts {
+  readonly visits: number;
+  readonly uniqueVisitors: number;
+}
+
+export interface BreakdownRow {
+  readonly dimension: string;
+  /** '' where the hit did not reveal it. */
+  readonly key: string;
+  readonly detail: string;
+  readonly count: number;
+}
+
+async function rows<Row extends object>(pool: pg.Pool, sql: string, values: unknown[]): Promise<Row[]> {
+  try {
+    return (await pool.query<Row>(sql, values)).rows;
+  } catch (error) {
+    // The projection's first generation is not built yet: nothing counted so far.
+    if (isMissingRelation(error)) return [];
+    throw error;
+  }
+}
+
+export async function readTotals(pool: pg.Pool, scope: Scope): Promise<Totals | null> {
+  const [row] = await rows<{ visits: string; unique_visitors: string; clicks: string; last_visit_at: Date | null }>(
+    pool,
+    `SELECT visits, unique_visitors, clicks, last_visit_at FROM rm_stat_totals WHERE owner_id = $1 AND card_id = $2`,
+    [scope.ownerId, scope.cardId],
+  );
+  if (!row) return null;
+  return {
+    visits: Number(row.visits),
+    uniqueVisitors: Number(row.unique_visitors),
+    clicks: Number(row.clicks),
+    lastVisitAt: row.last_visit_at,
+  };
+}
+
+/** Counts of the days from `first` to `last` (YYYY-MM-DD, inclusive) that have any. */
+export async function readDays(
+  pool: pg.Pool,
+  scope: Scope,
+  first: string,
+  last: string,
+): Promise<Map<string, DayCounts>> {
+  const found = await rows<{ day: string; visits: string; unique_visitors: string }>(
+    pool,
+    `SELECT day::text AS day, visits, unique_visitors FROM rm_stat_daily
+      WHERE owner_id = $1 AND card_id = $2 AND day BETWEEN $3::date AND $4::date`,
+    [scope.ownerId, scope.cardId, first, last],
+  );
+  return new Map(
+    found.map((row) => [row.day, { visits: Number(row.visits), uniqueVisitors: Number(row.unique_visitors) }]),
+  );
+}
+
+/** Breakdown rows of the given dimensions, read in one statement so their sums agree. */
+export async function readBreakdowns(
+  pool: pg.Pool,
+  scope: Scope,
+  dimensions: readonly string[],
+): Promise<BreakdownRow[]> {
+  const found = await rows<{ dimension: string; key: string; detail: string; count: string }>(
+    pool,
+    `SELECT dimension, key, detail, count FROM rm_stat_breakdowns
+      WHERE owner_id = $1 AND card_id = $2 AND dimension = ANY($3::text[])`,
+    [scope.ownerId, scope.cardId, dimensions],
+  );
+  return found.map((row) => ({ dimension: row.dimension, key: row.key, detail: row.detail, count: Number(row.count) }));
+}
+
+/** The card's owner from the cards read model, or null for an unknown card. */
+export async function cardOwner(pool: pg.Pool, cardId: string): Promise<string | null> {
+  const [row] = await rows<{ owner_id: string | null }>(pool, 'SELECT owner_id FROM rm_cards WHERE card_id = $1', [
+    cardId,
+  ]);
+  return row?.owner_id ?? null;
+}

@@ -1,0 +1,211 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ClickStatisticsResponse,
+  DASHBOARD_RECENT_DAYS,
+  DailyStatisticsResponse,
+  DashboardStatisticsResponse,
+  DeviceStatisticsResponse,
+  ErrorResponse,
+  LocationStatisticsResponse,
+  MESSAGES,
+  ProfileStatisticsResponse,
+  STATISTICS_ALL_CARDS,
+  STATISTICS_DAYS,
+  STATISTICS_STREAM,
+  StatisticsQuery,
+  StatisticsStreamQuery,
+  StatisticsStreamTicketResponse,
+  notFoundError,
+  parseCardId,
+  unauthenticatedError,
+  validationError,
+} from '@kartvizit/schemas';
+import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import type { QueryApiDependencies, QueryContext } from '../core/context.ts';
+import { cardOwner, readBreakdowns, readDays, readTotals, type Scope } from './read-model.ts';
+import { clickStatistics, deviceCounts, deviceStatistics, lastDays, locationStatistics } from './shape.ts';
+import { StatisticsStream, StatisticsStreamHub } from './stream-hub.ts';
+import { StreamTickets, type TicketHolder } from './stream-ticket.ts';
+
+// The card filter reads the cards read model as well: a card activated a moment ago is found.
+const PROJECTIONS = ['statistics', 'cards'] as const;
+const TAG = ['statistics'];
+const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+
+export interface StatisticsQuerySettings {
+  /** The clock of "today" in Istanbul (tests). */
+  readonly now?: () => Date;
+}
+
+/** The owner's statistics (SPEC §7) and their live stream; the owner comes from the token only. */
+export function statisticsQueries(
+  context: QueryContext,
+  deps: Pick<QueryApiDependencies, 'appSecret' | 'signals'> & StatisticsQuerySettings,
+) {
+  const now = deps.now ?? (() => new Date());
+  const tickets = new StreamTickets(deps.appSecret, context.pool, STATISTICS_STREAM.ticketTtlSeconds);
+  /** The signed-in owner, and the card the query is narrowed to (which must be theirs). */
+  const scopeOf = async (request: FastifyRequest, query: StatisticsQuery): Promise<Scope> => {
+    const ownerId = await context.requireUser(request);
+    const raw = query.cardId;
+    if (raw === undefined) return { ownerId, cardId: STATISTICS_ALL_CARDS };
+    const parsed = parseCardId(raw);
+    if (!parsed.ok) throw validationError(parsed.message, 'cardId');
+    if ((await cardOwner(context.pool, parsed.cardId)) !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
+    return { ownerId, cardId: parsed.cardId };
+  };
+
+  /** Visits and unique visitors of each of the last `count` Istanbul days, oldest first, 0 where none. */
+  const recentDays = async (scope: Scope, count: number) => {
+    const days = lastDays(now(), count);
+    const found = await readDays(context.pool, scope, days[0] ?? '', days[days.length - 1] ?? '');
+    return days.map((date) => ({
+      date,
+      count: found.get(date)?.visits ?? 0,
+      uniqueVisitors: found.get(date)?.uniqueVisitors ?? 0,
+    }));
+  };
+
+  const streamHolder = async (request: FastifyRequest, query: StatisticsStreamQuery): Promise<TicketHolder> => {
+    const ticket = query.ticket;
+    if (ticket !== undefined) {
+      const holder = await tickets.verify(ticket);
+      if (!holder) throw unauthenticatedError(MESSAGES.statisticsStreamTicketInvalid);
+      return holder;
+    }
+    // Clients that can send headers may use their session directly.
+    const ownerId = await context.requireUser(request);
+    const issued = tickets.issue(ownerId, request.headers.authorization ?? '');
+    const holder = await tickets.verify(issued.ticket);
+    if (!holder) throw unauthenticatedError(MESSAGES.sessionExpired);
+    return holder;
+  };
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+    const options = <Response>(response: Response) => ({
+      schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: response, ...ERRORS } },
+      config: { projections: PROJECTIONS },
+    });
+
+    const hub = new StatisticsStreamHub({
+      signals: deps.signals,
+      readCheckpoint: async () => (await context.watermarks.current(['statistics'])).get('statistics') ?? null,
+      sessionVersions: (owners) => tickets.sessionVersions(owners),
+      heartbeatMs: STATISTICS_STREAM.heartbeatMs,
+      log: (error) => app.log.warn({ err: error }, 'statistics stream: checkpoint or session check failed'),
+    });
+    // Open streams would keep the server from closing: end them first.
+    app.addHook('preClose', async () => hub.close());
+
+    api.get('/api/statistics/dashboard', options(DashboardStatisticsResponse), async (request) => {
+      const scope = await scopeOf(request, request.query);
+      const [totals, devices, days] = await Promise.all([
+        readTotals(context.pool, scope),
+        readBreakdowns(context.pool, scope, ['device']),
+        recentDays(scope, DASHBOARD_RECENT_DAYS),
+      ]);
+      return {
+        success: true as const,
+        dashboard: {
+          totalVisits: totals?.visits ?? 0,
+          uniqueVisitors: totals?.uniqueVisitors ?? 0,
+          totalClicks: totals?.clicks ?? 0,
+          lastVisit: totals?.lastVisitAt?.toISOString() ?? null,
+          topDevices: deviceCounts(devices),
+          recentDailyVisits: days.map(({ date, count }) => ({ date, count })),
+        },
+      };
+    });
+
+    api.get('/api/statistics/profile', options(ProfileStatisticsResponse), async (request) => {
+      const totals = await readTotals(context.pool, await scopeOf(request, request.query));
+      const stats =
+        totals && totals.visits > 0
+          ? {
+              visits: totals.visits,
+              uniqueVisitors: totals.uniqueVisitors,
+              lastVisitedAt: totals.lastVisitAt?.toISOString() ?? null,
+            }
+          : null;
+      return { success: true as const, stats };
+    });
+
+    api.get('/api/statistics/daily', options(DailyStatisticsResponse), async (request) => ({
+      success: true as const,
+      dailyStats: await recentDays(await scopeOf(request, request.query), STATISTICS_DAYS),
+    }));
+
+    api.get('/api/statistics/location', options(LocationStatisticsResponse), async (request) => ({
+      success: true as const,
+      locationStats: locationStatistics(
+        await readBreakdowns(context.pool, await scopeOf(request, request.query), ['location']),
+      ),
+    }));
+
+    api.get('/api/statistics/device', options(DeviceStatisticsResponse), async (request) => ({
+      success: true as const,
+      deviceStats: deviceStatistics(
+        await readBreakdowns(context.pool, await scopeOf(request, request.query), ['device', 'browser']),
+      ),
+    }));
+
+    api.get('/api/statistics/clicks', options(ClickStatisticsResponse), async (request) => ({
+      success: true as const,
+      clickStats: clickStatistics(await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click'])),
+    }));
+
+    api.get(
+      '/api/statistics/stream-ticket',
+      { schema: { tags: TAG, response: { 200: StatisticsStreamTicketResponse, 401: ErrorResponse } } },
+      async (request, reply) => {
+        const ownerId = await context.requireUser(request);
+        const { ticket, expiresAt } = tickets.issue(ownerId, request.headers.authorization ?? '');
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, ticket, expiresAt: expiresAt.toISOString() };
+      },
+    );
+
+    api.get(
+      '/api/statistics/stream',
+      {
+        schema: {
+          tags: TAG,
+          querystring: StatisticsStreamQuery,
+          response: { 401: ErrorResponse },
+          description:
+            'Server-sent events: `event: statistics` with data {"position": "<checkpoint>"} whenever the ' +
+            "signed-in owner's statistics changed; a comment every 15 s; `retry: 2000`. Open with ?ticket= " +
+            'from /api/statistics/stream-ticket (EventSource sends no headers) or an Authorization header.',
+        },
+      },
+      async (request, reply) => {
+        const holder = await streamHolder(request, request.query);
+        const lastEventId = request.headers['last-event-id'];
+        reply.hijack();
+        const response = reply.raw;
+        response.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-store, no-transform',
+          // nginx: never buffer this response, whatever the location's proxy_buffering says.
+          'x-accel-buffering': 'no',
+          // The socket is never reused for another request; closing it with the stream also lets a
+          // shutdown finish at once instead of waiting for the keep-alive timeout.
+          connection: 'close',
+        });
+        response.write(`retry: ${STATISTICS_STREAM.retryMs}\n: ok\n\n`);
+        const stream = new StatisticsStream(holder, response, STATISTICS_STREAM.minIntervalMs);
+        response.on('close', () => {
+          stream.close();
+          hub.remove(stream);
+        });
+        if (response.destroyed) return reply;
+        hub.add(stream);
+        // A reconnecting client may have missed an event while it was away.
+        if (typeof lastEventId === 'string' && isCheckpoint(lastEventId)) hub.resume(stream, lastEventId);
+        return reply;
+      },
+    );
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  DEVICE_TYPES,
+  LOCALE,
+  MESSAGES,
+  previousDay,
+  telemetryDay,
+  type ClickStatistics,
+  type DeviceStatistics,
+  type DeviceType,
+  type LocationStatistic,
+} from '@kartvizit/schemas';
+import type { BreakdownRow } from './read-model.ts';
+
+/** From the read model's rows to the answers of SPEC §7; pure, so the rules are tested without a database. */
+
+const UNKNOWN = MESSAGES.statisticsUnknown;
+const collator = new Intl.Collator(LOCALE);
+const regionNames = new Intl.DisplayNames([LOCALE], { type: 'region' });
+
+/** The `count` Istanbul days up to and including the day of `now`, oldest first. */
+export function lastDays(now: Date, count: number): string[] {
+  const days = [telemetryDay(now)];
+  while (days.length < count) days.unshift(previousDay(days[0] ?? ''));
+  return days;
+}
+
+/** Share of `total` in percent, one decimal; 0 of nothing is 0. */
+export function percentage(count: number, total: number): number {
+  return total > 0 ? Math.round((count * 1000) / total) / 10 : 0;
+}
+
+function countryName(code: string): string {
+  if (code === '') return UNKNOWN;
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function sum(rows: readonly BreakdownRow[]): number {
+  return rows.reduce((total, row) => total + row.count, 0);
+}
+
+/** All three device types, most first (ties in the usual order), with their share of `total`. */
+export function deviceCounts(rows: readonly BreakdownRow[]): { deviceType: DeviceType; count: number }[] {
+  const counts = DEVICE_TYPES.map((deviceType) => ({
+    deviceType,
+    count: sum(rows.filter((row) => row.dimension === 'device' && row.key === deviceType)),
+  }));
+  return counts.sort(
+    (a, b) => b.count - a.count || DEVICE_TYPES.indexOf(a.deviceType) - DEVICE_TYPES.indexOf(b.deviceType),
+  );
+}
+
+export function deviceStatistics(rows: readonly BreakdownRow[]): DeviceStatistics {
+  const deviceRows = rows.filter((row) => row.dimension === 'device');
+  const browserRows = rows.filter((row) => row.dimension === 'browser');
+  // Every visit counts once per dimension: either sum is the number of visits, read in one statement.
+  const devicesTotal = sum(deviceRows);
+  const browsersTotal = sum(browserRows);
+  const browsers = new Map<string, number>();
+  for (const row of browserRows) {
+    const name = row.key === '' ? UNKNOWN : row.key;
+    browsers.set(name, (browsers.get(name) ?? 0) + row.count);
+  }
+  return {
+    devices: deviceCounts(deviceRows).map((entry) => ({ ...entry, percentage: percentage(entry.count, devicesTotal) })),
+    browsers: [...browsers]
+      .map(([browser, count]) => ({ browser, count, percentage: percentage(count, browsersTotal) }))
+      .sort((a, b) => b.count - a.count || collator.compare(a.browser, b.browser)),
+  };
+}
+
+export function locationStatistics(rows: readonly BreakdownRow[]): LocationStatistic[] {
+  return rows
+    .filter((row) => row.dimension === 'location')
+    .map((row) => ({
+      country: countryName(row.key),
+      city: row.detail === '' ? UNKNOWN : row.detail,
+      countryCode: row.key === '' ? null : row.key.toUpperCase(),
+      count: row.count,
+    }))
+    .sort((a, b) => b.count - a.count || collator.compare(a.country, b.country) || collator.compare(a.city, b.city));
+}
+
+const CONTACT_CLICKS = ['phone', 'email', 'website', 'address', 'directions', 'vcard'] as const;
+
+export function clickStatistics(rows: readonly BreakdownRow[]): ClickStatistics {
+  const clicks = rows.filter((row) => row.dimension === 'click');
+  const byType = (type: string) => sum(clicks.filter((row) => row.key === type));
+  const social = new Map<string, number>();
+  for (const row of clicks) {
+    if (row.key !== 'social') continue;
+    const platform = row.detail === '' ? 'other' : row.detail;
+    social.set(platform, (social.get(platform) ?? 0) + row.count);
+  }
+  const contact = Object.fromEntries(CONTACT_CLICKS.map((type) => [type, byType(type)])) as Record<
+    (typeof CONTACT_CLICKS)[number],
+    number
+  >;
+  return {
+    totalClicks: sum(clicks),
+    ...contact,
+    socialMedia: [...social]
+      .map(([platform, count]) => ({ platform, clicks: count }))
+      .sort((a, b) => b.clicks - a.clicks || collator.compare(a.platform, b.platform)),
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kartvizit/schemas';
+import { clickStatistics, deviceStatistics, lastDays, locationStatistics, percentage } from './shape.ts';
+import type { BreakdownRow } from './read-model.ts';
+
+const row = (dimension: string, key: string, count: number, detail = ''): BreakdownRow => ({
+  dimension,
+  key,
+  detail,
+  count,
+});
+
+describe('statistics answers from read-model rows', () => {
+  it('the last days end on the Istanbul day of now: 21:00Z is already tomorrow there', () => {
+    expect(lastDays(new Date('2026-03-01T20:59:59Z'), 3)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(lastDays(new Date('2026-03-01T21:00:00Z'), 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(lastDays(new Date('2026-03-01T12:00:00Z'), 30)).toHaveLength(30);
+  });
+
+  it('percentages have one decimal and 0 of nothing is 0', () => {
+    expect(percentage(1, 3)).toBe(33.3);
+    expect(percentage(2, 3)).toBe(66.7);
+    expect(percentage(0, 0)).toBe(0);
+  });
+
+  it('devices: all three, most first; browsers with Bilinmiyor for the unrecognised', () => {
+    const stats = deviceStatistics([
+      row('device', 'desktop', 3),
+      row('device', 'mobile', 5),
+      row('browser', 'Safari', 6),
+      row('browser', '', 2),
+    ]);
+    expect(stats.devices).toEqual([
+      { deviceType: 'mobile', count: 5, percentage: 62.5 },
+      { deviceType: 'desktop', count: 3, percentage: 37.5 },
+      { deviceType: 'tablet', count: 0, percentage: 0 },
+    ]);
+    expect(stats.browsers).toEqual([
+      { browser: 'Safari', count: 6, percentage: 75 },
+      { browser: MESSAGES.statisticsUnknown, count: 2, percentage: 25 },
+    ]);
+  });
+
+  it('locations: Turkish country names, Bilinmiyor for what is unknown, most first', () => {
+    expect(
+      locationStatistics([
+        row('location', 'DE', 1, 'Berlin'),
+        row('location', '', 2),
+        row('location', 'TR', 4, 'İzmir'),
+        row('location', 'TR', 2),
+      ]),
+    ).toEqual([
+      { country: 'Türkiye', city: 'İzmir', countryCode: 'TR', count: 4 },
+      { country: 'Bilinmiyor', city: 'Bilinmiyor', countryCode: null, count: 2 },
+      { country: 'Türkiye', city: 'Bilinmiyor', countryCode: 'TR', count: 2 },
+      { country: 'Almanya', city: 'Berlin', countryCode: 'DE', count: 1 },
+    ]);
+  });
+
+  it('clicks: each contact action and social platforms, a social click without platform as other', () => {
+    expect(
+      clickStatistics([
+        row('click', 'phone', 3),
+        row('click', 'directions', 1, 'waze'),
+        row('click', 'directions', 2, 'google'),
+        row('click', 'social', 4, 'instagram'),
+        row('click', 'social', 1),
+      ]),
+    ).toEqual({
+      totalClicks: 11,
+      phone: 3,
+      email: 0,
+      website: 0,
+      address: 0,
+      directions: 3,
+      vcard: 0,
+      socialMedia: [
+        { platform: 'instagram', clicks: 4 },
+        { platform: 'other', clicks: 1 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import type { EventRegistry } from './event-type-info.ts';
+
+/**
+ * Visits and clicks on public cards (issue 4). They protect no invariant, so they are appended
+ * without a version check, micro-batched, to a fixed set of shard streams `telemetry-<n>` chosen by
+ * the card id: a busy card never becomes a hot stream. Nothing here is personal data: the visitor
+ * hash is keyed with a salt that is deleted within two days, and the client address never leaves
+ * the memory of the request that carried it. Statistics projections build everything from these
+ * events: per owner and per card, the Istanbul day from `at` (`telemetryDay`).
+ */
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** SPEC §7 record-click, plus the tracking events the card page fires (social, vcard, directions). */
+export const CLICK_TYPES = ['phone', 'email', 'website', 'address', 'directions', 'social', 'vcard'] as const;
+export type ClickType = (typeof CLICK_TYPES)[number];
+
+/** Map services the card page links to for directions. */
+export const DIRECTIONS_PLATFORMS = ['google', 'apple', 'waze'] as const;
+export type DirectionsPlatform = (typeof DIRECTIONS_PLATFORMS)[number];
+
+/** Number of shard streams; changing it only spreads new events differently (streams carry no invariant). */
+export const TELEMETRY_SHARD_COUNT = 16;
+
+/** What is known about the visitor behind one hit, without saying who it is. */
+export interface VisitorContext {
+  /**
+   * Hex HMAC-SHA256 (128 bits) keyed with the Istanbul day's random salt over owner id, address
+   * and user agent: one visitor has one hash per owner and day, and none once the salt is gone.
+   */
+  readonly visitorHash: string;
+  readonly device: DeviceType;
+  /** e.g. 'Chrome', 'Safari', 'Samsung Internet', 'Edge'; null when the user agent says nothing usable. */
+  readonly browser: string | null;
+  /** e.g. 'iOS', 'Android', 'Windows', 'macOS'; null when unknown. */
+  readonly os: string | null;
+  /** ISO 3166-1 alpha-2 ('TR'); null for unknown, private and local addresses. */
+  readonly country: string | null;
+  /** Turkish addresses: the province in Turkish spelling ('İstanbul'); elsewhere the city. Null when unknown. */
+  readonly city: string | null;
+  /** ISO instant of the hit; its day in Europe/Istanbul is `telemetryDay(at)`. */
+  readonly at: string;
+}
+
+/** A person (not a bot, not a prefetch) opened the public page of an active card. */
+export interface CardVisited {
+  readonly type: 'CardVisited';
+  readonly data: { readonly cardId: string; readonly ownerId: string } & VisitorContext;
+}
+
+/** A visitor used a contact action on the public card (call, e-mail, social link, directions, contact file…). */
+export interface ContactClicked {
+  readonly type: 'ContactClicked';
+  readonly data: {
+    /** The card whose page it was; null when the page did not say. */
+    readonly cardId: string | null;
+    readonly ownerId: string;
+    readonly profileId: string;
+    readonly clickType: ClickType;
+    /** social: a stored social platform ('instagram', … 'other'); directions: google | apple | waze; otherwise null. */
+    readonly platform: string | null;
+  } & VisitorContext;
+}
+
+export type TelemetryEvent = CardVisited | ContactClicked;
+
+export const TELEMETRY_EVENT_TYPES: EventRegistry<TelemetryEvent> = {
+  CardVisited: { schemaVersion: 1 },
+  ContactClicked: { schemaVersion: 1 },
+};
+
+/** Shard of a card (or, for a click without a card, of its owner): FNV-1a 32-bit, modulo the shard count. */
+export function telemetryShard(key: string, shards: number = TELEMETRY_SHARD_COUNT): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}
+
+export function telemetryStreamId(shard: number): string {
+  return `telemetry-${shard}`;
+}
+
+export function isTelemetryStreamId(streamId: string): boolean {
+  return /^telemetry-\d+$/.test(streamId);
+}
+
+const ISTANBUL_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Istanbul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day (YYYY-MM-DD) in Europe/Istanbul of an instant: the statistics' day and the salt's day. */
+export function telemetryDay(instant: Date | string): string {
+  const parts = ISTANBUL_DATE.formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The day before a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
+export function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,91 @@
+import { Type, type Static } from 'typebox';
+import { LEAD_LIMITS } from '../validation/lead.ts';
+import { Position } from './common.ts';
+
+// Lengths here only bound the work the server does; the Turkish rules live in validation/lead.ts.
+// The form's fields are optional in the schema so the route answers each problem with the form's
+// own message ('Ad Soyad alanı zorunludur') and its field.
+
+/** POST /api/leads: what the public card's 'Bilgilerini Paylaş' dialog sends (no session). */
+export const SubmitLeadBody = Type.Object(
+  {
+    cardId: Type.String({ maxLength: 128, description: 'The card whose page the visitor is on.' }),
+    fullName: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.fullName * 4 })),
+    phone: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.phone * 4 })),
+    email: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.email * 4 })),
+    message: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.message * 4 })),
+    marketingConsent: Type.Optional(Type.Boolean({ description: 'Optional consent to promotional messages; default false.' })),
+    website: Type.Optional(
+      Type.String({ maxLength: 2000, description: 'Honeypot: a field people never see; must stay empty.' }),
+    ),
+    formToken: Type.Optional(
+      Type.String({ maxLength: 200, description: 'The token the public page was rendered with (issueFormToken).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SubmitLeadBody = Static<typeof SubmitLeadBody>;
+
+/**
+ * The same answer whether the lead was stored or silently dropped (honeypot, a form sent faster
+ * than a person can), so a bot learns nothing. Hence no `position` either.
+ */
+export const SubmitLeadResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
+export type SubmitLeadResponse = Static<typeof SubmitLeadResponse>;
+
+/** One lead as the owner's 'Bağlantılar' screen shows it. */
+export const Lead = Type.Object({
+  _id: Type.String({ format: 'uuid' }),
+  cardId: Type.String(),
+  /** The card's name when it has one (the owner's label for it). */
+  cardName: Type.Union([Type.String(), Type.Null()]),
+  fullName: Type.String(),
+  phone: Type.String({ description: "E.164 ('+905321234567') or ''" }),
+  phoneFormatted: Type.String({ description: "Turkish national format ('0532 123 45 67'); other countries international" }),
+  email: Type.String(),
+  message: Type.String(),
+  marketingConsent: Type.Boolean(),
+  noticeVersion: Type.String(),
+  submittedAt: Type.String({ format: 'date-time' }),
+});
+export type Lead = Static<typeof Lead>;
+
+export const LEADS_PAGE_SIZE = 50;
+export const LEADS_MAX_PAGE_SIZE = 200;
+export const LEADS_SEARCH_MAX_LENGTH = 100;
+
+/** Query strings are text (no coercion); the route reads the numbers. */
+export const LeadsQuery = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: LEADS_SEARCH_MAX_LENGTH })),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: `1–${LEADS_MAX_PAGE_SIZE}; default ${LEADS_PAGE_SIZE}` })),
+    offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
+  },
+  { additionalProperties: false },
+);
+export type LeadsQuery = Static<typeof LeadsQuery>;
+
+export const LeadsExportQuery = Type.Object(
+  { search: Type.Optional(Type.String({ maxLength: LEADS_SEARCH_MAX_LENGTH })) },
+  { additionalProperties: false },
+);
+export type LeadsExportQuery = Static<typeof LeadsExportQuery>;
+
+export const LeadsResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Newest first. */
+  leads: Type.Array(Lead),
+  /** All leads matching the search, not only this page. */
+  total: Type.Integer(),
+});
+export type LeadsResponse = Static<typeof LeadsResponse>;
+
+export const LeadParams = Type.Object({ leadId: Type.String({ maxLength: 64 }) });
+export type LeadParams = Static<typeof LeadParams>;
+
+export const DeleteLeadResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  position: Position,
+});
+export type DeleteLeadResponse = Static<typeof DeleteLeadResponse>;

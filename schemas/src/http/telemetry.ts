@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { CLICK_TYPES } from '../events/telemetry.ts';
+
+// Beacons are tiny; anything bigger is refused with 413 before it is parsed.
+export const TELEMETRY_BODY_LIMIT = 2 * 1024;
+
+// Fields are optional in the schema so the route can answer a missing one with its own Turkish
+// message; lengths only bound the work. Values the page may leave empty can arrive as null.
+const Id = Type.String({ maxLength: 64 });
+const OptionalNumber = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+
+/** `POST /api/telemetry/visit`, sent by navigator.sendBeacon (application/json or text/plain JSON). */
+export const RecordVisitBody = Type.Object(
+  {
+    cardId: Type.Optional(Id),
+    /** navigator.maxTouchPoints: tells an iPad that presents itself as a Mac from a Mac. */
+    touchPoints: OptionalNumber,
+    /** screen.width in CSS pixels. Accepted for the page's convenience; not stored. */
+    screenWidth: OptionalNumber,
+  },
+  { additionalProperties: false },
+);
+export type RecordVisitBody = Static<typeof RecordVisitBody>;
+
+/** `POST /api/profile/record-click` (SPEC §7). */
+export const RecordClickBody = Type.Object(
+  {
+    /** The profile's `_id` from GET /api/profile/card/{cardId}. */
+    profileId: Type.Optional(Id),
+    cardId: Type.Optional(Type.Union([Id, Type.Null()])),
+    clickType: Type.Optional(Type.String({ maxLength: 32, description: `One of: ${CLICK_TYPES.join(', ')}` })),
+    /** social: the link's platform (instagram, linkedin, …); directions: google | apple | waze. */
+    platform: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    touchPoints: OptionalNumber,
+  },
+  { additionalProperties: false },
+);
+export type RecordClickBody = Static<typeof RecordClickBody>;
+
+/** Accepted or silently not counted: the answer never tells which (bots learn nothing). */
+export const TelemetryAccepted = Type.Null({
+  description: '204: accepted, or not counted (bot, prefetch, unknown or inactive card)',
+});

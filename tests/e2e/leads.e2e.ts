@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ICAL from 'ical.js';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { createProfileViaApi, expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
+
+/** Copy the public form, the 'Bağlantılar' screen and the server must agree on. */
+const LEAD_TEXT = {
+  submitted: 'Bilgileriniz iletildi. Kart sahibi en kısa sürede sizinle iletişime geçecek.',
+  deleted: 'Bağlantı silindi',
+  empty: 'Henüz bir bağlantınız yok',
+  noMatch: 'Aramanızla eşleşen bağlantı bulunamadı',
+} as const;
+
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1280, height: 800 } as const;
+const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
+
+test.use({ viewport: PHONE });
+
+function bearer(account: Account) {
+  return { authorization: `Bearer ${account.token}` };
+}
+
+/** An owner with a profile and an activated virtual card, made through the API. */
+async function ownerWithCard(request: APIRequestContext, account: Account, name: string): Promise<string> {
+  await createProfileViaApi(request, account);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
+  for (const [url, data] of [['/api/cards', { cardId, type: 'virtual', name }], ['/api/cards/activate', { cardId, name }]] as const) {
+    const response = await request.post(url, { headers: bearer(account), data });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  // The public page reads the projections; wait until they show the card.
+  await expect.poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 }).toBe(200);
+  return cardId;
+}
+
+function parseVCard(text: string): ICAL.Component {
+  return new ICAL.Component(ICAL.parse(text) as unknown[]);
+}
+
+/** `;`-separated, quoted cells, CRLF rows (what Turkish Excel opens); quotes doubled inside cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (quoted) {
+      if (char === '"' && text.charAt(i + 1) === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text.charAt(i + 1) === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += char;
+  }
+  return rows;
+}
+
+async function ownerPage(browser: Browser, baseURL: string | undefined, account: Account, viewport: { width: number; height: number } = PHONE): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', acceptDownloads: true });
+  const page = await context.newPage();
+  await plantToken(page, account.token);
+  return page;
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `leads-${name}-${width}x${height}.png`), fullPage: true, animations: 'disabled' });
+}
+
+test.describe('leads', () => {
+  test('a visitor leaves their details on the card; the owner finds, exports and deletes them', async ({ page, request, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const account = await registerViaApi(request, { firstName: 'Serkan', lastName: 'Aydın' });
+    const cardId = await ownerWithCard(request, account, 'Fuar Kartı');
+
+    const dialog = page.getByRole('dialog', { name: 'Bilgilerini Paylaş' });
+    await test.step('the visitor opens the card on a phone and, after reading it, opens “Bilgi Gönder”', async () => {
+      await page.goto(`/p/${cardId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Serkan Aydın' })).toBeVisible();
+      // A person needs more than 3 seconds between seeing the page and sending the form.
+      await page.waitForTimeout(3_500);
+      await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
+      await expect(dialog).toBeVisible();
+    });
+
+    await test.step('fills in their details and sends them', async () => {
+      await dialog.getByLabel('Ad Soyad').fill('Zeynep Kaya');
+      await dialog.getByLabel('Telefon').fill('0532 987 65 43');
+      await dialog.getByLabel('E-posta').fill('zeynep@ornek.com');
+      await dialog.getByLabel('Mesaj').fill('Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?');
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByRole('button', { name: 'Gönder' }).click();
+      await expect(dialog.getByRole('status')).toHaveText(LEAD_TEXT.submitted);
+    });
+
+    await test.step('a second visitor on the same phone leaves theirs too', async () => {
+      await dialog.getByLabel('Ad Soyad').fill('Ömer Işık');
+      await dialog.getByLabel('E-posta').fill('omer.isik@ornek.com.tr');
+      await dialog.getByRole('button', { name: 'Gönder' }).click();
+      await expect(dialog.getByRole('status')).toHaveText(LEAD_TEXT.submitted);
+      await dialog.getByRole('button', { name: 'İptal' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    await test.step('“Rehbere Ekle” downloads the owner’s contact as a vCard a phone can import', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Rehbere Ekle' }).click()]);
+      expect(download.suggestedFilename()).toBe('Serkan_Aydın.vcf');
+      const text = readFileSync(await download.path(), 'utf8');
+      const vcard = parseVCard(text);
+      expect(vcard.getFirstPropertyValue('version')).toBe('3.0');
+      expect(vcard.getFirstPropertyValue('n')).toEqual(['Aydın', 'Serkan', '', '', '']);
+      expect(vcard.getFirstPropertyValue('fn')).toBe('Serkan Aydın');
+      expect(vcard.getFirstPropertyValue('title')).toBe('Gayrimenkul Danışmanı');
+      expect(vcard.getFirstPropertyValue('email')).toBe(account.email);
+      expect(text).toMatch(/\r\nEND:VCARD\r\n$/);
+    });
+
+    const owner = await ownerPage(browser, baseURL, account);
+    const list = owner.getByRole('list', { name: 'Bağlantılarınız' });
+    const zeynep = list.getByRole('listitem').filter({ hasText: 'Zeynep Kaya' });
+    const omer = list.getByRole('listitem').filter({ hasText: 'Ömer Işık' });
+
+    await test.step('the owner finds both on “Bağlantılar”, newest first, with everything they left', async () => {
+      await owner.goto('/dashboard');
+      await owner.getByRole('button', { name: /Menü/ }).click();
+      await owner.getByRole('navigation', { name: 'Panel bölümleri' }).getByRole('link', { name: 'Bağlantılar' }).click();
+      await expect(owner.getByRole('heading', { level: 1, name: 'Bağlantılar' })).toBeVisible();
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(list.getByRole('listitem').first()).toContainText('Ömer Işık');
+      await expect(zeynep.getByRole('link', { name: '0532 987 65 43' })).toHaveAttribute('href', 'tel:+905329876543');
+      await expect(zeynep.getByRole('link', { name: 'zeynep@ornek.com' })).toHaveAttribute('href', 'mailto:zeynep@ornek.com');
+      await expect(zeynep).toContainText('Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?');
+      await expect(zeynep).toContainText('Pazarlama izni var');
+      await expect(zeynep).toContainText(`Fuar Kartı (${cardId})`);
+      await expect(omer).not.toContainText('Pazarlama izni var');
+      await expect(omer.getByRole('link', { name: 'Ara' })).toHaveCount(0);
+      await expect(owner.getByText('2 bağlantı')).toBeVisible();
+      await shoot(owner, 'list');
+    });
+
+    const search = owner.getByRole('searchbox', { name: 'Bağlantılarda ara' });
+    await test.step('searches without minding case or Turkish letters', async () => {
+      await search.fill('IŞIK');
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(omer).toBeVisible();
+      await expect(owner.getByText('Aramanızla eşleşen 1 bağlantı')).toBeVisible();
+      await search.fill('0532 987');
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(zeynep).toBeVisible();
+      await search.fill('hiç kimse');
+      await expect(owner.getByText(LEAD_TEXT.noMatch)).toBeVisible();
+      await owner.getByRole('button', { name: 'Aramayı Temizle' }).click();
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+    });
+
+    await test.step('exports a CSV that Excel opens with Turkish letters intact', async () => {
+      const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'CSV İndir' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^baglantilar-\d{4}-\d{2}-\d{2}\.csv$/);
+      const bytes = readFileSync(await download.path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = parseCsv(bytes.subarray(3).toString('utf8'));
+      expect(rows[0]).toEqual(['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart']);
+      expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
+        ['Ömer Işık', '', 'omer.isik@ornek.com.tr', '', 'Hayır', `Fuar Kartı (${cardId})`],
+        ['Zeynep Kaya', '0532 987 65 43', 'zeynep@ornek.com', 'Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?', 'Evet', `Fuar Kartı (${cardId})`],
+      ]);
+    });
+
+    await test.step('deletes a lead after confirming; it is gone for good', async () => {
+      await zeynep.getByRole('button', { name: 'Zeynep Kaya bağlantısını sil' }).click();
+      const confirm = owner.getByRole('dialog', { name: 'Bağlantı silinsin mi?' });
+      await expect(confirm).toContainText('Bu işlem geri alınamaz');
+      await expect(confirm.getByRole('button', { name: 'Vazgeç' })).toBeFocused();
+      await confirm.getByRole('button', { name: 'Sil' }).click();
+      await expect(toast(owner, LEAD_TEXT.deleted)).toBeVisible();
+      await expect(confirm).toBeHidden();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(zeynep).toHaveCount(0);
+      await owner.reload();
+      await expect(omer).toBeVisible();
+      await expect(zeynep).toHaveCount(0);
+    });
+
+    await test.step('on a desktop the same list sits in columns', async () => {
+      await owner.setViewportSize(DESKTOP);
+      await expect(omer).toBeVisible();
+      const [name, contact] = await Promise.all([omer.getByRole('heading').boundingBox(), omer.getByRole('link', { name: 'omer.isik@ornek.com.tr' }).boundingBox()]);
+      expect(contact?.x ?? 0).toBeGreaterThan((name?.x ?? 0) + 200);
+      await shoot(owner, 'list');
+    });
+    await owner.context().close();
+  });
+
+  test('an owner without leads learns where they come from', async ({ browser, baseURL, request }) => {
+    const account = await registerViaApi(request);
+    const owner = await ownerPage(browser, baseURL, account, DESKTOP);
+    await owner.goto('/leads');
+    await expect(owner.getByRole('heading', { level: 1, name: 'Bağlantılar' })).toBeVisible();
+    await expect(owner.getByRole('heading', { name: LEAD_TEXT.empty })).toBeVisible();
+    await expect(owner.getByText(/Bilgi Gönder.*butonuna dokunup/)).toBeVisible();
+    await expect(owner.getByRole('button', { name: 'CSV İndir' })).toHaveCount(0);
+    await expect(owner.getByRole('link', { name: 'Kartlarıma Git' })).toHaveAttribute('href', '/cards');
+    await shoot(owner, 'empty');
+    await owner.context().close();
+  });
+});

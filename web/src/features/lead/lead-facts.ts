@@ -1,0 +1,55 @@
+import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
+
+/** How the 'Bağlantılar' screen names and links a lead's facts. */
+
+export const LEADS_PAGE_SIZE = 50;
+/** Typing pauses this long before the list is searched again. */
+export const SEARCH_DELAY_MS = 300;
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });
+
+/** "21 Kasım 2025 14:05" in Istanbul time. */
+export function formatLeadDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}
+
+/** `tel:` takes the E.164 number as it is. */
+export function phoneHref(e164: string): string {
+  return `tel:${e164}`;
+}
+
+export function mailHref(email: string): string {
+  return `mailto:${email}`;
+}
+
+/** WhatsApp's click-to-chat link: the number's digits, country code first, no '+'. */
+export function whatsappHref(e164: string): string {
+  return `https://wa.me/${e164.replace(/\D/g, '')}`;
+}
+
+/** "12 bağlantı", or for a search "Aramanızla eşleşen 3 bağlantı" (Turkish nouns stay singular after a number). */
+export function leadCountLabel(total: number, searching: boolean): string {
+  const count = `${new Intl.NumberFormat(LOCALE).format(total)} bağlantı`;
+  return searching ? `Aramanızla eşleşen ${count}` : count;
+}
+
+/** "1–50 / 120" for the pager. */
+export function pageRangeLabel(offset: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return `0 / ${total}`;
+  return `${offset + 1}–${offset + shown} / ${total}`;
+}
+
+/** Hands a file the page already holds to the browser as a download. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start reading the blob only after the click has been handled.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

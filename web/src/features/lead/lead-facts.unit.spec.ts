@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatLeadDate, leadCountLabel, pageRangeLabel, phoneHref, whatsappHref } from './lead-facts.ts';
+
+describe('lead facts', () => {
+  it('shows dates in Turkish, Istanbul time', () => {
+    expect(formatLeadDate('2026-11-21T10:05:00.000Z')).toBe('21 Kasım 2026 13:05');
+    expect(formatLeadDate('bozuk')).toBe('—');
+  });
+
+  it('links a number for calling and for WhatsApp', () => {
+    expect(phoneHref('+905321234567')).toBe('tel:+905321234567');
+    expect(whatsappHref('+905321234567')).toBe('https://wa.me/905321234567');
+  });
+
+  it('counts in Turkish (the noun stays singular after a number)', () => {
+    expect(leadCountLabel(1, false)).toBe('1 bağlantı');
+    expect(leadCountLabel(1250, false)).toBe('1.250 bağlantı');
+    expect(leadCountLabel(3, true)).toBe('Aramanızla eşleşen 3 bağlantı');
+  });
+
+  it('names the page range', () => {
+    expect(pageRangeLabel(0, 50, 120)).toBe('1–50 / 120');
+    expect(pageRangeLabel(100, 20, 120)).toBe('101–120 / 120');
+    expect(pageRangeLabel(0, 0, 0)).toBe('0 / 0');
+  });
+});

@@ -1,0 +1,166 @@
+import type * as Static from '@kartvizit/schemas';
+import { MIN_POSITION_HEADER } from '@kartvizit/schemas/constants';
+import { api } from '../../app/api.ts';
+import { readToken } from '../account/token.ts';
+import { httpStatus } from '../card/command-outcome.ts';
+import { coalesce, subscribeStatistics, type LiveStatus } from './statistics-stream.ts';
+
+export type DashboardStatistics = Static.DashboardStatistics;
+export type ProfileStatistics = Static.ProfileStatistics;
+export type DailyStat = Static.DailyStatistic;
+export type LocationStat = Static.LocationStatistic;
+export type DeviceStats = Static.DeviceStatistics;
+export type ClickStats = Static.ClickStatistics;
+
+export interface StatisticsLive {
+  /** Written by the stream through updateCachedData (an immer draft). */
+  status: LiveStatus;
+}
+
+/** The card a statistics query is about; null for all of the owner's cards. */
+export type CardScope = string | null;
+
+export const EMPTY_DASHBOARD: DashboardStatistics = {
+  totalVisits: 0,
+  uniqueVisitors: 0,
+  totalClicks: 0,
+  lastVisit: null,
+  topDevices: [],
+  recentDailyVisits: [],
+};
+export const EMPTY_DEVICE_STATS: DeviceStats = { devices: [], browsers: [] };
+export const EMPTY_CLICK_STATS: ClickStats = {
+  totalClicks: 0,
+  phone: 0,
+  email: 0,
+  website: 0,
+  address: 0,
+  directions: 0,
+  vcard: 0,
+  socialMedia: [],
+};
+
+const STATISTICS = [{ type: 'Statistics', id: 'LIST' }] as const;
+// Coalescing window for a burst of changes: the first one is read at once, the rest at most this often.
+const REFRESH_INTERVAL_MS = 400;
+// Leaving the dashboard for /stats (or back) keeps the stream; leaving both closes it soon after.
+const STREAM_LINGER_SECONDS = 10;
+
+/**
+ * The newest position a change event announced. Reads sent after it carry it as x-min-position,
+ * so the query side answers from projections that already include that change (exact, not
+ * "probably there by now").
+ */
+let announcedPosition: string | null = null;
+
+function statisticsRequest(path: string, cardId: CardScope) {
+  const query = cardId ? `?${new URLSearchParams({ cardId }).toString()}` : '';
+  return {
+    url: `/statistics/${path}${query}`,
+    headers: announcedPosition ? { [MIN_POSITION_HEADER]: announcedPosition } : {},
+  };
+}
+
+export function statisticsStreamUrl(ticket: string): string {
+  return `/api/statistics/stream?${new URLSearchParams({ ticket }).toString()}`;
+}
+
+/** A short-lived ticket to open the stream with (EventSource cannot send the bearer token). */
+const ticketApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getStatisticsStreamTicket: build.query<Static.StatisticsStreamTicketResponse, void>({
+      query: () => '/statistics/stream-ticket',
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const statisticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDashboardStatistics: build.query<DashboardStatistics, void>({
+      query: () => statisticsRequest('dashboard', null),
+      transformResponse: (response: { dashboard?: DashboardStatistics | null }) => response.dashboard ?? EMPTY_DASHBOARD,
+      providesTags: STATISTICS,
+    }),
+    getProfileStatistics: build.query<ProfileStatistics | null, CardScope>({
+      query: (cardId) => statisticsRequest('profile', cardId),
+      transformResponse: (response: { stats?: ProfileStatistics | null }) => response.stats ?? null,
+      providesTags: STATISTICS,
+    }),
+    getDailyStatistics: build.query<readonly DailyStat[], CardScope>({
+      query: (cardId) => statisticsRequest('daily', cardId),
+      transformResponse: (response: { dailyStats?: readonly DailyStat[] }) => response.dailyStats ?? [],
+      providesTags: STATISTICS,
+    }),
+    getLocationStatistics: build.query<readonly LocationStat[], CardScope>({
+      query: (cardId) => statisticsRequest('location', cardId),
+      transformResponse: (response: { locationStats?: readonly LocationStat[] }) => response.locationStats ?? [],
+      providesTags: STATISTICS,
+    }),
+    getDeviceStatistics: build.query<DeviceStats, CardScope>({
+      query: (cardId) => statisticsRequest('device', cardId),
+      transformResponse: (response: { deviceStats?: DeviceStats | null }) => response.deviceStats ?? EMPTY_DEVICE_STATS,
+      providesTags: STATISTICS,
+    }),
+    getClickStatistics: build.query<ClickStats, CardScope>({
+      query: (cardId) => statisticsRequest('clicks', cardId),
+      transformResponse: (response: { clickStats?: ClickStats | null }) => response.clickStats ?? EMPTY_CLICK_STATS,
+      providesTags: STATISTICS,
+    }),
+    /**
+     * Not data but a subscription: while a screen uses this entry, the owner's change stream is
+     * open, and every change re-reads the statistics queries on screen (tag invalidation). One
+     * stream per tab however many screens subscribe; closed when the last one has gone.
+     */
+    getStatisticsStream: build.query<StatisticsLive, void>({
+      queryFn: () => ({ data: { status: 'connecting' } }),
+      keepUnusedDataFor: STREAM_LINGER_SECONDS,
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const { cacheDataLoaded, cacheEntryRemoved, dispatch } = lifecycle;
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const refresh = coalesce(() => dispatch(api.util.invalidateTags(['Statistics'])), REFRESH_INTERVAL_MS);
+        const stop = subscribeStatistics({
+          async address() {
+            const request = dispatch(
+              ticketApi.endpoints.getStatisticsStreamTicket.initiate(undefined, { subscribe: false, forceRefetch: true }),
+            );
+            const result = await request;
+            // 401: the session is over (the base query has ended it); nothing to reopen.
+            if (result.error) {
+              if (httpStatus(result.error) === 401) return null;
+              throw new Error('statistics stream ticket unavailable');
+            }
+            return result.data ? statisticsStreamUrl(result.data.ticket) : null;
+          },
+          readToken,
+          onStatus: (status) =>
+            lifecycle.updateCachedData((draft) => {
+              draft.status = status;
+            }),
+          onChange: (position) => {
+            if (position) announcedPosition = position;
+            refresh.run();
+          },
+          onResync: () => refresh.run(),
+        });
+        await cacheEntryRemoved;
+        stop();
+        refresh.cancel();
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetDashboardStatisticsQuery,
+  useGetProfileStatisticsQuery,
+  useGetDailyStatisticsQuery,
+  useGetLocationStatisticsQuery,
+  useGetDeviceStatisticsQuery,
+  useGetClickStatisticsQuery,
+  useGetStatisticsStreamQuery,
+} = statisticsApi;

@@ -1,0 +1,258 @@
+import type { ClickStats, DailyStat, DeviceStats, LocationStat, ProfileStatistics } from './api.ts';
+import type { CsvTable } from './statistics-csv.ts';
+import {
+  CHART_COLORS,
+  CLICK_LABELS,
+  countryLabel,
+  DEVICE_COLORS,
+  DEVICE_LABELS,
+  DEVICE_ORDER,
+  formatPercentNumber,
+  OTHER_COLOR,
+  platformLabel,
+  shareOf,
+  sum,
+  textOrUnknown,
+  topWithRest,
+  UNKNOWN,
+  type ClickKind,
+  type DeviceType,
+  type Slice,
+} from './statistics-facts.ts';
+
+/**
+ * What the statistics screen shows, as plain rows: the tables, the pies and the CSV file are all
+ * built from these, so the download always says what the screen says.
+ */
+
+export const TABS = [
+  { id: 'genel-bakis', label: 'Genel Bakış' },
+  { id: 'ziyaretler', label: 'Ziyaretler' },
+  { id: 'konumlar', label: 'Konumlar' },
+  { id: 'cihazlar', label: 'Cihazlar' },
+  { id: 'tiklamalar', label: 'Tıklamalar' },
+] as const;
+export type TabId = (typeof TABS)[number]['id'];
+
+export function isTabId(value: string | null): value is TabId {
+  return TABS.some((tab) => tab.id === value);
+}
+
+/** SPEC §9: the location pie shows the top 6. */
+export const LOCATION_PIE_SIZE = 6;
+
+export interface StatisticsData {
+  readonly profile: ProfileStatistics | null;
+  readonly daily: readonly DailyStat[];
+  readonly locations: readonly LocationStat[];
+  readonly devices: DeviceStats;
+  readonly clicks: ClickStats;
+}
+
+/** Nothing to show yet: no statistics at all, or not a single visit or click in them. */
+export function hasNoStatistics(data: Pick<StatisticsData, 'profile' | 'clicks'>): boolean {
+  return data.profile === null || (data.profile.visits === 0 && data.clicks.totalClicks === 0);
+}
+
+/** Days newest first (the API sends them oldest first, as the line chart wants them). */
+export function dailyNewestFirst(daily: readonly DailyStat[]): DailyStat[] {
+  return [...daily].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+export interface LocationRow {
+  readonly key: string;
+  readonly country: string;
+  readonly city: string;
+  readonly count: number;
+}
+
+/** Country, city, count by count descending, 'Bilinmiyor' for what is missing. */
+export function locationRows(locations: readonly LocationStat[]): LocationRow[] {
+  return locations
+    .map((location, index) => ({
+      key: `${location.country ?? ''}|${location.city ?? ''}|${index}`,
+      country: countryLabel(location.country),
+      city: textOrUnknown(location.city),
+      count: location.count,
+      index,
+    }))
+    .sort((a, b) => b.count - a.count || a.index - b.index)
+    .map(({ key, country, city, count }) => ({ key, country, city, count }));
+}
+
+function placeLabel(row: LocationRow): string {
+  if (row.city === UNKNOWN) return row.country;
+  if (row.country === UNKNOWN) return row.city;
+  return `${row.city}, ${row.country}`;
+}
+
+export function locationSlices(locations: readonly LocationStat[]): Slice[] {
+  return topWithRest(locationRows(locations), LOCATION_PIE_SIZE, (row) => row.count, (row) => ({
+    key: row.key,
+    label: placeLabel(row),
+    value: row.count,
+  }));
+}
+
+export interface ShareRow {
+  readonly key: string;
+  readonly label: string;
+  readonly count: number;
+  /** Fraction of the whole (0–1). */
+  readonly share: number;
+  readonly color: string;
+}
+
+/** Mobil, Tablet, Masaüstü, always all three, with their share of all visits. */
+export function deviceRows(devices: DeviceStats): ShareRow[] {
+  const counts = new Map<DeviceType, number>();
+  for (const entry of devices.devices) counts.set(entry.deviceType, (counts.get(entry.deviceType) ?? 0) + entry.count);
+  const total = sum([...counts.values()]);
+  return DEVICE_ORDER.map((type) => {
+    const count = counts.get(type) ?? 0;
+    return { key: type, label: DEVICE_LABELS[type], count, share: shareOf(count, total), color: DEVICE_COLORS[type] };
+  });
+}
+
+export function browserRows(devices: DeviceStats): ShareRow[] {
+  const total = sum(devices.browsers.map((entry) => entry.count));
+  return devices.browsers
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => b.entry.count - a.entry.count || a.index - b.index)
+    .map(({ entry, index }) => ({
+      key: `${entry.browser ?? ''}|${index}`,
+      label: textOrUnknown(entry.browser),
+      count: entry.count,
+      share: shareOf(entry.count, total),
+      color: CHART_COLORS[index % CHART_COLORS.length] ?? OTHER_COLOR,
+    }));
+}
+
+export function toSlices(rows: readonly ShareRow[]): Slice[] {
+  return rows.map(({ key, label, count, color }) => ({ key, label, value: count, color }));
+}
+
+const CLICK_ORDER: readonly ClickKind[] = ['phone', 'email', 'website', 'address', 'directions', 'vcard', 'social'];
+
+/** Every kind of contact click with its share of all clicks; social links as one kind. */
+export function clickRows(clicks: ClickStats): ShareRow[] {
+  const counts: { readonly [K in ClickKind]: number } = {
+    phone: clicks.phone,
+    email: clicks.email,
+    website: clicks.website,
+    address: clicks.address,
+    directions: clicks.directions,
+    vcard: clicks.vcard,
+    social: sum(clicks.socialMedia.map((entry) => entry.clicks)),
+  };
+  const total = Math.max(clicks.totalClicks, sum(Object.values(counts)));
+  return CLICK_ORDER.map((kind, index) => ({
+    key: kind,
+    label: CLICK_LABELS[kind],
+    count: counts[kind],
+    share: shareOf(counts[kind], total),
+    color: CHART_COLORS[index % CHART_COLORS.length] ?? OTHER_COLOR,
+  }));
+}
+
+/** SPEC: bars for phone, e-mail and website as a share of all clicks. */
+export function contactBars(clicks: ClickStats): ShareRow[] {
+  return clickRows(clicks).filter((row) => row.key === 'phone' || row.key === 'email' || row.key === 'website');
+}
+
+export interface SocialRow {
+  readonly key: string;
+  readonly platform: string;
+  readonly clicks: number;
+}
+
+export function socialRows(clicks: ClickStats): SocialRow[] {
+  return clicks.socialMedia
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => b.entry.clicks - a.entry.clicks || a.index - b.index)
+    .map(({ entry, index }) => ({ key: `${entry.platform}|${index}`, platform: platformLabel(entry.platform), clicks: entry.clicks }));
+}
+
+/** The tiles' numbers, as they read on screen. */
+export interface SummaryCells {
+  readonly cardLabel: string;
+  readonly visits: string;
+  readonly uniqueVisitors: string;
+  readonly clicks: string;
+  readonly lastVisit: string;
+}
+
+const count = (value: number) => String(value);
+const percent = (share: number) => formatPercentNumber(share);
+
+function summaryTable(summary: SummaryCells): CsvTable {
+  return {
+    title: 'Özet',
+    header: ['Kart', 'Toplam Ziyaretçi', 'Tekil Ziyaretçi', 'Toplam Tıklama', 'Son Ziyaret'],
+    rows: [[summary.cardLabel, summary.visits, summary.uniqueVisitors, summary.clicks, summary.lastVisit]],
+  };
+}
+
+function dailyTable(data: StatisticsData): CsvTable {
+  return {
+    title: 'Günlük ziyaretler (son 30 gün)',
+    header: ['Tarih', 'Ziyaret', 'Tekil Ziyaretçi'],
+    rows: dailyNewestFirst(data.daily).map((day) => [day.date, count(day.count), count(day.uniqueVisitors)]),
+  };
+}
+
+function sliceTable(title: string, labelHeader: string, valueHeader: string, slices: readonly Slice[]): CsvTable {
+  const total = sum(slices.map((slice) => slice.value));
+  return {
+    title,
+    header: [labelHeader, valueHeader, 'Yüzde (%)'],
+    rows: slices.map((slice) => [slice.label, count(slice.value), percent(shareOf(slice.value, total))]),
+  };
+}
+
+function shareTable(title: string, labelHeader: string, valueHeader: string, rows: readonly ShareRow[]): CsvTable {
+  return { title, header: [labelHeader, valueHeader, 'Yüzde (%)'], rows: rows.map((row) => [row.label, count(row.count), percent(row.share)]) };
+}
+
+/** The current tab's tables, under the tiles' summary: the CSV download of what the screen shows. */
+export function tabTables(tab: TabId, data: StatisticsData, summary: SummaryCells): CsvTable[] {
+  const tables: CsvTable[] = [summaryTable(summary)];
+  switch (tab) {
+    case 'genel-bakis':
+      tables.push(
+        dailyTable(data),
+        sliceTable('Konum dağılımı (ilk 6)', 'Konum', 'Ziyaret', locationSlices(data.locations)),
+        shareTable('Cihaz dağılımı', 'Cihaz', 'Ziyaret', deviceRows(data.devices)),
+        shareTable('Tıklama dağılımı', 'Tür', 'Tıklama', clickRows(data.clicks)),
+      );
+      break;
+    case 'ziyaretler':
+      tables.push(dailyTable(data));
+      break;
+    case 'konumlar':
+      tables.push({
+        title: 'Konumlar',
+        header: ['Ülke', 'Şehir', 'Ziyaret'],
+        rows: locationRows(data.locations).map((row) => [row.country, row.city, count(row.count)]),
+      });
+      break;
+    case 'cihazlar':
+      tables.push(
+        shareTable('Cihazlar', 'Cihaz', 'Ziyaret', deviceRows(data.devices)),
+        shareTable('Tarayıcılar', 'Tarayıcı', 'Ziyaret', browserRows(data.devices)),
+      );
+      break;
+    case 'tiklamalar':
+      tables.push(shareTable('Tıklama türleri', 'Tür', 'Tıklama', clickRows(data.clicks)), {
+        title: 'Sosyal medya',
+        header: ['Platform', 'Tıklama'],
+        rows: socialRows(data.clicks).map((row) => [row.platform, count(row.clicks)]),
+      });
+      break;
+    default: {
+      const unknown: never = tab;
+      throw new Error(`Unknown tab ${String(unknown)}`);
+    }
+  }
+  return tables;
+}

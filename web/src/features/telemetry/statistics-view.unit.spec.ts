@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsv, csvCell, csvFileName } from './statistics-csv.ts';
+import {
+  browserRows,
+  clickRows,
+  contactBars,
+  dailyNewestFirst,
+  deviceRows,
+  hasNoStatistics,
+  isTabId,
+  locationRows,
+  locationSlices,
+  socialRows,
+  tabTables,
+  type StatisticsData,
+} from './statistics-view.ts';
+
+const DATA: StatisticsData = {
+  profile: { visits: 4, uniqueVisitors: 3, lastVisitedAt: '2025-11-21T11:05:00.000Z' },
+  daily: [
+    { date: '2025-11-19', count: 1, uniqueVisitors: 1 },
+    { date: '2025-11-20', count: 0, uniqueVisitors: 0 },
+    { date: '2025-11-21', count: 3, uniqueVisitors: 2 },
+  ],
+  locations: [
+    { country: 'Almanya', city: 'Berlin', countryCode: 'DE', count: 1 },
+    { country: 'Türkiye', city: 'İstanbul', countryCode: 'TR', count: 2 },
+    { country: 'Bilinmiyor', city: 'Bilinmiyor', countryCode: null, count: 1 },
+  ],
+  devices: {
+    devices: [
+      { deviceType: 'desktop', count: 1, percentage: 25 },
+      { deviceType: 'mobile', count: 3, percentage: 75 },
+    ],
+    browsers: [
+      { browser: 'Safari', count: 3, percentage: 75 },
+      { browser: 'Chrome', count: 1, percentage: 25 },
+    ],
+  },
+  clicks: {
+    totalClicks: 5,
+    phone: 2,
+    email: 1,
+    website: 0,
+    address: 0,
+    directions: 0,
+    vcard: 1,
+    socialMedia: [{ platform: 'instagram', clicks: 1 }],
+  },
+};
+
+const SUMMARY = { cardLabel: 'Tüm kartlar', visits: '4', uniqueVisitors: '3', clicks: '5', lastVisit: '21 Kasım 2025 14:05' };
+
+describe('rows the screen shows', () => {
+  it('lists days newest first', () => {
+    expect(dailyNewestFirst(DATA.daily).map((day) => day.date)).toEqual(['2025-11-21', '2025-11-20', '2025-11-19']);
+  });
+
+  it('sorts locations by count and names the unknown', () => {
+    expect(locationRows(DATA.locations).map((row) => [row.country, row.city, row.count])).toEqual([
+      ['Türkiye', 'İstanbul', 2],
+      ['Almanya', 'Berlin', 1],
+      ['Bilinmiyor', 'Bilinmiyor', 1],
+    ]);
+    expect(locationRows([{ country: '', city: '', countryCode: null, count: 1 }])[0]).toMatchObject({ country: 'Bilinmiyor', city: 'Bilinmiyor' });
+    expect(locationSlices(DATA.locations).map((slice) => slice.label)).toEqual(['İstanbul, Türkiye', 'Berlin, Almanya', 'Bilinmiyor']);
+  });
+
+  it('always shows the three devices with their share of visits', () => {
+    expect(deviceRows(DATA.devices).map((row) => [row.label, row.count, row.share])).toEqual([
+      ['Mobil', 3, 0.75],
+      ['Tablet', 0, 0],
+      ['Masaüstü', 1, 0.25],
+    ]);
+    expect(browserRows(DATA.devices).map((row) => [row.label, row.count, row.share])).toEqual([
+      ['Safari', 3, 0.75],
+      ['Chrome', 1, 0.25],
+    ]);
+  });
+
+  it('counts clicks by kind, social links as one kind, shares of all clicks', () => {
+    expect(clickRows(DATA.clicks).map((row) => [row.label, row.count])).toEqual([
+      ['Telefon', 2],
+      ['E-posta', 1],
+      ['Web Sitesi', 0],
+      ['Adres', 0],
+      ['Yol Tarifi', 0],
+      ['Rehbere Ekle', 1],
+      ['Sosyal Medya', 1],
+    ]);
+    expect(contactBars(DATA.clicks).map((row) => [row.key, row.share])).toEqual([
+      ['phone', 0.4],
+      ['email', 0.2],
+      ['website', 0],
+    ]);
+    expect(socialRows(DATA.clicks)).toEqual([{ key: 'instagram|0', platform: 'Instagram', clicks: 1 }]);
+  });
+
+  it('has nothing to show without statistics or with only zeros', () => {
+    expect(hasNoStatistics({ profile: null, clicks: DATA.clicks })).toBe(true);
+    expect(hasNoStatistics({ profile: { visits: 0, uniqueVisitors: 0, lastVisitedAt: null }, clicks: { ...DATA.clicks, totalClicks: 0 } })).toBe(true);
+    expect(hasNoStatistics(DATA)).toBe(false);
+  });
+
+  it('knows its tabs', () => {
+    expect(isTabId('cihazlar')).toBe(true);
+    expect(isTabId('devices')).toBe(false);
+    expect(isTabId(null)).toBe(false);
+  });
+});
+
+describe('CSV of the tab on screen', () => {
+  it('quotes cells, doubles quotes and defuses formulas', () => {
+    expect(csvCell('Ankara')).toBe('"Ankara"');
+    expect(csvCell('a "b"')).toBe('"a ""b"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell('-1')).toBe('"\'-1"');
+  });
+
+  it('starts with a byte order mark, separates with ; and ends lines with CRLF', () => {
+    const text = buildCsv([{ title: 'T', header: ['A', 'B'], rows: [['1', 'ş']] }]);
+    expect(text).toBe('\uFEFF"T"\r\n"A";"B"\r\n"1";"ş"\r\n');
+  });
+
+  it('names the file after the tab and the day', () => {
+    expect(csvFileName('cihazlar', '2025-11-21')).toBe('istatistikler-cihazlar-2025-11-21.csv');
+  });
+
+  it('puts the summary above the devices tab’s two tables', () => {
+    const tables = tabTables('cihazlar', DATA, SUMMARY);
+    expect(tables.map((table) => table.title)).toEqual(['Özet', 'Cihazlar', 'Tarayıcılar']);
+    expect(tables[0]?.rows).toEqual([['Tüm kartlar', '4', '3', '5', '21 Kasım 2025 14:05']]);
+    expect(tables[1]?.rows).toEqual([
+      ['Mobil', '3', '75'],
+      ['Tablet', '0', '0'],
+      ['Masaüstü', '1', '25'],
+    ]);
+  });
+
+  it('exports the visits table newest first and the locations by count', () => {
+    expect(tabTables('ziyaretler', DATA, SUMMARY)[1]?.rows[0]).toEqual(['2025-11-21', '3', '2']);
+    expect(tabTables('konumlar', DATA, SUMMARY)[1]?.rows[0]).toEqual(['Türkiye', 'İstanbul', '2']);
+    const clicks = tabTables('tiklamalar', DATA, SUMMARY);
+    expect(clicks[1]?.rows[0]).toEqual(['Telefon', '2', '40']);
+    expect(clicks[2]?.rows).toEqual([['Instagram', '1']]);
+    expect(tabTables('genel-bakis', DATA, SUMMARY).map((table) => table.title)).toEqual([
+      'Özet',
+      'Günlük ziyaretler (son 30 gün)',
+      'Konum dağılımı (ilk 6)',
+      'Cihaz dağılımı',
+      'Tıklama dağılımı',
+    ]);
+  });
+});

@@ -1,0 +1,200 @@
+import { formatCount, formatShare, sum } from './statistics-facts.ts';
+import {
+  browserRows,
+  clickRows,
+  contactBars,
+  deviceRows,
+  locationRows,
+  locationSlices,
+  socialRows,
+  toSlices,
+  type StatisticsData,
+  type TabId,
+} from './statistics-view.ts';
+import { DailyTable, DataTable, Figure, LineFigure, PieFigure, ShareBars } from './stats-figures.tsx';
+
+const EMPTY = {
+  visits: 'Son 30 günde ziyaret kaydı yok.',
+  locations: 'Henüz konum verisi yok.',
+  devices: 'Henüz cihaz verisi yok.',
+  browsers: 'Henüz tarayıcı verisi yok.',
+  clicks: 'Henüz tıklama kaydı yok.',
+  social: 'Sosyal medya bağlantılarınıza henüz tıklanmadı.',
+} as const;
+
+const VISITS_TITLE = 'Son 30 gün ziyaretleri';
+
+function VisitsLine({ data, withTableToggle }: { readonly data: StatisticsData; readonly withTableToggle: boolean }) {
+  if (sum(data.daily.map((day) => day.count)) === 0) {
+    return (
+      <Figure title={VISITS_TITLE}>
+        <p className="chart-empty">{EMPTY.visits}</p>
+      </Figure>
+    );
+  }
+  return <LineFigure title={VISITS_TITLE} series={data.daily} withTableToggle={withTableToggle} />;
+}
+
+function LocationPie({ data }: { readonly data: StatisticsData }) {
+  return (
+    <PieFigure
+      title="Konum dağılımı (ilk 6)"
+      slices={locationSlices(data.locations)}
+      emptyText={EMPTY.locations}
+      unit="ziyaret"
+      labelHeader="Konum"
+      valueHeader="Ziyaret"
+    />
+  );
+}
+
+function DevicePie({ data }: { readonly data: StatisticsData }) {
+  return (
+    <PieFigure
+      title="Cihaz dağılımı"
+      slices={toSlices(deviceRows(data.devices))}
+      emptyText={EMPTY.devices}
+      unit="ziyaret"
+      labelHeader="Cihaz"
+      valueHeader="Ziyaret"
+    />
+  );
+}
+
+/** The overview lists the kinds that were clicked; the clicks tab lists every kind, zeros too. */
+function ClickPie({ data, onlyClicked = false }: { readonly data: StatisticsData; readonly onlyClicked?: boolean }) {
+  const slices = toSlices(clickRows(data.clicks));
+  return (
+    <PieFigure
+      title="Tıklama dağılımı"
+      slices={onlyClicked ? slices.filter((slice) => slice.value > 0) : slices}
+      emptyText={EMPTY.clicks}
+      unit="tıklama"
+      labelHeader="Tür"
+      valueHeader="Tıklama"
+    />
+  );
+}
+
+function Overview({ data }: { readonly data: StatisticsData }) {
+  return (
+    <div className="stats-grid">
+      <div className="stats-grid__wide">
+        <VisitsLine data={data} withTableToggle />
+      </div>
+      <LocationPie data={data} />
+      <DevicePie data={data} />
+      <ClickPie data={data} onlyClicked />
+    </div>
+  );
+}
+
+function Visits({ data }: { readonly data: StatisticsData }) {
+  return (
+    <div className="stats-grid stats-grid--single">
+      <VisitsLine data={data} withTableToggle={false} />
+      <Figure title="Günlük ziyaretler">
+        <DailyTable series={data.daily} caption="Günlük ziyaretler, en yeni gün önce" />
+      </Figure>
+    </div>
+  );
+}
+
+function Locations({ data }: { readonly data: StatisticsData }) {
+  const rows = locationRows(data.locations);
+  return (
+    <div className="stats-grid stats-grid--halves">
+      <LocationPie data={data} />
+      <Figure title="Tüm konumlar">
+        <DataTable
+          caption="Konumlar, ziyaret sayısına göre"
+          captionHidden
+          emptyText={EMPTY.locations}
+          columns={[
+            { header: 'Ülke', cell: (row) => row.country },
+            { header: 'Şehir', cell: (row) => row.city },
+            { header: 'Ziyaret', cell: (row) => formatCount(row.count), numeric: true },
+          ]}
+          rows={rows}
+          rowKey={(row) => row.key}
+        />
+      </Figure>
+    </div>
+  );
+}
+
+function Devices({ data }: { readonly data: StatisticsData }) {
+  const devices = deviceRows(data.devices);
+  const browsers = browserRows(data.devices);
+  return (
+    <div className="stats-grid stats-grid--halves">
+      <DevicePie data={data} />
+      <Figure title="Cihazlar">
+        <ShareBars rows={devices} label="Cihazlara göre ziyaretler" unit="ziyaret" />
+      </Figure>
+      <div className="stats-grid__wide">
+        <Figure title="Tarayıcılar">
+          <DataTable
+            caption="Tarayıcılara göre ziyaretler"
+            captionHidden
+            emptyText={EMPTY.browsers}
+            columns={[
+              { header: 'Tarayıcı', cell: (row) => row.label },
+              { header: 'Ziyaret', cell: (row) => formatCount(row.count), numeric: true },
+              { header: 'Yüzde', cell: (row) => formatShare(row.share), numeric: true },
+            ]}
+            rows={browsers}
+            rowKey={(row) => row.key}
+          />
+        </Figure>
+      </div>
+    </div>
+  );
+}
+
+function Clicks({ data }: { readonly data: StatisticsData }) {
+  const social = socialRows(data.clicks);
+  return (
+    <div className="stats-grid stats-grid--halves">
+      <ClickPie data={data} />
+      <Figure title="İletişim tıklamaları">
+        <ShareBars rows={contactBars(data.clicks)} label="Telefon, e-posta ve web sitesi tıklamalarının payı" unit="tıklama" />
+        <p className="stats-figure__note">Pay, tüm tıklamalar içindeki oranı gösterir.</p>
+      </Figure>
+      <div className="stats-grid__wide">
+        <Figure title="Sosyal medya">
+          <DataTable
+            caption="Sosyal medya bağlantılarına tıklamalar"
+            captionHidden
+            emptyText={EMPTY.social}
+            columns={[
+              { header: 'Platform', cell: (row) => row.platform },
+              { header: 'Tıklama', cell: (row) => formatCount(row.clicks), numeric: true },
+            ]}
+            rows={social}
+            rowKey={(row) => row.key}
+          />
+        </Figure>
+      </div>
+    </div>
+  );
+}
+
+export function StatsTabPanel({ tab, data }: { readonly tab: TabId; readonly data: StatisticsData }) {
+  switch (tab) {
+    case 'genel-bakis':
+      return <Overview data={data} />;
+    case 'ziyaretler':
+      return <Visits data={data} />;
+    case 'konumlar':
+      return <Locations data={data} />;
+    case 'cihazlar':
+      return <Devices data={data} />;
+    case 'tiklamalar':
+      return <Clicks data={data} />;
+    default: {
+      const unknown: never = tab;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,364 @@
+import './page.css';
+
+/**
+ * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives
+ * complete from query-api; this wires up what needs a script: copy buttons, share, the two
+ * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form and the beacons.
+ * No framework: it must cost a phone on a slow network almost nothing.
+ */
+
+interface PageData {
+  readonly cardId: string;
+  readonly profileId: string;
+  readonly url: string;
+  readonly share: { readonly title: string; readonly text: string; readonly url: string };
+  readonly text: Readonly<
+    Record<
+      | 'copied'
+      | 'copyFailed'
+      | 'copiedLabel'
+      | 'linkLabel'
+      | 'mapLoading'
+      | 'mapFailed'
+      | 'sending'
+      | 'leadError'
+      | 'leadOffline',
+      string
+    >
+  >;
+}
+
+interface ServerAnswer {
+  readonly success?: boolean;
+  readonly message?: string;
+  readonly field?: string;
+}
+
+const MARKER_MS = 2000;
+/** A token older than this (a page kept in a tab or revalidated with a 304) is fetched anew. */
+const TOKEN_REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
+
+const $ = <T extends Element>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
+const $$ = <T extends Element>(selector: string, root: ParentNode = document) => [
+  ...root.querySelectorAll<T>(selector),
+];
+
+function debug(...details: unknown[]): void {
+  console.debug('[kartvizit]', ...details);
+}
+
+function beacon(path: string, payload: object): void {
+  try {
+    const body = new Blob([JSON.stringify(payload)], { type: 'application/json' });
+    if (!navigator.sendBeacon(path, body)) debug('beacon not queued', path);
+  } catch (error) {
+    debug('beacon failed', path, error);
+  }
+}
+
+/** After the page is really shown: not while prerendered, not while in a background tab. */
+function whenShown(callback: () => void): void {
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', () => whenShown(callback), { once: true });
+  } else if (document.visibilityState === 'hidden') {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', onVisible);
+      callback();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+  } else {
+    callback();
+  }
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    debug('clipboard API failed', error);
+  }
+  // Older browsers and plain-http origins: the selection fallback.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch (error) {
+    debug('copy fallback failed', error);
+  }
+  area.remove();
+  return copied;
+}
+
+function enhance(data: PageData): void {
+  const text = data.text;
+  const toast = $<HTMLElement>('[data-toast]');
+  let toastTimer = 0;
+
+  function announce(message: string): void {
+    if (!toast) return;
+    toast.textContent = message;
+    toast.classList.add('is-visible');
+    window.clearTimeout(toastTimer);
+    toastTimer = window.setTimeout(() => {
+      toast.classList.remove('is-visible');
+      toast.textContent = '';
+    }, MARKER_MS);
+  }
+
+  function mark(element: HTMLElement, className: string): void {
+    element.classList.add(className);
+    window.setTimeout(() => element.classList.remove(className), MARKER_MS);
+  }
+
+  // Clicks: copy buttons and the links worth counting, by delegation.
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const copy = target?.closest<HTMLElement>('[data-copy]');
+    if (copy) {
+      const label = copy.dataset.label ?? '';
+      void copyText(copy.dataset.copy ?? '').then((ok) => {
+        announce(ok ? text.copiedLabel.replace('{label}', label) : text.copyFailed);
+        if (ok) mark(copy, 'is-copied');
+      });
+      return;
+    }
+    const tracked = target?.closest<HTMLElement>('[data-track]');
+    if (tracked) {
+      const platform = tracked.dataset.platform;
+      beacon('/api/profile/record-click', {
+        profileId: data.profileId,
+        cardId: data.cardId,
+        clickType: tracked.dataset.track,
+        ...(platform ? { platform } : {}),
+      });
+    }
+  });
+
+  // Share: the native sheet, else the link on the clipboard and 'Kopyalandı!' on the button.
+  const share = $<HTMLButtonElement>('[data-share]');
+  const shareLabel = $<HTMLElement>('[data-share-label]');
+  share?.addEventListener('click', () => {
+    if (typeof navigator.share === 'function') {
+      navigator.share(data.share).catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) debug('share failed', error);
+      });
+      return;
+    }
+    void copyText(data.url).then((ok) => {
+      if (!shareLabel) return;
+      const original = shareLabel.dataset.original ?? shareLabel.textContent ?? '';
+      shareLabel.dataset.original = original;
+      shareLabel.textContent = ok ? text.copied : text.copyFailed;
+      if (ok) announce(text.copiedLabel.replace('{label}', text.linkLabel));
+      window.setTimeout(() => (shareLabel.textContent = original), MARKER_MS);
+    });
+  });
+
+  // Dialogs: the QR code and 'Bilgilerini Paylaş'.
+  const refreshTokenIfOld = enhanceLeadForm(data);
+  for (const opener of $$<HTMLElement>('[data-open]')) {
+    opener.addEventListener('click', () => {
+      const dialog = document.getElementById(opener.dataset.open ?? '');
+      if (!(dialog instanceof HTMLDialogElement)) return;
+      if (dialog.id === 'pc-lead') refreshTokenIfOld();
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    });
+  }
+  for (const dialog of $$<HTMLDialogElement>('dialog')) {
+    for (const closer of $$<HTMLElement>('[data-close]', dialog))
+      closer.addEventListener('click', () => dialog.close());
+  }
+  // A click on the QR dialog's backdrop lands on the dialog element itself.
+  const qrDialog = $<HTMLDialogElement>('#pc-qr');
+  qrDialog?.addEventListener('click', (event) => {
+    if (event.target === qrDialog) qrDialog.close();
+  });
+
+  enhanceTabs();
+  hideBrokenImages();
+  enhanceMap(text);
+
+  whenShown(() =>
+    beacon('/api/telemetry/visit', {
+      cardId: data.cardId,
+      touchPoints: navigator.maxTouchPoints,
+      screenWidth: screen.width,
+    }),
+  );
+}
+
+function enhanceTabs(): void {
+  const tabs = $$<HTMLButtonElement>('.pc-tablist [role="tab"]');
+  const select = (chosen: HTMLButtonElement, focus: boolean) => {
+    for (const tab of tabs) {
+      const selected = tab === chosen;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      if (panel) panel.hidden = !selected;
+    }
+    if (focus) chosen.focus();
+  };
+  tabs.forEach((tab, index) => {
+    tab.addEventListener('click', () => select(tab, false));
+    tab.addEventListener('keydown', (event) => {
+      const last = tabs.length - 1;
+      const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      const target = tabs[(next + tabs.length) % tabs.length];
+      if (target) select(target, true);
+    });
+  });
+}
+
+/** The company logo is optional decoration: a logo that fails to load is hidden (SPEC). */
+function hideBrokenImages(): void {
+  for (const image of $$<HTMLImageElement>('img[data-hide-on-error]')) {
+    const hide = () => (image.hidden = true);
+    if (image.complete && image.naturalWidth === 0 && image.currentSrc) hide();
+    else image.addEventListener('error', hide, { once: true });
+  }
+}
+
+function enhanceMap(text: PageData['text']): void {
+  const box = $<HTMLElement>('.pc-map');
+  const button = $<HTMLButtonElement>('[data-map-load]');
+  const status = $<HTMLElement>('[data-map-status]');
+  if (!box || !button || !status) return;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    status.textContent = text.mapLoading;
+    const place = { lat: Number(box.dataset.lat), lng: Number(box.dataset.lng) };
+    Promise.all([
+      fetch('/api/config/public').then((response) =>
+        response.ok
+          ? (response.json() as Promise<{ mapTileUrl: string; mapAttribution: string; mapAttributionUrl: string }>)
+          : Promise.reject(new Error(`config ${response.status}`)),
+      ),
+      import('./map.ts'),
+    ])
+      .then(([config, map]) => map.showMap(box, place, config))
+      .then(() => {
+        status.textContent = '';
+        box.classList.add('is-live');
+      })
+      .catch((error: unknown) => {
+        debug('map failed', error);
+        box.classList.add('is-failed');
+        status.textContent = text.mapFailed;
+      });
+  });
+}
+
+/** Wires 'Bilgilerini Paylaş'; answers a function that renews an old form token. */
+function enhanceLeadForm(data: PageData): () => void {
+  const form = $<HTMLFormElement>('#pc-lead-form');
+  if (!form) return () => undefined;
+  const token = form.elements.namedItem('formToken') as HTMLInputElement | null;
+  const ok = $<HTMLElement>('[data-form-ok]', form);
+  const failure = $<HTMLElement>('[data-form-error]', form);
+  const submit = $<HTMLButtonElement>('button[type="submit"]', form);
+
+  const clearErrors = () => {
+    for (const error of $$<HTMLElement>('[data-error-for]', form)) {
+      error.hidden = true;
+      error.textContent = '';
+      const input = form.elements.namedItem(error.dataset.errorFor ?? '');
+      if (input instanceof HTMLElement) {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
+    if (ok) ok.textContent = '';
+    if (failure) failure.textContent = '';
+  };
+
+  const showFieldError = (field: string, message: string): boolean => {
+    const error = $<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`, form);
+    const input = form.elements.namedItem(field);
+    if (!error || !(input instanceof HTMLElement)) return false;
+    error.textContent = message;
+    error.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', error.id);
+    input.focus();
+    return true;
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearErrors();
+    const value = (name: string) => {
+      const field = form.elements.namedItem(name);
+      return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+    };
+    const consent = form.elements.namedItem('marketingConsent');
+    const body = {
+      cardId: data.cardId,
+      fullName: value('fullName'),
+      phone: value('phone'),
+      email: value('email'),
+      message: value('message'),
+      marketingConsent: consent instanceof HTMLInputElement && consent.checked,
+      website: value('website'),
+      formToken: token?.value ?? '',
+    };
+    if (submit) {
+      submit.disabled = true;
+      submit.dataset.label ??= submit.textContent ?? '';
+      submit.textContent = data.text.sending;
+    }
+    fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .then(async (response) => {
+        const answer = (await response.json().catch(() => ({}))) as ServerAnswer;
+        if (response.ok && answer.success) {
+          form.reset();
+          if (ok) ok.textContent = answer.message ?? '';
+          return;
+        }
+        const message = answer.message ?? data.text.leadError;
+        if (failure) failure.textContent = message;
+        if (answer.field) showFieldError(answer.field, message);
+      })
+      .catch((error: unknown) => {
+        debug('lead failed', error);
+        if (failure) failure.textContent = data.text.leadOffline;
+      })
+      .finally(() => {
+        if (!submit) return;
+        submit.disabled = false;
+        submit.textContent = submit.dataset.label ?? submit.textContent;
+      });
+  });
+
+  // A page revalidated with a 304 or restored from the back/forward cache keeps its old token.
+  return () => {
+    const issuedAt = Number(/^\d+\.(\d+)\./.exec(token?.value ?? '')?.[1] ?? Number.NaN);
+    if (!token || !(Date.now() - issuedAt > TOKEN_REFRESH_AFTER_MS)) return;
+    fetch(location.pathname, { cache: 'no-store' })
+      .then((response) => response.text())
+      .then((page) => {
+        const fresh = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
+        if (fresh) token.defaultValue = fresh;
+      })
+      .catch((error: unknown) => debug('form token refresh failed', error));
+  };
+}
+
+const dataElement = document.getElementById('pc-data');
+if (dataElement?.textContent) {
+  try {
+    enhance(JSON.parse(dataElement.textContent) as PageData);
+  } catch (error) {
+    debug('enhancement failed', error);
+  }
+}
