@@ -118,6 +118,13 @@ function Locations({ data }: { readonly data: StatisticsData }) {
           rows={rows}
           rowKey={(row) => row.key}
         />
+        {/* DB-IP City Lite is CC BY 4.0: its licence asks for this line where the data is shown. */}
+        <p className="stats-attribution">
+          Konumlar ziyaretçinin IP adresinden tahmin edilir (adres saklanmaz).{' '}
+          <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+            IP Geolocation by DB-IP
+          </a>
+        </p>
       </Figure>
     </div>
   );
