@@ -18,6 +18,7 @@ import {
 import { CardVisual } from './card-visual.tsx';
 import { httpStatus } from './command-outcome.ts';
 import { Icon, ICONS } from './icons.tsx';
+import { CardStateAction } from './card-state-action.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import './card-common.css';
 import './card-detail.css';
@@ -104,7 +105,6 @@ interface CardDetailsProps {
 function CardDetails({ card, history, actions }: CardDetailsProps) {
   const status = cardStatus(card);
   const busy = actions.running !== null;
-  const runningHere = actions.running?.cardId === card.cardId ? actions.running.action : null;
   const title = card.name?.trim() || card.cardId;
 
   return (
@@ -124,35 +124,12 @@ function CardDetails({ card, history, actions }: CardDetailsProps) {
           </div>
           <p className="detail-hero__status-text">{STATUS_TEXT[status]}</p>
           <div className="detail-hero__actions">
-            {status === 'active' && (
-              <button
-                type="button"
-                className="btn btn--secondary detail-danger"
-                disabled={busy}
-                onClick={() => actions.request('deactivate', card)}
-              >
-                <Icon path={ICONS.pause} />
-                Devre Dışı Bırak
-              </button>
-            )}
-            {status === 'inactive' && (
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={busy}
-                aria-busy={runningHere === 'reactivate'}
-                onClick={() => actions.request('reactivate', card)}
-              >
-                <Icon path={ICONS.play} />
-                {runningHere === 'reactivate' ? 'Aktifleştiriliyor...' : 'Yeniden Aktifleştir'}
-              </button>
-            )}
-            {status === 'pending' && (
-              <Link className="btn btn--primary" to={`/activate?cardId=${encodeURIComponent(card.cardId)}`}>
-                <Icon path={ICONS.play} />
-                Aktifleştir
-              </Link>
-            )}
+            <CardStateAction
+              card={card}
+              status={status}
+              actions={actions}
+              classes={{ danger: 'btn btn--secondary detail-danger', primary: 'btn btn--primary' }}
+            />
             <a className="btn btn--secondary" href={card.profileUrl} target="_blank" rel="noopener noreferrer">
               <Icon path={ICONS.external} />
               Kartı Görüntüle

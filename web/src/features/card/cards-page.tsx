@@ -8,6 +8,7 @@ import { CardDetailsDialog } from './card-details-dialog.tsx';
 import { cardStatus, cardTypeLabel, downloadUrl, formatCardDate, qrFileName } from './card-facts.ts';
 import { CardVisual } from './card-visual.tsx';
 import { Icon, ICONS } from './icons.tsx';
+import { CardStateAction } from './card-state-action.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import './card-common.css';
 import './cards.css';
@@ -82,7 +83,6 @@ function CardTile({ card, actions, onDetails }: CardTileProps) {
   const status = cardStatus(card);
   const running = actions.running;
   const busy = running !== null;
-  const runningHere = running?.cardId === card.cardId ? running.action : null;
   const detailPath = `/cards/${encodeURIComponent(card.cardId)}`;
   const title = card.name?.trim() || card.cardId;
 
@@ -120,35 +120,12 @@ function CardTile({ card, actions, onDetails }: CardTileProps) {
           <Icon path={ICONS.download} />
           QR İndir
         </a>
-        {status === 'active' && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm card-tile__danger"
-            disabled={busy}
-            onClick={() => actions.request('deactivate', card)}
-          >
-            <Icon path={ICONS.pause} />
-            Devre Dışı Bırak
-          </button>
-        )}
-        {status === 'inactive' && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={busy}
-            aria-busy={runningHere === 'reactivate'}
-            onClick={() => actions.request('reactivate', card)}
-          >
-            <Icon path={ICONS.play} />
-            {runningHere === 'reactivate' ? 'Aktifleştiriliyor...' : 'Yeniden Aktifleştir'}
-          </button>
-        )}
-        {status === 'pending' && (
-          <Link className="btn btn--ghost btn--sm" to={`/activate?cardId=${encodeURIComponent(card.cardId)}`}>
-            <Icon path={ICONS.play} />
-            Aktifleştir
-          </Link>
-        )}
+        <CardStateAction
+          card={card}
+          status={status}
+          actions={actions}
+          classes={{ danger: 'btn btn--ghost btn--sm card-tile__danger', primary: 'btn btn--ghost btn--sm' }}
+        />
         <button
           type="button"
           className="btn btn--ghost btn--sm"
