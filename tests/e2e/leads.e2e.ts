@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ICAL from 'ical.js';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createProfileViaApi, expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
+import { parseCsv } from '../support/csv.ts';
 
 /** Copy the public form, the 'Bağlantılar' screen and the server must agree on. */
 const LEAD_TEXT = {
@@ -42,33 +43,6 @@ function parseVCard(text: string): ICAL.Component {
   return new ICAL.Component(ICAL.parse(text) as unknown[]);
 }
 
-/** `;`-separated, quoted cells, CRLF rows (what Turkish Excel opens); quotes doubled inside cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char === '"' && text.charAt(i + 1) === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text.charAt(i + 1) === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 async function ownerPage(browser: Browser, baseURL: string | undefined, account: Account, viewport: { width: number; height: number } = PHONE): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', acceptDownloads: true });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
+import { parseCsv } from '../support/csv.ts';
 
 /**
  * The owner watches their numbers move: /stats and the dashboard are open while a phone and a
@@ -150,33 +151,6 @@ async function openTab(page: Page, label: string): Promise<Locator> {
   return page.getByRole('tabpanel', { name: label });
 }
 
-/** `;`-separated, quoted cells, CRLF rows; quotes doubled inside cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char === '"' && text.charAt(i + 1) === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text.charAt(i + 1) === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 test.describe('statistics', () => {
   test('the owner watches visits and clicks arrive live on /stats and the dashboard', async ({ browser, request, baseURL }) => {
