@@ -12,12 +12,14 @@
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { buildApp as buildCommandApi } from '@kartvizit/command-api/app';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
@@ -101,6 +103,46 @@ async function startStack(database: Database): Promise<Stack> {
   };
 }
 
+/**
+ * The scaled deployment's write side: command-api in this process (beside the load generator, as the hello-world
+ * is), the projector as its own process woken by the append's NOTIFY, both on the same database.
+ */
+async function startIngestionStack(database: Database): Promise<Omit<Stack, 'product'>> {
+  const store = new PostgresEventStore({ pool: database.pool });
+  const appSecret = randomBytes(48).toString('base64url');
+  const secret = Buffer.from(appSecret, 'utf8');
+  const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(secret, 'personal-data-kek')));
+  const app = await buildCommandApi({
+    pool: database.pool,
+    store,
+    codec,
+    blobs: new LocalDiskBlobStore(join(workDir, 'blobs')),
+    appSecret: secret,
+    authRateLimitPerMinute: 0,
+    publicBaseUrl: 'http://127.0.0.1',
+    telemetry: { rateLimitPerMinute: 0 },
+    logLevel: 'silent',
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const projector: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'projector/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url, APP_SECRET: appSecret, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => projector.once('exit', () => resolve()));
+  return {
+    database,
+    store,
+    url,
+    async close() {
+      await app.close();
+      projector.kill('SIGTERM');
+      await exited;
+      await database.close();
+    },
+  };
+}
+
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
@@ -120,6 +162,14 @@ async function seedOwner(url: string): Promise<{ token: string; userId: string; 
   await json(`${url}/api/cards`, { method: 'POST', headers: auth, body: JSON.stringify({ cardId, type: 'virtual', color: 'black', name: 'Ölçüm' }) });
   await json(`${url}/api/cards/activate`, { method: 'POST', headers: auth, body: JSON.stringify({ cardId, name: 'Ölçüm' }) });
   return { token: registered.token, userId: registered.user.id, cardId };
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -147,10 +197,14 @@ async function statisticsCheckpoint(database: Database): Promise<Checkpoint | nu
 async function benchIngestion(): Promise<Record<string, unknown>> {
   log(`ingestion: ${SECONDS} s × ${CONNECTIONS} connections, baseline first`);
   const baseline = await helloWorldBaseline();
-  const stack = await startStack(await openBenchDatabase(`kartvizit_bench_ingest_${Date.now()}`));
+  const stack = await startIngestionStack(await openBenchDatabase(`kartvizit_bench_ingest_${Date.now()}`));
   try {
     const { cardId } = await seedOwner(stack.url);
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // the card reaches rm_cards
+    await until(async () => {
+      // The projector process has started and the card reached rm_cards: beacons now count.
+      const found = await stack.database.pool.query('SELECT 1 FROM rm_cards WHERE card_id = $1 AND is_active', [cardId]).catch(() => ({ rowCount: 0 }));
+      return (found.rowCount ?? 0) > 0;
+    }, 60_000);
     // Watch the statistics checkpoint while the load runs, to time each event's way into the read model.
     const watch: { at: number; checkpoint: Checkpoint | null }[] = [];
     let watching = true;
@@ -163,7 +217,7 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     const body = JSON.stringify({ cardId, touchPoints: 5, screenWidth: 390 });
     // A fixed number of requests (sized from the baseline), so every request sent is answered and counted.
     const amount = Math.max(2000, Math.round(baseline.requests.average * SECONDS * 0.25));
-    const result = await cannon({ url: `${stack.url}/api/telemetry/visit`, method: 'POST', connections: CONNECTIONS, amount, headers: { 'content-type': 'application/json', 'user-agent': IPHONE }, body });
+    const result = await cannon({ url: `${stack.url}/api/telemetry/visit`, method: 'POST', connections: CONNECTIONS, amount, headers: { 'content-type': 'application/json', 'user-agent': process.env.BENCH_UA ?? IPHONE }, body });
     const accepted = result['2xx'];
     // Arrived: wait for the group commit to drain and the projection to pass the last event.
     const deadline = Date.now() + 60_000;

@@ -231,6 +231,41 @@ describe('PostgresEventStore: reading', () => {
     expect(await store.headCheckpoint()).toBe(checkpoint);
   });
 
+  it('given events of many types, when read for some types in small windows, then only those arrive, in order, and the checkpoint passes the rest', async () => {
+    // Given: 3 wanted events among 9 (types unique to this test, so other tests' events are skipped too).
+    const mark = streamId('typed');
+    const wanted = `Wanted-${mark}`;
+    const also = `AlsoWanted-${mark}`;
+    const before = await store.headCheckpoint();
+    const types = ['Other', wanted, 'Other', 'Other', also, 'Other', 'Other', 'Other', wanted];
+    for (const [i, type] of types.entries()) {
+      await store.append([{ streamId: mark, expected: 'any', events: [event(type, { i })] }]);
+    }
+
+    // When: read in windows of 2 events looked at.
+    const seen: number[] = [];
+    const windows: number[] = [];
+    let checkpoint = before;
+    for (;;) {
+      const page = await store.readAll(checkpoint, 2, { types: [wanted, also] });
+      if (page.scanned === 0) {
+        expect(page.events).toEqual([]);
+        expect(page.checkpoint).toBe(checkpoint);
+        break;
+      }
+      windows.push(page.scanned);
+      expect(page.events.length).toBeLessThanOrEqual(page.scanned);
+      seen.push(...page.events.map((e) => Number(e.data.i)));
+      expect(compareCheckpoints(checkpoint, page.checkpoint)).toBeLessThan(0);
+      checkpoint = page.checkpoint;
+    }
+
+    // Then: the wanted ones in order, every window but the last full, and the reader ends at the head.
+    expect(seen).toEqual([1, 4, 8]);
+    expect(windows.slice(0, -1).every((size) => size === 2)).toBe(true);
+    expect(checkpoint).toBe(await store.headCheckpoint());
+  });
+
   it('given a large telemetry batch, when appended at once, then all events are stored in order with consecutive positions', async () => {
     const shard = streamId('visits');
     const batch = Array.from({ length: 5_000 }, (_, i) => event('CardVisited', { i, cardId: 'ABC123' }));

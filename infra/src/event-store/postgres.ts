@@ -12,6 +12,7 @@ import type {
   EventStore,
   ExpectedVersion,
   NewEvent,
+  ReadAllOptions,
   ReadAllResult,
   ReadStreamResult,
   RecordedEvent,
@@ -47,13 +48,19 @@ const LOCK_STREAMS_SQL = `
 const FIND_EXISTING_SQL = `
   select ${EVENT_COLUMNS} from events where event_id = any($1::uuid[])`;
 
+// The batch travels as one JSON array (one JSON.stringify here, parsed by the server) rather than seven array
+// literals the driver would escape element by element. One row comes back: the last position written.
 const INSERT_EVENTS_SQL = `
-  insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-  select stream_id, stream_position, event_id, type, schema_version, data, metadata
-  from unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[])
-    with ordinality as batch(stream_id, stream_position, event_id, type, schema_version, data, metadata, ord)
-  order by ord
-  returning transaction_id::text as transaction_id, global_position::text as global_position`;
+  with inserted as (
+    insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+    select event->>'streamId', (event->>'streamPosition')::bigint, (event->>'eventId')::uuid, event->>'type',
+      (event->>'schemaVersion')::integer, event->'data', event->'metadata'
+    from jsonb_array_elements($1::jsonb) with ordinality as batch(event, ord)
+    order by ord
+    returning transaction_id, global_position
+  )
+  select transaction_id::text as transaction_id, global_position::text as global_position
+  from inserted order by inserted.global_position desc limit 1`;
 
 // The notification is queued by the transaction and delivered only if it commits.
 const FINISH_APPEND_SQL = `
@@ -84,6 +91,28 @@ const READ_ALL_SQL = `
   order by events.transaction_id, events.global_position
   limit $3`;
 
+// The same window of events, but only the given types come back; every row carries the position of the last
+// event looked at (the window's tail), where the next read continues. No event looked at: no row.
+const READ_ALL_OF_TYPES_SQL = `
+  with scanned as materialized (
+    select * from events
+    where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by events.transaction_id, events.global_position
+    limit $3
+  ), tail as (
+    select transaction_id, global_position from scanned
+    order by scanned.transaction_id desc, scanned.global_position desc
+    limit 1
+  )
+  select tail.transaction_id::text as tail_transaction_id, tail.global_position::text as tail_global_position,
+    (select count(*) from scanned)::integer as scanned, matched.*
+  from tail left join lateral (
+    select ${EVENT_COLUMNS}, transaction_id as order_xid, global_position as order_position
+    from scanned where type = any($4::text[])
+  ) as matched on true
+  order by matched.order_xid, matched.order_position`;
+
 const HEAD_SQL = `
   select transaction_id::text as transaction_id, global_position::text as global_position from events
   where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -101,6 +130,12 @@ interface EventRow {
   readonly data: Readonly<Record<string, unknown>>;
   readonly metadata: EventMetadata | null;
   readonly created_at: Date;
+}
+
+interface TailRow {
+  readonly tail_transaction_id: string;
+  readonly tail_global_position: string;
+  readonly scanned: number;
 }
 
 interface PositionRow {
@@ -139,24 +174,31 @@ export class PostgresEventStore implements EventStore {
 
   async append(requests: readonly AppendRequest[]): Promise<AppendResult> {
     validateAppend(requests);
+    // Appends that expect nothing of their streams (visits, clicks) try first without looking their event ids up:
+    // the unique index still refuses a repeated id, and the next attempt looks them up to answer the retry.
+    const optimistic = requests.every((request) => request.expected === 'any');
+    const attempts = MAX_ATTEMPTS + (optimistic ? 1 : 0);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.appendOnce(requests);
+        return await this.appendOnce(requests, { lookUpEventIds: !optimistic || attempt > 1 });
       } catch (error) {
         if (!(error instanceof EventIdRace)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new DuplicateEventError(error.eventId ?? 'unknown');
+        if (attempt >= attempts) throw new DuplicateEventError(error.eventId ?? 'unknown');
       }
     }
   }
 
-  private async appendOnce(requests: readonly AppendRequest[]): Promise<AppendResult> {
+  private async appendOnce(
+    requests: readonly AppendRequest[],
+    options: { readonly lookUpEventIds: boolean },
+  ): Promise<AppendResult> {
     const client = await this.pool.connect();
     let brokenConnection: Error | undefined;
     const baseVersions = new Map<string, number>();
     let outcome: { result: AppendResult; wrote: boolean };
     try {
       await client.query('begin');
-      outcome = await appendInTransaction(client, requests, baseVersions);
+      outcome = await appendInTransaction(client, requests, baseVersions, options.lookUpEventIds);
       await client.query('commit');
     } catch (error) {
       try {
@@ -226,17 +268,28 @@ export class PostgresEventStore implements EventStore {
     return { version: Number(first.stream_version), events };
   }
 
-  async readAll(after: Checkpoint | null, limit: number): Promise<ReadAllResult> {
+  async readAll(after: Checkpoint | null, limit: number, options: ReadAllOptions = {}): Promise<ReadAllResult> {
     if (!Number.isSafeInteger(limit) || limit <= 0) throw new TypeError(`limit must be a positive integer: ${limit}`);
     const from = after === null ? { major: 0n, minor: 0n } : parseCheckpoint(after);
     if (!from) throw new TypeError(`Not a PostgreSQL event store checkpoint: ${after}`);
-    const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, [
-      from.major.toString(),
-      from.minor.toString(),
-      limit,
+    const window = [from.major.toString(), from.minor.toString(), limit];
+    if (options.types === undefined) {
+      const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, window);
+      const events = rows.map(toRecordedEvent);
+      return { events, checkpoint: events.at(-1)?.position ?? after, scanned: events.length };
+    }
+    const { rows } = await this.pool.query<TailRow & Nullable<EventRow>>(READ_ALL_OF_TYPES_SQL, [
+      ...window,
+      [...options.types],
     ]);
-    const events = rows.map(toRecordedEvent);
-    return { events, checkpoint: events.at(-1)?.position ?? after };
+    const tail = rows[0];
+    if (!tail) return { events: [], checkpoint: after, scanned: 0 };
+    const events = rows.flatMap((row) => (isEventRow(row) ? [toRecordedEvent(row)] : []));
+    return {
+      events,
+      checkpoint: makeCheckpoint(tail.tail_transaction_id, tail.tail_global_position),
+      scanned: tail.scanned,
+    };
   }
 
   async headCheckpoint(): Promise<Checkpoint | null> {
@@ -253,28 +306,33 @@ async function appendInTransaction(
   client: pg.PoolClient,
   requests: readonly AppendRequest[],
   baseVersions: Map<string, number>,
+  lookUpEventIds: boolean,
 ): Promise<{ result: AppendResult; wrote: boolean }> {
   const streamIds = [...new Set(requests.map((request) => request.streamId))];
   const locked = await client.query<{ stream_id: string; version: string }>(LOCK_STREAMS_SQL, [streamIds]);
   for (const row of locked.rows) baseVersions.set(row.stream_id, Number(row.version));
 
-  const eventIds = requests.flatMap((request) => request.events.map((event) => event.eventId));
-  const existing = await client.query<EventRow>(FIND_EXISTING_SQL, [eventIds]);
-  const stored = new Map(existing.rows.map((row) => [row.event_id.toLowerCase(), row]));
+  const stored = new Map<string, EventRow>();
+  if (lookUpEventIds) {
+    const eventIds = requests.flatMap((request) => request.events.map((event) => event.eventId));
+    const existing = await client.query<EventRow>(FIND_EXISTING_SQL, [eventIds]);
+    for (const row of existing.rows) stored.set(row.event_id.toLowerCase(), row);
+  }
 
   const plan = planAppend(requests, baseVersions, stored);
   let written: Checkpoint | null = null;
   for (let start = 0; start < plan.inserts.length; start += INSERT_CHUNK_SIZE) {
     const chunk = plan.inserts.slice(start, start + INSERT_CHUNK_SIZE);
-    const inserted = await client.query<PositionRow>(INSERT_EVENTS_SQL, [
-      chunk.map((row) => row.streamId),
-      chunk.map((row) => row.streamPosition),
-      chunk.map((row) => row.event.eventId),
-      chunk.map((row) => row.event.type),
-      chunk.map((row) => row.event.schemaVersion),
-      chunk.map((row) => JSON.stringify(row.event.data)),
-      chunk.map((row) => JSON.stringify(row.event.metadata ?? {})),
-    ]);
+    const batch = chunk.map(({ streamId, streamPosition, event }) => ({
+      streamId,
+      streamPosition,
+      eventId: event.eventId,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata: event.metadata ?? {},
+    }));
+    const inserted = await client.query<PositionRow>(INSERT_EVENTS_SQL, [JSON.stringify(batch)]);
     for (const row of inserted.rows) written = latest(written, makeCheckpoint(row.transaction_id, row.global_position));
   }
 

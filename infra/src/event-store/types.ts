@@ -68,6 +68,16 @@ export interface ReadAllResult {
   readonly events: readonly RecordedEvent[];
   /** Where the next read continues; equals `after` when nothing new is visible. */
   readonly checkpoint: Checkpoint | null;
+  /** Events the read went past: `events.length`, plus those of other types when `types` filtered. */
+  readonly scanned: number;
+}
+
+export interface ReadAllOptions {
+  /**
+   * Only events of these types. The limit still counts every event passed over, and the checkpoint moves past
+   * the skipped ones too: a reader of account events is not handed, nor made to look again at, a million visits.
+   */
+  readonly types?: readonly string[];
 }
 
 export interface EventStore {
@@ -81,7 +91,7 @@ export interface EventStore {
    * Events in commit-safe global order after `after` (null = from the start).
    * Never returns an event while an earlier-positioned one might still commit.
    */
-  readAll(after: Checkpoint | null, limit: number): Promise<ReadAllResult>;
+  readAll(after: Checkpoint | null, limit: number, options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Newest checkpoint visible to readAll now (null for an empty store). */
   headCheckpoint(): Promise<Checkpoint | null>;
   close(): Promise<void>;

@@ -1,5 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isbot } from 'isbot';
+import { memoize } from './memo.ts';
+
+const isBotAgent = memoize(isbot);
 
 /** Why a hit is not a person looking at the page, or null when nothing says so. */
 export type AutomationReason = 'no-user-agent' | 'bot' | 'prefetch';
@@ -26,6 +29,6 @@ export function automationReason(headers: IncomingHttpHeaders): AutomationReason
   ) {
     return 'prefetch';
   }
-  if (isbot(userAgent)) return 'bot';
+  if (isBotAgent(userAgent)) return 'bot';
   return null;
 }

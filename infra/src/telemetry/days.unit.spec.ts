@@ -18,6 +18,23 @@ describe('telemetryDay (Europe/Istanbul, UTC+3)', () => {
     expect(telemetryDay('2026-06-15T09:00:00+03:00')).toBe('2026-06-15');
   });
 
+  it('answers as the time-zone database does for every instant, also around midnights and old summer-time changes', () => {
+    // Given an independent formatter, when instants are asked in hour-sharing runs (the answer is remembered per
+    // hour), then every answer matches: 2015 still had summer time (the clocks went back on 8 November).
+    const reference = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Istanbul' });
+    const starts = [Date.UTC(2015, 10, 7, 18), Date.UTC(2015, 2, 28, 18), Date.UTC(2026, 2, 10, 19), Date.UTC(2026, 11, 31, 19)];
+    for (const start of starts) {
+      for (let offset = 0; offset < 8 * 3_600_000; offset += 7 * 60_000 + 13_000) {
+        const instant = new Date(start + offset);
+        expect(telemetryDay(instant), instant.toISOString()).toBe(reference.format(instant));
+      }
+    }
+  });
+
+  it('refuses what is not an instant', () => {
+    expect(() => telemetryDay('dün')).toThrow(RangeError);
+  });
+
   it('counts back across months, years and leap days', () => {
     expect(previousDay('2026-03-01')).toBe('2026-02-28');
     expect(previousDay('2028-03-01')).toBe('2028-02-29');

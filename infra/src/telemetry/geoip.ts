@@ -29,24 +29,41 @@ export function normaliseAddress(raw: string): string | null {
 
 // Addresses that name no place on the internet: private, loopback, link-local, carrier-grade NAT,
 // documentation and other reserved ranges (RFC 6890).
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+// IPv4 networks no geolocation database knows, as [first address, size]: compared as numbers, which costs far
+// less per beacon than a BlockList check (that builds a SocketAddress each time).
+const NOT_PUBLIC_IPV4 = (
+  [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 3],
+  ] as const
+).map(([network, prefix]) => [ipv4Number(network) ?? 0, 2 ** (32 - prefix)] as const);
+
+/** A dotted IPv4 address as a number, or null. */
+function ipv4Number(address: string): number | null {
+  const parts = address.split('.');
+  if (parts.length !== 4) return null;
+  let value = 0;
+  for (const part of parts) {
+    if (!/^\d{1,3}$/.test(part)) return null;
+    const octet = Number(part);
+    if (octet > 255) return null;
+    value = value * 256 + octet;
+  }
+  return value;
 }
+
+const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
   ['::', 127],
   ['64:ff9b:1::', 48],
@@ -61,7 +78,9 @@ for (const [network, prefix] of [
 
 /** True for an address a geolocation database could know (normalised first). */
 export function isPublicAddress(address: string): boolean {
-  return !NOT_PUBLIC.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+  const ipv4 = ipv4Number(address);
+  if (ipv4 !== null) return !NOT_PUBLIC_IPV4.some(([first, size]) => ipv4 >= first && ipv4 < first + size);
+  return !NOT_PUBLIC.check(address, 'ipv6');
 }
 
 /** One record of DB-IP's "IP to City Lite" MMDB as ip-location-db packages it. */

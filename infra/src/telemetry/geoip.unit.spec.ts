@@ -19,6 +19,9 @@ describe('addresses', () => {
     '100.64.3.4',
     '169.254.1.1',
     '203.0.113.45',
+    '172.31.255.255',
+    '224.0.0.1',
+    '255.255.255.255',
     '::1',
     'fd00::1',
     'fe80::1',
@@ -27,7 +30,7 @@ describe('addresses', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['88.255.1.1', '8.8.8.8', '2a02:e0::1'])('%s is a public address', (address) => {
+  it.each(['88.255.1.1', '8.8.8.8', '172.32.0.1', '223.255.255.255', '2a02:e0::1'])('%s is a public address', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
 import type { DeviceType } from '@kartvizit/schemas/events/telemetry';
+import { memoize } from './memo.ts';
 
 /** What a statistics screen may say about a visitor's device: a class, a browser family and an OS family. */
 export interface DeviceDescription {
@@ -25,15 +26,21 @@ const NAME_LIMIT = 40;
  * touch screen, so a "Mac" with more than one touch point is an iPad.
  */
 export function describeDevice(userAgent: string, touchPoints?: number | null): DeviceDescription {
-  const parsed = Bowser.parse(userAgent);
-  const os = cleanName(parsed.os.name);
-  const browserName = cleanName(parsed.browser.name);
-  const browser = browserName === null ? null : (BROWSER_NAMES[browserName] ?? browserName);
-  if (/Macintosh/.test(userAgent) && typeof touchPoints === 'number' && touchPoints > 1) {
-    return { device: 'tablet', browser, os: 'iOS' };
-  }
-  return { device: deviceClass(parsed.platform.type, userAgent), browser, os };
+  const { browser, os, device, mac } = describeAgent(userAgent);
+  if (mac && typeof touchPoints === 'number' && touchPoints > 1) return { device: 'tablet', browser, os: 'iOS' };
+  return { device, browser, os };
 }
+
+const describeAgent = memoize((userAgent: string): DeviceDescription & { readonly mac: boolean } => {
+  const parsed = Bowser.parse(userAgent);
+  const browserName = cleanName(parsed.browser.name);
+  return {
+    device: deviceClass(parsed.platform.type, userAgent),
+    browser: browserName === null ? null : (BROWSER_NAMES[browserName] ?? browserName),
+    os: cleanName(parsed.os.name),
+    mac: /Macintosh/.test(userAgent),
+  };
+});
 
 // Bowser's platform types; a TV counts with the big screens.
 const PLATFORM_DEVICES: Readonly<Record<string, DeviceType>> = {

@@ -21,12 +21,13 @@ export async function applyNextBatch(
   generation: number,
   after: Checkpoint | null,
 ): Promise<{ read: number; checkpoint: Checkpoint | null; touched: readonly string[] | undefined }> {
-  const { events, checkpoint } = await deps.store.readAll(after, deps.batchSize ?? DEFAULT_BATCH_SIZE);
-  if (events.length === 0) return { read: 0, checkpoint: after, touched: [] };
-  const handled = new Set<string>(projection.handles);
+  // Only the handled types travel: the store skips the rest and still moves the checkpoint past them.
+  const { events, checkpoint, scanned } = await deps.store.readAll(after, deps.batchSize ?? DEFAULT_BATCH_SIZE, {
+    types: projection.handles,
+  });
+  if (scanned === 0) return { read: 0, checkpoint: after, touched: [] };
   const decoded = [];
   for (const recorded of events) {
-    if (!handled.has(recorded.type)) continue;
     const event = await deps.codec.decode(recorded);
     if (event) decoded.push(event);
   }
@@ -36,7 +37,7 @@ export async function applyNextBatch(
     const outcome = await projection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) });
     touched = outcome ? outcome.touched : undefined;
   }
-  return { read: events.length, checkpoint, touched };
+  return { read: scanned, checkpoint, touched };
 }
 
 async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {

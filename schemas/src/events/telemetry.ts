@@ -94,11 +94,35 @@ const ISTANBUL_DATE = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** The calendar day (YYYY-MM-DD) in Europe/Istanbul of an instant: the statistics' day and the salt's day. */
-export function telemetryDay(instant: Date | string): string {
-  const parts = ISTANBUL_DATE.formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+function formatDay(epochMs: number): string {
+  const parts = ISTANBUL_DATE.formatToParts(epochMs);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_BY_HOUR_LIMIT = 4096;
+// UTC hour → its Istanbul day, for hours that lie wholly inside one day (the formatter is slow, and
+// every beacon and every replayed event asks). Bounded: when full, it starts over.
+const dayByHour = new Map<number, string>();
+
+/**
+ * The calendar day (YYYY-MM-DD) in Europe/Istanbul of an instant: the statistics' day and the salt's day.
+ * Remembered per UTC hour when the hour's first and last millisecond fall on the same day: the local day only
+ * moves forward in time, so every instant between them does too. The hour holding a midnight (every hour
+ * since Türkiye's offsets are whole hours, except historical ones) is formatted instant by instant.
+ */
+export function telemetryDay(instant: Date | string): string {
+  const epochMs = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  if (!Number.isFinite(epochMs)) throw new RangeError(`Geçersiz zaman: ${String(instant)}`);
+  const hour = Math.floor(epochMs / HOUR_MS);
+  const known = dayByHour.get(hour);
+  if (known !== undefined) return known;
+  const first = formatDay(hour * HOUR_MS);
+  if (first !== formatDay(hour * HOUR_MS + HOUR_MS - 1)) return formatDay(epochMs);
+  if (dayByHour.size >= DAY_BY_HOUR_LIMIT) dayByHour.clear();
+  dayByHour.set(hour, first);
+  return first;
 }
 
 /** The day before a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
