@@ -26,7 +26,7 @@ export interface PostgresEventStoreOptions {
 
 const EVENTS_APPENDED: SignalChannel = 'events_appended';
 /** Rows per INSERT: keeps each statement's arrays and the server's memory for it bounded. */
-const INSERT_CHUNK_SIZE = 2_000;
+const INSERT_CHUNK_SIZE = 5_000;
 /** An event-id race (same id, two streams, concurrently) is re-run once the winner has committed. */
 const MAX_ATTEMPTS = 3;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -32,7 +32,7 @@ interface Entry {
 
 export const GROUP_COMMIT_DEFAULTS = {
   flushIntervalMs: 25,
-  maxBatchEvents: 500,
+  maxBatchEvents: 5_000,
   maxBufferedEvents: 50_000,
   retryDelayMs: 100,
   maxRetryDelayMs: 5_000,
