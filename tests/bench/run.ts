@@ -32,7 +32,7 @@ import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 
 const args = new Map<string, string>();
@@ -324,13 +324,14 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
       const rebuilt = await rebuildProjection(deps, statisticsProjection);
       const rebuildSeconds = (performance.now() - started) / 1000;
 
-      // Baseline: the same rows, read in the same batches and written with a plain multi-row INSERT.
-      await stack.database.pool.query('CREATE UNLOGGED TABLE IF NOT EXISTS bench_plain (position text, type text, data jsonb)');
+      // Baseline: the same rows, read in batches of the same size and written with a plain multi-row INSERT into an
+      // ordinary (logged, like the read models) table.
+      await stack.database.pool.query('CREATE TABLE IF NOT EXISTS bench_plain (position text, type text, data jsonb)');
       const baselineStarted = performance.now();
       let after: Checkpoint | null = null;
       let copied = 0;
       for (;;) {
-        const batch = await stack.store.readAll(after, 1000);
+        const batch = await stack.store.readAll(after, REBUILD_BATCH_SIZE);
         if (batch.events.length === 0) break;
         const params: unknown[] = [];
         const rows = batch.events.map((event, index) => {

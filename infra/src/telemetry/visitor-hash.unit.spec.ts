@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { visitorHash } from './visitor-salts.ts';
 
@@ -19,6 +19,14 @@ describe('visitorHash', () => {
     expect(visitorHash(salt, '00000000-0000-4000-8000-000000000000', '88.255.1.1', agent)).not.toBe(hash);
     expect(visitorHash(salt, owner, '88.255.1.2', agent)).not.toBe(hash);
     expect(visitorHash(salt, owner, '88.255.1.1', `${agent} Chrome`)).not.toBe(hash);
+  });
+
+  it('is HMAC-SHA256 over owner, address and agent, cut to 128 bits, whatever the salt length', () => {
+    for (const key of [salt, randomBytes(7), randomBytes(64), randomBytes(100)]) {
+      const expected = createHmac('sha256', key).update(`${owner}\n88.255.1.1\n${agent}`).digest('hex').slice(0, 32);
+      expect(visitorHash(key, owner, '88.255.1.1', agent)).toBe(expected);
+      expect(visitorHash(key, owner, '88.255.1.1', agent)).toBe(expected);
+    }
   });
 
   it('does not contain the address in any form', () => {

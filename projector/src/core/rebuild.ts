@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
-import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { physicalTableName, readModelName, type Projection } from './projection.ts';
 
 export interface ProjectionDependencies {
@@ -12,6 +12,44 @@ export interface ProjectionDependencies {
 }
 
 export const DEFAULT_BATCH_SIZE = 1000;
+/** A rebuild reads bigger batches: fewer round trips, and more events folded into each upsert row. */
+export const REBUILD_BATCH_SIZE = 5000;
+
+interface ReadBatch {
+  readonly scanned: number;
+  readonly checkpoint: Checkpoint | null;
+  readonly events: readonly StoredEvent[];
+}
+
+/** The next batch after `after`, decoded; only the handled types travel (the store skips the rest and still moves the checkpoint past them). */
+async function readBatch(
+  deps: ProjectionDependencies,
+  projection: Projection,
+  after: Checkpoint | null,
+  size: number,
+): Promise<ReadBatch> {
+  const { events, checkpoint, scanned } = await deps.store.readAll(after, size, { types: projection.handles });
+  if (scanned === 0) return { scanned: 0, checkpoint: after, events: [] };
+  const decoded: StoredEvent[] = [];
+  for (const recorded of events) {
+    const event = await deps.codec.decode(recorded);
+    if (event) decoded.push(event);
+  }
+  return { scanned, checkpoint, events: decoded };
+}
+
+/** Writes a read batch into `generation`; answers whose data changed (undefined: everyone's). */
+async function applyBatch(
+  client: pg.PoolClient,
+  projection: Projection,
+  generation: number,
+  events: readonly StoredEvent[],
+): Promise<readonly string[] | undefined> {
+  // Nothing handled: nobody's data changed. A projection that does not say wakes everyone (undefined).
+  if (events.length === 0) return [];
+  const outcome = await projection.apply(events, { client, table: (name) => physicalTableName(name, generation) });
+  return outcome ? outcome.touched : undefined;
+}
 
 /** Reads the next batch after `after` and writes the handled events into `generation`. */
 export async function applyNextBatch(
@@ -21,23 +59,10 @@ export async function applyNextBatch(
   generation: number,
   after: Checkpoint | null,
 ): Promise<{ read: number; checkpoint: Checkpoint | null; touched: readonly string[] | undefined }> {
-  // Only the handled types travel: the store skips the rest and still moves the checkpoint past them.
-  const { events, checkpoint, scanned } = await deps.store.readAll(after, deps.batchSize ?? DEFAULT_BATCH_SIZE, {
-    types: projection.handles,
-  });
-  if (scanned === 0) return { read: 0, checkpoint: after, touched: [] };
-  const decoded = [];
-  for (const recorded of events) {
-    const event = await deps.codec.decode(recorded);
-    if (event) decoded.push(event);
-  }
-  // Nothing handled: nobody's data changed. A projection that does not say wakes everyone (undefined).
-  let touched: readonly string[] | undefined = [];
-  if (decoded.length > 0) {
-    const outcome = await projection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) });
-    touched = outcome ? outcome.touched : undefined;
-  }
-  return { read: scanned, checkpoint, touched };
+  const batch = await readBatch(deps, projection, after, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+  if (batch.scanned === 0) return { read: 0, checkpoint: after, touched: [] };
+  const touched = await applyBatch(client, projection, generation, batch.events);
+  return { read: batch.scanned, checkpoint: batch.checkpoint, touched };
 }
 
 async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
@@ -128,15 +153,20 @@ export async function rebuildProjection(
     log(`${projection.name}: rebuilding into generation ${generation}`);
     await createTables(client, projection, generation);
 
+    // Replay: while one batch is written (on this connection), the next is read and decoded (on another).
+    const size = deps.batchSize ?? REBUILD_BATCH_SIZE;
     let checkpoint: Checkpoint | null = null;
     let total = 0;
+    let next = readBatch(deps, projection, checkpoint, size);
     for (;;) {
-      const batch = await inTransaction(client, () =>
-        applyNextBatch(deps, client, projection, generation, checkpoint),
-      );
-      if (batch.read === 0) break;
+      const batch = await next;
+      if (batch.scanned === 0) break;
+      next = readBatch(deps, projection, batch.checkpoint, size);
+      // A failed write ends the rebuild; the read already under way must not become an unhandled rejection.
+      next.catch(() => undefined);
+      await inTransaction(client, () => applyBatch(client, projection, generation, batch.events));
       checkpoint = batch.checkpoint;
-      total += batch.read;
+      total += batch.scanned;
     }
 
     await inTransaction(client, async () => {
