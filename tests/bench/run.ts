@@ -72,11 +72,16 @@ async function openBenchDatabase(name: string): Promise<Database> {
   return openDatabase({ dataDir: join(workDir, 'pg'), databaseName: name });
 }
 
+/** The codec the services build from the app secret (as infra/runtime does). */
+function productCodec(database: Database, appSecret: Buffer): EventCodec {
+  return new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
+}
+
 async function startStack(database: Database): Promise<Stack> {
   const signals = new InProcessSignalBus();
   const store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
   const appSecret = randomBytes(48);
-  const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
+  const codec = productCodec(database, appSecret);
   const product = await composeProduct({
     pool: database.pool,
     store,
@@ -111,7 +116,7 @@ async function startIngestionStack(database: Database): Promise<Omit<Stack, 'pro
   const store = new PostgresEventStore({ pool: database.pool });
   const appSecret = randomBytes(48).toString('base64url');
   const secret = Buffer.from(appSecret, 'utf8');
-  const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(secret, 'personal-data-kek')));
+  const codec = productCodec(database, secret);
   const app = await buildCommandApi({
     pool: database.pool,
     store,

@@ -63,7 +63,7 @@ function ipv4Number(address: string): number | null {
   return value;
 }
 
-const NOT_PUBLIC = new BlockList();
+const NOT_PUBLIC_IPV6 = new BlockList();
 for (const [network, prefix] of [
   ['::', 127],
   ['64:ff9b:1::', 48],
@@ -73,14 +73,14 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NOT_PUBLIC_IPV6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** True for an address a geolocation database could know (normalised first). */
 export function isPublicAddress(address: string): boolean {
   const ipv4 = ipv4Number(address);
   if (ipv4 !== null) return !NOT_PUBLIC_IPV4.some(([first, size]) => ipv4 >= first && ipv4 < first + size);
-  return !NOT_PUBLIC.check(address, 'ipv6');
+  return !NOT_PUBLIC_IPV6.check(address, 'ipv6');
 }
 
 /** One record of DB-IP's "IP to City Lite" MMDB as ip-location-db packages it. */
