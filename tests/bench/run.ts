@@ -22,7 +22,6 @@ import Fastify from 'fastify';
 import { buildApp as buildCommandApi } from '@kartvizit/command-api/app';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
-import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createDatabaseIfMissing } from '@kartvizit/infra/db/admin';
 import { openDatabase, type Database } from '@kartvizit/infra/db/database';
 import { withDatabase } from '@kartvizit/infra/db/url';
@@ -30,7 +29,8 @@ import { compareCheckpoints, makeCheckpoint } from '@kartvizit/infra/event-store
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
-import { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import { codecFromAppSecret, EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
@@ -72,16 +72,11 @@ async function openBenchDatabase(name: string): Promise<Database> {
   return openDatabase({ dataDir: join(workDir, 'pg'), databaseName: name });
 }
 
-/** The codec the services build from the app secret (as infra/runtime does). */
-function productCodec(database: Database, appSecret: Buffer): EventCodec {
-  return new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
-}
-
 async function startStack(database: Database): Promise<Stack> {
   const signals = new InProcessSignalBus();
   const store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
   const appSecret = randomBytes(48);
-  const codec = productCodec(database, appSecret);
+  const codec = codecFromAppSecret(database.pool, appSecret);
   const product = await composeProduct({
     pool: database.pool,
     store,
@@ -116,7 +111,7 @@ async function startIngestionStack(database: Database): Promise<Omit<Stack, 'pro
   const store = new PostgresEventStore({ pool: database.pool });
   const appSecret = randomBytes(48).toString('base64url');
   const secret = Buffer.from(appSecret, 'utf8');
-  const codec = productCodec(database, secret);
+  const codec = codecFromAppSecret(database.pool, secret);
   const app = await buildCommandApi({
     pool: database.pool,
     store,
@@ -125,7 +120,8 @@ async function startIngestionStack(database: Database): Promise<Omit<Stack, 'pro
     appSecret: secret,
     authRateLimitPerMinute: 0,
     publicBaseUrl: 'http://127.0.0.1',
-    telemetry: { rateLimitPerMinute: 0 },
+    // As command-api/src/main.ts reads them (the ingestion on its worker thread), without the per-address limit.
+    telemetry: { ...readTelemetrySettings(process.env), rateLimitPerMinute: 0 },
     logLevel: 'silent',
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -48,6 +48,8 @@ export async function startTestProduct(
     publicBaseUrl?: string;
     /** Visit and click beacons (clock, GeoIP, limits); the rate limit is off unless given. */
     telemetry?: TelemetryOptions;
+    /** The projectors' fallback poll when no wake-up came (default 1 s); long: only wake-ups move them. */
+    projectorPollIntervalMs?: number;
     /** Log level and a stream that receives the log lines (default: silent). */
     logLevel?: string;
     logStream?: { write(line: string): void };
@@ -76,6 +78,7 @@ export async function startTestProduct(
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
     maps: testMapsSettings(options.maps),
     publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
+    projectorPollIntervalMs: options.projectorPollIntervalMs,
   });
   await product.app.ready();
   const app = product.app;

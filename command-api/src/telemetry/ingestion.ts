@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type pg from 'pg';
 import {
   DIRECTIONS_PLATFORMS,
   isStoredSocialPlatform,
@@ -11,11 +12,15 @@ import {
   type ContactClicked,
   type TelemetryEvent,
 } from '@kartvizit/schemas';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { automationReason } from '@kartvizit/infra/telemetry/automation';
-import type { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
-import type { GroupCommitAppender } from '@kartvizit/infra/telemetry/group-commit';
-import type { OwnerDirectory } from './owners.ts';
+import { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
+import { DbIpCityLookup } from '@kartvizit/infra/telemetry/geoip';
+import { GroupCommitAppender } from '@kartvizit/infra/telemetry/group-commit';
+import type { TelemetryOptions, TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import { VisitorSalts } from '@kartvizit/infra/telemetry/visitor-salts';
+import { OwnerDirectory } from './owners.ts';
 
 /** The parts of a request telemetry looks at; the address is dropped with this object. */
 export interface TelemetryRequest {
@@ -36,8 +41,19 @@ export interface ClickInput {
   readonly touchPoints?: number | null;
 }
 
-/** What became of a hit, for the debug log; the HTTP answer is 204 either way. */
-export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'failed';
+/**
+ * What became of a hit, for the debug log; the HTTP answer is 204 either way. 'queued': handed to the ingestion
+ * thread, which decides the rest.
+ */
+export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'failed' | 'queued';
+
+/** What the routes hand hits to: the ingestion itself, or the thread running it (ingestion-thread.ts). */
+export interface TelemetrySink {
+  recordVisit(input: VisitInput, request: TelemetryRequest): Promise<Outcome>;
+  recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome>;
+  /** Writes everything accepted so far, then stops. */
+  close(): Promise<void>;
+}
 
 const METADATA = { actor: 'visitor' } as const;
 // A database outage fails every hit: one line at once, then at most one per interval with the count.
@@ -49,7 +65,7 @@ const FAILURE_REPORT_INTERVAL_MS = 10_000;
  * a visit decides nothing and no state is loaded. Never throws: a failure costs one hit, logged
  * without personal data.
  */
-export class TelemetryIngestion {
+export class TelemetryIngestion implements TelemetrySink {
   private readonly inFlight = new Set<Promise<Outcome>>();
   private failuresSinceReport = 0;
   private lastFailureReport = Number.NEGATIVE_INFINITY;
@@ -142,6 +158,45 @@ export class TelemetryIngestion {
     void pending.finally(() => this.inFlight.delete(pending));
     return pending;
   }
+}
+
+/**
+ * The ingestion with its parts (owner directory, enrichment, day salts, group commit) on one pool and store; closing
+ * it writes what waits and stops the salt sweeper. Built on the HTTP thread or in the ingestion worker alike.
+ */
+export function openTelemetryIngestion(parts: {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly settings: TelemetrySettings;
+  readonly options?: Pick<TelemetryOptions, 'now' | 'geo' | 'ownerCacheTtlMs'>;
+  readonly log: (message: string) => void;
+}): TelemetrySink {
+  const { pool, settings, options = {}, log } = parts;
+  const now = options.now ?? (() => new Date());
+  const salts = new VisitorSalts({ pool, now, log });
+  const ingestion = new TelemetryIngestion({
+    owners: new OwnerDirectory(pool, { ttlMs: options.ownerCacheTtlMs }),
+    enricher: new HitEnricher(options.geo ?? new DbIpCityLookup({ log }), salts),
+    appender: new GroupCommitAppender({
+      store: parts.store,
+      flushIntervalMs: settings.flushIntervalMs,
+      maxBatchEvents: settings.maxBatchEvents,
+      maxBufferedEvents: settings.maxBufferedEvents,
+      log,
+    }),
+    codec: parts.codec,
+    now,
+    log,
+  });
+  return {
+    recordVisit: (input, request) => ingestion.recordVisit(input, request),
+    recordClick: (input, request) => ingestion.recordClick(input, request),
+    async close() {
+      await ingestion.close();
+      salts.close();
+    },
+  };
 }
 
 function hitOf(request: TelemetryRequest, touchPoints: number | null | undefined) {

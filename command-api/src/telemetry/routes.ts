@@ -14,19 +14,17 @@ import {
   type ClickType,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
-import { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
-import { DbIpCityLookup } from '@kartvizit/infra/telemetry/geoip';
-import { GroupCommitAppender } from '@kartvizit/infra/telemetry/group-commit';
-import { TELEMETRY_DEFAULTS, type TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
-import { VisitorSalts } from '@kartvizit/infra/telemetry/visitor-salts';
+import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
-import { TelemetryIngestion, type TelemetryRequest } from './ingestion.ts';
-import { OwnerDirectory } from './owners.ts';
+import { openTelemetryIngestion, type TelemetryRequest, type TelemetrySink } from './ingestion.ts';
+import { IngestionThread } from './ingestion-thread.ts';
 
 export interface TelemetryDependencies {
   readonly pool: pg.Pool;
   readonly store: EventStore;
   readonly codec: EventCodec;
+  /** The ingestion worker builds its own codec and pool from these. */
+  readonly appSecret: Buffer;
   readonly telemetry?: TelemetryOptions;
 }
 
@@ -43,6 +41,21 @@ function isClickType(value: string): value is ClickType {
   return (CLICK_TYPES as readonly string[]).includes(value);
 }
 
+/** The ingestion on its own worker thread (settings.worker), or on this one. */
+function openSink(deps: TelemetryDependencies, settings: TelemetrySettings, log: (message: string) => void): TelemetrySink {
+  const options = deps.telemetry ?? {};
+  if (!settings.worker) return openTelemetryIngestion({ pool: deps.pool, store: deps.store, codec: deps.codec, settings, options, log });
+  const databaseUrl = deps.pool.options.connectionString;
+  // A worker cannot be handed functions: a clock or a GeoIP lookup are injected into the ingestion on this thread.
+  if (options.now || options.geo) throw new Error('telemetry.worker: an injected clock or GeoIP lookup needs worker: false');
+  if (!databaseUrl) throw new Error('telemetry.worker: the pool has no connection string to open its own');
+  return new IngestionThread({
+    data: { databaseUrl, appSecret: deps.appSecret, settings, ownerCacheTtlMs: options.ownerCacheTtlMs },
+    log,
+    onAppended: options.onAppended,
+  });
+}
+
 function telemetryRequest(request: FastifyRequest): TelemetryRequest {
   return { address: request.ip, headers: request.headers };
 }
@@ -54,32 +67,13 @@ function telemetryRequest(request: FastifyRequest): TelemetryRequest {
  * text/plain (navigator.sendBeacon with a string), in this plugin only.
  */
 export function telemetryRoutes(deps: TelemetryDependencies) {
-  const options = deps.telemetry ?? {};
-  const settings = { ...TELEMETRY_DEFAULTS, ...options };
+  const settings = telemetrySettings(deps.telemetry);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const log = (message: string) => app.log.warn(message);
-    const now = options.now ?? (() => new Date());
-    const salts = new VisitorSalts({ pool: deps.pool, now, log });
-    const ingestion = new TelemetryIngestion({
-      owners: new OwnerDirectory(deps.pool, { ttlMs: options.ownerCacheTtlMs }),
-      enricher: new HitEnricher(options.geo ?? new DbIpCityLookup({ log }), salts),
-      appender: new GroupCommitAppender({
-        store: deps.store,
-        flushIntervalMs: settings.flushIntervalMs,
-        maxBatchEvents: settings.maxBatchEvents,
-        maxBufferedEvents: settings.maxBufferedEvents,
-        log,
-      }),
-      codec: deps.codec,
-      now,
-      log,
-    });
+    const ingestion = openSink(deps, settings, log);
     // Fastify closes the server (no new hits) before plugins' onClose: then the last batch is written.
-    app.addHook('onClose', async () => {
-      await ingestion.close();
-      salts.close();
-    });
+    app.addHook('onClose', () => ingestion.close());
 
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {

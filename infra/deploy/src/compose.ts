@@ -73,7 +73,8 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       authRateLimitPerMinute: parts.authRateLimitPerMinute,
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
-      telemetry: parts.telemetry,
+      // The ingestion worker's appends wake this process's projectors the way the store's own appends do.
+      telemetry: { ...parts.telemetry, onAppended: () => void parts.signals.publish('events_appended') },
     }),
   );
   await app.register(

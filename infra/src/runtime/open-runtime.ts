@@ -2,15 +2,14 @@ import { join } from 'node:path';
 import { LocalDiskBlobStore } from '../blob/local-disk.ts';
 import type { BlobStore } from '../blob/types.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { loadAppSecret, deriveKey } from '../config/secrets.ts';
+import { loadAppSecret } from '../config/secrets.ts';
 import type { ServiceConfig } from '../config/env.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
 import type { EventStore } from '../event-store/types.ts';
 import { InProcessSignalBus } from '../signals/in-process.ts';
 import { PostgresSignalBus } from '../signals/postgres.ts';
 import type { SignalBus } from '../signals/types.ts';
-import { EventCodec } from '../vault/event-codec.ts';
-import { PersonalDataVault } from '../vault/personal-data-vault.ts';
+import { codecFromAppSecret, type EventCodec } from '../vault/event-codec.ts';
 
 /** The shared parts every service process is built from. */
 export interface Runtime {
@@ -49,7 +48,7 @@ export async function openRuntime(config: ServiceConfig, options: RuntimeOptions
     onAppended: options.signals === 'in-process' ? () => void signals.publish('events_appended') : undefined,
   });
   const appSecret = await loadAppSecret({ envValue: config.appSecret, dataDir: config.dataDir });
-  const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
+  const codec = codecFromAppSecret(database.pool, appSecret);
   return {
     config,
     database,

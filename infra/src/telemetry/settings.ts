@@ -10,6 +10,12 @@ export interface TelemetrySettings {
   readonly maxBatchEvents: number;
   /** Events kept in memory while the store is unreachable; beyond it the oldest are dropped. */
   readonly maxBufferedEvents: number;
+  /**
+   * Enrichment and writes on a worker thread of their own (ingestion-worker.ts): the HTTP thread only checks a beacon
+   * and answers. The services read TELEMETRY_WORKER (on unless '0'); a composition that does not say (tests) keeps
+   * the ingestion on the HTTP thread, where a clock or a GeoIP lookup can be injected.
+   */
+  readonly worker: boolean;
 }
 
 export const TELEMETRY_DEFAULTS: TelemetrySettings = {
@@ -17,6 +23,7 @@ export const TELEMETRY_DEFAULTS: TelemetrySettings = {
   flushIntervalMs: GROUP_COMMIT_DEFAULTS.flushIntervalMs,
   maxBatchEvents: GROUP_COMMIT_DEFAULTS.maxBatchEvents,
   maxBufferedEvents: GROUP_COMMIT_DEFAULTS.maxBufferedEvents,
+  worker: false,
 };
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -28,12 +35,21 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum =
   return parsed;
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'off', 'no'].includes(value)) return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
 export function readTelemetrySettings(env: NodeJS.ProcessEnv = process.env): TelemetrySettings {
   return {
     rateLimitPerMinute: whole(env, 'TELEMETRY_RATE_LIMIT_PER_MINUTE', TELEMETRY_DEFAULTS.rateLimitPerMinute),
     flushIntervalMs: whole(env, 'TELEMETRY_FLUSH_INTERVAL_MS', TELEMETRY_DEFAULTS.flushIntervalMs, 1),
     maxBatchEvents: whole(env, 'TELEMETRY_BATCH_SIZE', TELEMETRY_DEFAULTS.maxBatchEvents, 1),
     maxBufferedEvents: whole(env, 'TELEMETRY_BUFFER_LIMIT', TELEMETRY_DEFAULTS.maxBufferedEvents, 1),
+    worker: flag(env, 'TELEMETRY_WORKER', true),
   };
 }
 
@@ -45,4 +61,20 @@ export interface TelemetryOptions extends Partial<TelemetrySettings> {
   readonly geo?: GeoIpLookup;
   /** How long a card's or profile's owner is remembered (default 10 s). */
   readonly ownerCacheTtlMs?: number;
+  /**
+   * Called when the ingestion worker wrote a batch: its store is not the composition's, so a composition whose
+   * projectors are woken in-process (npm start) passes its wake-up here. Across processes the append's NOTIFY does it.
+   */
+  readonly onAppended?: () => void;
+}
+
+/** The settings in options (defaults for the rest), without the injected functions a worker could not be handed. */
+export function telemetrySettings(options: TelemetryOptions = {}): TelemetrySettings {
+  return {
+    rateLimitPerMinute: options.rateLimitPerMinute ?? TELEMETRY_DEFAULTS.rateLimitPerMinute,
+    flushIntervalMs: options.flushIntervalMs ?? TELEMETRY_DEFAULTS.flushIntervalMs,
+    maxBatchEvents: options.maxBatchEvents ?? TELEMETRY_DEFAULTS.maxBatchEvents,
+    maxBufferedEvents: options.maxBufferedEvents ?? TELEMETRY_DEFAULTS.maxBufferedEvents,
+    worker: options.worker ?? TELEMETRY_DEFAULTS.worker,
+  };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { EVENT_TYPES, isDomainEventType, type DomainEvent } from '@kartvizit/schemas';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../event-store/types.ts';
-import { isSealedData, type PersonalDataVault } from './personal-data-vault.ts';
+import { deriveKey } from '../config/secrets.ts';
+import { isSealedData, PersonalDataVault } from './personal-data-vault.ts';
 
 /** A domain event read back from the store, with its place in history. */
 export type StoredEvent<E extends DomainEvent = DomainEvent> = E & {
@@ -78,4 +80,9 @@ export class EventCodec {
       forgotten,
     } as StoredEvent;
   }
+}
+
+/** The codec every service builds: the vault's key-encryption key derived from the app secret. */
+export function codecFromAppSecret(pool: pg.Pool, appSecret: Buffer): EventCodec {
+  return new EventCodec(new PersonalDataVault(pool, deriveKey(appSecret, 'personal-data-kek')));
 }

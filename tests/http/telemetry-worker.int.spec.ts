@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IngestionThread } from '@kartvizit/command-api/telemetry/ingestion-thread';
+import { telemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import { startTestProduct, type TestProduct } from '../support/product.ts';
+import { send } from './card-fixtures.ts';
+import {
+  USER_AGENTS,
+  appendedBy,
+  click,
+  expectAccepted,
+  ownerWithCards,
+  telemetryEvents,
+  visit,
+  waitForTelemetry,
+  type CardOwner,
+} from './telemetry-fixtures.ts';
+
+/**
+ * The services run the ingestion on a worker thread (TELEMETRY_WORKER, on by default): the HTTP thread answers, the
+ * worker enriches and writes on a pool of its own. The same beacons, the same events, the same live statistics.
+ */
+describe('beacons ingested on the worker thread', () => {
+  let product: TestProduct;
+  let owner: CardOwner;
+
+  beforeAll(async () => {
+    // No fallback poll: the projectors move only when an append wakes them.
+    product = await startTestProduct({ telemetry: { worker: true }, projectorPollIntervalMs: 600_000 });
+    owner = await ownerWithCards(product, 1);
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('stores a phone and a desktop visit and a click, enriched, and drops a crawler before it reaches the worker', async () => {
+    const cardId = owner.cards[0] ?? '';
+    expectAccepted(await visit(product, { cardId }, { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', address: '198.51.100.7' }));
+    expectAccepted(await visit(product, { cardId, touchPoints: 5 }, { userAgent: USER_AGENTS.iPhone, address: '198.51.100.8' }));
+    expectAccepted(await visit(product, { cardId }, { userAgent: USER_AGENTS.windowsEdge, address: '198.51.100.9' }));
+    expectAccepted(
+      await click(product, { profileId: owner.profileId, cardId, clickType: 'phone' }, { address: '198.51.100.8' }),
+    );
+
+    const events = await waitForTelemetry(product, 3);
+    expect(events.map((event) => event.type).sort()).toEqual(['CardVisited', 'CardVisited', 'ContactClicked']);
+    const visits = events.flatMap((event) => (event.type === 'CardVisited' ? [event.data] : []));
+    expect(visits.map((data) => data.device).sort()).toEqual(['desktop', 'mobile']);
+    expect(visits.every((data) => data.cardId === cardId && data.ownerId === owner.owner.userId)).toBe(true);
+    expect(new Set(visits.map((data) => data.visitorHash)).size).toBe(2);
+    expect(JSON.stringify(events)).not.toContain('198.51.100.');
+  });
+
+  it('wakes the projectors of its process: the dashboard counts the visits without any other event', async () => {
+    const deadline = Date.now() + 10_000;
+    let totalVisits = 0;
+    while (Date.now() < deadline) {
+      const dashboard = await send(product, 'GET', '/api/statistics/dashboard', owner.owner.token);
+      totalVisits = (JSON.parse(dashboard.body) as { dashboard: { totalVisits: number } }).dashboard.totalVisits;
+      if (totalVisits === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(totalVisits).toBe(2);
+  });
+
+  it('ignores a visit to a card nobody activated, as on the HTTP thread', async () => {
+    const events = await appendedBy(
+      product,
+      () => visit(product, { cardId: 'VC-YOKBOY' }),
+      () => visit(product, { cardId: owner.cards[0] }),
+    );
+    expect(events.map((event) => event.data.cardId)).toEqual([owner.cards[0]]);
+  });
+
+  it('writes what it holds when the app closes', async () => {
+    const before = (await telemetryEvents(product)).length;
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.30' })),
+    );
+    expect(responses.every((response) => response.statusCode === 204)).toBe(true);
+    await product.app.close();
+    expect(await telemetryEvents(product)).toHaveLength(before + 40);
+  });
+});
+
+describe('the hand-over to the worker', () => {
+  let product: TestProduct;
+  let owner: CardOwner;
+
+  beforeAll(async () => {
+    product = await startTestProduct();
+    owner = await ownerWithCards(product, 1);
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('holds at most the buffer limit of hits the worker has not taken, and drops and reports the rest', async () => {
+    const lines: string[] = [];
+    const thread = new IngestionThread({
+      data: {
+        databaseUrl: product.pool.options.connectionString ?? '',
+        appSecret: product.appSecret,
+        settings: telemetrySettings({ maxBufferedEvents: 10, worker: true }),
+      },
+      log: (line) => lines.push(line),
+    });
+    const request = { address: '198.51.100.40', headers: { 'user-agent': USER_AGENTS.iPhone } };
+    // All in one turn of the event loop: the worker cannot have taken any of them yet.
+    const outcomes = await Promise.all(
+      Array.from({ length: 15 }, () => thread.recordVisit({ cardId: owner.cards[0] ?? '' }, request)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'queued')).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome === 'failed')).toHaveLength(5);
+    expect(lines.some((line) => line.includes('olay atıldı'))).toBe(true);
+
+    await thread.close();
+    expect(await telemetryEvents(product)).toHaveLength(10);
+    expect(await thread.recordVisit({ cardId: owner.cards[0] ?? '' }, request)).toBe('failed');
+  });
+});
