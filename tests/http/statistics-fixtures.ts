@@ -260,12 +260,13 @@ export async function projectedTables(pool: pg.Pool) {
     `SELECT owner_id::text AS owner_id, card_id, day::text AS day, encode(visitor, 'hex') AS visitor
        FROM rm_stat_visitors ORDER BY 1, 2, 3, 4`,
   );
-  const applied = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM rm_stat_applied');
+  const position = await pool.query<{ position: string }>('SELECT position FROM rm_stat_position');
   return {
     daily: daily.rows,
     totals: totals.rows,
     breakdowns: breakdowns.rows,
     visitors: visitors.rows,
-    applied: applied.rows[0]?.count ?? 0,
+    /** The global position of the last event counted. */
+    position: position.rows[0]?.position ?? null,
   };
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { STATISTICS_ALL_CARDS, telemetryDay, type TelemetryEvent } from '@kartvizit/schemas';
+import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import type { Projection } from '../core/projection.ts';
 
@@ -8,9 +10,11 @@ import type { Projection } from '../core/projection.ts';
  * kept per card and once more for all of the owner's cards (card_id '*'), so each screen reads a
  * few rows whatever the traffic; the owner's unique visitors are not the sum of the cards'.
  *
- * Counters cannot remember "the last stream position" (a row sums events of many streams), so an
- * inbox of applied event ids makes a redelivered event a no-op; unique visitors are exact through
- * per-day sets of visitor hashes, and an insert that conflicts is a visitor already counted.
+ * Counters cannot remember "the last stream position" (a row sums events of many streams), so the
+ * projection remembers the global position of the last event it counted, in the batch's transaction:
+ * events arrive in global order, and one at or before it is a redelivery, not counted again. Unique
+ * visitors are exact through per-day sets of visitor hashes; an insert that conflicts is a visitor
+ * already counted.
  */
 type Telemetry = StoredEvent<TelemetryEvent>;
 
@@ -152,10 +156,14 @@ const iso = (time: number | null) => (time === null ? null : new Date(time).toIS
 
 export const statisticsProjection: Projection = {
   name: 'statistics',
-  version: 1,
+  // 2: the global position of the last counted event replaced the inbox of every counted event id.
+  version: 2,
   tables: {
-    // Inbox: ids of the events already counted (redelivery must not count twice).
-    stat_applied: (table) => `CREATE TABLE ${table} (event_id uuid PRIMARY KEY)`,
+    // One row: the global position of the last event counted (a redelivered one is at or before it).
+    stat_position: (table) => `CREATE TABLE ${table} (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        position text NOT NULL
+      )`,
     // Who visited on a day: per card, and per owner under card_id '*'.
     stat_visitors: (table) => `CREATE TABLE ${table} (
         owner_id uuid NOT NULL,
@@ -196,14 +204,19 @@ export const statisticsProjection: Projection = {
   handles: ['CardVisited', 'ContactClicked'],
 
   async apply(events, { client, table }) {
-    const fresh = await client.query<{ event_id: string }>(
-      `INSERT INTO ${table('stat_applied')} (event_id) SELECT unnest($1::uuid[])
-       ON CONFLICT DO NOTHING RETURNING event_id`,
-      [events.map((event) => event.eventId)],
+    const last = events.at(-1);
+    if (!last) return { touched: [] };
+    const mark = await client.query<{ position: Checkpoint }>(`SELECT position FROM ${table('stat_position')}`);
+    const counted = mark.rows[0]?.position ?? null;
+    // Events come in global order: the new ones are those after the last one counted.
+    const from = events.findIndex((event) => compareCheckpoints(event.position, counted) > 0);
+    if (from < 0) return { touched: [] };
+    const batch = events.slice(from) as readonly Telemetry[];
+    await client.query(
+      `INSERT INTO ${table('stat_position')} (position) VALUES ($1)
+       ON CONFLICT (only_row) DO UPDATE SET position = EXCLUDED.position`,
+      [last.position],
     );
-    const isFresh = new Set(fresh.rows.map((row) => row.event_id.toLowerCase()));
-    const batch = (events as readonly Telemetry[]).filter((event) => isFresh.has(event.eventId.toLowerCase()));
-    if (batch.length === 0) return { touched: [] };
 
     const aggregate = new BatchAggregate();
     const visitors = new Map<string, VisitorRow>();
