@@ -106,7 +106,7 @@ export async function telemetryEvents(product: TestProduct): Promise<TelemetryRo
   }));
 }
 
-/** Waits until at least `count` telemetry events are stored (batches land within ~25 ms of the answer). */
+/** Waits until at least `count` telemetry events are stored (batches land within ~100 ms of the answer). */
 export async function waitForTelemetry(
   product: TestProduct,
   count: number,

@@ -31,7 +31,7 @@ interface Entry {
 }
 
 export const GROUP_COMMIT_DEFAULTS = {
-  flushIntervalMs: 25,
+  flushIntervalMs: 100,
   maxBatchEvents: 5_000,
   maxBufferedEvents: 50_000,
   retryDelayMs: 100,
