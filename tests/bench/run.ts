@@ -3,7 +3,8 @@
  * same machine (this machine is shared and noisy: ratios, not absolute numbers, are what we compare over time).
  *
  *   1. Visit ingestion: beacons/s through the real POST /api/telemetry/visit into the event store, against a bare
- *      Fastify hello-world; events that arrived vs requests accepted; projection lag append → read model (p50, p99).
+ *      Fastify hello-world, in alternating rounds after a warm-up (median round); events that arrived vs requests
+ *      accepted; projection lag append → read model (p50, p99). BENCH_LOG=warn shows command-api's log lines.
  *   2. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
  *   3. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
