@@ -123,7 +123,7 @@ async function startIngestionStack(database: Database): Promise<Omit<Stack, 'pro
     publicBaseUrl: 'http://127.0.0.1',
     // As command-api/src/main.ts reads them (the ingestion on its worker thread), without the per-address limit.
     telemetry: { ...readTelemetrySettings(process.env), rateLimitPerMinute: 0 },
-    logLevel: 'silent',
+    logLevel: process.env.BENCH_LOG ?? 'silent',
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const projector: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'projector/src/main.ts')], {

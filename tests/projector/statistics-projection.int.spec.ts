@@ -244,6 +244,45 @@ describe('the statistics projection', () => {
     expect(await projectedTables(database.pool)).toEqual(before);
   });
 
+  it('counts only the new events of a batch that begins with events it counted before', async () => {
+    const given = await projectedTables(database.pool);
+    const owner = randomUUID();
+    await appendTelemetry({ store, codec }, [
+      visited({ ownerId: owner, cardId: 'VC-YENI01', at: '2026-03-05T09:00:00Z', visitor: 'biri' }),
+      visited({ ownerId: owner, cardId: 'VC-YENI01', at: '2026-03-05T09:05:00Z', visitor: 'öteki' }),
+    ]);
+    // When a batch arrives holding the whole history: everything counted before, then the two new visits.
+    const { events } = await store.readAll(null, 100_000, { types: ['CardVisited', 'ContactClicked'] });
+    const decoded = (await Promise.all(events.map((event) => codec.decode(event)))).filter((event) => event !== null);
+    const client = await database.pool.connect();
+    try {
+      const generation =
+        (
+          await client.query<{ generation: number }>(
+            "SELECT generation FROM projection_checkpoints WHERE name = 'statistics'",
+          )
+        ).rows[0]?.generation ?? 0;
+      const outcome = await inTransaction(client, () =>
+        statisticsProjection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) }),
+      );
+      expect(outcome).toEqual({ touched: [owner] });
+    } finally {
+      client.release();
+    }
+    // Then only the new owner's rows were added, and the runner delivering them once more changes nothing.
+    const added = await projectedTables(database.pool);
+    expect(added.totals.filter((row) => row.owner_id !== owner)).toEqual(given.totals);
+    expect(
+      added.totals.filter((row) => row.owner_id === owner).map((row) => [row.card_id, row.visits, row.unique_visitors]),
+    ).toEqual([
+      ['*', 2, 2],
+      ['VC-YENI01', 2, 2],
+    ]);
+    await runner.catchUp();
+    expect(await projectedTables(database.pool)).toEqual(added);
+    await expectTablesEqualToEvents();
+  });
+
   it('builds the same tables when history is replayed into a new generation', async () => {
     const live = await projectedTables(database.pool);
     const result = await rebuildProjection({ pool: database.pool, store, codec, batchSize: 250 }, statisticsProjection);

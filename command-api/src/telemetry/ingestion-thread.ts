@@ -20,7 +20,7 @@ export interface IngestionWorkerData {
 export type ToWorker = { readonly kind: 'hits'; readonly hits: readonly ThreadHit[] } | { readonly kind: 'close' };
 
 export type FromWorker =
-  /** This many hits were taken over by the ingestion (its own buffer bounds them from there). */
+  /** This many hits went through the ingestion: dropped, failed, or queued in the group commit (bounded from there). */
   | { readonly kind: 'handled'; readonly count: number }
   /** A batch was written to the store. */
   | { readonly kind: 'appended' }
@@ -30,15 +30,19 @@ export type FromWorker =
 const WORKER_MODULE = new URL('./ingestion-worker.ts', import.meta.url);
 // A worker that ended unexpectedly is started again on the next hit, at most this often.
 const RESTART_INTERVAL_MS = 5_000;
+// Past the group commit's own close deadline (10 s of retries), a worker that has not finished is ended.
+const CLOSE_TIMEOUT_MS = 15_000;
+// As TelemetryIngestion caps it: real user agents stay far below; the hand-over copies no more.
+const USER_AGENT_LIMIT = 1024;
 // Drops are reported at once, then at most this often.
 const DROP_REPORT_INTERVAL_MS = 10_000;
 
 /**
  * The ingestion on a worker thread of its own: the HTTP thread drops bots and prefetches (their headers stay here),
  * passes the rest on in one message per event-loop turn and answers at once; enrichment, the owner lookup, encoding
- * and the group commit's writes run in the worker (docs/decisions/0009-telemetry.md). Hits the worker has not taken
- * yet are bounded by the group commit's buffer limit: past it new hits are dropped and counted, as the group commit
- * drops when the store is down.
+ * and the group commit's writes run in the worker (docs/decisions/0009-telemetry.md). Hits the worker has not yet
+ * been through (enriched and queued, or dropped) are bounded by the group commit's buffer limit: past it new hits are
+ * dropped and counted, as the group commit drops when the store is down.
  */
 export class IngestionThread implements TelemetrySink {
   private worker: Worker | null = null;
@@ -51,6 +55,7 @@ export class IngestionThread implements TelemetrySink {
   private dropped = 0;
   private lastDropReport = Number.NEGATIVE_INFINITY;
   private closed: (() => void) | null = null;
+  private closePromise: Promise<void> | null = null;
 
   constructor(
     private readonly options: {
@@ -71,18 +76,32 @@ export class IngestionThread implements TelemetrySink {
   }
 
   /** Hands over what is queued, lets the worker write everything it holds, then ends it. */
-  async close(): Promise<void> {
-    if (this.closing) return;
+  close(): Promise<void> {
+    this.closePromise ??= this.shutDown();
+    return this.closePromise;
+  }
+
+  private async shutDown(): Promise<void> {
     this.closing = true;
     const worker = this.worker;
-    if (!worker) return;
+    if (!worker) {
+      if (this.queue.length > 0) this.lose(this.queue.length, 'kapanışta iş parçacığı yoktu');
+      this.queue = [];
+      return;
+    }
     this.flush();
+    let timer: NodeJS.Timeout | undefined;
     const done = new Promise<void>((resolve) => {
       this.closed = resolve;
       worker.once('exit', () => resolve());
+      timer = setTimeout(() => {
+        this.options.log(`Telemetri iş parçacığı ${CLOSE_TIMEOUT_MS / 1000} saniyede kapanmadı; durduruluyor`);
+        resolve();
+      }, CLOSE_TIMEOUT_MS);
     });
     worker.postMessage({ kind: 'close' } satisfies ToWorker);
     await done;
+    clearTimeout(timer);
     await worker.terminate();
     this.worker = null;
   }
@@ -94,7 +113,7 @@ export class IngestionThread implements TelemetrySink {
       this.drop();
       return 'failed';
     }
-    this.queue.push(hit(request.address, request.headers['user-agent'] ?? ''));
+    this.queue.push(hit(request.address, (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_LIMIT)));
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
@@ -107,7 +126,7 @@ export class IngestionThread implements TelemetrySink {
     if (this.queue.length === 0) return;
     const worker = this.worker ?? this.restart();
     if (!worker) {
-      this.drop(this.queue.length);
+      this.lose(this.queue.length, 'iş parçacığı yeniden başlatılmayı bekliyor');
       this.queue = [];
       return;
     }
@@ -116,9 +135,17 @@ export class IngestionThread implements TelemetrySink {
     this.queue = [];
   }
 
-  private start(): Worker {
+  private start(): Worker | null {
     this.lastStart = performance.now();
-    const worker = startTypeScriptWorker(WORKER_MODULE, { workerData: this.options.data });
+    let worker: Worker;
+    try {
+      worker = startTypeScriptWorker(WORKER_MODULE, { workerData: this.options.data });
+    } catch (error) {
+      this.options.log(
+        `Telemetri iş parçacığı başlatılamadı: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
     worker.on('message', (message: FromWorker) => {
       switch (message.kind) {
         case 'handled':
@@ -140,12 +167,19 @@ export class IngestionThread implements TelemetrySink {
       }
     });
     worker.on('error', (error) => this.options.log(`Telemetri iş parçacığı hata verdi: ${error.message}`));
+    let finished = false;
+    worker.on('message', (message: FromWorker) => {
+      if (message.kind === 'closed') finished = true;
+    });
     worker.once('exit', (code) => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      if (!this.closing) {
-        this.options.log(`Telemetri iş parçacığı durdu (kod ${code}); ${this.unhandled} olay kayboldu`);
+      if (this.worker === worker) this.worker = null;
+      // Whatever the worker had not written is gone: the hits it had not been through for certain, and the events
+      // waiting in its group commit (it counts those itself only when it closes properly).
+      if (!finished) {
         this.dropped += this.unhandled;
+        this.options.log(
+          `Telemetri iş parçacığı durdu (kod ${code}): işlenmemiş ${this.unhandled} olay ve yazılmayı bekleyenler kayboldu (toplam en az ${this.dropped})`,
+        );
       }
       this.unhandled = 0;
     });
@@ -158,11 +192,17 @@ export class IngestionThread implements TelemetrySink {
     return this.worker;
   }
 
+  /** Hits that will never be written, and why: one line each time, with the total. */
+  private lose(count: number, reason: string): void {
+    this.dropped += count;
+    this.options.log(`Telemetri: ${reason}; en az ${count} olay kayboldu (toplam ${this.dropped})`);
+  }
+
   private drop(count = 1): void {
     this.dropped += count;
     const now = performance.now();
     if (now - this.lastDropReport < DROP_REPORT_INTERVAL_MS) return;
     this.lastDropReport = now;
-    this.options.log(`Telemetri: iş parçacığı yetişemiyor, toplam ${this.dropped} olay atıldı`);
+    this.options.log(`Telemetri: iş parçacığı yetişemiyor, yeni olaylar atılıyor (toplam ${this.dropped} olay atıldı)`);
   }
 }

@@ -27,23 +27,37 @@ const ingestion = openTelemetryIngestion({
   log: (message) => send({ kind: 'log', message }),
 });
 
+async function close(): Promise<void> {
+  try {
+    await ingestion.close();
+    await pool.end();
+  } catch (error) {
+    send({
+      kind: 'log',
+      message: `Telemetri iş parçacığı kapanırken: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  } finally {
+    send({ kind: 'closed' });
+    port?.close();
+  }
+}
+
 port.on('message', (message: ToWorker) => {
   switch (message.kind) {
-    case 'hits':
-      for (const hit of message.hits) {
+    case 'hits': {
+      // Reported once every hit has been through the ingestion (never throws): until then they count against the
+      // HTTP thread's bound, so hits waiting for a slow database cannot pile up here unbounded.
+      const outcomes = message.hits.map((hit) => {
         const request = { address: hit.address, headers: { 'user-agent': hit.userAgent } };
-        if (hit.kind === 'visit') void ingestion.recordVisit(hit.input, request);
-        else void ingestion.recordClick(hit.input, request);
-      }
-      send({ kind: 'handled', count: message.hits.length });
+        return hit.kind === 'visit'
+          ? ingestion.recordVisit(hit.input, request)
+          : ingestion.recordClick(hit.input, request);
+      });
+      void Promise.all(outcomes).then(() => send({ kind: 'handled', count: message.hits.length }));
       break;
+    }
     case 'close':
-      void (async () => {
-        await ingestion.close();
-        await pool.end();
-        send({ kind: 'closed' });
-        port.close();
-      })();
+      void close();
       break;
     default: {
       const unknown: never = message;
