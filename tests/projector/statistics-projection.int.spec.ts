@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import type { RecordedEvent } from '@kartvizit/infra/event-store/types';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -71,6 +72,23 @@ async function expectTablesEqualToEvents(): Promise<void> {
       WHERE type IN ('CardVisited', 'ContactClicked') ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
   );
   expect(tables.position).toBe(last.rows[0]?.position);
+}
+
+/** Hands events to the projection as a batch, in a transaction of its own, past the runner and its checkpoint. */
+async function deliverDirectly(events: readonly RecordedEvent[]) {
+  const decoded = (await Promise.all(events.map((event) => codec.decode(event)))).filter((event) => event !== null);
+  const client = await database.pool.connect();
+  try {
+    const found = await client.query<{ generation: number }>(
+      "SELECT generation FROM projection_checkpoints WHERE name = 'statistics'",
+    );
+    const generation = found.rows[0]?.generation ?? 0;
+    return await inTransaction(client, () =>
+      statisticsProjection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) }),
+    );
+  } finally {
+    client.release();
+  }
 }
 
 describe('the statistics projection', () => {
@@ -224,23 +242,8 @@ describe('the statistics projection', () => {
 
   it('counts nothing twice when a batch is delivered again', async () => {
     const before = await projectedTables(database.pool);
-    const { events } = await store.readAll(null, 500);
-    const decoded = (await Promise.all(events.map((event) => codec.decode(event)))).filter((event) => event !== null);
-    const client = await database.pool.connect();
-    try {
-      const generation =
-        (
-          await client.query<{ generation: number }>(
-            "SELECT generation FROM projection_checkpoints WHERE name = 'statistics'",
-          )
-        ).rows[0]?.generation ?? 0;
-      const outcome = await inTransaction(client, () =>
-        statisticsProjection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) }),
-      );
-      expect(outcome).toEqual({ touched: [] });
-    } finally {
-      client.release();
-    }
+    const outcome = await deliverDirectly((await store.readAll(null, 500)).events);
+    expect(outcome).toEqual({ touched: [] });
     expect(await projectedTables(database.pool)).toEqual(before);
   });
 
@@ -252,23 +255,8 @@ describe('the statistics projection', () => {
       visited({ ownerId: owner, cardId: 'VC-YENI01', at: '2026-03-05T09:05:00Z', visitor: 'öteki' }),
     ]);
     // When a batch arrives holding the whole history: everything counted before, then the two new visits.
-    const { events } = await store.readAll(null, 100_000, { types: ['CardVisited', 'ContactClicked'] });
-    const decoded = (await Promise.all(events.map((event) => codec.decode(event)))).filter((event) => event !== null);
-    const client = await database.pool.connect();
-    try {
-      const generation =
-        (
-          await client.query<{ generation: number }>(
-            "SELECT generation FROM projection_checkpoints WHERE name = 'statistics'",
-          )
-        ).rows[0]?.generation ?? 0;
-      const outcome = await inTransaction(client, () =>
-        statisticsProjection.apply(decoded, { client, table: (name) => physicalTableName(name, generation) }),
-      );
-      expect(outcome).toEqual({ touched: [owner] });
-    } finally {
-      client.release();
-    }
+    const history = await store.readAll(null, 100_000, { types: ['CardVisited', 'ContactClicked'] });
+    expect(await deliverDirectly(history.events)).toEqual({ touched: [owner] });
     // Then only the new owner's rows were added, and the runner delivering them once more changes nothing.
     const added = await projectedTables(database.pool);
     expect(added.totals.filter((row) => row.owner_id !== owner)).toEqual(given.totals);
