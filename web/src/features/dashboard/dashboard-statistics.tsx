@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { DashboardStatistics } from '../telemetry/api.ts';
+import { ShareBars } from '../telemetry/share-bars.tsx';
 import {
   barPercent,
   DEVICE_COLORS,
@@ -7,7 +8,6 @@ import {
   DEVICE_ORDER,
   dayMonthLabel,
   formatCount,
-  formatShare,
   longDayLabel,
   scaleMax,
   shareOf,
@@ -79,25 +79,13 @@ function DeviceDistribution({
         <h2 id="dashboard-devices-title">Cihaz Dağılımı</h2>
         <Link to="/stats?sekme=cihazlar">Ayrıntılar</Link>
       </div>
-      <ul className="device-bars" aria-label="Cihazlara göre ziyaretler">
-        {DEVICE_ORDER.map((type) => {
+      <ShareBars
+        label="Cihazlara göre ziyaretler"
+        rows={DEVICE_ORDER.map((type) => {
           const count = counts.get(type) ?? 0;
-          return (
-            <li key={type} className="device-bars__item">
-              <span className="device-bars__label">{DEVICE_LABELS[type]}</span>
-              <span className="device-bars__value">
-                {formatCount(count)} <span className="device-bars__share">{formatShare(shareOf(count, totalVisits))}</span>
-              </span>
-              <span className="device-bars__track" aria-hidden="true">
-                <span
-                  className="device-bars__fill"
-                  style={{ width: `${barPercent(count, totalVisits)}%`, background: DEVICE_COLORS[type] }}
-                />
-              </span>
-            </li>
-          );
+          return { key: type, label: DEVICE_LABELS[type], count, share: shareOf(count, totalVisits), color: DEVICE_COLORS[type] };
         })}
-      </ul>
+      />
     </section>
   );
 }

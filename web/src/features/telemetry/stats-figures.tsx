@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import { formatCount, formatShare, longDayLabel, shareBarPercent, shareOf, sum, weekdayLabel, type Slice } from './statistics-facts.ts';
-import type { ShareRow } from './statistics-view.ts';
+import { formatCount, formatShare, longDayLabel, shareOf, sum, weekdayLabel, type Slice } from './statistics-facts.ts';
 import type { SeriesPoint } from './stats-charts.tsx';
 
 // visx and its d3 parts load in their own chunk: asked for as soon as the statistics screen opens
@@ -186,30 +185,5 @@ export function PieFigure({ title, slices, emptyText, unit, labelHeader, valueHe
       )}
       {children}
     </Figure>
-  );
-}
-
-interface ShareBarsProps {
-  readonly rows: readonly ShareRow[];
-  readonly label: string;
-  readonly unit: string;
-}
-
-/** Horizontal bars: label, count and share, the bar as long as the share. */
-export function ShareBars({ rows, label, unit }: ShareBarsProps) {
-  return (
-    <ul className="share-bars" aria-label={label}>
-      {rows.map((row) => (
-        <li key={row.key} className="share-bars__item">
-          <span className="share-bars__label">{row.label}</span>
-          <span className="share-bars__value">
-            {formatCount(row.count)} {unit} <span className="share-bars__share">{formatShare(row.share)}</span>
-          </span>
-          <span className="share-bars__track" aria-hidden="true">
-            <span className="share-bars__fill" style={{ width: `${shareBarPercent(row.share)}%`, background: row.color }} />
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -11,7 +11,8 @@ import {
   type StatisticsData,
   type TabId,
 } from './statistics-view.ts';
-import { DailyTable, DataTable, Figure, LineFigure, PieFigure, ShareBars } from './stats-figures.tsx';
+import { ShareBars } from './share-bars.tsx';
+import { DailyTable, DataTable, Figure, LineFigure, PieFigure } from './stats-figures.tsx';
 
 const EMPTY = {
   visits: 'Son 30 günde ziyaret kaydı yok.',
