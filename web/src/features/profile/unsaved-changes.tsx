@@ -1,24 +1,14 @@
 import { useEffect } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '../card/dialog.tsx';
+import { leavesWithUnsavedEdits } from './leave-rule.ts';
 
-export const UNSAVED_CHANGES_TEXT = {
+const UNSAVED_CHANGES_TEXT = {
   title: 'Sayfadan ayrılmak istiyor musunuz?',
   description: 'Kaydedilmemiş değişiklikler var. Sayfadan ayrılırsanız kaybolacak.',
   stay: 'Sayfada Kal',
   leave: 'Ayrıl',
 } as const;
-
-/**
- * Leaving for another page of the app asks first while there are unsaved edits. Moving within the
- * page (its section links change only the hash) never asks, and neither does going to sign-in:
- * that happens when the session has ended (signed out, or refused by the server), and the edits
- * could not be saved without a session anyway.
- */
-export const leavesWithUnsavedEdits =
-  (dirty: boolean): BlockerFunction =>
-  ({ currentLocation, nextLocation }) =>
-    dirty && currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith('/auth/');
 
 /**
  * Guards unsaved edits: an in-app dialog for navigation inside the app (react-router's blocker),
