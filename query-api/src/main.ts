@@ -1,4 +1,4 @@
-import { readConfig } from '@kartvizit/infra/config/env';
+import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { buildApp } from './app.ts';
@@ -18,6 +18,9 @@ const app = await buildApp({
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });
+// Card links and QR codes this service makes must open on visitors' phones.
+const addressWarning = publicBaseUrlWarning(process.env, config.publicBaseUrl);
+if (addressWarning) app.log.warn(addressWarning);
 await app.listen({ port: config.port, host: config.host });
 closeOnSignals(async () => {
   await app.close();

@@ -422,10 +422,13 @@ test.describe('card details page', () => {
       await expect(page.getByRole('link', { name: /Kartı Görüntüle/ })).toHaveAttribute('href', profileUrl);
     });
 
-    await test.step('visits are promised honestly, without numbers', async () => {
+    await test.step('the card’s own visit figures, and the way to its statistics', async () => {
       const visits = page.getByRole('region', { name: 'Ziyaretler' });
-      await expect(visits).toContainText('istatistik özelliği kullanıma açıldığında');
-      await expect(visits.getByText(/\d/)).toHaveCount(0);
+      await expect(visits.getByText('Toplam Ziyaret', { exact: true })).toBeVisible();
+      await expect(visits.getByRole('link', { name: 'Ayrıntılı İstatistikler' })).toHaveAttribute(
+        'href',
+        `/stats?cardId=${cardId}`,
+      );
     });
 
     await test.step('deactivating here updates the badge and the history', async () => {

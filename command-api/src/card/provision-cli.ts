@@ -8,7 +8,7 @@ import { open, rm, type FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CARD_COLORS, PHYSICAL_CARD_TYPES, cardProfileUrl, isCardColor, isPhysicalCardType } from '@kartvizit/schemas';
-import { readConfig } from '@kartvizit/infra/config/env';
+import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime, type Runtime } from '@kartvizit/infra/runtime/open-runtime';
 import { newBatchId, provisionCards, type ProvisionedCard } from './provisioning.ts';
 
@@ -71,9 +71,8 @@ function csvField(value: string): string {
 
 const args = readArguments();
 const config = readConfig();
-if (process.env.PUBLIC_BASE_URL === undefined) {
-  console.warn(`Uyarı: PUBLIC_BASE_URL ayarlı değil; kart adresleri ${config.publicBaseUrl} ile başlayacak.`);
-}
+const addressWarning = publicBaseUrlWarning(process.env, config.publicBaseUrl);
+if (addressWarning) console.warn(addressWarning);
 
 let file: FileHandle;
 try {

@@ -2,7 +2,7 @@
  * The whole product in one process (npm start): command-api, projector and query-api with the
  * built web app on one port, over embedded PostgreSQL unless DATABASE_URL is set.
  */
-import { readConfig } from '@kartvizit/infra/config/env';
+import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
@@ -12,6 +12,9 @@ const config = readConfig();
 const log = (message: string) => console.log(`[kartvizit] ${message}`);
 
 log(config.databaseUrl ? 'PostgreSQL: DATABASE_URL' : `PostgreSQL: gömülü (${config.dataDir}/pg)`);
+// Once for the whole process: card links and QR codes made here must open on visitors' phones.
+const addressWarning = publicBaseUrlWarning(process.env, config.publicBaseUrl);
+if (addressWarning) console.warn(`[kartvizit] ${addressWarning}`);
 const runtime = await openRuntime(config, { signals: 'in-process', log });
 const product = await composeProduct({
   pool: runtime.database.pool,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
 
 /** Settings every service reads from the environment; the README's configuration table lists them. */
@@ -36,7 +37,8 @@ function integer(value: string | undefined, fallback: number, name: string): num
 export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { port?: number } = {}): ServiceConfig {
   const port = integer(env.PORT, defaults.port ?? 3000, 'PORT');
   const host = env.HOST ?? '0.0.0.0';
-  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  // Set but empty counts as unset: an empty origin would make every card link relative.
+  const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host,
@@ -52,4 +54,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     maps: readMapsSettings(env, publicBaseUrl),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
+}
+
+/**
+ * The sentence a service logs once at start when card links and QR codes would open nothing on a
+ * visitor's phone: PUBLIC_BASE_URL unset (the default is this machine's localhost) or set to a
+ * loopback address. Null when the address is fine.
+ */
+export function publicBaseUrlWarning(env: NodeJS.ProcessEnv, publicBaseUrl: string): string | null {
+  const consequence = 'kart bağlantıları ve QR kodlar başka cihazlarda (ziyaretçilerin telefonlarında) açılmaz.';
+  const remedy = 'Herkese açık adresi PUBLIC_BASE_URL ile verin, örneğin PUBLIC_BASE_URL=https://kart.example.com.';
+  if (env.PUBLIC_BASE_URL === undefined || env.PUBLIC_BASE_URL.trim() === '') {
+    return `Uyarı: PUBLIC_BASE_URL ayarlı değil; adresler ${publicBaseUrl} ile başlıyor ve ${consequence} ${remedy}`;
+  }
+  if (isLoopbackAddress(publicBaseUrl)) {
+    return `Uyarı: PUBLIC_BASE_URL (${publicBaseUrl}) yalnızca bu makinede açılan bir adres; ${consequence} ${remedy}`;
+  }
+  return null;
 }

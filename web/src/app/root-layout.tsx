@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { ConnectionNotice } from '../features/account/connection-notice.tsx';
 import { SessionExpiryRedirect } from '../features/account/session-expiry-redirect.tsx';
 import { PageSpinner } from '../shared/ui/spinner.tsx';
 
@@ -11,6 +12,7 @@ export function RootLayout() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
+      <ConnectionNotice />
     </>
   );
 }

@@ -4,7 +4,11 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { returnTarget, returnToStateFor } from './return-to.ts';
 import { selectSessionStatus } from './session-slice.ts';
 
-/** Signed-out users go to sign in, remembering where they were headed. */
+/**
+ * Signed-out users go to sign in, remembering where they were headed. A session the server could
+ * not be asked about (`unverified`: no network, a time-out) is still a session: its pages open,
+ * and only the server refusing the token sends the user to sign in.
+ */
 export function ProtectedRoute() {
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();
@@ -15,11 +19,13 @@ export function ProtectedRoute() {
   return <Outlet />;
 }
 
-/** Sign-in and sign-up are for signed-out users; a signed-in one goes on to the app. */
+/** Sign-in and sign-up are for signed-out users; one holding a session goes on to the app. */
 export function GuestOnlyRoute() {
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Oturum kontrol ediliyor..." />;
-  if (status === 'authenticated') return <Navigate to={returnTarget(location.state)} replace />;
+  if (status === 'authenticated' || status === 'unverified') {
+    return <Navigate to={returnTarget(location.state)} replace />;
+  }
   return <Outlet />;
 }

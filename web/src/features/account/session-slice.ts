@@ -1,7 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@kartvizit/schemas';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/**
+ * `unverified`: a token is held but the server could not be asked about it (no network, a time-out,
+ * a 5xx). It counts as signed in until the server refuses it; the user is not known yet.
+ */
+export type SessionStatus = 'loading' | 'authenticated' | 'unverified' | 'unauthenticated';
 
 export interface SessionState {
   readonly status: SessionStatus;
@@ -23,6 +27,9 @@ export const sessionSlice = createSlice({
     userRefreshed(state, action: PayloadAction<User>) {
       return state.status === 'authenticated' ? { ...state, user: action.payload } : state;
     },
+    sessionUnverified(state) {
+      return { ...state, status: 'unverified', user: null };
+    },
     sessionEnded(state) {
       return { ...state, status: 'unauthenticated', user: null };
     },
@@ -37,5 +44,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionStarted, userRefreshed, sessionEnded, sessionExpired } = sessionSlice.actions;
+export const { sessionStarted, userRefreshed, sessionUnverified, sessionEnded, sessionExpired } = sessionSlice.actions;
 export const { selectSessionStatus, selectCurrentUser, selectExpiredCount } = sessionSlice.selectors;

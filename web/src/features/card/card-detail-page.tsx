@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardQuery, type Card, type CardHistoryEntry } from './api.ts';
 import { useCardActions, type CardActions } from './card-actions.tsx';
@@ -19,6 +20,7 @@ import { CardVisual } from './card-visual.tsx';
 import { httpStatus } from './command-outcome.ts';
 import { Icon, ICONS } from './icons.tsx';
 import { CardStateAction } from './card-state-action.tsx';
+import { CardStatisticsPanel } from './card-statistics-panel.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import './card-common.css';
 import './card-detail.css';
@@ -139,10 +141,12 @@ function CardDetails({ card, history, actions }: CardDetailsProps) {
         </div>
       </header>
 
+      {isLoopbackAddress(card.profileUrl) && <LoopbackAddressNotice profileUrl={card.profileUrl} />}
+
       <div className="detail-grid">
         <div className="detail-column">
           <QrPanel card={card} busy={busy} actions={actions} />
-          <VisitsPanel />
+          <CardStatisticsPanel cardId={card.cardId} />
         </div>
         <div className="detail-column">
           <ShareLinkPanel card={card} />
@@ -151,6 +155,32 @@ function CardDetails({ card, history, actions }: CardDetailsProps) {
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The product was started without a public address (PUBLIC_BASE_URL), so the card's link and QR
+ * code point at the machine it runs on: they open here and nowhere else.
+ */
+function LoopbackAddressNotice({ profileUrl }: { readonly profileUrl: string }) {
+  const titleId = useId();
+  return (
+    <section className="address-notice" aria-labelledby={titleId}>
+      <span className="address-notice__icon" aria-hidden="true">
+        !
+      </span>
+      <div className="address-notice__body">
+        <h2 id={titleId} className="address-notice__title">
+          QR kod ve bağlantı başka telefonlarda açılmaz
+        </h2>
+        <p>
+          Kartınızın adresi <span className="mono">{new URL(profileUrl).origin}</span> yalnızca bu bilgisayarda açılır. Sunucu
+          herkese açık adresiyle (PUBLIC_BASE_URL ayarı, örneğin https://kart.example.com) başlatılana kadar QR kodu okutan
+          ya da bağlantıyı açan başka bir telefon sayfanızı göremez.
+        </p>
+        <p>Adres ayarlandıktan sonra QR kodu yenileyip yeniden indirin.</p>
+      </div>
+    </section>
   );
 }
 
@@ -338,23 +368,6 @@ function HistoryPanel({ history }: { history: readonly CardHistoryEntry[] }) {
           ))}
         </ol>
       )}
-    </Panel>
-  );
-}
-
-function VisitsPanel() {
-  return (
-    <Panel title="Ziyaretler" className="detail-panel--visits">
-      <div className="visits-empty">
-        <span className="card-empty__icon" aria-hidden="true">
-          <Icon path={ICONS.chart} />
-        </span>
-        <p className="visits-empty__title">Ziyaret istatistikleri yakında</p>
-        <p className="visits-empty__text">
-          Bu kartın kaç kez ziyaret edildiği ve hangi bağlantılara tıklandığı, istatistik özelliği kullanıma açıldığında
-          burada görünecek.
-        </p>
-      </div>
     </Panel>
   );
 }

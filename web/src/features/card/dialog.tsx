@@ -123,6 +123,8 @@ interface ConfirmDialogProps {
   readonly title: string;
   readonly description: ReactNode;
   readonly confirmLabel: string;
+  /** The safe choice, which has the focus. */
+  readonly cancelLabel?: string;
   readonly busyLabel?: string;
   readonly tone?: 'danger' | 'primary';
   readonly busy: boolean;
@@ -130,12 +132,13 @@ interface ConfirmDialogProps {
   readonly onCancel: () => void;
 }
 
-/** "Are you sure?" as a real dialog; the safe choice (Vazgeç) has the focus. */
+/** "Are you sure?" as a real dialog; the safe choice (Vazgeç unless named) has the focus. */
 export function ConfirmDialog({
   open,
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Vazgeç',
   busyLabel = 'İşleniyor...',
   tone = 'primary',
   busy,
@@ -154,7 +157,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button ref={cancelRef} type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-            Vazgeç
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -1,13 +1,15 @@
-import type {
-  Coordinates,
-  GroupKey,
-  ImageSlot,
-  ImageValues,
-  ListKey,
-  ProfileFormValues,
-  RowField,
-  RowOf,
-  ScalarField,
+import {
+  IMAGE_SLOTS,
+  toProfileInput,
+  type Coordinates,
+  type GroupKey,
+  type ImageSlot,
+  type ImageValues,
+  type ListKey,
+  type ProfileFormValues,
+  type RowField,
+  type RowOf,
+  type ScalarField,
 } from './profile-form.ts';
 import { withSocialChange } from './social-links.ts';
 
@@ -55,7 +57,12 @@ export interface ProfileFormState {
   readonly errors: FieldErrors;
   readonly geocode: GeocodeState;
   readonly locationSource: LocationSource | null;
-  /** Something changed since the profile was loaded or saved. */
+  /**
+   * What the server holds, as `savedContent` writes it: taken from the profile that was loaded,
+   * and again from the server's answer to each save.
+   */
+  readonly baseline: string;
+  /** Saving now would send something other than what the server holds. */
   readonly dirty: boolean;
 }
 
@@ -110,6 +117,16 @@ export const IDLE_GEOCODE: GeocodeState = {
   hints: [],
 };
 
+/**
+ * What saving these values would send, as text two states can be compared by: trimmed, rows nobody
+ * filled in left out (as `toProfileFormData` does), each image as the address it keeps or a marker
+ * for a newly chosen file (never part of what the server holds).
+ */
+export function savedContent(values: ProfileFormValues, images: ImageValues): string {
+  const imageParts = IMAGE_SLOTS.map((slot) => (images[slot].file ? { newFile: true } : images[slot].url));
+  return JSON.stringify([toProfileInput(values), imageParts]);
+}
+
 export function initialFormState(values: ProfileFormValues, images: ImageValues): ProfileFormState {
   return {
     values,
@@ -117,22 +134,10 @@ export function initialFormState(values: ProfileFormValues, images: ImageValues)
     errors: {},
     geocode: IDLE_GEOCODE,
     locationSource: values.location ? 'saved' : null,
+    baseline: savedContent(values, images),
     dirty: false,
   };
 }
-
-/** Actions that change what would be saved. */
-const EDITS: ReadonlySet<ProfileFormAction['type']> = new Set([
-  'scalarChanged',
-  'groupChanged',
-  'rowChanged',
-  'rowAdded',
-  'rowRemoved',
-  'imageChosen',
-  'imageRemoved',
-  'locationChosen',
-  'locationCleared',
-]);
 
 export function fieldPath(...parts: ReadonlyArray<string | number>): string {
   return parts.join('.');
@@ -231,11 +236,17 @@ function applyGroupChange(values: ProfileFormValues, action: GroupChange): Profi
   }
 }
 
+/**
+ * Dirtiness is derived, never flagged by action type: comparing with the baseline cannot drift
+ * from what the server holds (a save answered with fresh objects is clean; an edit typed back is
+ * clean too).
+ */
 export function profileFormReducer(state: ProfileFormState, action: ProfileFormAction): ProfileFormState {
   const next = applyAction(state, action);
-  if (next === state || next.dirty) return next;
-  const edited = EDITS.has(action.type) || next.values.location !== state.values.location;
-  return edited ? { ...next, dirty: true } : next;
+  if (next === state) return state;
+  if (next.values === state.values && next.images === state.images && next.baseline === state.baseline) return next;
+  const dirty = savedContent(next.values, next.images) !== next.baseline;
+  return dirty === next.dirty ? next : { ...next, dirty };
 }
 
 function applyAction(state: ProfileFormState, action: ProfileFormAction): ProfileFormState {

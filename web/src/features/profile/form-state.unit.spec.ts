@@ -6,7 +6,15 @@ import {
   type ProfileFormAction,
   type ProfileFormState,
 } from './form-state.ts';
-import { emptyProfileForm, newBankAccount, newSocialLink, NO_IMAGES } from './profile-form.ts';
+import {
+  emptyProfileForm,
+  newBankAccount,
+  newSocialLink,
+  NO_IMAGES,
+  profileImages,
+  profileToForm,
+  type StoredProfile,
+} from './profile-form.ts';
 
 function run(state: ProfileFormState, ...actions: ProfileFormAction[]): ProfileFormState {
   return actions.reduce(profileFormReducer, state);
@@ -146,6 +154,66 @@ describe('profileFormReducer', () => {
     expect(found.dirty).toBe(true);
     const saved = run(found, { type: 'saved', values: found.values, images: NO_IMAGES });
     expect(saved.dirty).toBe(false);
+  });
+
+  describe('unsaved changes: what saving would send differs from what the server holds', () => {
+    /** The profile as GET /api/profile/me and a successful save answer with it. */
+    const stored: StoredProfile = {
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'ayse@example.com',
+      phone: '+905321234567',
+      phoneFormatted: '0532 123 45 67',
+      address: { street: 'Atatürk Cd. 1', city: 'Ankara', state: 'Çankaya', zipCode: '', country: 'Türkiye' },
+      location: { lat: 39.92, lng: 32.85 },
+      socialLinks: [{ platform: 'github', username: 'ayse', url: 'https://github.com/ayse' }],
+      coverPhoto: '/media/kapak.jpg',
+      updatedAt: '2026-05-01T10:00:00.000Z',
+    };
+    const loaded = () => initialFormState(profileToForm(stored), profileImages(stored));
+
+    it('given a profile with a location, when it is saved unchanged, then the form is clean', () => {
+      // The answer is read into fresh objects (a new location object among them), as after every save.
+      const state = run(loaded(), {
+        type: 'saved',
+        values: profileToForm({ ...stored, updatedAt: '2026-05-01T10:05:00.000Z' }),
+        images: profileImages({ ...stored, updatedAt: '2026-05-01T10:05:00.000Z' }),
+      });
+      expect(state.dirty).toBe(false);
+    });
+
+    it('given an edit, when the server answers with its normalised values, then the form is clean', () => {
+      const edited = run(loaded(), { type: 'scalarChanged', field: 'website', value: ' https://ornek.com.tr ' });
+      expect(edited.dirty).toBe(true);
+      const saved = run(edited, {
+        type: 'saved',
+        values: profileToForm({ ...stored, website: 'https://ornek.com.tr' }),
+        images: profileImages(stored),
+      });
+      expect(saved.dirty).toBe(false);
+      expect(saved.values.website).toBe('https://ornek.com.tr');
+    });
+
+    it('given a saved form, when a field is edited and typed back, then it is clean again', () => {
+      const typed = run(loaded(), { type: 'scalarChanged', field: 'bio', value: 'Merhaba' });
+      expect(typed.dirty).toBe(true);
+      expect(run(typed, { type: 'scalarChanged', field: 'bio', value: '' }).dirty).toBe(false);
+    });
+
+    it('the same location chosen again, or an empty new row, is nothing to save', () => {
+      const state = loaded();
+      expect(run(state, { type: 'locationChosen', location: { lat: 39.92, lng: 32.85 }, source: 'map' }).dirty).toBe(false);
+      expect(run(state, { type: 'rowAdded', list: 'bankAccounts', row: newBankAccount() }).dirty).toBe(false);
+      expect(run(state, { type: 'locationChosen', location: { lat: 41, lng: 29 }, source: 'map' }).dirty).toBe(true);
+      expect(run(state, { type: 'locationCleared' }).dirty).toBe(true);
+    });
+
+    it('a chosen or removed image is something to save', () => {
+      const file = new File(['x'], 'a.png', { type: 'image/png' });
+      expect(run(loaded(), { type: 'imageChosen', slot: 'profilePicture', file }).dirty).toBe(true);
+      expect(run(loaded(), { type: 'imageRemoved', slot: 'coverPhoto' }).dirty).toBe(true);
+      expect(run(loaded(), { type: 'imageRemoved', slot: 'companyLogo' }).dirty).toBe(false);
+    });
   });
 
   it('a refused file leaves the image as it was; removing clears file and address', () => {

@@ -30,6 +30,7 @@ import {
   type StoredProfile,
 } from './profile-form.ts';
 import { SectionNav } from './section-nav.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes.tsx';
 import { loadProfileRules, profileFormProblems, type Rules } from './validation.ts';
 import { VisualSection } from './visual-section.tsx';
 import './profile.css';
@@ -101,14 +102,6 @@ export function ProfileEditor({ profile, user }: ProfileEditorProps) {
   }, []);
 
   const { values, images, errors, geocode: lookupState, locationSource, dirty } = state;
-
-  // Closing the tab or reloading with unsaved edits asks first.
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   /** Leaving a field checks it again with the shared rules (once they have arrived). */
   const check = (path: string) => {
@@ -297,6 +290,7 @@ export function ProfileEditor({ profile, user }: ProfileEditorProps) {
         }}
         onClose={() => setMapOpen(false)}
       />
+      <UnsavedChangesGuard dirty={dirty} />
     </div>
   );
 }

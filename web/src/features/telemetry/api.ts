@@ -77,8 +77,9 @@ const ticketApi = api.injectEndpoints({
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDashboardStatistics: build.query<DashboardStatistics, void>({
-      query: () => statisticsRequest('dashboard', null),
+    /** The dashboard's figures for all of the owner's cards, or for one card (its details page). */
+    getDashboardStatistics: build.query<DashboardStatistics, CardScope | void>({
+      query: (cardId) => statisticsRequest('dashboard', cardId ?? null),
       transformResponse: (response: { dashboard?: DashboardStatistics | null }) => response.dashboard ?? EMPTY_DASHBOARD,
       providesTags: STATISTICS,
     }),

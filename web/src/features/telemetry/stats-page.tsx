@@ -37,6 +37,8 @@ const TILE_LABELS: TileLabels = {
 const LOAD_ERROR_TOAST_ID = 'statistics-load-error';
 const TAB_PARAM = 'sekme';
 const CARD_PARAM = 'kart';
+/** The same filter as other screens link to it: `/stats?cardId=…` (a card's details page). */
+const CARD_ID_PARAM = 'cardId';
 const ALL_CARDS = 'Tüm kartlar';
 
 /**
@@ -48,7 +50,7 @@ export function StatsPage() {
   const [params, setParams] = useSearchParams();
   const requestedTab = params.get(TAB_PARAM);
   const tab: TabId = isTabId(requestedTab) ? requestedTab : 'genel-bakis';
-  const cardId = params.get(CARD_PARAM) || null;
+  const cardId = params.get(CARD_PARAM) || params.get(CARD_ID_PARAM) || null;
   const live = useStatisticsLive();
   const filterId = useId();
 
@@ -144,7 +146,7 @@ export function StatsPage() {
               id={filterId}
               className="card-field__input"
               value={cardId ?? ''}
-              onChange={(event) => update({ [CARD_PARAM]: event.target.value })}
+              onChange={(event) => update({ [CARD_PARAM]: event.target.value, [CARD_ID_PARAM]: null })}
             >
               <option value="">{ALL_CARDS}</option>
               {cardId && !selectedCard && <option value={cardId}>{cardId}</option>}
