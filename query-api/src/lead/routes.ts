@@ -66,7 +66,7 @@ async function findLeads(
 ): Promise<{ rows: LeadRow[]; total: number }> {
   const needle = leadSearchNeedle(search);
   const pattern = needle ? containsPattern(needle) : null;
-  const where = `l.owner_id = $1 AND NOT l.deleted AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
+  const where = `l.owner_id = $1 AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
   try {
     const [rows, count] = await Promise.all([
       context.pool.query<LeadRow>(
