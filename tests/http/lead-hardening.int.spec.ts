@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@kartvizit/schemas';
+import { LEAD_NOTICE_VERSION, MESSAGES } from '@kartvizit/schemas';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { leadsProjection } from '@kartvizit/projector/lead/leads-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
@@ -159,5 +160,29 @@ describe('deleting a lead', () => {
     expect(await rowsOf(doomed?._id ?? '')).toBe(0);
     expect(await rowsOf(kept?._id ?? '')).toBe(1);
     expect(await leadNamed('Yerinde Kalacak')).toHaveLength(1);
+  });
+
+  it('a lead whose key was destroyed before it was projected names no one and is not listed', async () => {
+    const leadId = randomUUID();
+    const event = await product.codec.encode({
+      type: 'LeadSubmitted',
+      data: {
+        leadId,
+        ownerId: owner.userId,
+        cardId: owner.cardId,
+        fullName: 'Okunamayan Kişi',
+        phone: '+905321234567',
+        email: '',
+        message: '',
+        marketingConsent: false,
+        noticeVersion: LEAD_NOTICE_VERSION,
+        submittedAt: new Date().toISOString(),
+      },
+    });
+    await product.codec.forget(leadId);
+    await product.store.append([{ streamId: `lead-${leadId}`, expected: 'no_stream', events: [event] }]);
+    const { leads } = await listLeads(product, owner.token);
+    expect(leads.map((lead) => lead._id)).not.toContain(leadId);
+    expect(leads.filter((lead) => lead.fullName === '')).toEqual([]);
   });
 });
