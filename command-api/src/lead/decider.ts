@@ -15,8 +15,16 @@ export type LeadState =
   | { readonly status: 'submitted' | 'deleted'; readonly leadId: string; readonly ownerId: string; readonly cardId: string };
 
 /**
+ * What the form token said (infra/src/forms/form-token.ts): genuine and old enough; sent faster
+ * than a person types or not ours (a bot); older than a day; issued later than now.
+ */
+export type FormTokenVerdict = 'ok' | 'too-fast' | 'invalid' | 'expired' | 'future';
+
+/**
  * The route has put everything the decision needs into the command: the new lead's id, the clock,
- * and the card as its own stream tells it (active? whose?), so decide() stays pure.
+ * what the form token said, and the card as its own stream tells it (active? whose?), so decide()
+ * stays pure. That the token was not used before is settled by the store, in the same write
+ * (routes.ts, docs/decisions/0014-leads-hardening.md).
  */
 export interface SubmitLead {
   readonly type: 'SubmitLead';
@@ -26,6 +34,7 @@ export interface SubmitLead {
     readonly card: { readonly active: boolean; readonly ownerId: string | null };
     /** As the visitor typed it; the shared rules normalise and check it here. */
     readonly input: LeadInput;
+    readonly formToken: FormTokenVerdict;
     readonly marketingConsent: boolean;
     readonly noticeVersion: string;
     readonly now: string;
@@ -39,14 +48,33 @@ export interface DeleteLead {
 
 export type LeadCommand = SubmitLead | DeleteLead;
 
-// Order of refusals: the card first (a deactivated card's page no longer has a form; the visitor
-// should learn that rather than fix a field for nothing), then the fields in the form's order.
+/**
+ * Order of answers: the fields first, in the form's order, whatever the token (a person or a
+ * script that sends a name alone hears that a phone or an e-mail is needed; the rules are public
+ * anyway). Then the token: a bot's (too fast, not ours) is dropped without a word, no events and
+ * the usual answer; an expired or future one is refused openly. Then the card.
+ */
 function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
-  const { leadId, cardId, card, input, marketingConsent, noticeVersion, now } = command.data;
+  const { leadId, cardId, card, input, formToken, marketingConsent, noticeVersion, now } = command.data;
   if (state.status !== 'none') throw conflictError(MESSAGES.conflict);
-  if (!card.active || card.ownerId === null) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
   const validation = validateLead(input);
   if (!validation.ok) throw validationError(validation.message, validation.field);
+  switch (formToken) {
+    case 'ok':
+      break;
+    case 'too-fast':
+    case 'invalid':
+      return [];
+    case 'expired':
+      throw validationError(MESSAGES.leadFormExpired, 'formToken');
+    case 'future':
+      throw validationError(MESSAGES.leadFormInvalid, 'formToken');
+    default: {
+      const unhandled: never = formToken;
+      return unhandled;
+    }
+  }
+  if (!card.active || card.ownerId === null) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
   return [
     {
       type: 'LeadSubmitted',

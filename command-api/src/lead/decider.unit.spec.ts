@@ -18,6 +18,7 @@ function submit(overrides: Partial<SubmitLead['data']> = {}): SubmitLead {
       cardId: 'KV-ABCD2345',
       card: { active: true, ownerId: owner },
       input: { fullName: ' Ayşe Yılmaz ', phone: '0532 123 45 67', email: 'Ayse@Ornek.com', message: 'Daire için arar mısınız?' },
+      formToken: 'ok',
       marketingConsent: true,
       noticeVersion: LEAD_NOTICE_VERSION,
       now,
@@ -55,16 +56,38 @@ describe('lead decider', () => {
       spec.given([]).when(submit({ card: { active: false, ownerId: null } })).thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
     });
 
-    it('the card check comes before the fields', () => {
-      spec
-        .given([])
-        .when(submit({ card: { active: false, ownerId: owner }, input: { fullName: '' } }))
-        .thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
-    });
-
     it('nothing with a field problem, naming the field', () => {
       spec.given([]).when(submit({ input: { fullName: 'Ayşe', phone: '', email: '' } })).thenThrows('validation', MESSAGES.leadContactRequired);
       spec.given([]).when(submit({ input: { fullName: 'A', phone: '05321234567' } })).thenThrows('validation', MESSAGES.leadFullNameTooShort);
+    });
+
+    it('nothing from a name alone: a phone or an e-mail is needed, whatever the token and the card say', () => {
+      const nameOnly = { fullName: 'Ayşe Yılmaz' };
+      for (const formToken of ['ok', 'too-fast', 'invalid', 'expired', 'future'] as const) {
+        spec.given([]).when(submit({ input: nameOnly, formToken })).thenThrows('validation', MESSAGES.leadContactRequired);
+      }
+      spec
+        .given([])
+        .when(submit({ input: nameOnly, card: { active: false, ownerId: null } }))
+        .thenThrows('validation', MESSAGES.leadContactRequired);
+    });
+
+    it('nothing, and not a word about it, with a token sent faster than a person types or not ours', () => {
+      spec.given([]).when(submit({ formToken: 'too-fast' })).then([]);
+      spec.given([]).when(submit({ formToken: 'invalid' })).then([]);
+    });
+
+    it('nothing with an expired token or one issued in the future: both refused openly, on the token', () => {
+      spec.given([]).when(submit({ formToken: 'expired' })).thenThrows('validation', MESSAGES.leadFormExpired);
+      spec.given([]).when(submit({ formToken: 'future' })).thenThrows('validation', MESSAGES.leadFormInvalid);
+    });
+
+    it('the token is judged before the card', () => {
+      spec
+        .given([])
+        .when(submit({ formToken: 'future', card: { active: false, ownerId: owner } }))
+        .thenThrows('validation', MESSAGES.leadFormInvalid);
+      spec.given([]).when(submit({ formToken: 'invalid', card: { active: false, ownerId: null } })).then([]);
     });
 
     it('never twice under one id', () => {

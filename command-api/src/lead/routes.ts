@@ -5,18 +5,21 @@ import {
   DeleteLeadResponse,
   DomainError,
   ErrorResponse,
+  LEAD_FORM_TOKEN_CLAIM,
   LEAD_NOTICE_VERSION,
   LeadParams,
   MESSAGES,
   SubmitLeadBody,
   SubmitLeadResponse,
   cardStreamId,
+  conflictError,
   leadStreamId,
   notFoundError,
   parseCardId,
-  validationError,
+  type LeadFormTokenUsed,
 } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
 import { verifyFormToken } from '@kartvizit/infra/forms/form-token';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider } from '../card/decider.ts';
@@ -34,7 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUBMIT_BODY_LIMIT = 16 * 1024;
 
 export function leadRoutes(context: CommandContext, settings: LeadRouteSettings) {
-  const { commands, codec } = context;
+  const { commands, codec, claimStreamId } = context;
   const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
   const limiter = new LeadSubmissionLimiter();
 
@@ -50,7 +53,15 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           tags: TAG,
           summary: "Kart sahibine bilgi gönder ('Bilgilerini Paylaş')",
           body: SubmitLeadBody,
-          response: { 200: SubmitLeadResponse, 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+          response: {
+            200: SubmitLeadResponse,
+            400: ErrorResponse,
+            404: ErrorResponse,
+            409: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+            429: ErrorResponse,
+          },
         },
       },
       async (request, reply) => {
@@ -64,32 +75,46 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         // A stored lead and a dropped one get the very same answer: a bot learns nothing.
         const accepted = { success: true as const, message: MESSAGES.leadSubmitted };
         if ((website ?? '').trim() !== '') return accepted;
-        const verdict = verifyFormToken(formTokenKey, formToken ?? '', rawCardId, now);
-        if (verdict === 'invalid' || verdict === 'too-fast') return accepted;
-        if (verdict === 'expired') throw validationError(MESSAGES.leadFormExpired, 'formToken');
-
-        const parsed = parseCardId(rawCardId);
-        if (!parsed.ok) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+        const token = verifyFormToken(formTokenKey, formToken ?? '', rawCardId, now);
         // The card's own stream, not a read model: a card deactivated a moment ago takes no more leads.
-        const { state: card } = await commands.load(cardDecider, cardStreamId(parsed.cardId));
+        const parsed = parseCardId(rawCardId);
+        const card = parsed.ok ? (await commands.load(cardDecider, cardStreamId(parsed.cardId))).state : null;
         const leadId = randomUUID();
-        await commands.handle(
-          leadDecider,
-          leadStreamId(leadId),
-          {
-            type: 'SubmitLead',
-            data: {
-              leadId,
-              cardId: parsed.cardId,
-              card: { active: card.status === 'active', ownerId: card.status === 'none' ? null : card.ownerId },
-              input,
-              marketingConsent: marketingConsent ?? false,
-              noticeVersion: LEAD_NOTICE_VERSION,
-              now: now.toISOString(),
+        // One token, one lead: its claim goes in the same write as the lead, so of concurrent
+        // replays exactly one is stored, and a write that fails leaves the token unused.
+        const claimStream = token.verdict === 'ok' ? claimStreamId(LEAD_FORM_TOKEN_CLAIM, token.tokenId) : null;
+        try {
+          await commands.handle(
+            leadDecider,
+            leadStreamId(leadId),
+            {
+              type: 'SubmitLead',
+              data: {
+                leadId,
+                cardId: parsed.ok ? parsed.cardId : rawCardId,
+                card: { active: card?.status === 'active', ownerId: !card || card.status === 'none' ? null : card.ownerId },
+                input,
+                formToken: token.verdict,
+                marketingConsent: marketingConsent ?? false,
+                noticeVersion: LEAD_NOTICE_VERSION,
+                now: now.toISOString(),
+              },
             },
-          },
-          { metadata: { actor: 'visitor' } },
-        );
+            {
+              metadata: { actor: 'visitor' },
+              alsoAppend: async () => {
+                if (claimStream === null) return [];
+                const used: LeadFormTokenUsed = { type: 'LeadFormTokenUsed', data: { leadId, usedAt: now.toISOString() } };
+                return [{ streamId: claimStream, expected: 'no_stream', events: [await codec.encode(used, { actor: 'visitor' })] }];
+              },
+            },
+          );
+        } catch (error) {
+          if (error instanceof ConcurrencyError && error.streamId === claimStream) {
+            throw conflictError(MESSAGES.leadFormAlreadySent, 'formToken');
+          }
+          throw error;
+        }
         return accepted;
       },
     );

@@ -4,46 +4,23 @@ import type { Projection } from '../core/projection.ts';
 
 /**
  * The leads each owner received (`rm_leads`), for the 'Bağlantılar' screen and its CSV export.
- * A deleted lead stays as a tombstone with its personal columns wiped: the position guard then
- * keeps a redelivered LeadSubmitted from bringing the visitor's data back.
+ * Deleting a lead deletes its row. What keeps a redelivered or replayed LeadSubmitted from bringing
+ * it back is `lead_erasures`: the ids of deleted leads and nothing else (no owner, no card, no
+ * personal data), consulted before a lead is written.
  */
 interface LeadRow {
-  leadId: string;
-  // null: "this batch did not change it" (COALESCE keeps what an earlier batch wrote).
-  ownerId: string | null;
-  cardId: string | null;
-  fullName: string | null;
-  phone: string | null;
-  email: string | null;
-  message: string | null;
-  searchText: string | null;
-  marketingConsent: boolean | null;
-  noticeVersion: string | null;
-  submittedAt: string | null;
-  forgotten: boolean | null;
-  deleted: boolean | null;
-  deletedAt: string | null;
-  lastStreamPosition: number;
-}
-
-function emptyRow(leadId: string): LeadRow {
-  return {
-    leadId,
-    ownerId: null,
-    cardId: null,
-    fullName: null,
-    phone: null,
-    email: null,
-    message: null,
-    searchText: null,
-    marketingConsent: null,
-    noticeVersion: null,
-    submittedAt: null,
-    forgotten: null,
-    deleted: null,
-    deletedAt: null,
-    lastStreamPosition: -1,
-  };
+  readonly leadId: string;
+  readonly ownerId: string;
+  readonly cardId: string;
+  readonly fullName: string;
+  readonly phone: string;
+  readonly email: string;
+  readonly message: string;
+  readonly searchText: string;
+  readonly marketingConsent: boolean;
+  readonly noticeVersion: string;
+  readonly submittedAt: string;
+  readonly lastStreamPosition: number;
 }
 
 /** A forgotten lead's personal fields arrive as '' (or anything but text): never fail on them. */
@@ -51,111 +28,116 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function reduce(rows: Map<string, LeadRow>, event: StoredEvent<LeadEvent>): void {
+/** A batch in memory: the leads to write, and the ids of those deleted (in this batch or before). */
+interface BatchState {
+  readonly rows: Map<string, LeadRow>;
+  readonly erased: Set<string>;
+}
+
+function reduce(state: BatchState, event: StoredEvent<LeadEvent>): void {
   const leadId = event.data.leadId;
-  const row = rows.get(leadId) ?? emptyRow(leadId);
   switch (event.type) {
     case 'LeadSubmitted': {
+      if (state.erased.has(leadId)) return;
       const fields = {
         fullName: textOf(event.data.fullName),
         phone: textOf(event.data.phone),
         email: textOf(event.data.email),
         message: textOf(event.data.message),
       };
-      Object.assign(row, fields);
-      row.searchText = leadSearchText(fields);
-      row.ownerId = event.data.ownerId;
-      row.cardId = event.data.cardId;
-      row.marketingConsent = event.data.marketingConsent;
-      row.noticeVersion = event.data.noticeVersion;
-      row.submittedAt = event.data.submittedAt;
-      row.forgotten = event.forgotten;
-      row.deleted = false;
-      break;
+      state.rows.set(leadId, {
+        leadId,
+        ownerId: event.data.ownerId,
+        cardId: event.data.cardId,
+        ...fields,
+        searchText: leadSearchText(fields),
+        marketingConsent: event.data.marketingConsent,
+        noticeVersion: event.data.noticeVersion,
+        submittedAt: event.data.submittedAt,
+        lastStreamPosition: event.streamPosition,
+      });
+      return;
     }
     case 'LeadDeleted':
-      Object.assign(row, { fullName: '', phone: '', email: '', message: '', searchText: '' });
-      row.ownerId = event.data.ownerId;
-      row.deleted = true;
-      row.deletedAt = event.data.deletedAt;
-      break;
+      state.rows.delete(leadId);
+      state.erased.add(leadId);
+      return;
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
-  row.lastStreamPosition = Math.max(row.lastStreamPosition, event.streamPosition);
-  rows.set(leadId, row);
 }
 
 export const leadsProjection: Projection = {
   name: 'leads',
-  version: 1,
+  // 2: a deleted lead loses its row (version 1 kept it, blanked, as a tombstone).
+  version: 2,
   tables: {
     leads: (table) => `CREATE TABLE ${table} (
         lead_id uuid PRIMARY KEY,
-        owner_id uuid,
-        card_id text,
-        full_name text,
-        phone text,
-        email text,
-        message text,
-        search_text text,
-        marketing_consent boolean,
-        notice_version text,
-        submitted_at timestamptz,
-        forgotten boolean,
-        deleted boolean,
-        deleted_at timestamptz,
+        owner_id uuid NOT NULL,
+        card_id text NOT NULL,
+        full_name text NOT NULL,
+        phone text NOT NULL,
+        email text NOT NULL,
+        message text NOT NULL,
+        search_text text NOT NULL,
+        marketing_consent boolean NOT NULL,
+        notice_version text NOT NULL,
+        submitted_at timestamptz NOT NULL,
         last_stream_position bigint NOT NULL
       );
-      CREATE INDEX ${table}_owner ON ${table} (owner_id, submitted_at DESC) WHERE NOT deleted`,
+      CREATE INDEX ${table}_owner ON ${table} (owner_id, submitted_at DESC)`,
+    lead_erasures: (table) => `CREATE TABLE ${table} (lead_id uuid PRIMARY KEY)`,
   },
   handles: ['LeadSubmitted', 'LeadDeleted'],
 
   async apply(events, { client, table }) {
-    const rows = new Map<string, LeadRow>();
-    for (const event of events) reduce(rows, event as StoredEvent<LeadEvent>);
-    const list = [...rows.values()];
+    const state: BatchState = { rows: new Map(), erased: new Set() };
+    for (const event of events) reduce(state, event as StoredEvent<LeadEvent>);
+    const erased = [...state.erased];
+    if (erased.length > 0) {
+      await client.query(`INSERT INTO ${table('lead_erasures')} (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [erased]);
+      await client.query(`DELETE FROM ${table('leads')} WHERE lead_id = ANY($1::uuid[])`, [erased]);
+    }
+    const rows = [...state.rows.values()];
+    if (rows.length === 0) return;
     await client.query(
       `INSERT INTO ${table('leads')} AS t
          (lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent,
-          notice_version, submitted_at, forgotten, deleted, deleted_at, last_stream_position)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                            $8::text[], $9::boolean[], $10::text[], $11::timestamptz[], $12::boolean[],
-                            $13::boolean[], $14::timestamptz[], $15::bigint[])
+          notice_version, submitted_at, last_stream_position)
+       SELECT u.* FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::boolean[], $10::text[], $11::timestamptz[], $12::bigint[])
+              AS u(lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent,
+                   notice_version, submitted_at, last_stream_position)
+        WHERE NOT EXISTS (SELECT 1 FROM ${table('lead_erasures')} e WHERE e.lead_id = u.lead_id)
        ON CONFLICT (lead_id) DO UPDATE SET
-         owner_id = COALESCE(EXCLUDED.owner_id, t.owner_id),
-         card_id = COALESCE(EXCLUDED.card_id, t.card_id),
-         full_name = COALESCE(EXCLUDED.full_name, t.full_name),
-         phone = COALESCE(EXCLUDED.phone, t.phone),
-         email = COALESCE(EXCLUDED.email, t.email),
-         message = COALESCE(EXCLUDED.message, t.message),
-         search_text = COALESCE(EXCLUDED.search_text, t.search_text),
-         marketing_consent = COALESCE(EXCLUDED.marketing_consent, t.marketing_consent),
-         notice_version = COALESCE(EXCLUDED.notice_version, t.notice_version),
-         submitted_at = COALESCE(EXCLUDED.submitted_at, t.submitted_at),
-         forgotten = COALESCE(EXCLUDED.forgotten, t.forgotten),
-         deleted = COALESCE(EXCLUDED.deleted, t.deleted),
-         deleted_at = COALESCE(EXCLUDED.deleted_at, t.deleted_at),
+         owner_id = EXCLUDED.owner_id,
+         card_id = EXCLUDED.card_id,
+         full_name = EXCLUDED.full_name,
+         phone = EXCLUDED.phone,
+         email = EXCLUDED.email,
+         message = EXCLUDED.message,
+         search_text = EXCLUDED.search_text,
+         marketing_consent = EXCLUDED.marketing_consent,
+         notice_version = EXCLUDED.notice_version,
+         submitted_at = EXCLUDED.submitted_at,
          last_stream_position = EXCLUDED.last_stream_position
        WHERE t.last_stream_position < EXCLUDED.last_stream_position`,
       [
-        list.map((row) => row.leadId),
-        list.map((row) => row.ownerId),
-        list.map((row) => row.cardId),
-        list.map((row) => row.fullName),
-        list.map((row) => row.phone),
-        list.map((row) => row.email),
-        list.map((row) => row.message),
-        list.map((row) => row.searchText),
-        list.map((row) => row.marketingConsent),
-        list.map((row) => row.noticeVersion),
-        list.map((row) => row.submittedAt),
-        list.map((row) => row.forgotten),
-        list.map((row) => row.deleted),
-        list.map((row) => row.deletedAt),
-        list.map((row) => row.lastStreamPosition),
+        rows.map((row) => row.leadId),
+        rows.map((row) => row.ownerId),
+        rows.map((row) => row.cardId),
+        rows.map((row) => row.fullName),
+        rows.map((row) => row.phone),
+        rows.map((row) => row.email),
+        rows.map((row) => row.message),
+        rows.map((row) => row.searchText),
+        rows.map((row) => row.marketingConsent),
+        rows.map((row) => row.noticeVersion),
+        rows.map((row) => row.submittedAt),
+        rows.map((row) => row.lastStreamPosition),
       ],
     );
   },

@@ -66,7 +66,10 @@ async function findLeads(
 ): Promise<{ rows: LeadRow[]; total: number }> {
   const needle = leadSearchNeedle(search);
   const pattern = needle ? containsPattern(needle) : null;
-  const where = `l.owner_id = $1 AND NOT l.deleted AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
+  // A lead whose sealed fields can no longer be opened (its key destroyed before it was projected)
+  // names no one and cannot be answered: not listed. This also hides version 1's blanked rows of
+  // deleted leads while version 2 of the projection is being built (docs/decisions/0014).
+  const where = `l.owner_id = $1 AND l.full_name <> '' AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
   try {
     const [rows, count] = await Promise.all([
       context.pool.query<LeadRow>(

@@ -16,8 +16,9 @@ const LINE = {
   check: 'M5 12.5 10 17.5 19.5 7',
   share: 'M12 15V3m0 0L8 7m4-4 4 4M7 10H5v11h14V10h-2',
   saveContact: 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM3 21a7 7 0 0 1 12-4.9M19 14v7M15.5 17.5h7',
-  send: 'M21 3 10 14M21 3l-7 18-4-7-7-4 18-7Z',
-  directions: 'M3 11 21 3l-8 18-2-8-8-2Z',
+  // 'Bilgi Gönder': a speech bubble (a message to the owner), unlike the road sign of 'Yol Tarifi'.
+  message: 'M4 5h16v11h-9.5L6 20v-4H4V5ZM8 9h8M8 12.5h5',
+  directions: 'M12 2.8 21.2 12 12 21.2 2.8 12ZM9.5 14.5v-2.5a1.5 1.5 0 0 1 1.5-1.5h4M13 8.5l2 2-2 2',
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2.5v2.5H14zM17.5 17.5H20V20h-2.5zM14 20h2M20 14v2',
   building: 'M4 21V5l8-2v18M12 8h8v13M3 21h18M7.5 8h1M7.5 12h1M7.5 16h1M15.5 12h1M15.5 16h1',
   close: 'M6 6l12 12M18 6 6 18',
@@ -28,6 +29,8 @@ const LINE = {
 } as const;
 
 export type LineIcon = keyof typeof LINE;
+
+export const LINE_ICON_NAMES = Object.keys(LINE) as LineIcon[];
 
 export function icon(name: LineIcon, className = 'pc-icon'): SafeHtml {
   return trustedHtml(

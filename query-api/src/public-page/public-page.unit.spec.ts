@@ -4,7 +4,9 @@ import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { PublicPageCache, type PageMarks } from './cache.ts';
 import { escapeHtml, jsonForScript, markup, trustedHtml } from './html.ts';
 import { directionsUrls, mailtoUrl, safeMediaPath, safeWebUrl, telUrl } from './urls.ts';
-import { paymentBrand, themeClass, toCardPageView } from './view.ts';
+import { LINE_ICON_NAMES, icon } from './icons.ts';
+import { renderCardPage } from './render.ts';
+import { ibanGroups, paymentBrand, themeClass, toCardPageView } from './view.ts';
 
 describe('HTML escaping', () => {
   it('escapes every character that could end a text or attribute context', () => {
@@ -134,6 +136,57 @@ describe('the card view', () => {
     expect(view.location).toMatchObject({ coordinates: null, address: 'İstanbul, Türkiye' });
     expect(view.directionsUrl).toContain('destination=%C4%B0stanbul%2C%20T%C3%BCrkiye');
     expect(view.initials).toBe('AY');
+  });
+});
+
+describe('text at 390 px (issue 10)', () => {
+  const view = toCardPageView({
+    cardId: 'KV-ABC',
+    ownerId: 'o',
+    publicBaseUrl: 'https://kart.example',
+    vcardUrl: '/v',
+    data: {
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'ayse.yilmaz.gayrimenkul@example.com.tr',
+      website: 'https://yilmazgayrimenkul.com.tr/ekibimiz',
+      address: { street: 'Bağdat Cad. 1', city: 'İstanbul', state: 'Kadıköy', zipCode: '', country: 'Türkiye' },
+      bankAccounts: [{ bankName: 'Ziraat', iban: 'TR33 0006 1005 1978 6457 8413 26' }],
+    },
+  });
+  const page = renderCardPage(view, '<svg></svg>', { css: '', scriptUrl: null, modulePreloads: [] });
+
+  it('lets an e-mail wrap only before its @ and dots, and a web address before dots and slashes', () => {
+    expect(page).toContain('ayse<wbr>.yilmaz<wbr>.gayrimenkul<wbr>@example<wbr>.com<wbr>.tr</span>');
+    expect(page).toContain('yilmazgayrimenkul<wbr>.com<wbr>.tr<wbr>/ekibimiz</span>');
+    // What is copied and dialled stays whole.
+    expect(page).toContain('data-copy="ayse.yilmaz.gayrimenkul@example.com.tr"');
+    expect(page).toContain('href="mailto:ayse.yilmaz.gayrimenkul@example.com.tr"');
+  });
+
+  it('groups an IBAN in blocks of four that never break inside, the short last block kept with the one before', () => {
+    expect(ibanGroups('TR330006100519786457841326')).toEqual(['TR33', '0006', '1005', '1978', '6457', '8413 26']);
+    expect(ibanGroups('DE89370400440532013000')).toEqual(['DE89', '3704', '0044', '0532', '0130 00']);
+    expect(ibanGroups('NO9386011117947')).toEqual(['NO93', '8601', '1117 947']);
+    // A length in whole blocks has no short block to keep.
+    expect(ibanGroups('BE68539007547034')).toEqual(['BE68', '5390', '0754', '7034']);
+    expect(page).toContain(
+      '<span class="pc-row__value pc-row__value--grouped"><span class="pc-nobreak">TR33</span> <span class="pc-nobreak">0006</span> <span class="pc-nobreak">1005</span> <span class="pc-nobreak">1978</span> <span class="pc-nobreak">6457</span> <span class="pc-nobreak">8413 26</span></span>',
+    );
+    expect(page).toContain('data-copy="TR330006100519786457841326"');
+  });
+
+  it("gives 'Bilgi Gönder' and 'Yol Tarifi' icons of their own", () => {
+    const bar = /<nav class="pc-bar"[\s\S]*?<\/nav>/.exec(page)?.[0] ?? '';
+    const iconOf = (label: string) => new RegExp(`(<svg[^>]*>.*?</svg>)<span>${label}</span>`).exec(bar)?.[1];
+    const send = iconOf('Bilgi Gönder');
+    const directions = iconOf('Yol Tarifi');
+    expect(send).toBeDefined();
+    expect(directions).toBeDefined();
+    expect(send).not.toBe(directions);
+    // And no two line icons are drawn alike.
+    const drawings = LINE_ICON_NAMES.map((name) => icon(name).value);
+    expect(new Set(drawings).size).toBe(drawings.length);
   });
 });
 

@@ -1,4 +1,5 @@
-import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead';
+import { FORM_TOKEN_MIN_AGE_MS } from '@kartvizit/infra/forms/form-token';
+import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead-form';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
 import { icon, socialIcon, type LineIcon } from './icons.ts';
 import { SCRIPT_TEXT, TEXT } from './texts.ts';
@@ -89,8 +90,30 @@ ${body}
 </section>`;
 }
 
+/**
+ * Text with a line-break opportunity (`<wbr>`) before each of `points`: an e-mail address wraps
+ * before its '@' or a dot ('ayse.yilmaz' / '@example.com'), never inside a word.
+ */
+function breakableAt(text: string, points: RegExp): SafeHtml {
+  return markup`${text.split(points).map((part, index) => (index === 0 ? part : markup`<wbr>${part}`))}`;
+}
+
+/** Where an address may wrap: e-mails before '@' and '.', web addresses before '.' and '/'. */
+const BREAK_POINTS: { readonly [K in ContactItem['kind']]: RegExp | null } = {
+  phone: null,
+  email: /(?=[@.])/,
+  website: /(?=[./])/,
+  address: null,
+};
+
+function contactValue(item: ContactItem): SafeHtml | string {
+  const points = BREAK_POINTS[item.kind];
+  return points ? breakableAt(item.display, points) : item.display;
+}
+
 function contactItem(item: ContactItem): SafeHtml {
-  const inner = markup`<span class="pc-item__icon">${icon(CONTACT_ICONS[item.kind])}</span><span class="pc-item__text"><span class="pc-item__label">${item.label}</span><span class="pc-item__value">${item.display}</span></span>`;
+  const valueClass = BREAK_POINTS[item.kind] ? 'pc-item__value pc-item__value--segmented' : 'pc-item__value';
+  const inner = markup`<span class="pc-item__icon">${icon(CONTACT_ICONS[item.kind])}</span><span class="pc-item__text"><span class="pc-item__label">${item.label}</span><span class="${valueClass}">${contactValue(item)}</span></span>`;
   const target = item.external ? trustedHtml(' target="_blank" rel="noopener noreferrer"') : '';
   const main = item.href
     ? markup`<a class="pc-item__main" href="${item.href}"${target} data-track="${item.kind}">${inner}</a>`
@@ -143,10 +166,16 @@ function location(place: LocationView): SafeHtml {
   return section('location', TEXT.location, markup`${map}${address}${coordinates}${directions}`, badge);
 }
 
+function rowValue(row: InfoRow): SafeHtml {
+  if (!row.groups) return markup`<span class="pc-row__value">${row.value}</span>`;
+  const groups = row.groups.map((group, index) => markup`${index === 0 ? '' : ' '}<span class="pc-nobreak">${group}</span>`);
+  return markup`<span class="pc-row__value pc-row__value--grouped">${groups}</span>`;
+}
+
 function rows(list: readonly InfoRow[]): SafeHtml {
   const items = list.map(
     (row) =>
-      markup`<div class="pc-row"><dt>${row.label}</dt><dd><span class="pc-row__value">${row.value}</span>${row.copy ? copyButton(row.label, row.copy) : ''}</dd></div>`,
+      markup`<div class="pc-row"><dt>${row.label}</dt><dd>${rowValue(row)}${row.copy ? copyButton(row.label, row.copy) : ''}</dd></div>`,
   );
   return markup`<dl class="pc-rows">${items}</dl>`;
 }
@@ -207,7 +236,7 @@ function actionBar(view: CardPageView): SafeHtml {
 <button type="button" class="pc-bar__item pc-js" data-share>${icon('share')}<span data-share-label>${TEXT.share}</span></button>
 <a class="pc-bar__item" href="${view.vcardUrl}" download data-track="vcard">${icon('saveContact')}<span>${TEXT.saveContact}</span></a>
 <button type="button" class="pc-bar__qr pc-js" data-open="pc-qr" aria-haspopup="dialog" aria-label="${TEXT.showQr}">${icon('qr')}</button>
-<button type="button" class="pc-bar__item pc-js" data-open="pc-lead" aria-haspopup="dialog">${icon('send')}<span>${TEXT.sendInfo}</span></button>
+<button type="button" class="pc-bar__item pc-js" data-open="pc-lead" aria-haspopup="dialog">${icon('message')}<span>${TEXT.sendInfo}</span></button>
 ${directions}
 </div></nav>`;
 }
@@ -243,7 +272,7 @@ ${field('message', TEXT.leadMessage, message)}
 <p class="pc-notice">${icon('shield')}<span>${TEXT.leadNotice} <a href="/privacy" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
 <input type="hidden" name="formToken" value="${trustedHtml(FORM_TOKEN_SLOT)}">
-<p class="pc-form__ok" data-form-ok role="status"></p>
+<p class="pc-form__ok" data-form-ok role="status" tabindex="-1"></p>
 <p class="pc-form__error" data-form-error role="alert"></p>
 <div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
 </form></dialog>`;
@@ -283,6 +312,7 @@ export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAs
     cardId: view.cardId,
     profileId: view.profileId,
     url: view.canonicalUrl,
+    formTokenMinAgeMs: FORM_TOKEN_MIN_AGE_MS,
     share: {
       title: view.fullName,
       text: view.summary ? `${view.fullName} · ${view.summary}` : view.fullName,

@@ -57,6 +57,11 @@ export interface InfoRow {
   readonly value: string;
   /** Null: not worth a copy button (e.g. a year). */
   readonly copy: string | null;
+  /**
+   * The value in groups that are never broken inside (an IBAN's blocks of four), so a narrow
+   * screen wraps it only between groups. Absent: plain text.
+   */
+  readonly groups?: readonly string[];
 }
 
 export interface BankAccountView {
@@ -208,6 +213,19 @@ function addressQuery(address: Data): string {
   return [...parts, text(address, 'country') || DEFAULT_COUNTRY].join(', ');
 }
 
+/**
+ * An IBAN in its blocks of four, the short last block kept with the one before
+ * ('… 6457', '8413 26'): on a phone the number wraps between blocks and never leaves '26' alone.
+ */
+export function ibanGroups(iban: string): string[] {
+  const groups = formatIban(iban).split(' ');
+  const last = groups.at(-1);
+  if (groups.length > 1 && last !== undefined && last.length < 4) {
+    groups.splice(-2, 2, `${groups.at(-2) ?? ''} ${last}`);
+  }
+  return groups;
+}
+
 function rowsOf(entries: readonly (readonly [string, string, boolean])[]): InfoRow[] {
   return entries
     .filter(([, value]) => value !== '')
@@ -259,7 +277,7 @@ function companyTabs(data: Data): CompanyTab[] {
         [TEXT.branchCode, text(account, 'branchCode'), true],
         [TEXT.swiftCode, text(account, 'swiftCode').toUpperCase(), true],
         [TEXT.currency, text(account, 'currency'), false],
-      ]).map((row) => (row.label === TEXT.iban ? { ...row, copy: iban } : row));
+      ]).map((row) => (row.label === TEXT.iban ? { ...row, copy: iban, groups: ibanGroups(iban) } : row));
       const bankName = text(account, 'bankName');
       return rows.length > 0 || bankName ? { bankName: bankName || TEXT.bankAccount, rows } : null;
     })

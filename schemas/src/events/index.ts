@@ -2,7 +2,7 @@ import { ACCOUNT_EVENT_TYPES, type AccountEvent, type ClaimEvent } from './accou
 import type { EventRegistry } from './event-type-info.ts';
 import { PROFILE_EVENT_TYPES, type ProfileEvent } from './profile.ts';
 import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts';
-import { LEAD_EVENT_TYPES, type LeadEvent } from './lead.ts';
+import { LEAD_EVENT_TYPES, type LeadClaimEvent, type LeadEvent } from './lead.ts';
 import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
 
 export * from './account.ts';
@@ -13,7 +13,7 @@ export * from './lead.ts';
 export * from './telemetry.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
-export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | TelemetryEvent;
+export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | LeadClaimEvent | TelemetryEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {

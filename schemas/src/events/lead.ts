@@ -35,11 +35,28 @@ export interface LeadDeleted {
 
 export type LeadEvent = LeadSubmitted | LeadDeleted;
 
+/**
+ * The form token a LeadSubmitted came with has been used. Appended "no stream" to the token's claim
+ * stream (`claim-lead-form-token-<HMAC(tokenId)>`) in the same write as the LeadSubmitted, so one
+ * token stores at most one lead, across processes and concurrent replays; a write that fails
+ * leaves the token unused. Kept for good (docs/decisions/0014-leads-hardening.md).
+ */
+export interface LeadFormTokenUsed {
+  readonly type: 'LeadFormTokenUsed';
+  readonly data: { readonly leadId: string; readonly usedAt: string };
+}
+
+export type LeadClaimEvent = LeadFormTokenUsed;
+
+/** Claim kind of a used form token (see `claimStreamId`). */
+export const LEAD_FORM_TOKEN_CLAIM = 'lead-form-token';
+
 export function leadStreamId(leadId: string): string {
   return `lead-${leadId}`;
 }
 
-export const LEAD_EVENT_TYPES: EventRegistry<LeadEvent> = {
+export const LEAD_EVENT_TYPES: EventRegistry<LeadEvent | LeadClaimEvent> = {
   LeadSubmitted: { schemaVersion: 1, ownerField: 'leadId', personalFields: ['fullName', 'phone', 'email', 'message'] },
   LeadDeleted: { schemaVersion: 1 },
+  LeadFormTokenUsed: { schemaVersion: 1 },
 };

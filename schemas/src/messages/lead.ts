@@ -1,21 +1,20 @@
+import { LEAD_FORM_MESSAGES } from './lead-form.ts';
+
+export { LEAD_FORM_MESSAGES, LEAD_VALIDATION_MESSAGES } from './lead-form.ts';
+
 /**
  * Texts of the lead form on the public card, the 'Bağlantılar' screen and the lead API, in proper
  * Turkish. Keys start with `lead` because they are spread into the one MESSAGES catalogue.
  */
 export const LEAD_MESSAGES = {
-  // Form rules (shared by the public card's dialog and the server)
-  leadFullNameRequired: 'Ad Soyad alanı zorunludur',
-  leadFullNameTooShort: 'Ad Soyad en az 2 karakter olmalıdır',
-  leadFullNameTooLong: 'Ad Soyad en fazla 100 karakter olabilir',
-  leadFullNameInvalid: 'Ad Soyad en az bir harf içermelidir',
-  leadContactRequired: 'Lütfen telefon numaranızı veya e-posta adresinizi girin',
-  leadPhoneInvalid: 'Geçerli bir telefon numarası girin',
-  leadEmailInvalid: 'Geçerli bir e-posta adresi girin',
-  leadMessageTooLong: 'Mesaj en fazla 1000 karakter olabilir',
+  // Form rules (shared by the public card's dialog and the server): messages/lead-form.ts
+  ...LEAD_FORM_MESSAGES,
 
   // Outcomes decided by the server
   leadSubmitted: 'Bilgileriniz iletildi. Kart sahibi en kısa sürede sizinle iletişime geçecek.',
   leadFormExpired: 'Form süresi doldu, lütfen sayfayı yenileyip tekrar deneyin',
+  leadFormInvalid: 'Form doğrulanamadı, lütfen sayfayı yenileyip tekrar deneyin',
+  leadFormAlreadySent: 'Bu form zaten gönderildi. Yeni bir mesaj için sayfayı yenileyip tekrar deneyin.',
   leadNotFound: 'Bağlantı bulunamadı',
   leadDeleted: 'Bağlantı silindi',
 
@@ -31,8 +30,4 @@ export const LEAD_MESSAGES = {
   leadNotice:
     'Paylaştığınız bilgiler yalnızca kart sahibinin sizinle iletişime geçebilmesi için kart sahibine iletilir ve başka hiçbir amaçla kullanılmaz. Kart sahibi kaydı sildiğinde bilgileriniz kalıcı olarak silinir.',
   leadConsentLabel: 'Kart sahibinin bana tanıtım ve kampanya iletileri göndermesine izin veriyorum (isteğe bağlı).',
-} as const;
-
-export const LEAD_VALIDATION_MESSAGES = {
-  invalidCharacters: (label: string) => `${label} alanında geçersiz karakterler var`,
 } as const;

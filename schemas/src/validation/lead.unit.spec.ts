@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES } from '../messages/lead.ts';
-import { formatLeadPhone, leadSearchNeedle, leadSearchText, searchFold, validateLead, type LeadInput } from './lead.ts';
+import { checkLeadForm, plausiblePhone } from './lead-form.ts';
+import { formatLeadPhone, leadSearchNeedle, leadSearchText, parseLeadPhone, searchFold, validateLead, type LeadInput } from './lead.ts';
 
 const valid: LeadInput = { fullName: 'Ayşe Yılmaz', phone: '0532 123 45 67', email: '', message: '' };
 
@@ -62,6 +63,39 @@ describe('lead form rules', () => {
     expect(formatLeadPhone('+905321234567')).toBe('0532 123 45 67');
     expect(formatLeadPhone('+442079460958')).toBe('+44 20 7946 0958');
     expect(formatLeadPhone('')).toBe('');
+  });
+});
+
+describe('the same rules in the browser (lead-form.ts, without phone metadata)', () => {
+  const inBrowser = (input: LeadInput) => {
+    const result = checkLeadForm(input, plausiblePhone);
+    return result.ok ? null : { message: result.message, field: result.field };
+  };
+
+  it('say the same words in the same order as the server, before anything is sent', () => {
+    const forms: LeadInput[] = [
+      { fullName: '' },
+      { fullName: 'Ayşe Yılmaz' },
+      { fullName: 'Ayşe Yılmaz', phone: '   ', email: '' },
+      { fullName: 'A', phone: '', email: '' },
+      { fullName: 'Ayşe Yılmaz', phone: 'ara beni', email: 'ayse@' },
+      { fullName: 'Ayşe Yılmaz', phone: '', email: 'ayse@' },
+      { fullName: 'Ayşe Yılmaz', email: 'ayse@ornek.com', message: 'ş'.repeat(1001) },
+      { fullName: 'Ayşe\u0000Yılmaz' },
+      valid,
+    ];
+    for (const form of forms) expect(inBrowser(form), JSON.stringify(form)).toEqual(problem(form));
+    expect(inBrowser({ fullName: 'Ayşe Yılmaz' })).toEqual({ message: 'Lütfen telefon numaranızı veya e-posta adresinizi girin', field: 'phone' });
+  });
+
+  it('check a phone number only roughly, and never refuse one the server accepts', () => {
+    expect(plausiblePhone('123')).toBeNull();
+    expect(plausiblePhone('ara beni')).toBeNull();
+    expect(plausiblePhone('1'.repeat(18))).toBeNull();
+    for (const number of ['0532 123 45 67', '+90 (532) 123-45-67', '+44 20 7946 0958', '+683 4002', '0044 20 7946 0958', '+1 650 253 0000']) {
+      expect(parseLeadPhone(number), number).not.toBeNull();
+      expect(plausiblePhone(number), number).not.toBeNull();
+    }
   });
 });
 

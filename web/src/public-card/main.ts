@@ -1,3 +1,4 @@
+import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
 import './page.css';
 
 /**
@@ -12,6 +13,8 @@ interface PageData {
   readonly profileId: string;
   readonly url: string;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
+  /** The server takes a form token only this long after it was issued (a person reads, then types). */
+  readonly formTokenMinAgeMs: number;
   readonly text: Readonly<
     Record<
       | 'copied'
@@ -35,7 +38,7 @@ interface ServerAnswer {
 }
 
 const MARKER_MS = 2000;
-/** A token older than this (a page kept in a tab or revalidated with a 304) is fetched anew. */
+/** A token older than this (a page kept in a tab or revalidated with a 304) is fetched anew on opening. */
 const TOKEN_REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
 
 const $ = <T extends Element>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
@@ -162,12 +165,12 @@ function enhance(data: PageData): void {
   });
 
   // Dialogs: the QR code and 'Bilgilerini Paylaş'.
-  const refreshTokenIfOld = enhanceLeadForm(data);
+  const renewTokenIfOld = enhanceLeadForm(data);
   for (const opener of $$<HTMLElement>('[data-open]')) {
     opener.addEventListener('click', () => {
       const dialog = document.getElementById(opener.dataset.open ?? '');
       if (!(dialog instanceof HTMLDialogElement)) return;
-      if (dialog.id === 'pc-lead') refreshTokenIfOld();
+      if (dialog.id === 'pc-lead') renewTokenIfOld();
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     });
@@ -259,79 +262,173 @@ function enhanceMap(text: PageData['text']): void {
   });
 }
 
-/** Wires 'Bilgilerini Paylaş'; answers a function that renews an old form token. */
+interface Delivery {
+  readonly response: Response;
+  readonly answer: ServerAnswer;
+  /** This page had sent the same token before (e.g. its answer was lost on the way). */
+  readonly resent: boolean;
+}
+
+const TOKEN_FIELD = 'formToken';
+
+/**
+ * Wires 'Bilgilerini Paylaş'; answers what the opener calls to renew a token kept too long.
+ *
+ * The form token is single-use (docs/decisions/0014-leads-hardening.md), so the script keeps it in
+ * hand: after a lead is stored it fetches a fresh one for the next; a page shown again from the
+ * cache (a 304 or the back/forward cache) may carry one already used, and then the refusal is met
+ * once with a fresh token. It never sends a token sooner than the server takes one, so a person
+ * quicker than the rule is never silently dropped as a bot.
+ */
 function enhanceLeadForm(data: PageData): () => void {
   const form = $<HTMLFormElement>('#pc-lead-form');
   if (!form) return () => undefined;
-  const token = form.elements.namedItem('formToken') as HTMLInputElement | null;
+  const tokenField = form.elements.namedItem(TOKEN_FIELD);
   const ok = $<HTMLElement>('[data-form-ok]', form);
   const failure = $<HTMLElement>('[data-form-error]', form);
   const submit = $<HTMLButtonElement>('button[type="submit"]', form);
 
-  const clearErrors = () => {
-    for (const error of $$<HTMLElement>('[data-error-for]', form)) {
+  let token = { value: tokenField instanceof HTMLInputElement ? tokenField.value : '', receivedAt: Date.now() };
+  const sent = new Set<string>();
+  let renewal: Promise<void> | null = null;
+
+  const renew = (): Promise<void> => {
+    renewal ??= fetch(location.pathname, { cache: 'no-store' })
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`page ${response.status}`))))
+      .then((page) => {
+        const fresh = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
+        if (fresh) token = { value: fresh, receivedAt: Date.now() };
+      })
+      .catch((error: unknown) => debug('form token refresh failed', error))
+      .finally(() => (renewal = null));
+    return renewal;
+  };
+
+  const fieldError = (field: string) => $<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`, form);
+
+  const clearFieldError = (field: string) => {
+    const error = fieldError(field);
+    const input = form.elements.namedItem(field);
+    if (error) {
       error.hidden = true;
       error.textContent = '';
-      const input = form.elements.namedItem(error.dataset.errorFor ?? '');
-      if (input instanceof HTMLElement) {
-        input.removeAttribute('aria-invalid');
-        input.removeAttribute('aria-describedby');
-      }
     }
+    if (input instanceof HTMLElement) {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+    }
+  };
+
+  const clearMessages = () => {
+    for (const error of $$<HTMLElement>('[data-error-for]', form)) clearFieldError(error.dataset.errorFor ?? '');
     if (ok) ok.textContent = '';
     if (failure) failure.textContent = '';
   };
 
-  const showFieldError = (field: string, message: string): boolean => {
-    const error = $<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`, form);
-    const input = form.elements.namedItem(field);
-    if (!error || !(input instanceof HTMLElement)) return false;
-    error.textContent = message;
-    error.hidden = false;
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', error.id);
-    input.focus();
-    return true;
+  /** One message, in one place: beside its field (tied to it for screen readers), else under the form. */
+  const showError = (message: string, field?: string) => {
+    const error = field ? fieldError(field) : null;
+    const input = field ? form.elements.namedItem(field) : null;
+    if (error && input instanceof HTMLElement) {
+      error.textContent = message;
+      error.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', error.id);
+      input.focus();
+    } else if (failure) {
+      failure.textContent = message;
+    }
   };
+
+  const showSuccess = (message: string) => {
+    form.reset();
+    if (!ok) return;
+    ok.textContent = message;
+    // Wherever the visitor had scrolled to (the keyboard, an earlier error at the top), the
+    // answer comes into view and takes the focus, so screen readers read it out too.
+    ok.focus({ preventScroll: true });
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    ok.scrollIntoView({ block: 'center', behavior: calm ? 'auto' : 'smooth' });
+  };
+
+  const value = (name: string) => {
+    const field = form.elements.namedItem(name);
+    return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+  };
+
+  const deliver = async (body: object): Promise<Delivery> => {
+    if (renewal) await renewal;
+    const wait = token.receivedAt + data.formTokenMinAgeMs - Date.now();
+    if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
+    const used = token.value;
+    const resent = sent.has(used);
+    sent.add(used);
+    const response = await fetch('/api/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, [TOKEN_FIELD]: used }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as ServerAnswer;
+    return { response, answer, resent };
+  };
+
+  const send = async (body: object): Promise<void> => {
+    let delivery = await deliver(body);
+    // A token this page had not sent was refused (used by an earlier visit to a cached page,
+    // expired, issued ahead): once more with a fresh one. One this page had sent was used by that
+    // very sending, whose answer got lost: the server's "already sent" is the truth to show.
+    const tokenRefused = delivery.answer.field === TOKEN_FIELD && !(delivery.response.status === 409 && delivery.resent);
+    if (!delivery.response.ok && tokenRefused) {
+      await renew();
+      delivery = await deliver(body);
+    }
+    const { response, answer } = delivery;
+    if (response.ok && answer.success) {
+      showSuccess(answer.message ?? '');
+      void renew();
+      return;
+    }
+    if (answer.field === TOKEN_FIELD) void renew();
+    showError(answer.message ?? data.text.leadError, answer.field);
+  };
+
+  // An error goes as soon as its field is edited.
+  form.addEventListener('input', (event) => {
+    const name = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement ? event.target.name : '';
+    if (name && fieldError(name)?.hidden === false) clearFieldError(name);
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    clearErrors();
-    const value = (name: string) => {
-      const field = form.elements.namedItem(name);
-      return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
-    };
-    const consent = form.elements.namedItem('marketingConsent');
-    const body = {
-      cardId: data.cardId,
+    clearMessages();
+    const input: LeadInput = {
       fullName: value('fullName'),
       phone: value('phone'),
       email: value('email'),
       message: value('message'),
+    };
+    // The server's own rules, said the same way, before anything leaves the phone.
+    const check = checkLeadForm(input, plausiblePhone);
+    if (!check.ok) {
+      showError(check.message, check.field);
+      return;
+    }
+    const consent = form.elements.namedItem('marketingConsent');
+    const body = {
+      cardId: data.cardId,
+      ...input,
       marketingConsent: consent instanceof HTMLInputElement && consent.checked,
       website: value('website'),
-      formToken: token?.value ?? '',
     };
     if (submit) {
       submit.disabled = true;
       submit.dataset.label ??= submit.textContent ?? '';
       submit.textContent = data.text.sending;
     }
-    fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      .then(async (response) => {
-        const answer = (await response.json().catch(() => ({}))) as ServerAnswer;
-        if (response.ok && answer.success) {
-          form.reset();
-          if (ok) ok.textContent = answer.message ?? '';
-          return;
-        }
-        const message = answer.message ?? data.text.leadError;
-        if (failure) failure.textContent = message;
-        if (answer.field) showFieldError(answer.field, message);
-      })
+    send(body)
       .catch((error: unknown) => {
         debug('lead failed', error);
-        if (failure) failure.textContent = data.text.leadOffline;
+        showError(data.text.leadOffline);
       })
       .finally(() => {
         if (!submit) return;
@@ -340,17 +437,9 @@ function enhanceLeadForm(data: PageData): () => void {
       });
   });
 
-  // A page revalidated with a 304 or restored from the back/forward cache keeps its old token.
   return () => {
-    const issuedAt = Number(/^\d+\.(\d+)\./.exec(token?.value ?? '')?.[1] ?? Number.NaN);
-    if (!token || !(Date.now() - issuedAt > TOKEN_REFRESH_AFTER_MS)) return;
-    fetch(location.pathname, { cache: 'no-store' })
-      .then((response) => response.text())
-      .then((page) => {
-        const fresh = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
-        if (fresh) token.defaultValue = fresh;
-      })
-      .catch((error: unknown) => debug('form token refresh failed', error));
+    const issuedAt = Number(/^\d+\.(\d+)\./.exec(token.value)?.[1] ?? Number.NaN);
+    if (Date.now() - issuedAt > TOKEN_REFRESH_AFTER_MS) void renew();
   };
 }
 
