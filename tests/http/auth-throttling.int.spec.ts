@@ -260,6 +260,7 @@ describe('a known device', () => {
   it('is the browser that registered, too', async () => {
     const owner = await register();
     await failures(owner.email, 6);
+    expect((await signIn({ email: owner.email, password: owner.password })).statusCode).toBe(429);
     expect((await signIn({ email: owner.email, password: owner.password, deviceTokens: [owner.deviceToken] })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DeviceTokens, newDeviceId } from '@kartvizit/infra/auth/device-tokens';
+import { newDeviceId, type DeviceTokens } from '@kartvizit/infra/auth/device-tokens';
 import { SignInThrottle, type ThrottleSubject } from '@kartvizit/infra/auth/sign-in-throttle';
 
 /** An attempt the throttle let through, counted against `subject`. */
