@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, signInLockedMessage, VALIDATION_MESSAGES } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { buildApp } from '@kartvizit/command-api/app';
+import { SignInThrottle } from '@kartvizit/infra/auth/sign-in-throttle';
 import { newOwner, startTestProduct, type TestProduct } from '../support/product.ts';
 
 /**
@@ -291,6 +292,26 @@ describe('the log of a lock', () => {
     const table = rows.map((row) => row.row).join('\n');
     expect(table).not.toContain(owner.email.split('@')[0]);
     expect(table).not.toContain('10.');
+  });
+});
+
+describe('forgetting', () => {
+  it('deletes the records of addresses nobody tried for a day', async () => {
+    const quiet = await register();
+    await failures(quiet.email, 6);
+    const subject = new SignInThrottle(product.pool, deriveKey(product.appSecret, 'sign-in-throttle')).address(quiet.email).key;
+    const kept = async () =>
+      (await product.pool.query('SELECT 1 FROM sign_in_throttle WHERE subject = $1', [subject])).rowCount;
+    expect(await kept()).toBe(1);
+
+    advance(24 * 60 * 60 - 1);
+    await failures(newOwner().email, 1);
+    expect(await kept()).toBe(1);
+    advance(2);
+    await failures(newOwner().email, 1);
+    expect(await kept()).toBe(0);
+    // The quiet address starts again from zero.
+    expect(await failures(quiet.email, 5)).toEqual([401, 401, 401, 401, 401]);
   });
 });
 
