@@ -82,6 +82,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys sign in and up many times a minute from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
+      // A sign-in lock outlasts any journey (sign-in-throttling.e2e.ts), so no step races the clock.
+      SIGN_IN_FIRST_LOCK_SECONDS: '600',
       NOMINATIM_URL: fakes.geocoder,
       GOOGLE_GEOCODING_URL: fakes.geocoder,
       GOOGLE_MAPS_API_KEY: '',

@@ -2,6 +2,7 @@ import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
 import { buildApp } from './app.ts';
 
 const config = readConfig(process.env, { port: 3001 });
@@ -14,6 +15,7 @@ const app = await buildApp({
   blobs: runtime.blobs,
   appSecret: runtime.appSecret,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  signInThrottle: readSignInThrottleSettings(process.env),
   telemetry: readTelemetrySettings(process.env),
   publicBaseUrl: config.publicBaseUrl,
   logLevel: config.logLevel,

@@ -1,5 +1,12 @@
 /** Business constants and limits (SPEC §9). */
 export const TOKEN_STORAGE_KEY = 'token';
+/**
+ * Device tokens (docs/decisions/0013-sign-in-throttling.md) live beside the session token, one per account
+ * that signed in on this browser, and outlive sign-out: they mark the device, not the session.
+ */
+export const DEVICE_TOKENS_STORAGE_KEY = 'deviceTokens';
+/** Device tokens a browser keeps and sends with a sign-in (several accounts may share a computer). */
+export const MAX_DEVICE_TOKENS = 5;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Upper bound so hashing cannot be abused to burn CPU. */
 export const PASSWORD_MAX_LENGTH = 128;

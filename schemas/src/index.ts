@@ -11,6 +11,7 @@ export * from './validation/geocoding.ts';
 export * from './messages/geocoding.ts';
 export * from './messages/telemetry.ts';
 export * from './messages/statistics.ts';
+export * from './messages/sign-in.ts';
 export * from './events/index.ts';
 export * from './http/common.ts';
 export * from './http/auth.ts';

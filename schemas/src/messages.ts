@@ -77,6 +77,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   lastName: 'Soyad',
   currentPassword: 'Mevcut şifre',
   newPassword: 'Yeni şifre',
+  deviceTokens: 'Cihaz anahtarları',
 };
 
 export function fieldLabel(field: string): string {

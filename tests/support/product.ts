@@ -12,6 +12,7 @@ import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
+import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
 
@@ -43,6 +44,8 @@ export async function startTestProduct(
   options: {
     blobDir?: string;
     authRateLimitPerMinute?: number;
+    /** Per-account sign-in throttling: lock lengths and a clock (default: the product's defaults, the real clock). */
+    signInThrottle?: SignInThrottleOptions;
     webDistDir?: string;
     maps?: Parameters<typeof testMapsSettings>[0];
     publicBaseUrl?: string;
@@ -74,6 +77,7 @@ export async function startTestProduct(
     logStream: options.logStream,
     telemetry: { rateLimitPerMinute: 0, ...options.telemetry },
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
+    signInThrottle: options.signInThrottle,
     webDistDir: options.webDistDir,
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
     maps: testMapsSettings(options.maps),

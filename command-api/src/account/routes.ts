@@ -5,6 +5,7 @@ import {
   AuthSuccess,
   ChangePasswordBody,
   ChangePasswordResponse,
+  DomainError,
   ErrorResponse,
   LoginBody,
   MESSAGES,
@@ -15,6 +16,7 @@ import {
   normaliseEmail,
   passwordProblem,
   registrationProblem,
+  signInLockedMessage,
   unauthenticatedError,
   validationError,
   type EmailClaimed,
@@ -40,7 +42,7 @@ function toUser(state: AccountState): User {
 }
 
 export function accountRoutes(context: CommandContext) {
-  const { commands, store, credentials, tokens, emailClaimStreamId, codec, authRateLimit } = context;
+  const { commands, store, credentials, tokens, signIn, emailClaimStreamId, codec, authRateLimit } = context;
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -72,7 +74,14 @@ export function accountRoutes(context: CommandContext) {
             },
           );
           const token = await tokens.issue(userId, now, now);
-          return { success: true as const, token, user: toUser(result.state), message: MESSAGES.registerSuccess, position: result.position ?? undefined };
+          return {
+            success: true as const,
+            token,
+            deviceToken: signIn.deviceTokenFor(email),
+            user: toUser(result.state),
+            message: MESSAGES.registerSuccess,
+            position: result.position ?? undefined,
+          };
         } catch (error) {
           await credentials.remove(userId);
           if (error instanceof ConcurrencyError && error.streamId === emailClaimStreamId(email)) {
@@ -89,19 +98,30 @@ export function accountRoutes(context: CommandContext) {
         schema: { tags: TAG, body: LoginBody, response: { 200: AuthSuccess, ...ERRORS } },
         config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
       },
-      async (request) => {
+      async (request, reply) => {
         const problem = loginProblem(request.body);
         if (problem) throw validationError(problem);
-        const claim = await store.readStream(emailClaimStreamId(normaliseEmail(request.body.email)));
+        const email = normaliseEmail(request.body.email);
+        // Per address (or per known device), before any password is checked: while locked, nothing is checked.
+        const attempt = await signIn.admit(email, request.body.deviceTokens ?? []);
+        if (!attempt.admitted) {
+          reply.header('retry-after', String(attempt.retryAfterSeconds));
+          throw new DomainError('rate_limited', signInLockedMessage(attempt.retryAfterSeconds));
+        }
+        const claim = await store.readStream(emailClaimStreamId(email));
         const userId = claim.events[0]?.data.userId;
         const credential = typeof userId === 'string' ? await credentials.find(userId) : null;
         const valid = credential
           ? await verifyPassword(credential.passwordHash, request.body.password)
           : await burnPasswordCheck(request.body.password);
-        if (!credential || !valid) throw unauthenticatedError(MESSAGES.invalidCredentials);
+        if (!credential || !valid) {
+          signIn.failed(attempt, request.log);
+          throw unauthenticatedError(MESSAGES.invalidCredentials);
+        }
+        const deviceToken = await signIn.succeeded(attempt);
         const { state } = await commands.load(accountDecider, accountStreamId(credential.userId));
         const token = await tokens.issue(credential.userId, credential.tokensValidAfter, new Date());
-        return { success: true as const, token, user: toUser(state), message: MESSAGES.loginSuccess };
+        return { success: true as const, token, deviceToken, user: toUser(state), message: MESSAGES.loginSuccess };
       },
     );
 

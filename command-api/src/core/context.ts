@@ -3,6 +3,8 @@ import type pg from 'pg';
 import { MESSAGES, unauthenticatedError } from '@kartvizit/schemas';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
+import { DeviceTokens } from '@kartvizit/infra/auth/device-tokens';
+import { SignInThrottle, signInThrottleSettings, type SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { claimStreamId } from '@kartvizit/infra/event-store/claims';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
@@ -10,6 +12,7 @@ import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import { CommandHandler } from './command-handler.ts';
+import { SignInGuard } from '../account/sign-in-guard.ts';
 
 export interface CommandApiDependencies {
   readonly pool: pg.Pool;
@@ -18,6 +21,8 @@ export interface CommandApiDependencies {
   readonly appSecret: Buffer;
   /** Attempts per minute per client on login, register and password change; 0 turns the limit off. */
   readonly authRateLimitPerMinute: number;
+  /** Per-account sign-in throttling (SIGN_IN_* settings); tests inject a clock. */
+  readonly signInThrottle?: SignInThrottleOptions;
   /** Uploaded files (profile images). */
   readonly blobs: BlobStore;
   /** Visit and click beacons: rate limit, batching; tests inject a clock and a GeoIP lookup. */
@@ -32,6 +37,8 @@ export interface CommandContext {
   readonly blobs: BlobStore;
   readonly credentials: CredentialStore;
   readonly tokens: SessionTokens;
+  /** Per-account sign-in throttling and device tokens. */
+  readonly signIn: SignInGuard;
   readonly emailClaimStreamId: (normalisedEmail: string) => string;
   /** Stream id of a uniqueness claim (kebab-case kind, value already normalised). */
   readonly claimStreamId: (kind: string, normalisedValue: string) => string;
@@ -45,6 +52,11 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
   const credentials = new CredentialStore(deps.pool);
   const tokens = new SessionTokens(deriveKey(deps.appSecret, 'session-tokens'), credentials);
   const claimKey = deriveKey(deps.appSecret, 'uniqueness-claims');
+  const signIn = new SignInGuard(
+    new SignInThrottle(deps.pool, deriveKey(deps.appSecret, 'sign-in-throttle'), signInThrottleSettings(deps.signInThrottle)),
+    new DeviceTokens(deriveKey(deps.appSecret, 'device-tokens')),
+    deps.signInThrottle?.now ?? (() => new Date()),
+  );
   return {
     store: deps.store,
     codec,
@@ -52,6 +64,7 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
     blobs: deps.blobs,
     credentials,
     tokens,
+    signIn,
     emailClaimStreamId: (email) => claimStreamId('email', email, claimKey),
     claimStreamId: (kind, value) => claimStreamId(kind, value, claimKey),
     authRateLimit:

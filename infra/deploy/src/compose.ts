@@ -10,6 +10,7 @@ import type { MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
+import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth } from '@kartvizit/query-api/app';
 
@@ -23,6 +24,8 @@ export interface ProductParts {
   readonly appSecret: Buffer;
   readonly logLevel: string;
   readonly authRateLimitPerMinute: number;
+  /** Per-account sign-in throttling (SIGN_IN_*); tests inject a clock. */
+  readonly signInThrottle?: SignInThrottleOptions;
   /** Unset: API only (tests that need no web app). */
   readonly webDistDir?: string;
   readonly log?: (message: string) => void;
@@ -71,6 +74,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       codec: parts.codec,
       appSecret: parts.appSecret,
       authRateLimitPerMinute: parts.authRateLimitPerMinute,
+      signInThrottle: parts.signInThrottle,
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
       // The ingestion worker's appends wake this process's projectors the way the store's own appends do.

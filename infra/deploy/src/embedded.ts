@@ -6,6 +6,7 @@ import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
 import { composeProduct } from './compose.ts';
 
 const config = readConfig();
@@ -25,6 +26,7 @@ const product = await composeProduct({
   appSecret: runtime.appSecret,
   logLevel: config.logLevel,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  signInThrottle: readSignInThrottleSettings(process.env),
   telemetry: readTelemetrySettings(process.env),
   webDistDir: config.webDistDir,
   trustProxy: config.trustProxy,

@@ -3,9 +3,18 @@ import { TOKEN_TTL_SECONDS, type SessionClaims } from '@kartvizit/schemas';
 import type { CredentialStore } from './credential-store.ts';
 
 /**
+ * How far a token's `iat` may lie ahead of this process's clock. The scaled shape issues tokens in
+ * command-api and checks them in query-api too, so a second or two of drift between machines must not
+ * sign a user out the moment they signed in; anything further ahead was not issued by us as we run now
+ * (a forged or mis-clocked token) and is refused. The same tolerance as the lead form tokens.
+ */
+export const SESSION_CLOCK_TOLERANCE_SECONDS = 60;
+
+/**
  * Signed session tokens (HS256, exp/iat in seconds). A token is accepted only while its account's
  * credential exists and still has the session version the token was issued with, so a password
- * change or an account deletion signs out every other device at once.
+ * change or an account deletion signs out every other device at once, and never when it claims to
+ * have been issued in the future.
  */
 export class SessionTokens {
   constructor(
@@ -48,6 +57,7 @@ export class SessionTokens {
         return null;
       }
       if (!/^[0-9a-f-]{36}$/.test(sub)) return null;
+      if (iat > Math.floor(now.getTime() / 1000) + SESSION_CLOCK_TOLERANCE_SECONDS) return null;
       return { sub, iat, exp, sv };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

@@ -7,7 +7,15 @@ import { join } from 'node:path';
  * operator manages one value. Embedded mode keeps it in the data directory (mode 0600); never
  * logged, never in events or read models.
  */
-export type KeyPurpose = 'session-tokens' | 'uniqueness-claims' | 'personal-data-kek' | 'visitor-hash' | 'form-tokens' | 'geocode-cache';
+export type KeyPurpose =
+  | 'session-tokens'
+  | 'uniqueness-claims'
+  | 'personal-data-kek'
+  | 'visitor-hash'
+  | 'form-tokens'
+  | 'geocode-cache'
+  | 'sign-in-throttle'
+  | 'device-tokens';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

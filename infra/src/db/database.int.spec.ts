@@ -143,6 +143,7 @@ describe('migrations', () => {
           'owner_keys',
           'pgmigrations',
           'projection_checkpoints',
+          'sign_in_throttle',
           'streams',
           'visitor_salts',
         ]);

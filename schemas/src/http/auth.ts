@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { EMAIL_MAX_LENGTH, MAX_DEVICE_TOKENS, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { Position } from './common.ts';
 
 // Lengths here only bound the work the server does; the Turkish rules live in validation/auth.ts.
@@ -22,7 +22,15 @@ export const RegisterBody = Type.Object(
 );
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const LoginBody = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
+export const LoginBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    /** This browser's device tokens (from earlier sign-ins); one issued for this address eases throttling. */
+    deviceTokens: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_DEVICE_TOKENS })),
+  },
+  { additionalProperties: false },
+);
 export type LoginBody = Static<typeof LoginBody>;
 
 export const ChangePasswordBody = Type.Object(
@@ -36,6 +44,8 @@ export const AuthSuccess = Type.Object({
   token: Type.String(),
   user: User,
   message: Type.String(),
+  /** Marks this browser as a known device of the address; keep it after signing out. */
+  deviceToken: Type.String(),
   position: Type.Optional(Position),
 });
 export type AuthSuccess = Static<typeof AuthSuccess>;

@@ -7,18 +7,32 @@ import type {
   RegisterBody,
 } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
+import { readDeviceTokens, rememberDeviceToken } from './device-tokens.ts';
 import { userRefreshed } from './session-slice.ts';
 import { storeToken } from './token.ts';
+
+/** Both sign-up and sign-in mark this browser as a known device of the address (kept after sign-out). */
+async function keepDeviceToken(queryFulfilled: Promise<{ data: AuthSuccess }>): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    if (data.deviceToken) rememberDeviceToken(data.deviceToken);
+  } catch {
+    // The caller shows the failure.
+  }
+}
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<AuthSuccess, RegisterBody>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
       extraOptions: { anonymous: true },
+      onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
     }),
-    login: build.mutation<AuthSuccess, LoginBody>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    login: build.mutation<AuthSuccess, Omit<LoginBody, 'deviceTokens'>>({
+      // This browser's device tokens: with the address's own, its owner is not locked out by strangers' guesses.
+      query: (body) => ({ url: '/auth/login', method: 'POST', body: { ...body, deviceTokens: readDeviceTokens() } }),
       extraOptions: { anonymous: true },
+      onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
     }),
     changePassword: build.mutation<ChangePasswordResponse, ChangePasswordBody>({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),

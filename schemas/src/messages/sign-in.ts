@@ -1,0 +1,10 @@
+/**
+ * The answer to a sign-in while the address (or this device) is locked after too many failed attempts
+ * (docs/decisions/0013-sign-in-throttling.md): says when to try again, in seconds below a minute and in
+ * whole minutes (rounded up) above. A no-break space keeps the number with its unit when the line wraps.
+ */
+export function signInLockedMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 60 ? `${seconds}\u00a0saniye` : `${Math.ceil(seconds / 60)}\u00a0dakika`;
+  return `Bu e-posta adresiyle çok fazla hatalı giriş denemesi yapıldı. Güvenliğiniz için lütfen ${wait} sonra tekrar deneyin.`;
+}
