@@ -1,6 +1,8 @@
 import {
   MESSAGES,
   conflictError,
+  forbiddenError,
+  isDemoOwner,
   notFoundError,
   validateLead,
   validationError,
@@ -45,6 +47,8 @@ function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
   const { leadId, cardId, card, input, marketingConsent, noticeVersion, now } = command.data;
   if (state.status !== 'none') throw conflictError(MESSAGES.conflict);
   if (!card.active || card.ownerId === null) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+  // The sample card is nobody's: a lead sent to it would be stored for no one to read.
+  if (isDemoOwner(card.ownerId)) throw forbiddenError(MESSAGES.demoCardTakesNoLeads);
   const validation = validateLead(input);
   if (!validation.ok) throw validationError(validation.message, validation.field);
   return [

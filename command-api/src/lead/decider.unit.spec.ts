@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent } from '@kartvizit/schemas';
+import { DEMO_CARD_ID, DEMO_OWNER_ID, LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent } from '@kartvizit/schemas';
 import { deciderSpecification } from '../core/decider-specification.ts';
 import { leadDecider, type SubmitLead } from './decider.ts';
 
@@ -65,6 +65,12 @@ describe('lead decider', () => {
     it('nothing with a field problem, naming the field', () => {
       spec.given([]).when(submit({ input: { fullName: 'Ayşe', phone: '', email: '' } })).thenThrows('validation', MESSAGES.leadContactRequired);
       spec.given([]).when(submit({ input: { fullName: 'A', phone: '05321234567' } })).thenThrows('validation', MESSAGES.leadFullNameTooShort);
+    });
+
+    it('nothing for the sample card, whatever the fields: nobody would ever read it', () => {
+      const toDemo = { cardId: DEMO_CARD_ID, card: { active: true, ownerId: DEMO_OWNER_ID } };
+      spec.given([]).when(submit(toDemo)).thenThrows('forbidden', MESSAGES.demoCardTakesNoLeads);
+      spec.given([]).when(submit({ ...toDemo, input: { fullName: '' } })).thenThrows('forbidden', MESSAGES.demoCardTakesNoLeads);
     });
 
     it('never twice under one id', () => {

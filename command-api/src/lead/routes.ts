@@ -50,7 +50,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           tags: TAG,
           summary: "Kart sahibine bilgi gönder ('Bilgilerini Paylaş')",
           body: SubmitLeadBody,
-          response: { 200: SubmitLeadResponse, 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+          response: { 200: SubmitLeadResponse, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { EMAIL_MAX_LENGTH } from '../constants.ts';
+import { LEGAL_TEXTS_VERSION } from '../legal.ts';
 import { LEAD_MESSAGES, LEAD_VALIDATION_MESSAGES } from '../messages/lead.ts';
 import { normaliseEmail } from '../text.ts';
 import { isValidEmail } from './auth.ts';
@@ -18,8 +19,11 @@ export const LEAD_LIMITS = {
   message: 1000,
 } as const;
 
-/** Version of the disclosure text (LEAD_MESSAGES.leadNotice) the form shows; stored with each lead. */
-export const LEAD_NOTICE_VERSION = '2025-11';
+/**
+ * Version of the disclosure the form shows (LEAD_MESSAGES.leadNotice and the 'Aydınlatma Metni' it
+ * links to); stored with each lead. '2025-11' was the short notice alone, before the full text existed.
+ */
+export const LEAD_NOTICE_VERSION = LEGAL_TEXTS_VERSION;
 
 export const LEAD_FIELDS = ['fullName', 'phone', 'email', 'message'] as const;
 export type LeadField = (typeof LEAD_FIELDS)[number];

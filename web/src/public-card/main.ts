@@ -1,4 +1,5 @@
 import './page.css';
+import './sample.css';
 
 /**
  * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives
