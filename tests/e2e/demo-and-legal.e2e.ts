@@ -160,7 +160,7 @@ test('from the landing page to the real sample card', async ({ page, baseURL }) 
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('Kişi ve şirket hayalidir');
     await expect(banner.getByRole('link', { name: 'Kendi kartınızı oluşturun' })).toHaveAttribute('href', '/auth/register');
-    await expect(page.getByRole('link', { name: /0232 000 00 00/ })).toHaveAttribute('href', 'tel:+902320000000');
+    await expect(page.getByRole('link', { name: 'Telefon (0232) 000 00 00' })).toHaveAttribute('href', 'tel:+902320000000');
   });
 
   await test.step('‘Bilgi Gönder’ explains the form instead of collecting anything', async () => {

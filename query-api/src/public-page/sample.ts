@@ -29,7 +29,7 @@ export function sampleBanner(): SafeHtml {
 
 /** The lead dialog of the sample card: the same opener and title, an explanation instead of fields. */
 export function sampleLeadDialog(title: string): SafeHtml {
-  return markup`<dialog class="pc-dialog" id="pc-lead" aria-labelledby="pc-lead-title"><div class="pc-dialog__body pc-form">
+  return markup`<dialog class="pc-dialog pc-dialog--sample" id="pc-lead" aria-labelledby="pc-lead-title"><div class="pc-dialog__body pc-form">
 <h2 class="pc-dialog__title" id="pc-lead-title">${title}</h2>
 <p class="pc-sample-note"><strong>${SAMPLE_TEXT.badge}:</strong> ${SAMPLE_TEXT.leadNote}</p>
 <p class="pc-muted">${SAMPLE_TEXT.leadExplain}</p>
