@@ -38,7 +38,12 @@ export const DEMO_PROFILE_FORM = {
   address: { street: 'Örnek Sokak No: 1', city: 'İzmir', state: 'Konak', zipCode: '35250', country: 'Türkiye' },
   location: { lat: 38.418848, lng: 27.128719 },
   companyInfo: { taxOffice: 'Konak', taxNumber: '', mersisNo: '', registrationNumber: '', foundedYear: 2015 },
-  invoiceInfo: { recipientName: 'Örnek Gayrimenkul', taxId: '', taxOffice: 'Konak', address: 'Örnek Sokak No: 1, Konak/İzmir' },
+  invoiceInfo: {
+    recipientName: 'Örnek Gayrimenkul',
+    taxId: '',
+    taxOffice: 'Konak',
+    address: 'Örnek Sokak No: 1, Konak/İzmir',
+  },
   socialLinks: [],
   bankAccounts: [],
   paymentMethods: [],

@@ -137,7 +137,9 @@ async function ownerCard(request: APIRequestContext): Promise<string> {
   expect(activated.status(), await activated.text()).toBe(200);
   const { position } = (await activated.json()) as { position?: string };
   await expect
-    .poll(async () => (await request.get(`/p/${cardId}`, { headers: position ? { 'x-min-position': position } : {} })).status())
+    .poll(async () =>
+      (await request.get(`/p/${cardId}`, { headers: position ? { 'x-min-position': position } : {} })).status(),
+    )
     .toBe(200);
   return cardId;
 }
@@ -147,7 +149,9 @@ test('from the landing page to the real sample card', async ({ page, baseURL }) 
 
   await test.step('the landing page’s sample QR decodes to PUBLIC_BASE_URL/p/DEMO', async () => {
     await page.goto('/');
-    const qr = page.getByRole('figure', { name: 'Örnek dijital kartvizit' }).getByRole('img', { name: 'Örnek kartın QR kodu' });
+    const qr = page
+      .getByRole('figure', { name: 'Örnek dijital kartvizit' })
+      .getByRole('img', { name: 'Örnek kartın QR kodu' });
     await expect(qr).toBeVisible();
     expect(await decodeImage(page, 'img[alt="Örnek kartın QR kodu"]')).toBe(`${baseURL}/p/DEMO`);
   });
@@ -159,8 +163,14 @@ test('from the landing page to the real sample card', async ({ page, baseURL }) 
     const banner = page.getByRole('complementary', { name: 'Örnek kart' });
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('Kişi ve şirket hayalidir');
-    await expect(banner.getByRole('link', { name: 'Kendi kartınızı oluşturun' })).toHaveAttribute('href', '/auth/register');
-    await expect(page.getByRole('link', { name: 'Telefon (0232) 000 00 00' })).toHaveAttribute('href', 'tel:+902320000000');
+    await expect(banner.getByRole('link', { name: 'Kendi kartınızı oluşturun' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    );
+    await expect(page.getByRole('link', { name: 'Telefon (0232) 000 00 00' })).toHaveAttribute(
+      'href',
+      'tel:+902320000000',
+    );
   });
 
   await test.step('‘Bilgi Gönder’ explains the form instead of collecting anything', async () => {

@@ -89,16 +89,27 @@ describe('after start, the sample card', () => {
   });
 
   it('was written by the system through the card and profile deciders, for an owner that has no account', async () => {
-    expect((await eventsOf(cardStreamId(DEMO_CARD_ID))).map((event) => event.type)).toEqual(['VirtualCardCreated', 'CardActivated']);
+    expect((await eventsOf(cardStreamId(DEMO_CARD_ID))).map((event) => event.type)).toEqual([
+      'VirtualCardCreated',
+      'CardActivated',
+    ]);
     const profile = await eventsOf(profileStreamId(DEMO_OWNER_ID));
     expect(profile.map((event) => event.type)).toEqual(['ProfileCreated']);
     for (const event of profile) expect(event.metadata.actor).toBe('system');
-    const credentials = await product.pool.query('SELECT 1 FROM account_credentials WHERE user_id = $1', [DEMO_OWNER_ID]);
+    const credentials = await product.pool.query('SELECT 1 FROM account_credentials WHERE user_id = $1', [
+      DEMO_OWNER_ID,
+    ]);
     expect(credentials.rowCount).toBe(0);
-    const accounts = await product.pool.query("SELECT 1 FROM events WHERE type = 'AccountRegistered' AND data->>'userId' = $1", [DEMO_OWNER_ID]);
+    const accounts = await product.pool.query(
+      "SELECT 1 FROM events WHERE type = 'AccountRegistered' AND data->>'userId' = $1",
+      [DEMO_OWNER_ID],
+    );
     expect(accounts.rowCount).toBe(0);
     // Nobody signs in with the sample's address.
-    const login = await product.post('/api/auth/login', { email: DEMO_PROFILE_FORM.email, password: 'herhangi-bir-sifre' });
+    const login = await product.post('/api/auth/login', {
+      email: DEMO_PROFILE_FORM.email,
+      password: 'herhangi-bir-sifre',
+    });
     expect(login.statusCode).toBe(401);
   });
 });
@@ -124,7 +135,14 @@ describe('seeding again', () => {
       await again.app.ready();
       expect(await product.eventCount()).toBe(before);
       const seeded = await seedDemoCard(
-        createCommandContext({ pool: product.pool, store: product.store, codec: product.codec, appSecret: product.appSecret, authRateLimitPerMinute: 0, blobs: product.blobs }),
+        createCommandContext({
+          pool: product.pool,
+          store: product.store,
+          codec: product.codec,
+          appSecret: product.appSecret,
+          authRateLimitPerMinute: 0,
+          blobs: product.blobs,
+        }),
         new Date(),
       );
       expect(seeded).toEqual({ outcome: 'unchanged', position: null });
@@ -141,11 +159,24 @@ describe('seeding again', () => {
       const store = new PostgresEventStore({ pool: database.pool });
       const appSecret = product.appSecret;
       const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
-      const context = () => createCommandContext({ pool: database.pool, store, codec, appSecret, authRateLimitPerMinute: 0, blobs: product.blobs });
+      const context = () =>
+        createCommandContext({
+          pool: database.pool,
+          store,
+          codec,
+          appSecret,
+          authRateLimitPerMinute: 0,
+          blobs: product.blobs,
+        });
       const outcomes = await Promise.all([1, 2, 3, 4].map(() => seedDemoCard(context(), new Date())));
       expect(outcomes.filter((result) => result.outcome === 'written').length).toBeGreaterThanOrEqual(1);
       const { rows } = await database.pool.query<{ type: string }>('SELECT type FROM events ORDER BY global_position');
-      expect(rows.map((row) => row.type).sort()).toEqual(['CardActivated', 'CardNameClaimed', 'ProfileCreated', 'VirtualCardCreated']);
+      expect(rows.map((row) => row.type).sort()).toEqual([
+        'CardActivated',
+        'CardNameClaimed',
+        'ProfileCreated',
+        'VirtualCardCreated',
+      ]);
       expect((await seedDemoCard(context(), new Date())).outcome).toBe('unchanged');
       await store.close();
     } finally {
@@ -176,7 +207,10 @@ describe('the sample card is nobody’s statistics', () => {
     expect(dashboard.headers['x-read-model-stale']).toBeUndefined();
     const stats = await product.pool.query('SELECT 1 FROM rm_stat_totals WHERE owner_id = $1', [DEMO_OWNER_ID]);
     expect(stats.rowCount).toBe(0);
-    const ownStats = await product.pool.query('SELECT visits FROM rm_stat_totals WHERE owner_id = $1 AND card_id = $2', [real.owner.userId, realCard]);
+    const ownStats = await product.pool.query(
+      'SELECT visits FROM rm_stat_totals WHERE owner_id = $1 AND card_id = $2',
+      [real.owner.userId, realCard],
+    );
     expect(ownStats.rows).toEqual([{ visits: '1' }]);
   });
 });
@@ -188,7 +222,10 @@ describe('the sample card takes no leads', () => {
     expect(response.statusCode, response.body).toBe(403);
     expect(JSON.parse(response.body)).toEqual({ success: false, message: MESSAGES.demoCardTakesNoLeads });
     expect(await product.eventCount()).toBe(before);
-    const leads = await product.pool.query("SELECT 1 FROM events WHERE type = 'LeadSubmitted' AND data->>'cardId' = $1", [DEMO_CARD_ID]);
+    const leads = await product.pool.query(
+      "SELECT 1 FROM events WHERE type = 'LeadSubmitted' AND data->>'cardId' = $1",
+      [DEMO_CARD_ID],
+    );
     expect(leads.rowCount).toBe(0);
   });
 });
@@ -200,11 +237,18 @@ describe('nobody else can take DEMO', () => {
     const before = await product.eventCount();
 
     for (const cardId of [DEMO_CARD_ID, 'demo', ' Demo ']) {
-      const activate = await send(product, 'POST', '/api/cards/activate', owner.token, { cardId, name: 'Benim Kartım' });
+      const activate = await send(product, 'POST', '/api/cards/activate', owner.token, {
+        cardId,
+        name: 'Benim Kartım',
+      });
       expect(activate.statusCode, cardId).toBe(404);
       expect(answer(activate).message).toBe(MESSAGES.cardNotFoundById);
     }
-    const create = await send(product, 'POST', '/api/cards', owner.token, { cardId: DEMO_CARD_ID, type: 'virtual', name: 'Benim Kartım' });
+    const create = await send(product, 'POST', '/api/cards', owner.token, {
+      cardId: DEMO_CARD_ID,
+      type: 'virtual',
+      name: 'Benim Kartım',
+    });
     expect(create.statusCode).toBe(400);
     expect((await send(product, 'GET', `/api/cards/details/${DEMO_CARD_ID}`, owner.token)).statusCode).toBe(404);
     for (const url of [`/api/cards/deactivate/${DEMO_CARD_ID}`, `/api/cards/reactivate/${DEMO_CARD_ID}`]) {

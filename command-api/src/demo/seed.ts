@@ -30,7 +30,11 @@ export interface DemoSeedResult {
 }
 
 const METADATA: EventMetadata = { actor: 'system' };
-const NO_IMAGES: ImageChoices = { profilePicture: { kind: 'none' }, coverPhoto: { kind: 'none' }, companyLogo: { kind: 'none' } };
+const NO_IMAGES: ImageChoices = {
+  profilePicture: { kind: 'none' },
+  coverPhoto: { kind: 'none' },
+  companyLogo: { kind: 'none' },
+};
 const ATTEMPTS = 3;
 
 /** Another command-api instance starting at the same moment wrote first: decide again on what it wrote. */
@@ -70,15 +74,28 @@ export async function seedDemoCard(context: CommandContext, now: Date): Promise<
 
   const cardStream = cardStreamId(DEMO_CARD_ID);
   const { state: existing } = await commands.load(cardDecider, cardStream);
-  if (existing.status !== 'none' && existing.ownerId !== DEMO_OWNER_ID) return { outcome: 'foreign-card', position: null };
+  if (existing.status !== 'none' && existing.ownerId !== DEMO_OWNER_ID)
+    return { outcome: 'foreign-card', position: null };
 
   const profileStream = profileStreamId(DEMO_OWNER_ID);
   await retryingRaces(async () => {
     const { state } = await commands.load(profileDecider, profileStream);
     const command: ProfileCommand =
       state.status === 'none'
-        ? { type: 'CreateProfile', data: { profileId: DEMO_PROFILE_ID, ownerId: DEMO_OWNER_ID, profile: checked.profile, images: NO_IMAGES, now: at } }
-        : { type: 'UpdateProfile', data: { ownerId: DEMO_OWNER_ID, profile: checked.profile, images: NO_IMAGES, now: at } };
+        ? {
+            type: 'CreateProfile',
+            data: {
+              profileId: DEMO_PROFILE_ID,
+              ownerId: DEMO_OWNER_ID,
+              profile: checked.profile,
+              images: NO_IMAGES,
+              now: at,
+            },
+          }
+        : {
+            type: 'UpdateProfile',
+            data: { ownerId: DEMO_OWNER_ID, profile: checked.profile, images: NO_IMAGES, now: at },
+          };
     note((await commands.handle(profileDecider, profileStream, command, { metadata: METADATA })).position);
   });
 
@@ -94,7 +111,13 @@ export async function seedDemoCard(context: CommandContext, now: Date): Promise<
   await retryingRaces(async () => {
     const { state } = await commands.load(cardDecider, cardStream);
     // The profile was written above: the fact the card routes look up is true here.
-    const common = { cardId: DEMO_CARD_ID, ownerId: DEMO_OWNER_ID, name: DEMO_CARD_NAME, ownerHasProfile: true, now: at };
+    const common = {
+      cardId: DEMO_CARD_ID,
+      ownerId: DEMO_OWNER_ID,
+      name: DEMO_CARD_NAME,
+      ownerHasProfile: true,
+      now: at,
+    };
     if (state.status === 'none') await runCard({ type: 'CreateVirtualCard', data: { ...common, color: 'black' } });
     const { state: created } = await commands.load(cardDecider, cardStream);
     // A deactivated sample card stays deactivated: that was somebody's decision, not a gap to fill.

@@ -57,8 +57,7 @@ export function LandingPage() {
               <li>Şirket, e-fatura ve banka bilgileriniz, kopyalamaya hazır</li>
             </ul>
             <p className="showcase__try">
-              Kartın QR kodunu telefonunuzla okutun ya da{' '}
-              <a href={SAMPLE_CARD_PATH}>örnek kartı bu cihazda açın</a>.
+              Kartın QR kodunu telefonunuzla okutun ya da <a href={SAMPLE_CARD_PATH}>örnek kartı bu cihazda açın</a>.
             </p>
           </div>
         </div>

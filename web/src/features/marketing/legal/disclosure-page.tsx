@@ -31,10 +31,10 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           Kart sahiplerinin hesap ve profil bilgileri ile kartvizit sayfalarının ziyaret istatistikleri bakımından veri
-          sorumlusu Şirket’tir. Bir ziyaretçinin kartvizit sayfasındaki ‘Bilgilerini Paylaş’ formuyla bir kart
-          sahibine ilettiği bilgiler bakımından ise, bu bilgileri ziyaretçiye geri dönmek için alan ve nasıl
-          kullanacağına karar veren <strong>kart sahibi veri sorumlusudur</strong>; Şirket bu bilgileri kart sahibi
-          adına saklayan ve ona ileten veri işleyendir. Bu metin her iki durumda Şirket’in yaptığı işlemeyi açıklar.
+          sorumlusu Şirket’tir. Bir ziyaretçinin kartvizit sayfasındaki ‘Bilgilerini Paylaş’ formuyla bir kart sahibine
+          ilettiği bilgiler bakımından ise, bu bilgileri ziyaretçiye geri dönmek için alan ve nasıl kullanacağına karar
+          veren <strong>kart sahibi veri sorumlusudur</strong>; Şirket bu bilgileri kart sahibi adına saklayan ve ona
+          ileten veri işleyendir. Bu metin her iki durumda Şirket’in yaptığı işlemeyi açıklar.
         </p>
       </>
     ),
@@ -98,25 +98,24 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Kişisel verileri yalnızca aşağıdaki amaçlarla ve 6698 sayılı Kanun’un (KVKK) 5. maddesindeki hukuki
-          sebeplere dayanarak işleriz.
+          Kişisel verileri yalnızca aşağıdaki amaçlarla ve 6698 sayılı Kanun’un (KVKK) 5. maddesindeki hukuki sebeplere
+          dayanarak işleriz.
         </p>
         <h3>Kart sahipleri</h3>
         <ul>
           <li>
-            Üyelik kaydı, oturum açma, profilin ve kartların yönetilmesi, kartvizit sayfasının yayımlanması, QR
-            kodların üretilmesi, istatistiklerin ve gelen bağlantıların size gösterilmesi:{' '}
-            <strong>md. 5/2 (c)</strong>, sözleşmenin kurulması ve ifası için gerekli olması (
-            <Link to={LEGAL_PATHS.terms}>Kullanım Koşulları</Link>).
+            Üyelik kaydı, oturum açma, profilin ve kartların yönetilmesi, kartvizit sayfasının yayımlanması, QR kodların
+            üretilmesi, istatistiklerin ve gelen bağlantıların size gösterilmesi: <strong>md. 5/2 (c)</strong>,
+            sözleşmenin kurulması ve ifası için gerekli olması (<Link to={LEGAL_PATHS.terms}>Kullanım Koşulları</Link>).
           </li>
           <li>
             Yayımlamayı seçtiğiniz profil bilgilerinin kartvizit sayfanızda herkese gösterilmesi:{' '}
             <strong>md. 5/2 (c)</strong> ve <strong>(d)</strong>, bu bilgilerin sizin tarafınızdan alenileştirilmesi.
           </li>
           <li>
-            Hesap güvenliği, yetkisiz girişlerin ve kötüye kullanımın önlenmesi (deneme sınırları, şifre özetleri,
-            şifre değiştiğinde diğer oturumların kapatılması): <strong>md. 5/2 (ç)</strong>, KVKK md. 12’deki veri
-            güvenliği yükümlülüğü ve <strong>md. 5/2 (f)</strong>, meşru menfaat.
+            Hesap güvenliği, yetkisiz girişlerin ve kötüye kullanımın önlenmesi (deneme sınırları, şifre özetleri, şifre
+            değiştiğinde diğer oturumların kapatılması): <strong>md. 5/2 (ç)</strong>, KVKK md. 12’deki veri güvenliği
+            yükümlülüğü ve <strong>md. 5/2 (f)</strong>, meşru menfaat.
           </li>
           <li>
             Mevzuattan doğan saklama, bilgi ve belge verme yükümlülükleri ile yetkili kurum ve mahkemelerin talepleri:{' '}
@@ -129,8 +128,8 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             Kart sahibine kartının kaç kez, hangi günlerde ve hangi cihazlardan görüntülendiğini, hangi iletişim
             düğmelerinin kullanıldığını gösteren toplu istatistikler sunulması; botların, bağlantı önizlemelerinin ve
-            arka plandaki ön yüklemelerin ayıklanması; aşırı isteklerin sınırlanması: <strong>md. 5/2 (f)</strong>,
-            kart sahibinin ve Şirket’in meşru menfaati. Temel hak ve özgürlüklerinize zarar vermemek için IP adresi
+            arka plandaki ön yüklemelerin ayıklanması; aşırı isteklerin sınırlanması: <strong>md. 5/2 (f)</strong>, kart
+            sahibinin ve Şirket’in meşru menfaati. Temel hak ve özgürlüklerinize zarar vermemek için IP adresi
             saklanmaz, çerez kullanılmaz, ziyaretçi özeti her gün değişir ve en geç 48 saat içinde hiç kimseyle
             ilişkilendirilemez hâle gelir; kart sahibi tek tek ziyaretçileri değil, yalnızca sayıları görür.
           </li>
@@ -140,8 +139,8 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             Gönderdiğiniz bilgilerin, sizinle iletişime geçebilmesi için kart sahibine iletilmesi ve kart sahibinin
             ‘Bağlantılar’ ekranında saklanması: sizin isteğinizle başlayan bir görüşmenin (ör. bir ilan, ürün veya
-            hizmet hakkında bilgi almanın) kurulmasıyla doğrudan ilgili olduğundan <strong>md. 5/2 (c)</strong> ve
-            kart sahibinin size geri dönmekteki meşru menfaati, <strong>md. 5/2 (f)</strong>.
+            hizmet hakkında bilgi almanın) kurulmasıyla doğrudan ilgili olduğundan <strong>md. 5/2 (c)</strong> ve kart
+            sahibinin size geri dönmekteki meşru menfaati, <strong>md. 5/2 (f)</strong>.
           </li>
           <li>
             Formun kötüye kullanımının önlenmesi (imzalı form anahtarı, görünmez tuzak alan, gönderim sınırı):{' '}
@@ -151,8 +150,8 @@ const SECTIONS: readonly LegalSection[] = [
             Formdaki isteğe bağlı kutuyu işaretlerseniz kart sahibinin size tanıtım ve kampanya iletileri
             gönderebilmesi: <strong>açık rızanız</strong> (KVKK md. 5/1) ve 6563 sayılı Elektronik Ticaretin
             Düzenlenmesi Hakkında Kanun kapsamında ticari elektronik ileti onayınız. Kutu işaretlenmeden de form
-            gönderilebilir; onayınızı kart sahibine bildirerek dilediğiniz zaman geri alabilirsiniz. Şirket size
-            ticari ileti göndermez.
+            gönderilebilir; onayınızı kart sahibine bildirerek dilediğiniz zaman geri alabilirsiniz. Şirket size ticari
+            ileti göndermez.
           </li>
         </ul>
       </>
@@ -164,8 +163,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <ul>
         <li>
-          Kayıt, profil ve kart ekranlarına ve kartvizit sayfasındaki ‘Bilgilerini Paylaş’ formuna yazdığınız
-          bilgiler: doğrudan sizden, elektronik ortamda.
+          Kayıt, profil ve kart ekranlarına ve kartvizit sayfasındaki ‘Bilgilerini Paylaş’ formuna yazdığınız bilgiler:
+          doğrudan sizden, elektronik ortamda.
         </li>
         <li>
           Ziyaret ve tıklama kayıtları: kartvizit sayfası ekranda gösterildikten sonra ve bir iletişim düğmesine
@@ -190,13 +189,13 @@ const SECTIONS: readonly LegalSection[] = [
         <p>Kişisel verileri satmayız ve reklam amacıyla kimseyle paylaşmayız. Aktarımlar yalnızca şunlardır:</p>
         <ul>
           <li>
-            <strong>Kart sahibine:</strong> ‘Bilgilerini Paylaş’ formuyla ona gönderilen bilgiler (işlemenin amacı budur)
-            ve ziyaretler hakkında yalnızca toplu sayılar (günlük ziyaret ve tekil ziyaretçi sayısı, cihaz, tarayıcı,
-            ülke ve il, tıklama dağılımı).
+            <strong>Kart sahibine:</strong> ‘Bilgilerini Paylaş’ formuyla ona gönderilen bilgiler (işlemenin amacı
+            budur) ve ziyaretler hakkında yalnızca toplu sayılar (günlük ziyaret ve tekil ziyaretçi sayısı, cihaz,
+            tarayıcı, ülke ve il, tıklama dağılımı).
           </li>
           <li>
-            <strong>Kartvizit sayfasını açan herkese:</strong> kart sahibinin profilinde yayımladığı bilgiler.
-            Kartvizit sayfaları arama motorlarına kapalıdır (noindex).
+            <strong>Kartvizit sayfasını açan herkese:</strong> kart sahibinin profilinde yayımladığı bilgiler. Kartvizit
+            sayfaları arama motorlarına kapalıdır (noindex).
           </li>
           <li>
             <strong>Barındırma ve altyapı hizmeti sağlayıcısına:</strong> <Fill field="hosting" />. Sağlayıcı, veri
@@ -210,8 +209,8 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Harita görselleri sunucusuna:</strong> bir ziyaretçi kartvizit sayfasında ‘Haritayı Göster’e
             dokunduğunda ya da kart sahibi konum seçiciyi açtığında, tarayıcı harita görsellerini doğrudan{' '}
-            <Fill field="mapTiles" /> sunucusundan ister ve bu sunucu isteğin IP adresini görür. Harita açılmadıkça
-            bu istek yapılmaz.
+            <Fill field="mapTiles" /> sunucusundan ister ve bu sunucu isteğin IP adresini görür. Harita açılmadıkça bu
+            istek yapılmaz.
           </li>
           <li>
             <strong>Yetkili kamu kurum ve kuruluşları ile yargı mercilerine:</strong> hukuki yükümlülüğümüz gereği ve
@@ -219,8 +218,8 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
         </ul>
         <p>
-          Kartvizit sayfasındaki yol tarifi (Google Haritalar, Apple Haritalar, Waze) ve sosyal medya bağlantıları ilgili
-          hizmeti yalnızca siz dokunduğunuzda açar; o hizmetlerde kendi gizlilik politikaları geçerlidir.
+          Kartvizit sayfasındaki yol tarifi (Google Haritalar, Apple Haritalar, Waze) ve sosyal medya bağlantıları
+          ilgili hizmeti yalnızca siz dokunduğunuzda açar; o hizmetlerde kendi gizlilik politikaları geçerlidir.
         </p>
       </>
     ),
@@ -234,8 +233,8 @@ const SECTIONS: readonly LegalSection[] = [
           Kişisel verileri işleme amacının gerektirdiği süre kadar saklar; sonra siler, yok eder veya anonim hâle
           getiririz. Hizmet her değişikliği bir olay kaydı olarak tutar. Bu kayıtlardaki kişisel veriler her kart sahibi
           ve her bağlantı için ayrı bir anahtarla (AES-256-GCM) şifrelenir; silme, bu anahtarın yok edilmesiyle yapılır.
-          Anahtar yok edildiğinde o veriler olay kayıtlarında, yeniden oluşturulan tüm görünümlerde ve dışa
-          aktarımlarda okunamaz hâle gelir.
+          Anahtar yok edildiğinde o veriler olay kayıtlarında, yeniden oluşturulan tüm görünümlerde ve dışa aktarımlarda
+          okunamaz hâle gelir.
         </p>
         <Entries
           items={[
@@ -265,7 +264,7 @@ const SECTIONS: readonly LegalSection[] = [
             ],
             [
               'IP adresi',
-              'Kaydedilmez. İstek sırasında bellekte kullanılır; aşırı istekleri sınırlamak için bellekte yalnızca anahtarlı bir özeti en çok 10 dakika tutulur.',
+              'Kaydedilmez. İstek sırasında bellekte kullanılır. Aşırı istekleri sınırlamak için sunucunun belleğinde kısa süre tutulur: giriş, kayıt ve şifre değiştirme denemelerinde en çok 1 dakika; ziyaret, tıklama ve form gönderimlerinde yalnızca anahtarlı özeti, en çok 10 dakika. Hiçbir yere yazılmaz.',
             ],
             [
               'Adres arama önbelleği',
@@ -298,7 +297,9 @@ const SECTIONS: readonly LegalSection[] = [
           <li>yurt içinde veya yurt dışında aktarıldığı üçüncü kişileri bilme,</li>
           <li>eksik veya yanlış işlenmişse düzeltilmesini isteme,</li>
           <li>KVKK md. 7’deki şartlar çerçevesinde silinmesini veya yok edilmesini isteme,</li>
-          <li>düzeltme, silme ve yok etme işlemlerinin, verilerin aktarıldığı üçüncü kişilere bildirilmesini isteme,</li>
+          <li>
+            düzeltme, silme ve yok etme işlemlerinin, verilerin aktarıldığı üçüncü kişilere bildirilmesini isteme,
+          </li>
           <li>
             işlenen verilerin münhasıran otomatik sistemler vasıtasıyla analiz edilmesi suretiyle aleyhinize bir sonucun
             ortaya çıkmasına itiraz etme,
@@ -340,15 +341,15 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           Başvuruda adınız ve soyadınız, yazılı başvuruda imzanız, T.C. kimlik numaranız (yabancılar için uyruğunuz ile
           pasaport veya kimlik numaranız), tebligata esas yerleşim yeri veya iş yeri adresiniz, varsa bildirime esas
-          e-posta adresiniz, telefon ve faks numaranız ile talebinizin konusu bulunmalıdır. Talebinizle ilgili
-          belgeleri ekleyebilirsiniz. Kimliğinizi doğrulayamadığımız durumlarda ek bilgi isteyebiliriz; kişisel
-          veriler yalnızca ilgili kişiye veya yetkili temsilcisine açıklanır.
+          e-posta adresiniz, telefon ve faks numaranız ile talebinizin konusu bulunmalıdır. Talebinizle ilgili belgeleri
+          ekleyebilirsiniz. Kimliğinizi doğrulayamadığımız durumlarda ek bilgi isteyebiliriz; kişisel veriler yalnızca
+          ilgili kişiye veya yetkili temsilcisine açıklanır.
         </p>
         <p>
-          Başvurunuzu niteliğine göre en kısa sürede ve en geç <strong>30 gün</strong> içinde ücretsiz
-          sonuçlandırırız. Yanıtın yazılı verilmesi hâlinde on sayfaya kadar ücret alınmaz; on sayfayı aşan her sayfa
-          için 1 Türk lirası, yanıtın CD veya flash bellek gibi bir kayıt ortamında verilmesi hâlinde kayıt ortamının
-          maliyeti kadar ücret istenebilir.
+          Başvurunuzu niteliğine göre en kısa sürede ve en geç <strong>30 gün</strong> içinde ücretsiz sonuçlandırırız.
+          Yanıtın yazılı verilmesi hâlinde on sayfaya kadar ücret alınmaz; on sayfayı aşan her sayfa için 1 Türk lirası,
+          yanıtın CD veya flash bellek gibi bir kayıt ortamında verilmesi hâlinde kayıt ortamının maliyeti kadar ücret
+          istenebilir.
         </p>
         <p>
           Başvurunuzun reddedilmesi, yanıtı yetersiz bulmanız veya süresinde yanıt verilmemesi hâlinde; yanıtı
@@ -408,8 +409,8 @@ export function DisclosurePage() {
       lead={
         <p>
           Dijital Kartvizit’te kişisel verileri 6698 sayılı Kişisel Verilerin Korunması Kanunu’na (KVKK) uygun olarak
-          işliyoruz. Bu metin, KVKK’nın 10. maddesi uyarınca kart sahiplerine, kartvizit sayfalarını ziyaret edenlere
-          ve kart sahiplerine bilgilerini gönderenlere; hangi verilerin, hangi amaçlarla ve hangi hukuki sebeplerle
+          işliyoruz. Bu metin, KVKK’nın 10. maddesi uyarınca kart sahiplerine, kartvizit sayfalarını ziyaret edenlere ve
+          kart sahiplerine bilgilerini gönderenlere; hangi verilerin, hangi amaçlarla ve hangi hukuki sebeplerle
           işlendiğini, kimlere aktarıldığını, ne kadar saklandığını ve haklarınızı nasıl kullanabileceğinizi anlatır.
           Daha sade bir özet için <Link to={LEGAL_PATHS.privacy}>Gizlilik Politikası</Link>’na bakabilirsiniz.
         </p>

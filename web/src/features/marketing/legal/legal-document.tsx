@@ -35,8 +35,8 @@ function OperatorNote() {
       <p>
         <strong>İşletmeci notu:</strong> Sarı ile işaretli, köşeli parantez içindeki alanlar (ör.{' '}
         <mark className="legal__fill">{OPERATOR.companyName}</mark>) bu hizmeti işleten şirket tarafından kendi
-        bilgileriyle doldurulmalıdır (<code>web/src/features/marketing/legal/operator.ts</code>). Metinler
-        yayımlanmadan önce bir hukuk danışmanına gözden geçirtilmelidir.
+        bilgileriyle doldurulmalıdır (<code>web/src/features/marketing/legal/operator.ts</code>). Metinler yayımlanmadan
+        önce bir hukuk danışmanına gözden geçirtilmelidir.
       </p>
     </div>
   );

@@ -24,7 +24,8 @@ const SECTIONS: readonly LegalSection[] = [
           Şifreniz yalnızca argon2id özeti olarak saklanır; kişisel bilgileriniz size ait ayrı bir anahtarla şifrelenir.
         </li>
         <li>
-          Ziyaretçilerin size gönderdiği bilgileri yalnızca siz görürsünüz; bir kaydı sildiğinizde kalıcı olarak silinir.
+          Ziyaretçilerin size gönderdiği bilgileri yalnızca siz görürsünüz; bir kaydı sildiğinizde kalıcı olarak
+          silinir.
         </li>
       </ul>
     ),
@@ -54,8 +55,8 @@ const SECTIONS: readonly LegalSection[] = [
             bütün oturumlarınız kapanır.
           </li>
           <li>
-            Giriş, kayıt ve şifre değiştirme denemeleri dakika başına sınırlıdır. Bu sınır için IP adresleri saklanmaz;
-            bellekte yalnızca anahtarlı özetleri tutulur.
+            Giriş, kayıt ve şifre değiştirme denemeleri dakika başına sınırlıdır. Bu sınır için IP adresleri yalnızca
+            sunucunun belleğinde, en çok bir dakika tutulur; hiçbir yere yazılmaz.
           </li>
           <li>
             Hiçbir kart sahibi bir başkasının profilini, kartlarını, bağlantılarını veya istatistiklerini göremez.
@@ -78,12 +79,12 @@ const SECTIONS: readonly LegalSection[] = [
           zamanı, cihaz türü, tarayıcı, işletim sistemi, ülke ve il.
         </li>
         <li>
-          IP adresiniz yalnızca istek sırasında bellekte kullanılır. Ülke ve il, sunucudaki çevrimdışı bir veritabanından
-          (IP Geolocation by{' '}
+          IP adresiniz yalnızca istek sırasında bellekte kullanılır. Ülke ve il, sunucudaki çevrimdışı bir
+          veritabanından (IP Geolocation by{' '}
           <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
             DB-IP
           </a>
-          ) bulunur; IP adresiniz hiçbir dış hizmete gönderilmez ve hiçbir yere yazılmaz.
+          ) bulunur; sunucumuz IP adresinizi hiçbir dış hizmete göndermez ve hiçbir yere yazmaz.
         </li>
         <li>
           Aynı gün içindeki ziyaretlerinizi bir kez saymak için, o güne ait rastgele bir anahtarla hesaplanan bir özet
@@ -112,13 +113,12 @@ const SECTIONS: readonly LegalSection[] = [
           görür. Bu bilgiler bakımından veri sorumlusu kart sahibidir; biz onun adına saklarız.
         </li>
         <li>
-          Her gönderim olay kayıtlarında kendine ait bir anahtarla şifrelenir. Kart sahibi kaydı sildiğinde anahtar
-          yok edilir; bilgileriniz kart sahibinin ekranından kalkar, olay kayıtlarında ve onlardan üretilen bütün
+          Her gönderim olay kayıtlarında kendine ait bir anahtarla şifrelenir. Kart sahibi kaydı sildiğinde anahtar yok
+          edilir; bilgileriniz kart sahibinin ekranından kalkar, olay kayıtlarında ve onlardan üretilen bütün
           görünümlerde okunamaz hâle gelir.
         </li>
         <li>
-          Tanıtım iletilerine izin vermek isteğe bağlıdır ve ayrı bir kutudur; işaretlemeden de bilgi
-          gönderebilirsiniz.
+          Tanıtım iletilerine izin vermek isteğe bağlıdır ve ayrı bir kutudur; işaretlemeden de bilgi gönderebilirsiniz.
         </li>
         <li>
           Formu botlardan üçüncü taraf bir doğrulama hizmeti (captcha) olmadan koruruz: imzalı bir form anahtarı,
@@ -199,9 +199,7 @@ const SECTIONS: readonly LegalSection[] = [
     id: 'cocuklar',
     title: 'Çocuklar',
     body: (
-      <p>
-        Hizmet, 18 yaşını doldurmuş kişiler ve işletmeler içindir. Çocuklardan bilerek kişisel veri toplamayız.
-      </p>
+      <p>Hizmet, 18 yaşını doldurmuş kişiler ve işletmeler içindir. Çocuklardan bilerek kişisel veri toplamayız.</p>
     ),
   },
   {

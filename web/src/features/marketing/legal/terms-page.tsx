@@ -60,7 +60,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: '3. Hesap',
     body: (
       <ul>
-        <li>Hesap açmak için 18 yaşını doldurmuş olmanız gerekir. Bir işletme adına hesap açan kişi, bunu yapmaya yetkili olduğunu kabul eder.</li>
+        <li>
+          Hesap açmak için 18 yaşını doldurmuş olmanız gerekir. Bir işletme adına hesap açan kişi, bunu yapmaya yetkili
+          olduğunu kabul eder.
+        </li>
         <li>Kayıtta ve profilde doğru ve güncel bilgi vermeniz gerekir.</li>
         <li>
           Şifrenizi gizli tutmak ve hesabınızda yapılan işlemler sizin sorumluluğunuzdadır. Hesabınızın izinsiz
@@ -81,7 +84,9 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <ul>
           <li>Hakkına sahip olmadığınız fotoğraf, logo, marka veya içerik yayımlamak;</li>
-          <li>Başka bir kişi ya da şirket adına, onun izni olmadan kartvizit oluşturmak veya yanıltıcı bilgi vermek;</li>
+          <li>
+            Başka bir kişi ya da şirket adına, onun izni olmadan kartvizit oluşturmak veya yanıltıcı bilgi vermek;
+          </li>
           <li>Hukuka aykırı, hakaret içeren, ayrımcı veya kişilik haklarını ihlal eden içerik yayımlamak;</li>
           <li>Başkalarının kişisel verilerini, hukuki bir dayanağınız olmadan profilinizde yayımlamak;</li>
           <li>
@@ -102,11 +107,13 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Ziyaretçilerin ‘Bilgilerini Paylaş’ formuyla size gönderdiği bilgiler bakımından <strong>veri sorumlusu
-          sizsiniz</strong>. Bu nedenle:
+          Ziyaretçilerin ‘Bilgilerini Paylaş’ formuyla size gönderdiği bilgiler bakımından{' '}
+          <strong>veri sorumlusu sizsiniz</strong>. Bu nedenle:
         </p>
         <ul>
-          <li>Bu bilgileri yalnızca ziyaretçinin talebiyle ilgili olarak onunla iletişime geçmek için kullanırsınız;</li>
+          <li>
+            Bu bilgileri yalnızca ziyaretçinin talebiyle ilgili olarak onunla iletişime geçmek için kullanırsınız;
+          </li>
           <li>Gereğinden uzun saklamaz, işiniz bittiğinde ‘Bağlantılar’ ekranından silersiniz;</li>
           <li>
             Ziyaretçiye ticari elektronik ileti (kampanya, tanıtım) yalnızca 6563 sayılı Kanun ve Ticari İletişim ve
@@ -244,8 +251,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Size yapacağımız bildirimler hesabınızın e-posta adresine veya panele gönderilir. Bize e-posta ile{' '}
-        <Fill field="email" />, resmî bildirimler için KEP ile <Fill field="kepAddress" /> adresinden
-        ulaşabilirsiniz.
+        <Fill field="email" />, resmî bildirimler için KEP ile <Fill field="kepAddress" /> adresinden ulaşabilirsiniz.
       </p>
     ),
   },
@@ -262,8 +268,8 @@ export function TermsPage() {
       text="terms"
       lead={
         <p>
-          Bu koşullar, <Fill field="companyName" /> tarafından sunulan Dijital Kartvizit hizmetinin kullanımını düzenler.
-          Hesap oluşturarak bu koşulları kabul etmiş olursunuz; lütfen dikkatle okuyun.
+          Bu koşullar, <Fill field="companyName" /> tarafından sunulan Dijital Kartvizit hizmetinin kullanımını
+          düzenler. Hesap oluşturarak bu koşulları kabul etmiş olursunuz; lütfen dikkatle okuyun.
         </p>
       }
       sections={SECTIONS}
