@@ -8,6 +8,7 @@ import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
+import { seedDemoCard } from './demo/seed.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
 
 /** JSON commands are small; bigger bodies are refused before they are parsed. */
@@ -35,6 +36,15 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(cardRoutes(context, deps));
     await app.register(telemetryRoutes(deps));
     await app.register(leadRoutes(context, deps));
+    // The sample card is written wherever command-api starts (npm start and the separate service):
+    // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
+    try {
+      const seeded = await seedDemoCard(context, new Date());
+      if (seeded.outcome === 'written') app.log.info('sample card DEMO written');
+      if (seeded.outcome === 'foreign-card') app.log.warn('card DEMO belongs to an owner: the sample card was not written');
+    } catch (error) {
+      app.log.error({ err: error }, 'sample card DEMO could not be written; /p/DEMO answers 404 until the next start');
+    }
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './demo.ts';
 export * from './messages.ts';
 export * from './text.ts';
 export * from './validation/auth.ts';

@@ -3,6 +3,7 @@ import { CARD_MESSAGES } from './messages/card.ts';
 import { PROFILE_MESSAGES } from './messages/profile.ts';
 import { LEAD_MESSAGES } from './messages/lead.ts';
 import { STATISTICS_MESSAGES } from './messages/statistics.ts';
+import { DEMO_MESSAGES } from './messages/demo.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -65,6 +66,7 @@ export const MESSAGES = {
   ...CARD_MESSAGES,
   ...LEAD_MESSAGES,
   ...STATISTICS_MESSAGES,
+  ...DEMO_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -26,13 +26,13 @@ test.describe('public pages', () => {
       await expect(page.getByRole('link', { name: 'Demoyu İncele' })).toHaveAttribute('href', '/demo');
     });
 
-    await test.step('the sample card: NFC/QR badge, lira prices and a locally drawn QR code', async () => {
+    await test.step('the sample card: NFC/QR badge, lira prices and the sample card’s own QR code, drawn by our server', async () => {
       const card = page.getByRole('figure', { name: 'Örnek dijital kartvizit' });
       await expect(card.getByText('NFC / QR')).toBeVisible();
       await expect(card.getByText(/₺\d{1,3}(\.\d{3})*,\d{2}/).first()).toBeVisible();
       const qr = card.getByRole('img', { name: 'Örnek kartın QR kodu' });
       await expect(qr).toBeVisible();
-      expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+      expect(await qr.getAttribute('src')).toBe('/api/cards/DEMO/qr.svg');
     });
 
     await test.step('phone mock-up, six features, three steps, footer', async () => {

@@ -409,7 +409,7 @@ test.describe('a full profile', () => {
     await expect(dialog).toBeVisible();
     for (const label of ['Ad Soyad', 'Telefon', 'E-posta', 'Mesaj'])
       await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Aydınlatma Metni' })).toHaveAttribute('href', '/privacy');
+    await expect(dialog.getByRole('link', { name: 'Aydınlatma Metni' })).toHaveAttribute('href', '/kvkk');
     await expect(dialog.getByRole('checkbox')).not.toBeChecked();
     // The honeypot: off-screen and out of the tab order, for bots only.
     await expect(dialog.locator('input[name="website"]')).not.toBeInViewport();

@@ -182,7 +182,7 @@ describe('a full profile', () => {
     expect(html).toContain('name="website"');
     expect(html).toContain('name="marketingConsent"');
     expect(html).not.toMatch(/name="marketingConsent"[^>]*checked/);
-    expect(html).toContain('href="/privacy"');
+    expect(html).toContain('href="/kvkk"');
   });
 
   it('answers a lower-case or padded id with a permanent redirect to the canonical address', async () => {

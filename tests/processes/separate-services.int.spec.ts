@@ -112,4 +112,18 @@ describe('command-api, projector and query-api as separate processes', () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: MESSAGES.emailTaken });
   });
+
+  it('serve the sample card that command-api wrote when it started: /demo opens /p/DEMO', async () => {
+    const { rows } = await database.pool.query<{ position: string }>(
+      "SELECT transaction_id::text || ':' || global_position::text AS position FROM events WHERE stream_id = 'card-DEMO' ORDER BY global_position DESC LIMIT 1",
+    );
+    const written = rows[0]?.position;
+    expect(written, 'card-DEMO was written').toBeDefined();
+    const demo = await fetch(`${proxyUrl}/demo`, { redirect: 'manual' });
+    expect(demo.status).toBe(302);
+    expect(demo.headers.get('location')).toBe('/p/DEMO');
+    const page = await fetch(`${proxyUrl}/p/DEMO`, { headers: { [MIN_POSITION_HEADER]: written ?? '' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<aside class="pc-sample" aria-label="Örnek kart">');
+  });
 });

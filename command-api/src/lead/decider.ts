@@ -1,6 +1,8 @@
 import {
   MESSAGES,
   conflictError,
+  forbiddenError,
+  isDemoOwner,
   notFoundError,
   validateLead,
   validationError,
@@ -52,7 +54,8 @@ export type LeadCommand = SubmitLead | DeleteLead;
  * Order of answers: the fields first, in the form's order, whatever the token (a person or a
  * script that sends a name alone hears that a phone or an e-mail is needed; the rules are public
  * anyway). Then the token: a bot's (too fast, not ours) is dropped without a word, no events and
- * the usual answer; an expired or future one is refused openly. Then the card.
+ * the usual answer; an expired or future one is refused openly. Then the card (the sample card
+ * takes no leads at all).
  */
 function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
   const { leadId, cardId, card, input, formToken, marketingConsent, noticeVersion, now } = command.data;
@@ -75,6 +78,8 @@ function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
     }
   }
   if (!card.active || card.ownerId === null) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+  // The sample card is nobody's: a lead sent to it would be stored for no one to read.
+  if (isDemoOwner(card.ownerId)) throw forbiddenError(MESSAGES.demoCardTakesNoLeads);
   return [
     {
       type: 'LeadSubmitted',

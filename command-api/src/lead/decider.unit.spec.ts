@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent } from '@kartvizit/schemas';
+import { DEMO_CARD_ID, DEMO_OWNER_ID, LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent } from '@kartvizit/schemas';
 import { deciderSpecification } from '../core/decider-specification.ts';
 import { leadDecider, type SubmitLead } from './decider.ts';
 
@@ -88,6 +88,11 @@ describe('lead decider', () => {
         .when(submit({ formToken: 'future', card: { active: false, ownerId: owner } }))
         .thenThrows('validation', MESSAGES.leadFormInvalid);
       spec.given([]).when(submit({ formToken: 'invalid', card: { active: false, ownerId: null } })).then([]);
+    });
+
+    it('nothing for the sample card: nobody would ever read it', () => {
+      const toDemo = { cardId: DEMO_CARD_ID, card: { active: true, ownerId: DEMO_OWNER_ID } };
+      spec.given([]).when(submit(toDemo)).thenThrows('forbidden', MESSAGES.demoCardTakesNoLeads);
     });
 
     it('never twice under one id', () => {

@@ -56,6 +56,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           response: {
             200: SubmitLeadResponse,
             400: ErrorResponse,
+            403: ErrorResponse,
             404: ErrorResponse,
             409: ErrorResponse,
             413: ErrorResponse,

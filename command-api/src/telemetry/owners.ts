@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEMO_OWNER_ID } from '@kartvizit/schemas';
 
 /** Who a public card or profile belongs to, from the read models, remembered briefly. */
 export interface ProfileOwner {
@@ -74,12 +75,15 @@ export class OwnerDirectory {
     this.profiles = new TtlCache(settings);
   }
 
-  /** The owner of an activated, not deactivated card (rm_cards); null otherwise. */
+  /**
+   * The owner of an activated, not deactivated card (rm_cards); null otherwise. The sample card's
+   * system owner is nobody: its visits and clicks are not counted (docs/decisions/0016).
+   */
   activeCardOwner(cardId: string): Promise<string | null> {
     return this.cards.get(cardId, async () => {
       const rows = await this.query<{ owner_id: string }>(
-        'SELECT owner_id FROM rm_cards WHERE card_id = $1 AND is_activated AND is_active AND owner_id IS NOT NULL',
-        [cardId],
+        'SELECT owner_id FROM rm_cards WHERE card_id = $1 AND is_activated AND is_active AND owner_id IS NOT NULL AND owner_id <> $2',
+        [cardId, DEMO_OWNER_ID],
       );
       return rows[0]?.owner_id ?? null;
     });
@@ -95,9 +99,9 @@ export class OwnerDirectory {
     return this.profiles.get(key, async () => {
       const rows = await this.query<{ owner_id: string; profile_id: string }>(
         `SELECT owner_id, profile_id FROM rm_profiles
-          WHERE (profile_id = $1::uuid OR owner_id = $1::uuid) AND NOT forgotten
+          WHERE (profile_id = $1::uuid OR owner_id = $1::uuid) AND NOT forgotten AND owner_id <> $2::uuid
           ORDER BY (profile_id = $1::uuid) DESC LIMIT 1`,
-        [key],
+        [key, DEMO_OWNER_ID],
       );
       const row = rows[0];
       return row ? { ownerId: row.owner_id, profileId: row.profile_id } : null;

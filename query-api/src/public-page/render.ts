@@ -1,8 +1,10 @@
 import { FORM_TOKEN_MIN_AGE_MS } from '@kartvizit/infra/forms/form-token';
 import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead-form';
+import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
 import { icon, socialIcon, type LineIcon } from './icons.ts';
 import { SCRIPT_TEXT, TEXT } from './texts.ts';
+import { sampleBanner, sampleLeadDialog } from './sample.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
 
 /**
@@ -269,7 +271,7 @@ ${field('phone', TEXT.leadPhone, input('phone', 'tel', 'tel', ' inputmode="tel"'
 ${field('email', TEXT.leadEmail, input('email', 'email', 'email', ' inputmode="email"'))}
 ${field('message', TEXT.leadMessage, message)}
 <div class="pc-hp" aria-hidden="true"><label for="pc-lead-website">${TEXT.leadHoneypot}</label><input id="pc-lead-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
-<p class="pc-notice">${icon('shield')}<span>${TEXT.leadNotice} <a href="/privacy" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>
+<p class="pc-notice">${icon('shield')}<span>${TEXT.leadNotice} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
 <input type="hidden" name="formToken" value="${trustedHtml(FORM_TOKEN_SLOT)}">
 <p class="pc-form__ok" data-form-ok role="status" tabindex="-1"></p>
@@ -305,8 +307,13 @@ ${ogImage}<meta property="profile:first_name" content="${firstName}">
 ${twitterImage}`;
 }
 
-/** The whole card page, with FORM_TOKEN_SLOT where the per-response token goes. */
-export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAssets): string {
+export interface CardPageOptions {
+  /** The sample card (/p/DEMO): a banner says so, and its lead dialog has no form (hence no token slot). */
+  readonly sample: boolean;
+}
+
+/** The whole card page, with FORM_TOKEN_SLOT where the per-response token goes (none on the sample card). */
+export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAssets, options: CardPageOptions = { sample: false }): string {
   const title = view.summary ? `${view.fullName} · ${view.summary}` : `${view.fullName} · ${TEXT.brand}`;
   const data = {
     cardId: view.cardId,
@@ -329,6 +336,7 @@ export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAs
 ${head({ title, description, assets, meta: socialMeta(view) })}
 <body class="pc-body">
 <div class="pc-page">
+${options.sample ? sampleBanner() : ''}
 <div class="pc-card">
 <main>
 ${hero(view)}
@@ -347,7 +355,7 @@ ${actionBar(view)}
 </div>
 <div class="pc-toast" data-toast role="status" aria-live="polite"></div>
 ${qrDialog(view, qrSvg)}
-${leadDialog(view)}
+${options.sample ? sampleLeadDialog(TEXT.leadTitle) : leadDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>
 ${script}
 </body>

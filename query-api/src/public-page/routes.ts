@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MIN_POSITION_HEADER, parseCardId } from '@kartvizit/schemas';
+import { DEMO_CARD_ID, MIN_POSITION_HEADER, isDemoOwner, parseCardId } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
@@ -27,7 +27,8 @@ export interface PublicPageSettings {
 /** A rendered page around the per-response form token; the ETag covers everything else. */
 interface RenderedPage {
   readonly before: string;
-  readonly after: string;
+  /** Null: the page has no lead form, hence no token (the sample card). */
+  readonly after: string | null;
   readonly etag: string;
 }
 
@@ -178,11 +179,12 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });
-    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets);
+    const sample = isDemoOwner(row.ownerId);
+    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, { sample });
     const parts = html.split(FORM_TOKEN_SLOT);
-    if (parts.length !== 2) throw new Error('The card page must hold exactly one form token slot');
-    const [before = '', after = ''] = parts;
-    const page: RenderedPage = { before, after, etag: etagOf(before + after) };
+    if (parts.length !== (sample ? 1 : 2)) throw new Error('A card page must hold one form token slot, the sample card none');
+    const [before = '', after = null] = parts;
+    const page: RenderedPage = { before, after, etag: etagOf(before + (after ?? '')) };
     cache.remember(cardId, { page, fingerprint, marks: row.marks });
     return page;
   }
@@ -218,9 +220,15 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
         if (matches(request.headers['if-none-match'], page.etag)) {
           return reply.code(304).header('vary', 'Accept-Encoding').send();
         }
+        if (page.after === null) return send(request, reply, 200, page.before);
         const token = issueFormToken(formTokenKey, cardId, new Date());
         return send(request, reply, 200, page.before + escapeHtml(token) + page.after);
       },
+    );
+
+    // The landing page's 'Demoyu İncele' and an address people type: the sample card itself.
+    app.get('/demo', { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(302).header('location', `/p/${DEMO_CARD_ID}`).header('cache-control', 'no-cache').send(),
     );
 
     app.get<{ Params: { cardId: string } }>('/p/:cardId/', { schema: { hide: true } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { LEGAL_TEXTS_VERSION } from '../legal.ts';
 import { checkLeadForm, looksLikePhone, type LeadFields, type LeadInput, type LeadValidation } from './lead-form.ts';
 
 export * from './lead-form.ts';
@@ -9,8 +10,11 @@ export * from './lead-form.ts';
  * public page can import this file by sub-path.
  */
 
-/** Version of the disclosure text (LEAD_MESSAGES.leadNotice) the form shows; stored with each lead. */
-export const LEAD_NOTICE_VERSION = '2025-11';
+/**
+ * Version of the disclosure the form shows (LEAD_MESSAGES.leadNotice and the 'Aydınlatma Metni' it
+ * links to); stored with each lead. '2025-11' was the short notice alone, before the full text existed.
+ */
+export const LEAD_NOTICE_VERSION = LEGAL_TEXTS_VERSION;
 
 /** Parsed with full metadata, Türkiye by default ('0532 123 45 67' → '+905321234567'); null if not a real number. */
 export function parseLeadPhone(raw: string): string | null {

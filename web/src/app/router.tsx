@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { GuestOnlyRoute, ProtectedRoute } from '../features/account/route-guards.tsx';
 import { INFO_PATHS } from '../features/marketing/info-content.ts';
 import { LandingPage } from '../features/marketing/landing-page.tsx';
@@ -12,6 +13,9 @@ import { RootLayout } from './root-layout.tsx';
 const marketingArea = () => import('../features/marketing/marketing-area.ts');
 const InfoPage = lazyNamed(marketingArea, 'InfoPage');
 const DemoPage = lazyNamed(marketingArea, 'DemoPage');
+const DisclosurePage = lazyNamed(marketingArea, 'DisclosurePage');
+const PrivacyPage = lazyNamed(marketingArea, 'PrivacyPage');
+const TermsPage = lazyNamed(marketingArea, 'TermsPage');
 
 const authArea = () => import('../features/account/auth-area.ts');
 const AuthLayout = lazyNamed(authArea, 'AuthLayout');
@@ -41,6 +45,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <LandingPage /> },
           { path: '/demo', element: <DemoPage /> },
+          { path: LEGAL_PATHS.disclosure, element: <DisclosurePage /> },
+          { path: LEGAL_PATHS.privacy, element: <PrivacyPage /> },
+          { path: LEGAL_PATHS.terms, element: <TermsPage /> },
           // Short addresses people type (and the product screen's old redirect target, SPEC §2).
           { path: '/login', element: <Navigate to="/auth/login" replace /> },
           { path: '/register', element: <Navigate to="/auth/register" replace /> },

@@ -1,5 +1,6 @@
 import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
 import './page.css';
+import './sample.css';
 
 /**
  * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives

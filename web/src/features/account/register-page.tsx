@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { nameProblem, passwordProblem, registrationProblem } from '@kartvizit/schemas/validation/auth';
@@ -189,6 +190,10 @@ export function RegisterPage() {
           {isLoading ? 'Kayıt Yapılıyor...' : 'Kayıt Ol'}
         </button>
       </form>
+      <p className="auth-page__legal">
+        Kayıt olarak <Link to={LEGAL_PATHS.terms}>Kullanım Koşulları</Link>’nı kabul etmiş olursunuz. Kişisel
+        verilerinizin nasıl işlendiği <Link to={LEGAL_PATHS.disclosure}>Aydınlatma Metni</Link>’nde anlatılır.
+      </p>
       <p className="auth-page__switch">
         Zaten hesabınız var mı?{' '}
         <Link to="/auth/login" state={location.state as unknown}>

@@ -1,28 +1,22 @@
-import { Link } from 'react-router-dom';
-import { PhoneMockup } from './phone-mockup.tsx';
-import { SampleCard } from './sample-card.tsx';
-import './demo-page.css';
+import { useEffect } from 'react';
+import { SAMPLE_CARD_PATH } from './sample-profile.ts';
 
+/**
+ * /demo is the real sample card. The server answers /demo with a redirect before this app loads;
+ * this route only catches a navigation inside the app (or the Vite dev server) and leaves for the
+ * server-rendered page.
+ */
 export function DemoPage() {
+  useEffect(() => {
+    window.location.replace(SAMPLE_CARD_PATH);
+  }, []);
   return (
-    <div className="demo">
-      <title>Demo · Dijital Kartvizit</title>
-      <div className="container">
-        <h1>Demo</h1>
-        <p className="demo__lead">
-          Aşağıdaki kart ve telefon görünümü örnektir; gerçek bir kişiye ait değildir. Kendi kartınızda bu alanları
-          kendi bilgilerinizle doldurursunuz.
-        </p>
-        <div className="demo__stage">
-          <SampleCard />
-          <PhoneMockup />
-        </div>
-        <div className="demo__actions">
-          <Link className="btn btn--primary btn--lg" to="/auth/register">
-            Kendi Kartımı Oluştur
-          </Link>
-        </div>
-      </div>
+    <div className="info container">
+      <title>Örnek Kart · Dijital Kartvizit</title>
+      <h1>Örnek Kart</h1>
+      <p className="info__lead">
+        Örnek karta yönlendiriliyorsunuz. Sayfa açılmazsa <a href={SAMPLE_CARD_PATH}>örnek kartı buradan açın</a>.
+      </p>
     </div>
   );
 }

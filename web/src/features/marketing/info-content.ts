@@ -13,7 +13,8 @@ export interface InfoContent {
 
 /**
  * The short public pages linked from the landing page. They say plainly what exists today and
- * what is still being prepared, rather than promising what the product does not do yet.
+ * what is still being prepared, rather than promising what the product does not do yet. The legal
+ * texts (/kvkk, /privacy, /terms) are pages of their own (legal/).
  */
 export const INFO_PAGES = {
   '/features': {
@@ -70,20 +71,6 @@ export const INFO_PAGES = {
         text: 'Destek ve kurumsal talepler için iletişim formumuzu hazırlıyoruz. Hesabınızla ilgili işlemlerin tamamını şimdilik panelinizden yapabilirsiniz.',
       },
     ],
-  },
-  '/privacy': {
-    title: 'Gizlilik Politikası',
-    lead: 'Kişisel verilerinizin nasıl işlendiğini anlatan aydınlatma metnimiz hazırlanıyor ve yakında bu sayfada yayımlanacak.',
-    sections: [
-      {
-        text: 'Özetle: hesabınız için adınızı, soyadınızı ve e-posta adresinizi saklarız. Şifrenizi hiçbir zaman düz metin olarak saklamayız; yalnızca güvenli bir özetini tutarız. Kartlarınızın ziyaret istatistikleri yalnızca size gösterilir.',
-      },
-    ],
-  },
-  '/terms': {
-    title: 'Kullanım Koşulları',
-    lead: 'Kullanım koşullarımız hazırlanıyor ve yakında bu sayfada yayımlanacak.',
-    sections: [],
   },
 } as const satisfies Record<string, InfoContent>;
 

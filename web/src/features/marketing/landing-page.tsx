@@ -3,6 +3,7 @@ import { FeatureIcon } from './feature-icon.tsx';
 import { FEATURES, STEPS } from './feature-list.ts';
 import { PhoneMockup } from './phone-mockup.tsx';
 import { SampleCard } from './sample-card.tsx';
+import { SAMPLE_CARD_PATH } from './sample-profile.ts';
 import './landing.css';
 
 export function LandingPage() {
@@ -24,9 +25,10 @@ export function LandingPage() {
               <Link className="btn btn--light btn--lg" to="/auth/register">
                 Ücretsiz Kayıt Ol
               </Link>
-              <Link className="btn btn--outline-light btn--lg" to="/demo">
+              {/* A page of the server (the real sample card), not a route of this app: a full load. */}
+              <a className="btn btn--outline-light btn--lg" href="/demo">
                 Demoyu İncele
-              </Link>
+              </a>
             </div>
             <ul className="hero__points">
               <li>Uygulama indirmeye gerek yok</li>
@@ -54,6 +56,9 @@ export function LandingPage() {
               <li>Fiyatlarıyla birlikte ürün ve ilan kataloğunuz</li>
               <li>Şirket, e-fatura ve banka bilgileriniz, kopyalamaya hazır</li>
             </ul>
+            <p className="showcase__try">
+              Kartın QR kodunu telefonunuzla okutun ya da <a href={SAMPLE_CARD_PATH}>örnek kartı bu cihazda açın</a>.
+            </p>
           </div>
         </div>
       </section>

@@ -1,6 +1,5 @@
 import { formatMoney } from '../../shared/format.ts';
-import { QrImage } from './qr-image.tsx';
-import { SAMPLE_PROFILE, samplePublicCardUrl } from './sample-profile.ts';
+import { SAMPLE_CARD_QR, SAMPLE_PROFILE } from './sample-profile.ts';
 import './sample-card.css';
 
 function NfcIcon() {
@@ -54,7 +53,7 @@ export function SampleCard() {
                 </ul>
               </div>
               <div className="sample-card__qr">
-                <QrImage value={samplePublicCardUrl()} size={96} label="Örnek kartın QR kodu" />
+                <img src={SAMPLE_CARD_QR} width={96} height={96} alt="Örnek kartın QR kodu" decoding="async" />
               </div>
             </div>
             <span className="sample-card__sheen" aria-hidden="true" />

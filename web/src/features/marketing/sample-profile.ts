@@ -1,14 +1,17 @@
-/** The made-up owner shown on the landing and demo pages; not a real person. */
+import { DEMO_CARD_ID, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
+
+/**
+ * The sample owner of the landing page's pictures: the same made-up person as the real sample
+ * card the server keeps at /p/DEMO (schemas/src/demo.ts). The listings exist only in these
+ * pictures (the catalogue is not built yet).
+ */
 export const SAMPLE_PROFILE = {
-  cardId: 'DEMO',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  initials: 'AY',
-  jobTitle: 'Gayrimenkul Danışmanı',
-  company: 'Yılmaz Gayrimenkul',
-  city: 'İzmir',
-  phone: '+90 532 000 00 00',
-  email: 'ayse@ornek.com.tr',
+  firstName: DEMO_PROFILE_FORM.firstName,
+  lastName: DEMO_PROFILE_FORM.lastName,
+  initials: `${DEMO_PROFILE_FORM.firstName[0] ?? ''}${DEMO_PROFILE_FORM.lastName[0] ?? ''}`,
+  jobTitle: DEMO_PROFILE_FORM.jobTitle,
+  company: DEMO_PROFILE_FORM.company,
+  city: DEMO_PROFILE_FORM.address.city,
   listings: [
     { title: '3+1 Daire, Karşıyaka', price: 6_450_000, per: null },
     { title: 'Kiralık Ofis, Alsancak', price: 42_500, per: 'ay' },
@@ -16,6 +19,11 @@ export const SAMPLE_PROFILE = {
   ],
 } as const;
 
-export function samplePublicCardUrl(): string {
-  return `${window.location.origin}/p/${SAMPLE_PROFILE.cardId}`;
-}
+/** The real sample card, rendered by the server (a full page load, not a route of this app). */
+export const SAMPLE_CARD_PATH = `/p/${DEMO_CARD_ID}`;
+
+/**
+ * Its QR code, drawn by query-api like every card's: it encodes PUBLIC_BASE_URL/p/DEMO, the
+ * address a printed flyer of this page must keep pointing at.
+ */
+export const SAMPLE_CARD_QR = `/api/cards/${DEMO_CARD_ID}/qr.svg`;

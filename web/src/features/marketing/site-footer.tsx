@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { Brand } from '../../shared/ui/brand.tsx';
 import './site-footer.css';
 
@@ -22,8 +23,9 @@ const GROUPS = [
   {
     title: 'Yasal',
     links: [
-      { to: '/privacy', label: 'Gizlilik Politikası' },
-      { to: '/terms', label: 'Kullanım Koşulları' },
+      { to: LEGAL_PATHS.disclosure, label: 'KVKK Aydınlatma Metni' },
+      { to: LEGAL_PATHS.privacy, label: 'Gizlilik Politikası' },
+      { to: LEGAL_PATHS.terms, label: 'Kullanım Koşulları' },
     ],
   },
 ] as const;

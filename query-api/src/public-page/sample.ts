@@ -1,0 +1,39 @@
+import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
+import { markup, type SafeHtml } from './html.ts';
+import { icon } from './icons.ts';
+
+/**
+ * What the sample card (/p/DEMO, schemas/src/demo.ts) shows beyond an ordinary card: a banner
+ * saying it is a sample, and a 'Bilgilerini Paylaş' dialog without a form, since the sample card
+ * takes no leads (docs/decisions/0016-demo-card-and-legal-texts.md). Styles: web/src/public-card/sample.css.
+ */
+export const SAMPLE_TEXT = {
+  badge: 'Örnek kart',
+  banner:
+    'Bu sayfa, Dijital Kartvizit ile hazırlanan bir kartın ziyaretçilere nasıl göründüğünü gösterir. Kişi ve şirket hayalidir; bu kartın ziyaretleri kaydedilmez.',
+  register: 'Kendi kartınızı oluşturun',
+  leadNote: 'Bu pencereden bilgi gönderilmez ve hiçbir bilgi kaydedilmez.',
+  leadExplain:
+    'Kendi kartınızda ziyaretçileriniz adını, telefonunu, e-postasını ve mesajını bu pencereden size iletir; bilgiler yalnızca sizin ‘Bağlantılar’ ekranınızda görünür.',
+  disclosure: 'Ziyaretçilerin bilgilerinin nasıl işlendiği:',
+  disclosureLink: 'Aydınlatma Metni',
+  close: 'Kapat',
+  registerButton: 'Kendi Kartımı Oluştur',
+} as const;
+
+export const REGISTER_PATH = '/auth/register';
+
+export function sampleBanner(): SafeHtml {
+  return markup`<aside class="pc-sample" aria-label="${SAMPLE_TEXT.badge}"><p class="pc-sample__text"><strong class="pc-sample__badge">${icon('about', 'pc-icon pc-sample__icon')}${SAMPLE_TEXT.badge}</strong> ${SAMPLE_TEXT.banner}</p><a class="pc-sample__cta" href="${REGISTER_PATH}">${SAMPLE_TEXT.register}</a></aside>`;
+}
+
+/** The lead dialog of the sample card: the same opener and title, an explanation instead of fields. */
+export function sampleLeadDialog(title: string): SafeHtml {
+  return markup`<dialog class="pc-dialog pc-dialog--sample" id="pc-lead" aria-labelledby="pc-lead-title"><div class="pc-dialog__body pc-form">
+<h2 class="pc-dialog__title" id="pc-lead-title">${title}</h2>
+<p class="pc-sample-note"><strong>${SAMPLE_TEXT.badge}:</strong> ${SAMPLE_TEXT.leadNote}</p>
+<p class="pc-muted">${SAMPLE_TEXT.leadExplain}</p>
+<p class="pc-notice">${icon('shield')}<span>${SAMPLE_TEXT.disclosure} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${SAMPLE_TEXT.disclosureLink}</a></span></p>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${SAMPLE_TEXT.close}</button><a class="pc-btn pc-btn--primary" href="${REGISTER_PATH}">${SAMPLE_TEXT.registerButton}</a></div>
+</div></dialog>`;
+}
