@@ -152,7 +152,8 @@ async function startIngestionStack(database: Database): Promise<Omit<Stack, 'pro
       TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
       PUBLIC_BASE_URL: 'http://127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_LOG=warn: command-api's log lines (on its stdout) in the bench's output.
+    stdio: ['ignore', process.env.BENCH_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const projector: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'projector/src/main.ts')], {
     cwd: root,
