@@ -69,7 +69,8 @@ describe('a beacon is answered once its visit is stored', () => {
   let owner: CardOwner;
 
   beforeAll(async () => {
-    product = await startTestProduct();
+    // Hits held back by the test's lock are never given up on: no answer is about the lock, not about time.
+    product = await startTestProduct({ telemetry: { maxWaitMs: 600_000 } });
     owner = await ownerWithCards(product, 2);
   });
   afterAll(async () => {
@@ -99,7 +100,7 @@ describe('a full queue', () => {
   let owner: CardOwner;
 
   beforeAll(async () => {
-    product = await startTestProduct({ telemetry: { maxBufferedEvents: 1 } });
+    product = await startTestProduct({ telemetry: { maxBufferedEvents: 1, maxWaitMs: 600_000 } });
     owner = await ownerWithCards(product, 1);
   });
   afterAll(async () => {
@@ -120,6 +121,36 @@ describe('a full queue', () => {
     expect((await first).statusCode).toBe(204);
     const events = await telemetryEvents(product);
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('a store that does not write in time', () => {
+  let product: TestProduct;
+  let owner: CardOwner;
+
+  beforeAll(async () => {
+    product = await startTestProduct({ telemetry: { maxWaitMs: 300 } });
+    owner = await ownerWithCards(product, 1);
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('answers a beacon waiting behind a stuck batch 503 once its wait limit passed, and never writes it', async () => {
+    const held = await holdAppends(product);
+    const first = visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.3' });
+    await held.appendWaiting();
+
+    const waiting = await visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.4' });
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.headers['retry-after']).toBe('5');
+    expect(JSON.parse(waiting.body)).toEqual({ success: false, message: TELEMETRY_MESSAGES.telemetryNotStored });
+
+    // The batch already being written is waited for, however long: it is answered once it has committed.
+    await held.release();
+    expect((await first).statusCode).toBe(204);
+    await product.app.close();
+    expect(await telemetryEvents(product)).toHaveLength(1);
   });
 });
 

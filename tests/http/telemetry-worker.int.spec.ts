@@ -25,7 +25,11 @@ describe('beacons ingested on the worker thread', () => {
 
   beforeAll(async () => {
     // No fallback poll: the projectors move only when an append wakes them.
-    product = await startTestProduct({ telemetry: { worker: true }, projectorPollIntervalMs: 600_000 });
+    // Hits held back by a test's lock are never given up on (maxWaitMs): what they wait for is the commit.
+    product = await startTestProduct({
+      telemetry: { worker: true, maxWaitMs: 600_000 },
+      projectorPollIntervalMs: 600_000,
+    });
     owner = await ownerWithCards(product, 1);
   });
   afterAll(async () => {

@@ -190,6 +190,7 @@ export function openTelemetryIngestion(parts: {
       store: parts.store,
       maxBatchEvents: settings.maxBatchEvents,
       maxBufferedEvents: settings.maxBufferedEvents,
+      maxWaitMs: settings.maxWaitMs,
       log,
     }),
     codec: parts.codec,

@@ -9,6 +9,8 @@ export interface TelemetrySettings {
   readonly maxBatchEvents: number;
   /** Visits and clicks waiting to be written at most; past it new ones are answered 503 (retry later). */
   readonly maxBufferedEvents: number;
+  /** How long a hit waits for a failing store before it is given up on and answered 503. */
+  readonly maxWaitMs: number;
   /**
    * Enrichment and writes on a worker thread of their own (ingestion-worker.ts): the HTTP thread only checks a beacon
    * and answers. The services read TELEMETRY_WORKER (on unless '0'); a composition that does not say (tests) keeps
@@ -21,6 +23,7 @@ export const TELEMETRY_DEFAULTS: TelemetrySettings = {
   rateLimitPerMinute: 120,
   maxBatchEvents: GROUP_COMMIT_DEFAULTS.maxBatchEvents,
   maxBufferedEvents: GROUP_COMMIT_DEFAULTS.maxBufferedEvents,
+  maxWaitMs: GROUP_COMMIT_DEFAULTS.maxWaitMs,
   worker: false,
 };
 
@@ -46,6 +49,7 @@ export function readTelemetrySettings(env: NodeJS.ProcessEnv = process.env): Tel
     rateLimitPerMinute: whole(env, 'TELEMETRY_RATE_LIMIT_PER_MINUTE', TELEMETRY_DEFAULTS.rateLimitPerMinute),
     maxBatchEvents: whole(env, 'TELEMETRY_BATCH_SIZE', TELEMETRY_DEFAULTS.maxBatchEvents, 1),
     maxBufferedEvents: whole(env, 'TELEMETRY_BUFFER_LIMIT', TELEMETRY_DEFAULTS.maxBufferedEvents, 1),
+    maxWaitMs: whole(env, 'TELEMETRY_WAIT_LIMIT_MS', TELEMETRY_DEFAULTS.maxWaitMs, 1),
     worker: flag(env, 'TELEMETRY_WORKER', true),
   };
 }
@@ -71,6 +75,7 @@ export function telemetrySettings(options: TelemetryOptions = {}): TelemetrySett
     rateLimitPerMinute: options.rateLimitPerMinute ?? TELEMETRY_DEFAULTS.rateLimitPerMinute,
     maxBatchEvents: options.maxBatchEvents ?? TELEMETRY_DEFAULTS.maxBatchEvents,
     maxBufferedEvents: options.maxBufferedEvents ?? TELEMETRY_DEFAULTS.maxBufferedEvents,
+    maxWaitMs: options.maxWaitMs ?? TELEMETRY_DEFAULTS.maxWaitMs,
     worker: options.worker ?? TELEMETRY_DEFAULTS.worker,
   };
 }
