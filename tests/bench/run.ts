@@ -2,25 +2,24 @@
  * `npm run bench`: how fast the statistics path is, each figure next to a baseline measured in the same run on the
  * same machine (this machine is shared and noisy: ratios, not absolute numbers, are what we compare over time).
  *
- *   1. Visit ingestion: beacons/s through the real POST /api/telemetry/visit into the event store, against a bare
- *      Fastify hello-world, in alternating rounds after a warm-up (median round); events that arrived vs requests
- *      accepted; projection lag append → read model (p50, p99). BENCH_LOG=warn shows command-api's log lines.
+ *   1. Visit ingestion: beacons/s through the real POST /api/telemetry/visit into the event store (each answered once
+ *      stored), against a bare Fastify hello-world, in alternating rounds after a warm-up (median round); events that
+ *      arrived vs requests accepted; projection lag append → read model (p50, p99). command-api, the projector, the
+ *      hello-world and the load generator each run as a process of their own. BENCH_LOG=warn shows command-api's log.
  *   2. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
  *   3. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
  *
- * Options: --seconds 10 --connections 32 --events 1000000 --only ingestion,replay,query
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,replay,query
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp as buildCommandApi } from '@kartvizit/command-api/app';
+import type autocannon from 'autocannon';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
 import { createDatabaseIfMissing } from '@kartvizit/infra/db/admin';
@@ -30,16 +29,18 @@ import { compareCheckpoints, makeCheckpoint } from '@kartvizit/infra/event-store
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
-import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { codecFromAppSecret, EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
+import { freePort } from '../support/ports.ts';
+import type { LoadReply, LoadResult } from './load-generator.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
 const SECONDS = Number(args.get('seconds') ?? 10);
-const CONNECTIONS = Number(args.get('connections') ?? 32);
+// Beacons come from many phones at once: at least 128 connections (issue 11).
+const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
 const ONLY = new Set((args.get('only') ?? 'ingestion,replay,query').split(','));
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -104,42 +105,69 @@ async function startStack(database: Database): Promise<Stack> {
   };
 }
 
-/**
- * The scaled deployment's write side: command-api in this process (beside the load generator, as the hello-world
- * is), the projector as its own process woken by the append's NOTIFY, both on the same database.
- */
-async function startIngestionStack(database: Database): Promise<Omit<Stack, 'product'>> {
-  const store = new PostgresEventStore({ pool: database.pool });
-  const appSecret = randomBytes(48).toString('base64url');
-  const secret = Buffer.from(appSecret, 'utf8');
-  const codec = codecFromAppSecret(database.pool, secret);
-  const app = await buildCommandApi({
-    pool: database.pool,
-    store,
-    codec,
-    blobs: new LocalDiskBlobStore(join(workDir, 'blobs')),
-    appSecret: secret,
-    authRateLimitPerMinute: 0,
-    publicBaseUrl: 'http://127.0.0.1',
-    // As command-api/src/main.ts reads them (the ingestion on its worker thread), without the per-address limit.
-    telemetry: { ...readTelemetrySettings(process.env), rateLimitPerMinute: 0 },
-    logLevel: process.env.BENCH_LOG ?? 'silent',
+/** A child process running a TypeScript file through tsx, with IPC; resolves with its first message. */
+function forkTs(file: string, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; first: unknown }> {
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'], cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (first) => resolve({ child, first }));
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before it was ready`)));
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  await until(async () => {
+    try {
+      return (await fetch(`${url}/api/health`)).ok;
+    } catch {
+      return false;
+    }
+  }, 60_000);
+}
+
+/**
+ * The scaled deployment's write side: command-api and the projector each as a process of their own (as the
+ * hello-world is), command-api with the ingestion on its worker thread as `npm run start:command-api` runs it, without
+ * the per-address limit; the projector woken by the append's NOTIFY; both on the same database.
+ */
+async function startIngestionStack(database: Database): Promise<Omit<Stack, 'product' | 'store'>> {
+  const appSecret = randomBytes(48).toString('base64url');
+  const port = await freePort();
+  const shared = { ...process.env, DATABASE_URL: database.url, APP_SECRET: appSecret, HOST: '127.0.0.1' };
+  const commandApi: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'command-api/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...shared,
+      PORT: String(port),
+      DATA_DIR: join(workDir, 'command-api'),
+      BLOB_DIR: join(workDir, 'blobs'),
+      LOG_LEVEL: process.env.BENCH_LOG ?? 'error',
+      AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+    },
+    // BENCH_LOG=warn: command-api's log lines (on its stdout) in the bench's output.
+    stdio: ['ignore', process.env.BENCH_LOG ? 'inherit' : 'ignore', 'inherit'],
+  });
   const projector: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'projector/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, APP_SECRET: appSecret, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' },
+    env: { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => projector.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url);
   return {
     database,
-    store,
     url,
     async close() {
-      await app.close();
-      projector.kill('SIGTERM');
-      await exited;
+      await stopChild(commandApi);
+      await stopChild(projector);
       await database.close();
     },
   };
@@ -174,17 +202,21 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
   }
 }
 
-// autocannon reports at its sampling tick: with the default 1 s tick a run that ends at 2.1 s counts as 3 s. A short
-// tick makes `duration` exact to 50 ms; rates are then completed requests / duration, for the baseline and the beacons.
-const SAMPLE_MS = 50;
-
-function cannon(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ ...options, sampleInt: SAMPLE_MS }, (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(result)));
-  });
+/** The load generator, a process of its own: one autocannon run at a time. */
+async function startLoadGenerator(): Promise<{ run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> }> {
+  const { child } = await forkTs(join(root, 'tests/bench/load-generator.ts'));
+  return {
+    run(options) {
+      return new Promise((resolve, reject) => {
+        child.once('message', (reply: LoadReply) => ('error' in reply ? reject(new Error(reply.error)) : resolve(reply.result)));
+        child.send(options);
+      });
+    },
+    close: () => stopChild(child),
+  };
 }
 
-const perSecond = (result: autocannon.Result) => result.requests.total / (result.duration || 1);
+const perSecond = (result: LoadResult) => result.total / (result.duration || 1);
 
 // The beacon the card page sends; the hello-world gets the very same request, so both read the same bytes.
 const beaconRequest = (cardId: string) => ({
@@ -193,12 +225,10 @@ const beaconRequest = (cardId: string) => ({
   body: JSON.stringify({ cardId, touchPoints: 5, screenWidth: 390 }),
 });
 
-/** The bare Fastify hello-world the beacons are compared with, answering 204 to the same request. */
+/** The bare Fastify hello-world the beacons are compared with, a process of its own answering 204 to the same request. */
 async function startHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.post('/hello', async (_request, reply) => reply.code(204).send());
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${url}/hello`, close: () => app.close() };
+  const { child, first } = await forkTs(join(root, 'tests/bench/hello-world.ts'));
+  return { url: (first as { url: string }).url, close: () => stopChild(child) };
 }
 
 async function statisticsCheckpoint(database: Database): Promise<Checkpoint | null> {
@@ -230,7 +260,9 @@ const ROUNDS = 3;
 async function benchIngestion(): Promise<Record<string, unknown>> {
   log(`ingestion: ${SECONDS} s × ${CONNECTIONS} connections, in ${ROUNDS} rounds of hello-world then beacons`);
   const hello = await startHelloWorld();
+  const load = await startLoadGenerator();
   const stack = await startIngestionStack(await openBenchDatabase(`kartvizit_bench_ingest_${Date.now()}`));
+  const cannon = (options: autocannon.Options) => load.run(options);
   try {
     const { cardId } = await seedOwner(stack.url);
     await until(async () => {
@@ -251,8 +283,8 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     const warmUp = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: 5000, ...beaconRequest(cardId) });
     await cannon({ url: hello.url, connections: CONNECTIONS, amount: 5000, ...beaconRequest('VC-000000') });
     const rounds: { helloWorldPerSecond: number; beaconsPerSecond: number; ratio: number }[] = [];
-    let amount = warmUp.requests.total;
-    let accepted = warmUp['2xx'];
+    let amount = warmUp.total;
+    let accepted = warmUp.ok;
     let nonAccepted = warmUp.non2xx + warmUp.errors + warmUp.timeouts;
     await waitUntilArrived(stack.database, accepted);
     for (let index = 0; index < ROUNDS; index++) {
@@ -263,7 +295,7 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       const requests = Math.max(2000, Math.round(perSecond(baseline) * seconds * 0.5));
       const result = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: requests, ...beaconRequest(cardId) });
       amount += requests;
-      accepted += result['2xx'];
+      accepted += result.ok;
       nonAccepted += result.non2xx + result.errors + result.timeouts;
       // The next hello-world round runs on a quiet machine, not beside this round's writes.
       await waitUntilArrived(stack.database, accepted);
@@ -310,6 +342,7 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
   } finally {
     await stack.close();
     await hello.close();
+    await load.close();
   }
 }
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, telemetryShard, telemetryStreamId } from '@kartvizit/schemas';
+import { MESSAGES, TELEMETRY_MESSAGES, telemetryShard, telemetryStreamId } from '@kartvizit/schemas';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import {
   USER_AGENTS,
+  holdAppends,
   ownerWithCards,
   telemetryEvents,
   visit,
@@ -12,8 +13,8 @@ import {
 
 /**
  * Group commit: beacons arriving together are written together (one append, several shard
- * streams, one transaction), and what is still waiting when the app closes is written before
- * it has closed.
+ * streams, one transaction); each is answered only once its batch has committed, and what is
+ * still waiting when the app closes is written (and answered) before it has closed.
  */
 const BURST = 500;
 
@@ -63,33 +64,93 @@ describe('500 beacons at once', () => {
   });
 });
 
-describe('closing the app', () => {
+describe('a beacon is answered once its visit is stored', () => {
   let product: TestProduct;
   let owner: CardOwner;
 
   beforeAll(async () => {
-    // A long interval and a big batch: nothing would be written before the close.
-    product = await startTestProduct({ telemetry: { flushIntervalMs: 60_000, maxBatchEvents: 10_000 } });
+    // Hits held back by the test's lock are never given up on: no answer is about the lock, not about time.
+    product = await startTestProduct({ telemetry: { maxWaitMs: 600_000 } });
     owner = await ownerWithCards(product, 2);
   });
   afterAll(async () => {
     await product?.close();
   });
 
-  it('writes every event still waiting before it has closed, in one append', async () => {
-    const sent = 200;
-    const responses = await Promise.all(
-      Array.from({ length: sent }, (_, index) =>
-        visit(product, { cardId: owner.cards[index % 2] }, { address: address(index) }),
-      ),
+  it('gets no answer while its batch waits to be written, 204 once committed; closing the app waits for it', async () => {
+    const sent = 20;
+    const held = await holdAppends(product);
+    let answered = 0;
+    const responses = Array.from({ length: sent }, (_, index) =>
+      visit(product, { cardId: owner.cards[index % 2] }, { address: address(index) }).finally(() => (answered += 1)),
     );
-    expect(responses.every((response) => response.statusCode === 204)).toBe(true);
-    expect(await telemetryEvents(product)).toHaveLength(0);
+    await held.appendWaiting();
+    expect(answered).toBe(0);
 
-    await product.app.close();
+    const closing = product.app.close();
+    await held.release();
+    await closing;
+    expect((await Promise.all(responses)).map((response) => response.statusCode)).toEqual(Array(sent).fill(204));
+    expect(await telemetryEvents(product)).toHaveLength(sent);
+  });
+});
+
+describe('a full queue', () => {
+  let product: TestProduct;
+  let owner: CardOwner;
+
+  beforeAll(async () => {
+    product = await startTestProduct({ telemetry: { maxBufferedEvents: 1, maxWaitMs: 600_000 } });
+    owner = await ownerWithCards(product, 1);
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('answers 503 at once, with Retry-After and a Turkish message, and stores nothing of that beacon', async () => {
+    const held = await holdAppends(product);
+    const first = visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.1' });
+    await held.appendWaiting();
+
+    const refused = await visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.2' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.body)).toEqual({ success: false, message: TELEMETRY_MESSAGES.telemetryNotStored });
+
+    await held.release();
+    expect((await first).statusCode).toBe(204);
     const events = await telemetryEvents(product);
-    expect(events).toHaveLength(sent);
-    expect(new Set(events.map((event) => event.transactionId)).size).toBe(1);
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('a store that does not write in time', () => {
+  let product: TestProduct;
+  let owner: CardOwner;
+
+  beforeAll(async () => {
+    product = await startTestProduct({ telemetry: { maxWaitMs: 300 } });
+    owner = await ownerWithCards(product, 1);
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('answers a beacon waiting behind a stuck batch 503 once its wait limit passed, and never writes it', async () => {
+    const held = await holdAppends(product);
+    const first = visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.3' });
+    await held.appendWaiting();
+
+    const waiting = await visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.4' });
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.headers['retry-after']).toBe('5');
+    expect(JSON.parse(waiting.body)).toEqual({ success: false, message: TELEMETRY_MESSAGES.telemetryNotStored });
+
+    // The batch already being written is waited for, however long: it is answered once it has committed.
+    await held.release();
+    expect((await first).statusCode).toBe(204);
+    await product.app.close();
+    expect(await telemetryEvents(product)).toHaveLength(1);
   });
 });
 

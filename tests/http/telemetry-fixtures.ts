@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CardVisited, ContactClicked } from '@kartvizit/schemas';
+import { STALE_HEADER, type CardVisited, type ContactClicked } from '@kartvizit/schemas';
 import type { TestProduct } from '../support/product.ts';
 import { USER_AGENTS } from '@kartvizit/infra/telemetry/test-user-agents';
 import { after, answer, createProfile, registerOwner, send, virtualCardId, type Owner } from './card-fixtures.ts';
@@ -34,8 +34,11 @@ export async function ownerWithCards(product: TestProduct, count = 1): Promise<C
     position = answer(activated).position;
     cards.push(cardId);
   }
-  // As the page does: read the public profile first (waits until the cards are projected).
-  const page = await send(product, 'GET', `/api/profile/card/${cards[0]}`, undefined, undefined, after(position));
+  // As the page does: read the public profile first (waits until the cards are projected). On a host too busy for
+  // the read model to catch up within read-your-writes' wait the answer says it is stale: ask again.
+  let page = await send(product, 'GET', `/api/profile/card/${cards[0]}`, undefined, undefined, after(position));
+  for (let attempt = 1; page.headers[STALE_HEADER] === 'true' && attempt < 30; attempt++)
+    page = await send(product, 'GET', `/api/profile/card/${cards[0]}`, undefined, undefined, after(position));
   expect(page.statusCode, page.body).toBe(200);
   const profileId = answer(page).profile?._id;
   if (typeof profileId !== 'string') throw new Error('public profile has no _id');
@@ -143,4 +146,39 @@ export async function appendedBy(
 export function expectAccepted(response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBe(204);
   expect(response.body).toBe('');
+}
+
+/**
+ * Holds every append to the event log back: a transaction of the test locks the events table against writes (reads
+ * go on), so a batch being written waits in its INSERT until `release()`. `appendWaiting()` resolves once an append
+ * is waiting on that lock.
+ */
+export async function holdAppends(product: TestProduct): Promise<{
+  appendWaiting(): Promise<void>;
+  release(): Promise<void>;
+}> {
+  const holder = await product.pool.connect();
+  await holder.query('BEGIN');
+  await holder.query('LOCK TABLE events IN EXCLUSIVE MODE');
+  let released = false;
+  return {
+    async appendWaiting() {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const { rows } = await product.pool.query<{ waiting: string }>(
+          `SELECT count(*) AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%insert into events%'`,
+        );
+        if (Number(rows[0]?.waiting ?? 0) > 0) return;
+        if (Date.now() > deadline) throw new Error('no append came to wait on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      await holder.query('COMMIT');
+      holder.release();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import {
   USER_AGENTS,
   click,
   expectAccepted,
+  holdAppends,
   ownerWithCards,
   telemetryEvents,
   visit,
@@ -24,7 +25,11 @@ describe('beacons ingested on the worker thread', () => {
 
   beforeAll(async () => {
     // No fallback poll: the projectors move only when an append wakes them.
-    product = await startTestProduct({ telemetry: { worker: true }, projectorPollIntervalMs: 600_000 });
+    // Hits held back by a test's lock are never given up on (maxWaitMs): what they wait for is the commit.
+    product = await startTestProduct({
+      telemetry: { worker: true, maxWaitMs: 600_000 },
+      projectorPollIntervalMs: 600_000,
+    });
     owner = await ownerWithCards(product, 1);
   });
   afterAll(async () => {
@@ -72,15 +77,36 @@ describe('beacons ingested on the worker thread', () => {
     expect(totalVisits).toBe(2);
   });
 
-  it('writes what it holds when the app closes, and nothing for a card nobody activated', async () => {
+  it('answers a beacon only once the worker has committed its visit', async () => {
     const before = (await telemetryEvents(product)).length;
-    const responses = await Promise.all([
+    const held = await holdAppends(product);
+    let answered = 0;
+    const responses = Array.from({ length: 10 }, (_, index) =>
+      visit(product, { cardId: owner.cards[0] }, { address: `198.51.100.${50 + index}` }).finally(
+        () => (answered += 1),
+      ),
+    );
+    await held.appendWaiting();
+    expect(answered).toBe(0);
+    await held.release();
+    expect((await Promise.all(responses)).map((response) => response.statusCode)).toEqual(Array(10).fill(204));
+    // Every answer came after its commit: nothing to wait for.
+    expect(await telemetryEvents(product)).toHaveLength(before + 10);
+  });
+
+  it('writes and answers what it holds when the app closes, and nothing for a card nobody activated', async () => {
+    const before = (await telemetryEvents(product)).length;
+    const held = await holdAppends(product);
+    const responses = Promise.all([
       visit(product, { cardId: 'VC-YOKBOY' }, { address: '198.51.100.31' }),
       ...Array.from({ length: 40 }, () => visit(product, { cardId: owner.cards[0] }, { address: '198.51.100.30' })),
     ]);
-    expect(responses.every((response) => response.statusCode === 204)).toBe(true);
-    // Closing waits until the worker has been through every hit and written what it queued.
-    await product.app.close();
+    await held.appendWaiting();
+    // Closing waits until the worker has written every hit it holds and answered it.
+    const closing = product.app.close();
+    await held.release();
+    await closing;
+    expect((await responses).every((response) => response.statusCode === 204)).toBe(true);
     const added = (await telemetryEvents(product)).slice(before);
     expect(added).toHaveLength(40);
     expect(added.every((event) => event.data.cardId === owner.cards[0])).toBe(true);
@@ -99,7 +125,7 @@ describe('the hand-over to the worker', () => {
     await product?.close();
   });
 
-  it('holds at most the buffer limit of hits the worker has not taken, and drops and reports the rest', async () => {
+  it('holds at most the buffer limit of hits waiting for their answer, and refuses and reports the rest', async () => {
     const lines: string[] = [];
     const thread = new IngestionThread({
       data: {
@@ -114,9 +140,11 @@ describe('the hand-over to the worker', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 15 }, () => thread.recordVisit({ cardId: owner.cards[0] ?? '' }, request)),
     );
-    expect(outcomes.filter((outcome) => outcome === 'queued')).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome === 'recorded')).toHaveLength(10);
     expect(outcomes.filter((outcome) => outcome === 'failed')).toHaveLength(5);
-    expect(lines.some((line) => line.includes('olay atıldı'))).toBe(true);
+    expect(lines.some((line) => line.includes('olay kaydedilmedi'))).toBe(true);
+    // Answered 'recorded': committed before the answer.
+    expect(await telemetryEvents(product)).toHaveLength(10);
 
     await thread.close();
     expect(await telemetryEvents(product)).toHaveLength(10);

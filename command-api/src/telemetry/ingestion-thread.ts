@@ -4,10 +4,25 @@ import { startTypeScriptWorker } from '@kartvizit/infra/runtime/typescript-worke
 import type { TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { ClickInput, Outcome, TelemetryRequest, TelemetrySink, VisitInput } from './ingestion.ts';
 
-/** One beacon as the HTTP thread passes it on: the inputs, the address and the user agent, nothing else. */
+/**
+ * One beacon as the HTTP thread passes it on: the inputs, the address and the user agent, nothing else; `id` names
+ * the request waiting for it, in the answer.
+ */
 export type ThreadHit =
-  | { readonly kind: 'visit'; readonly input: VisitInput; readonly address: string; readonly userAgent: string }
-  | { readonly kind: 'click'; readonly input: ClickInput; readonly address: string; readonly userAgent: string };
+  | {
+      readonly id: number;
+      readonly kind: 'visit';
+      readonly input: VisitInput;
+      readonly address: string;
+      readonly userAgent: string;
+    }
+  | {
+      readonly id: number;
+      readonly kind: 'click';
+      readonly input: ClickInput;
+      readonly address: string;
+      readonly userAgent: string;
+    };
 
 /** What the worker is built from (structured-cloned into it). */
 export interface IngestionWorkerData {
@@ -20,8 +35,11 @@ export interface IngestionWorkerData {
 export type ToWorker = { readonly kind: 'hits'; readonly hits: readonly ThreadHit[] } | { readonly kind: 'close' };
 
 export type FromWorker =
-  /** This many hits went through the ingestion: dropped, failed, or queued in the group commit (bounded from there). */
-  | { readonly kind: 'handled'; readonly count: number }
+  /**
+   * What became of these hits (`outcomes[i]` of `ids[i]`): stored (their batch committed), nothing to store, or failed.
+   * One message for every hit settled in one turn of the worker's event loop.
+   */
+  | { readonly kind: 'answers'; readonly ids: readonly number[]; readonly outcomes: readonly Outcome[] }
   /** A batch was written to the store. */
   | { readonly kind: 'appended' }
   | { readonly kind: 'log'; readonly message: string }
@@ -38,18 +56,20 @@ const USER_AGENT_LIMIT = 1024;
 const DROP_REPORT_INTERVAL_MS = 10_000;
 
 /**
- * The ingestion on a worker thread of its own: the HTTP thread drops bots and prefetches (their headers stay here),
- * passes the rest on in one message per event-loop turn and answers at once; enrichment, the owner lookup, encoding
- * and the group commit's writes run in the worker (docs/decisions/0009-telemetry.md). Hits the worker has not yet
- * been through (enriched and queued, or dropped) are bounded by the group commit's buffer limit: past it new hits are
- * dropped and counted, as the group commit drops when the store is down.
+ * The ingestion on a worker thread of its own: the HTTP thread drops bots and prefetches (their headers stay here)
+ * and passes the rest on in one message per event-loop turn, each hit with a request id; enrichment, the owner lookup,
+ * encoding and the group commit's writes run in the worker, which answers each id once the hit's batch has committed
+ * (or failed, or had nothing to store), in one message per turn (docs/decisions/0018-acknowledged-means-stored.md).
+ * Only then does the request get its answer. Hits waiting for an answer are bounded by the group commit's buffer
+ * limit: past it new hits fail at once (503), as the group commit refuses when it is full.
  */
 export class IngestionThread implements TelemetrySink {
   private worker: Worker | null = null;
   private queue: ThreadHit[] = [];
   private flushScheduled = false;
-  /** Posted to the worker and not yet reported handled. */
-  private unhandled = 0;
+  private nextId = 0;
+  /** Hits queued or posted to the worker and not yet answered, by id: how to answer each. */
+  private readonly waiting = new Map<number, (outcome: Outcome) => void>();
   private closing = false;
   private lastStart = Number.NEGATIVE_INFINITY;
   private dropped = 0;
@@ -68,14 +88,14 @@ export class IngestionThread implements TelemetrySink {
   }
 
   recordVisit(input: VisitInput, request: TelemetryRequest): Promise<Outcome> {
-    return Promise.resolve(this.pass(request, (address, userAgent) => ({ kind: 'visit', input, address, userAgent })));
+    return this.pass(request, (id, address, userAgent) => ({ id, kind: 'visit', input, address, userAgent }));
   }
 
   recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome> {
-    return Promise.resolve(this.pass(request, (address, userAgent) => ({ kind: 'click', input, address, userAgent })));
+    return this.pass(request, (id, address, userAgent) => ({ id, kind: 'click', input, address, userAgent }));
   }
 
-  /** Hands over what is queued, lets the worker write everything it holds, then ends it. */
+  /** Hands over what is queued, lets the worker write everything it holds (answering it), then ends it. */
   close(): Promise<void> {
     this.closePromise ??= this.shutDown();
     return this.closePromise;
@@ -85,8 +105,7 @@ export class IngestionThread implements TelemetrySink {
     this.closing = true;
     const worker = this.worker;
     if (!worker) {
-      if (this.queue.length > 0) this.lose(this.queue.length, 'kapanışta iş parçacığı yoktu');
-      this.queue = [];
+      if (this.queue.length > 0) this.lose(this.queue.splice(0), 'kapanışta iş parçacığı yoktu');
       return;
     }
     this.flush();
@@ -104,21 +123,27 @@ export class IngestionThread implements TelemetrySink {
     clearTimeout(timer);
     await worker.terminate();
     this.worker = null;
+    // Anything the worker did not answer before it ended was not stored.
+    this.answerAll('failed');
   }
 
-  private pass(request: TelemetryRequest, hit: (address: string, userAgent: string) => ThreadHit): Outcome {
-    if (automationReason(request.headers) !== null) return 'automated';
-    if (this.closing) return 'failed';
-    if (this.unhandled + this.queue.length >= this.options.data.settings.maxBufferedEvents) {
+  private pass(
+    request: TelemetryRequest,
+    hit: (id: number, address: string, userAgent: string) => ThreadHit,
+  ): Promise<Outcome> {
+    if (automationReason(request.headers) !== null) return Promise.resolve('automated');
+    if (this.closing) return Promise.resolve('failed');
+    if (this.waiting.size >= this.options.data.settings.maxBufferedEvents) {
       this.drop();
-      return 'failed';
+      return Promise.resolve('failed');
     }
-    this.queue.push(hit(request.address, (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_LIMIT)));
+    const id = ++this.nextId;
+    this.queue.push(hit(id, request.address, (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_LIMIT)));
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
     }
-    return 'queued';
+    return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
   private flush(): void {
@@ -126,13 +151,30 @@ export class IngestionThread implements TelemetrySink {
     if (this.queue.length === 0) return;
     const worker = this.worker ?? this.restart();
     if (!worker) {
-      this.lose(this.queue.length, 'iş parçacığı yeniden başlatılmayı bekliyor');
-      this.queue = [];
+      this.lose(this.queue.splice(0), 'iş parçacığı yeniden başlatılmayı bekliyor');
       return;
     }
     worker.postMessage({ kind: 'hits', hits: this.queue } satisfies ToWorker);
-    this.unhandled += this.queue.length;
     this.queue = [];
+  }
+
+  private answer(id: number, outcome: Outcome): void {
+    const resolve = this.waiting.get(id);
+    if (!resolve) return;
+    this.waiting.delete(id);
+    resolve(outcome);
+  }
+
+  /** Answers every hit waiting, except those still queued here (not yet posted to any worker). */
+  private answerAll(outcome: Outcome): number {
+    const queued = new Set(this.queue.map((hit) => hit.id));
+    let count = 0;
+    for (const id of [...this.waiting.keys()]) {
+      if (queued.has(id)) continue;
+      this.answer(id, outcome);
+      count += 1;
+    }
+    return count;
   }
 
   private start(): Worker | null {
@@ -146,10 +188,11 @@ export class IngestionThread implements TelemetrySink {
       );
       return null;
     }
+    let finished = false;
     worker.on('message', (message: FromWorker) => {
       switch (message.kind) {
-        case 'handled':
-          this.unhandled = Math.max(0, this.unhandled - message.count);
+        case 'answers':
+          message.ids.forEach((id, index) => this.answer(id, message.outcomes[index] ?? 'failed'));
           break;
         case 'appended':
           this.options.onAppended?.();
@@ -158,6 +201,7 @@ export class IngestionThread implements TelemetrySink {
           this.options.log(message.message);
           break;
         case 'closed':
+          finished = true;
           this.closed?.();
           break;
         default: {
@@ -167,21 +211,16 @@ export class IngestionThread implements TelemetrySink {
       }
     });
     worker.on('error', (error) => this.options.log(`Telemetri iş parçacığı hata verdi: ${error.message}`));
-    let finished = false;
-    worker.on('message', (message: FromWorker) => {
-      if (message.kind === 'closed') finished = true;
-    });
     worker.once('exit', (code) => {
       if (this.worker === worker) this.worker = null;
-      // Whatever the worker had not written is gone: the hits it had not been through for certain, and the events
-      // waiting in its group commit (it counts those itself only when it closes properly).
+      // Whatever the worker had not answered is not stored: those requests are answered 503 now.
+      const lost = this.answerAll('failed');
       if (!finished) {
-        this.dropped += this.unhandled;
+        this.dropped += lost;
         this.options.log(
-          `Telemetri iş parçacığı durdu (kod ${code}): işlenmemiş ${this.unhandled} olay ve yazılmayı bekleyenler kayboldu (toplam en az ${this.dropped})`,
+          `Telemetri iş parçacığı durdu (kod ${code}): yanıtlanmamış ${lost} olay kaydedilmedi (toplam ${this.dropped})`,
         );
       }
-      this.unhandled = 0;
     });
     return worker;
   }
@@ -192,10 +231,11 @@ export class IngestionThread implements TelemetrySink {
     return this.worker;
   }
 
-  /** Hits that will never be written, and why: one line each time, with the total. */
-  private lose(count: number, reason: string): void {
-    this.dropped += count;
-    this.options.log(`Telemetri: ${reason}; en az ${count} olay kayboldu (toplam ${this.dropped})`);
+  /** Hits that will not be written, and why: answered 'failed', one line each time, with the total. */
+  private lose(hits: readonly ThreadHit[], reason: string): void {
+    for (const hit of hits) this.answer(hit.id, 'failed');
+    this.dropped += hits.length;
+    this.options.log(`Telemetri: ${reason}; ${hits.length} olay kaydedilmedi (toplam ${this.dropped})`);
   }
 
   private drop(count = 1): void {
@@ -203,6 +243,8 @@ export class IngestionThread implements TelemetrySink {
     const now = performance.now();
     if (now - this.lastDropReport < DROP_REPORT_INTERVAL_MS) return;
     this.lastDropReport = now;
-    this.options.log(`Telemetri: iş parçacığı yetişemiyor, yeni olaylar atılıyor (toplam ${this.dropped} olay atıldı)`);
+    this.options.log(
+      `Telemetri: iş parçacığı yetişemiyor, yeni olaylar reddediliyor (toplam ${this.dropped} olay kaydedilmedi)`,
+    );
   }
 }

@@ -1,12 +1,14 @@
 /**
  * The ingestion thread (started by IngestionThread): enriches the hits the HTTP thread passes on and writes them
- * through the group commit, on a small pool of its own. On 'close' it writes everything it holds, then says 'closed'.
+ * through the group commit, on a small pool of its own, and answers each hit's id once its batch has committed (or it
+ * failed, or had nothing to store). On 'close' it writes everything it holds, answers it, then says 'closed'.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import { codecFromAppSecret } from '@kartvizit/infra/vault/event-codec';
 import { openTelemetryIngestion } from './ingestion.ts';
+import type { Outcome } from './ingestion.ts';
 import type { FromWorker, IngestionWorkerData, ToWorker } from './ingestion-thread.ts';
 
 const port = parentPort;
@@ -27,9 +29,31 @@ const ingestion = openTelemetryIngestion({
   log: (message) => send({ kind: 'log', message }),
 });
 
+// Answers settled in one turn go back in one message (a committed batch settles all of its hits together).
+let answerIds: number[] = [];
+let answerOutcomes: Outcome[] = [];
+let answersScheduled = false;
+
+function sendAnswers(): void {
+  answersScheduled = false;
+  if (answerIds.length === 0) return;
+  send({ kind: 'answers', ids: answerIds, outcomes: answerOutcomes });
+  answerIds = [];
+  answerOutcomes = [];
+}
+
+function answer(id: number, outcome: Outcome): void {
+  answerIds.push(id);
+  answerOutcomes.push(outcome);
+  if (answersScheduled) return;
+  answersScheduled = true;
+  setImmediate(sendAnswers);
+}
+
 async function close(): Promise<void> {
   try {
     await ingestion.close();
+    sendAnswers();
     await pool.end();
   } catch (error) {
     send({
@@ -37,6 +61,7 @@ async function close(): Promise<void> {
       message: `Telemetri iş parçacığı kapanırken: ${error instanceof Error ? error.message : String(error)}`,
     });
   } finally {
+    sendAnswers();
     send({ kind: 'closed' });
     port?.close();
   }
@@ -45,15 +70,14 @@ async function close(): Promise<void> {
 port.on('message', (message: ToWorker) => {
   switch (message.kind) {
     case 'hits': {
-      // Reported once every hit has been through the ingestion (never throws): until then they count against the
-      // HTTP thread's bound, so hits waiting for a slow database cannot pile up here unbounded.
-      const outcomes = message.hits.map((hit) => {
+      // Until answered, a hit counts against the HTTP thread's bound: hits waiting for a slow database cannot pile
+      // up here unbounded. The ingestion never throws.
+      for (const hit of message.hits) {
         const request = { address: hit.address, headers: { 'user-agent': hit.userAgent } };
-        return hit.kind === 'visit'
-          ? ingestion.recordVisit(hit.input, request)
-          : ingestion.recordClick(hit.input, request);
-      });
-      void Promise.all(outcomes).then(() => send({ kind: 'handled', count: message.hits.length }));
+        const outcome =
+          hit.kind === 'visit' ? ingestion.recordVisit(hit.input, request) : ingestion.recordClick(hit.input, request);
+        void outcome.then((settled) => answer(hit.id, settled));
+      }
       break;
     }
     case 'close':

@@ -17,7 +17,7 @@ import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { automationReason } from '@kartvizit/infra/telemetry/automation';
 import { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
 import { DbIpCityLookup } from '@kartvizit/infra/telemetry/geoip';
-import { GroupCommitAppender } from '@kartvizit/infra/telemetry/group-commit';
+import { GroupCommitAppender, NotStoredError } from '@kartvizit/infra/telemetry/group-commit';
 import type { TelemetryOptions, TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { VisitorSalts } from '@kartvizit/infra/telemetry/visitor-salts';
 import { OwnerDirectory } from './owners.ts';
@@ -42,16 +42,23 @@ export interface ClickInput {
 }
 
 /**
- * What became of a hit, for the debug log; the HTTP answer is 204 either way. 'queued': handed to the ingestion
- * thread, which decides the rest.
+ * What became of a hit. 'recorded': its event is committed. 'automated', 'unknown-card', 'unknown-profile': nothing to
+ * store. All of these are answered 204. 'failed': not stored (the store unreachable, the queue full, the ingestion
+ * thread gone): answered 503, and the page may send it again.
  */
-export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'failed' | 'queued';
+export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'failed';
+
+/** The outcomes a request is answered 204 for: stored, or nothing to store. */
+export function isAnswered(outcome: Outcome): boolean {
+  return outcome !== 'failed';
+}
 
 /** What the routes hand hits to: the ingestion itself, or the thread running it (ingestion-thread.ts). */
 export interface TelemetrySink {
+  /** Settles once the hit's event is committed ('recorded'), or certainly is not ('failed'), or has none. */
   recordVisit(input: VisitInput, request: TelemetryRequest): Promise<Outcome>;
   recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome>;
-  /** Writes everything accepted so far, then stops. */
+  /** Writes every hit taken so far, then stops. */
   close(): Promise<void>;
 }
 
@@ -61,9 +68,9 @@ const FAILURE_REPORT_INTERVAL_MS = 10_000;
 
 /**
  * From a beacon to an event: drop what is not a person (bots, prefetches), find the owner of an
- * active card, enrich (hash, device, place) and hand the event to the group commit. No decider:
- * a visit decides nothing and no state is loaded. Never throws: a failure costs one hit, logged
- * without personal data.
+ * active card, enrich (hash, device, place), hand the event to the group commit and wait until its
+ * batch has committed. No decider: a visit decides nothing and no state is loaded. Never throws: a
+ * failure is the outcome 'failed', logged without personal data.
  */
 export class TelemetryIngestion implements TelemetrySink {
   private readonly inFlight = new Set<Promise<Outcome>>();
@@ -128,7 +135,7 @@ export class TelemetryIngestion implements TelemetrySink {
     });
   }
 
-  /** Waits for hits being enriched, then writes every waiting event. */
+  /** Waits for the hits taken (enriched and written, or failed), then writes anything still waiting and stops. */
   async close(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     await this.deps.appender.close();
@@ -136,7 +143,7 @@ export class TelemetryIngestion implements TelemetrySink {
 
   private async append(shardKey: string, event: TelemetryEvent): Promise<void> {
     const encoded = await this.deps.codec.encode(event, METADATA);
-    this.deps.appender.enqueue(telemetryStreamId(telemetryShard(shardKey)), encoded);
+    await this.deps.appender.enqueue(telemetryStreamId(telemetryShard(shardKey)), encoded);
   }
 
   private reportFailure(error: unknown): void {
@@ -151,7 +158,8 @@ export class TelemetryIngestion implements TelemetrySink {
 
   private track(work: () => Promise<Outcome>): Promise<Outcome> {
     const pending = work().catch((error: unknown) => {
-      this.reportFailure(error);
+      // The group commit counts and reports the events it did not store itself.
+      if (!(error instanceof NotStoredError)) this.reportFailure(error);
       return 'failed' as const;
     });
     this.inFlight.add(pending);
@@ -180,9 +188,9 @@ export function openTelemetryIngestion(parts: {
     enricher: new HitEnricher(options.geo ?? new DbIpCityLookup({ log }), salts),
     appender: new GroupCommitAppender({
       store: parts.store,
-      flushIntervalMs: settings.flushIntervalMs,
       maxBatchEvents: settings.maxBatchEvents,
       maxBufferedEvents: settings.maxBufferedEvents,
+      maxWaitMs: settings.maxWaitMs,
       log,
     }),
     codec: parts.codec,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type pg from 'pg';
 import {
@@ -16,7 +16,13 @@ import {
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
-import { openTelemetryIngestion, type TelemetryRequest, type TelemetrySink } from './ingestion.ts';
+import {
+  isAnswered,
+  openTelemetryIngestion,
+  type Outcome,
+  type TelemetryRequest,
+  type TelemetrySink,
+} from './ingestion.ts';
 import { IngestionThread } from './ingestion-thread.ts';
 
 export interface TelemetryDependencies {
@@ -35,7 +41,11 @@ const RESPONSES = {
   413: ErrorResponse,
   415: ErrorResponse,
   429: ErrorResponse,
+  503: ErrorResponse,
 };
+
+/** Seconds the page is asked to wait before it sends a hit that was not stored again. */
+export const TELEMETRY_RETRY_AFTER_SECONDS = 5;
 
 function isClickType(value: string): value is ClickType {
   return (CLICK_TYPES as readonly string[]).includes(value);
@@ -60,9 +70,19 @@ function telemetryRequest(request: FastifyRequest): TelemetryRequest {
   return { address: request.ip, headers: request.headers };
 }
 
+/** 204 once the hit is stored or had nothing to store; 503 with Retry-After when it was not stored. */
+function answer(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  if (isAnswered(outcome)) return reply.code(204).send(null);
+  return reply
+    .code(503)
+    .header('retry-after', String(TELEMETRY_RETRY_AFTER_SECONDS))
+    .send({ success: false, message: TELEMETRY_MESSAGES.telemetryNotStored });
+}
+
 /**
  * Public beacons from the card page: `POST /api/telemetry/visit` and `POST /api/profile/record-click`.
- * Both answer 204 whether the hit was counted or not (a bot learns nothing), 400 only for a body
+ * Both answer 204 once the hit is stored, or when there was nothing to store (a bot learns nothing),
+ * 503 with Retry-After when it could not be stored (the page may send it again), 400 only for a body
  * that is not what the page sends, 413 above 2 KB. Accepts JSON as application/json or as
  * text/plain (navigator.sendBeacon with a string), in this plugin only.
  */
@@ -110,7 +130,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'visit');
-        return reply.code(204).send(null);
+        return answer(reply, outcome);
       },
     );
 
@@ -138,7 +158,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'click');
-        return reply.code(204).send(null);
+        return answer(reply, outcome);
       },
     );
   };

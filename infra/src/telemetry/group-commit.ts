@@ -2,12 +2,15 @@ import { DuplicateEventError, type AppendRequest, type EventStore, type NewEvent
 
 export interface GroupCommitOptions {
   readonly store: EventStore;
-  /** Longest an event waits in memory before its batch is written. */
-  readonly flushIntervalMs?: number;
-  /** A batch this full is written at once. */
+  /** The most events one append writes; more waiting form the next batch. */
   readonly maxBatchEvents?: number;
-  /** Past this many waiting events (the store is down), the oldest are dropped and counted. */
+  /** Events waiting or being written at most; past it `enqueue` refuses new ones at once ('overloaded'). */
   readonly maxBufferedEvents?: number;
+  /**
+   * How long an event may wait for a failing store: past it, it is taken out of the queue and its `enqueue` fails
+   * ('unavailable'), so a request waiting for it can be answered. A batch being written is waited for.
+   */
+  readonly maxWaitMs?: number;
   /** First retry delay after a failed append; doubles up to `maxRetryDelayMs`. */
   readonly retryDelayMs?: number;
   readonly maxRetryDelayMs?: number;
@@ -15,83 +18,118 @@ export interface GroupCommitOptions {
   readonly closeTimeoutMs?: number;
   /** Operational lines: counts and error messages only, never event data. */
   readonly log?: (message: string) => void;
+  /** A monotonic clock in milliseconds (default `performance.now`), for the waiting limit. */
+  readonly now?: () => number;
 }
 
 export interface GroupCommitStats {
   readonly appended: number;
   readonly appendCalls: number;
   readonly failedAppends: number;
-  readonly dropped: number;
+  /** Events that were not stored: refused (full, closed), given up on, or refused by the store. */
+  readonly notStored: number;
   readonly waiting: number;
+}
+
+/** Why an event was not stored: its `enqueue` fails with this, and nothing of it is in the store. */
+export type NotStoredReason = 'overloaded' | 'unavailable' | 'refused' | 'closed';
+
+export class NotStoredError extends Error {
+  constructor(readonly reason: NotStoredReason) {
+    super(`Telemetri olayı kaydedilmedi (${reason})`);
+    this.name = 'NotStoredError';
+  }
 }
 
 interface Entry {
   readonly streamId: string;
   readonly event: NewEvent;
+  /** Past this moment (of `now`) a waiting entry is given up on. */
+  readonly deadline: number;
+  readonly stored: () => void;
+  readonly notStored: (error: NotStoredError) => void;
 }
 
 export const GROUP_COMMIT_DEFAULTS = {
-  flushIntervalMs: 100,
   maxBatchEvents: 5_000,
   maxBufferedEvents: 50_000,
+  maxWaitMs: 5_000,
   retryDelayMs: 100,
   maxRetryDelayMs: 5_000,
   closeTimeoutMs: 10_000,
 } as const;
 
-// Drops are reported at most this often, as one line with the count since the last report.
-const DROP_REPORT_INTERVAL_MS = 10_000;
+// Events not stored are reported at most this often, as one line with the counts since the last report.
+const REPORT_INTERVAL_MS = 10_000;
+// The expiry timer fires no more often than this: a waiting event is given up on at most this late.
+const EXPIRY_GRANULARITY_MS = 100;
+
+const REASON_TEXT: Record<NotStoredReason, string> = {
+  overloaded: 'arabellek dolu',
+  unavailable: 'depo zamanında yazamadı',
+  refused: 'depo kabul etmedi',
+  closed: 'kapanıyor',
+};
 
 /**
- * Group commit for appends that protect no invariant (visits, clicks): events wait in memory
- * for at most `flushIntervalMs` or until `maxBatchEvents` are waiting, then one `store.append`
- * writes the whole batch, several streams at once, with expected version 'any'. One batch is in
- * flight at a time. A failed batch goes back to the front and is retried with backoff; its event
- * ids are kept, so a batch that was in fact committed before the error is not written twice.
- * `close()` writes everything still waiting.
+ * Group commit for appends that protect no invariant (visits, clicks), with no fixed wait: `enqueue` answers a promise
+ * that settles when the event is committed (or certainly not stored), so a request can be answered only then. When no
+ * batch is being written, the events enqueued in this turn of the event loop are written at the end of it; while one
+ * is written, what arrives waits and forms the next batch, written as soon as that one has finished. A quiet system
+ * commits each hit at once, a busy one writes larger batches by itself (as PostgreSQL's own group commit does). One
+ * batch is in flight at a time, one `store.append` each (several streams, expected version 'any').
+ *
+ * A failed batch goes back to the front and is retried with backoff; its event ids are kept, so a batch that was in
+ * fact committed before the error is not written twice. Events waiting longer than `maxWaitMs` for a failing store
+ * are given up on ('unavailable'). `close()` writes everything still waiting.
  */
 export class GroupCommitAppender {
   private readonly store: EventStore;
-  private readonly settings: Required<Omit<GroupCommitOptions, 'store' | 'log'>>;
+  private readonly settings: Required<Omit<GroupCommitOptions, 'store' | 'log' | 'now'>>;
   private readonly log: (message: string) => void;
+  private readonly now: () => number;
   private buffer: Entry[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | null = null;
+  /** Events of the batch being written. */
+  private writing = 0;
+  private flushing: Promise<boolean> | null = null;
+  private startPending = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   private closed = false;
-  private droppedSinceReport = 0;
-  private dropReport: NodeJS.Timeout | undefined;
-  private counters = { appended: 0, appendCalls: 0, failedAppends: 0, dropped: 0 };
+  private unreported: Record<NotStoredReason, number> = { overloaded: 0, unavailable: 0, refused: 0, closed: 0 };
+  private notStoredReport: NodeJS.Timeout | undefined;
+  private counters = { appended: 0, appendCalls: 0, failedAppends: 0, notStored: 0 };
 
   constructor(options: GroupCommitOptions) {
     this.store = options.store;
     this.log = options.log ?? ((): void => undefined);
+    this.now = options.now ?? (() => performance.now());
     this.settings = {
-      flushIntervalMs: options.flushIntervalMs ?? GROUP_COMMIT_DEFAULTS.flushIntervalMs,
       maxBatchEvents: Math.max(1, options.maxBatchEvents ?? GROUP_COMMIT_DEFAULTS.maxBatchEvents),
       maxBufferedEvents: Math.max(1, options.maxBufferedEvents ?? GROUP_COMMIT_DEFAULTS.maxBufferedEvents),
+      maxWaitMs: options.maxWaitMs ?? GROUP_COMMIT_DEFAULTS.maxWaitMs,
       retryDelayMs: options.retryDelayMs ?? GROUP_COMMIT_DEFAULTS.retryDelayMs,
       maxRetryDelayMs: options.maxRetryDelayMs ?? GROUP_COMMIT_DEFAULTS.maxRetryDelayMs,
       closeTimeoutMs: options.closeTimeoutMs ?? GROUP_COMMIT_DEFAULTS.closeTimeoutMs,
     };
   }
 
-  /** Queues one event; it is written with the next batch. After `close()` events are dropped (and counted). */
-  enqueue(streamId: string, event: NewEvent): void {
-    if (this.closed) {
-      this.drop(1);
-      return;
+  /**
+   * Queues one event; settles once it is committed, or fails with a NotStoredError when it certainly is not stored:
+   * the queue is full, the store stayed unreachable for `maxWaitMs`, the store refused the event, or the appender
+   * was closed.
+   */
+  enqueue(streamId: string, event: NewEvent): Promise<void> {
+    if (this.closed) return Promise.reject(this.refuse('closed'));
+    if (this.buffer.length + this.writing >= this.settings.maxBufferedEvents) {
+      return Promise.reject(this.refuse('overloaded'));
     }
-    this.buffer.push({ streamId, event });
-    const overflow = this.buffer.length - this.settings.maxBufferedEvents;
-    if (overflow > 0) {
-      this.buffer.splice(0, overflow);
-      this.drop(overflow);
-    }
-    // A batch in flight schedules the next one itself; a pending retry keeps its backoff.
-    if (this.flushing || (this.failures > 0 && this.timer !== undefined)) return;
-    if (this.buffer.length >= this.settings.maxBatchEvents) this.schedule(0);
-    else this.schedule(this.settings.flushIntervalMs);
+    return new Promise<void>((stored, notStored) => {
+      this.buffer.push({ streamId, event, deadline: this.now() + this.settings.maxWaitMs, stored, notStored });
+      this.armExpiry();
+      this.startSoon();
+    });
   }
 
   stats(): GroupCommitStats {
@@ -101,49 +139,55 @@ export class GroupCommitAppender {
   /** Writes everything waiting (retrying a failing store until `closeTimeoutMs`), then refuses new events. */
   async close(): Promise<void> {
     this.closed = true;
-    this.clearTimer();
-    const deadline = Date.now() + this.settings.closeTimeoutMs;
+    this.clearRetry();
+    const deadline = this.now() + this.settings.closeTimeoutMs;
     for (;;) {
       if (this.flushing) await this.flushing;
       if (this.buffer.length === 0) break;
-      if (Date.now() >= deadline) {
-        this.log(`Telemetri: kapanışta ${this.buffer.length} olay yazılamadı`);
-        this.counters.dropped += this.buffer.length;
-        this.buffer = [];
+      if (this.now() >= deadline) {
+        this.giveUp(this.buffer.splice(0), 'unavailable');
         break;
       }
       const ok = await this.runFlush();
-      if (!ok) await sleep(Math.min(this.backoffDelay(), Math.max(0, deadline - Date.now())));
+      if (!ok) await sleep(Math.min(this.backoffDelay(), Math.max(0, deadline - this.now())));
     }
-    this.clearTimer();
-    if (this.dropReport !== undefined) clearTimeout(this.dropReport);
-    this.dropReport = undefined;
-    if (this.droppedSinceReport > 0) this.reportDrops();
+    this.clearRetry();
+    if (this.expiryTimer !== undefined) clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    if (this.notStoredReport !== undefined) clearTimeout(this.notStoredReport);
+    this.notStoredReport = undefined;
+    this.writeReport();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer !== undefined) {
-      if (delayMs > 0) return;
-      this.clearTimer();
-    }
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+  /**
+   * Starts a batch at the end of this turn of the event loop, unless one is being written (its end starts the next)
+   * or a retry is waiting out its backoff (new events do not cut it short).
+   */
+  private startSoon(): void {
+    if (this.startPending || this.flushing || this.retryTimer !== undefined || this.closed) return;
+    this.startPending = true;
+    setImmediate(() => {
+      this.startPending = false;
+      if (this.flushing || this.retryTimer !== undefined || this.closed || this.buffer.length === 0) return;
       void this.runFlush();
-    }, delayMs);
+    });
   }
 
-  private clearTimer(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+  private clearRetry(): void {
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   /** One batch; answers whether it was written. Never throws. */
   private runFlush(): Promise<boolean> {
     if (this.flushing) return this.flushing.then(() => true);
-    let ok = true;
-    const flushing = this.flushOnce()
-      .catch((error: unknown) => {
-        ok = false;
+    this.expire();
+    const batch = this.buffer.splice(0, this.settings.maxBatchEvents);
+    if (batch.length === 0) return Promise.resolve(true);
+    this.writing = batch.length;
+    const flushing = this.write(batch).then(
+      () => true,
+      (error: unknown) => {
         this.failures += 1;
         this.counters.failedAppends += 1;
         if (this.failures === 1 || this.failures % 10 === 0) {
@@ -152,21 +196,26 @@ export class GroupCommitAppender {
             `Telemetri: ${this.buffer.length} olay yazılamadı (deneme ${this.failures}), tekrar denenecek: ${message}`,
           );
         }
-      })
-      .finally(() => {
-        this.flushing = null;
-        if (this.closed || this.buffer.length === 0) return;
-        if (!ok) this.schedule(this.backoffDelay());
-        else if (this.buffer.length >= this.settings.maxBatchEvents) this.schedule(0);
-        else this.schedule(this.settings.flushIntervalMs);
-      });
-    this.flushing = flushing;
-    return flushing.then(() => ok);
+        return false;
+      },
+    );
+    this.flushing = flushing.finally(() => {
+      this.flushing = null;
+      this.writing = 0;
+      if (this.closed || this.buffer.length === 0) return;
+      if (this.failures === 0) {
+        this.startSoon();
+        return;
+      }
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        void this.runFlush();
+      }, this.backoffDelay());
+    });
+    return this.flushing;
   }
 
-  private async flushOnce(): Promise<void> {
-    const batch = this.buffer.splice(0, this.settings.maxBatchEvents);
-    if (batch.length === 0) return;
+  private async write(batch: readonly Entry[]): Promise<void> {
     const byStream = new Map<string, NewEvent[]>();
     for (const entry of batch) {
       const events = byStream.get(entry.streamId);
@@ -191,42 +240,67 @@ export class GroupCommitAppender {
     }
     this.failures = 0;
     this.counters.appended += batch.length;
+    for (const entry of batch) entry.stored();
   }
 
   /**
    * The store refused the batch's content (not a passing outage): write its events one by one so a
-   * single bad event cannot hold up the rest forever; the refused ones are dropped and counted.
+   * single bad event cannot hold up the rest forever; the refused ones are not stored and say so.
    */
   private async salvage(batch: readonly Entry[]): Promise<void> {
-    let refused = 0;
     for (const [index, entry] of batch.entries()) {
       try {
         this.counters.appendCalls += 1;
         await this.store.append([{ streamId: entry.streamId, expected: 'any', events: [entry.event] }]);
         this.counters.appended += 1;
+        entry.stored();
       } catch (error) {
         if (!isPermanent(error)) {
           this.requeue(batch.slice(index));
           throw error;
         }
-        refused += 1;
+        this.giveUp([entry], 'refused');
       }
     }
     this.failures = 0;
-    if (refused > 0) {
-      this.counters.dropped += refused;
-      this.log(`Telemetri: depo ${refused} olayı kabul etmedi, atıldı`);
-    }
   }
 
-  /** Back to the front, ahead of anything that arrived meanwhile; the bound still holds. */
+  /** Back to the front, ahead of anything that arrived meanwhile (they are older: the order of deadlines holds). */
   private requeue(entries: readonly Entry[]): void {
+    this.writing = 0;
     this.buffer = entries.concat(this.buffer);
-    const overflow = this.buffer.length - this.settings.maxBufferedEvents;
-    if (overflow > 0) {
-      this.buffer.splice(0, overflow);
-      this.drop(overflow);
-    }
+    this.armExpiry();
+  }
+
+  /** Gives up on the waiting events whose time is up (the oldest are at the front). */
+  private expire(): void {
+    const now = this.now();
+    let due = 0;
+    while (due < this.buffer.length && (this.buffer[due]?.deadline ?? Infinity) <= now) due += 1;
+    this.giveUp(this.buffer.splice(0, due), 'unavailable');
+  }
+
+  /** One timer for the oldest waiting event's deadline, while any waits: a request never waits far past it. */
+  private armExpiry(): void {
+    if (this.expiryTimer !== undefined) return;
+    const oldest = this.buffer[0];
+    if (!oldest) return;
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = undefined;
+        this.expire();
+        this.armExpiry();
+      },
+      Math.max(EXPIRY_GRANULARITY_MS, oldest.deadline - this.now()),
+    );
+    this.expiryTimer.unref();
+  }
+
+  private giveUp(entries: readonly Entry[], reason: NotStoredReason): void {
+    if (entries.length === 0) return;
+    this.report(entries.length, reason);
+    const error = new NotStoredError(reason);
+    for (const entry of entries) entry.notStored(error);
   }
 
   private backoffDelay(): number {
@@ -235,24 +309,32 @@ export class GroupCommitAppender {
     return Math.round(delay * (0.5 + Math.random() / 2));
   }
 
-  /** Counts dropped events; says so at once, then at most once per interval with the count since. */
-  private drop(count: number): void {
-    this.counters.dropped += count;
-    this.droppedSinceReport += count;
-    if (this.dropReport !== undefined) return;
-    this.reportDrops();
-    this.dropReport = setTimeout(() => {
-      this.dropReport = undefined;
-      if (this.droppedSinceReport > 0) this.reportDrops();
-    }, DROP_REPORT_INTERVAL_MS);
-    this.dropReport.unref();
+  /** An event refused at the door: counted and reported like the others. */
+  private refuse(reason: 'overloaded' | 'closed'): NotStoredError {
+    this.report(1, reason);
+    return new NotStoredError(reason);
   }
 
-  private reportDrops(): void {
-    this.log(
-      `Telemetri: arabellek dolu, en eski ${this.droppedSinceReport} olay atıldı (toplam ${this.counters.dropped})`,
-    );
-    this.droppedSinceReport = 0;
+  /** Counts events not stored; says so at once, then at most once per interval with the counts since. */
+  private report(count: number, reason: NotStoredReason): void {
+    this.counters.notStored += count;
+    this.unreported[reason] += count;
+    if (this.notStoredReport !== undefined) return;
+    this.writeReport();
+    this.notStoredReport = setTimeout(() => {
+      this.notStoredReport = undefined;
+      this.writeReport();
+    }, REPORT_INTERVAL_MS);
+    this.notStoredReport.unref();
+  }
+
+  private writeReport(): void {
+    const parts = (Object.keys(REASON_TEXT) as NotStoredReason[])
+      .filter((reason) => this.unreported[reason] > 0)
+      .map((reason) => `${REASON_TEXT[reason]}: ${this.unreported[reason]}`);
+    if (parts.length === 0) return;
+    this.log(`Telemetri: olaylar kaydedilmedi (${parts.join(', ')}; toplam ${this.counters.notStored})`);
+    this.unreported = { overloaded: 0, unavailable: 0, refused: 0, closed: 0 };
   }
 }
 

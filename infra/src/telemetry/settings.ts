@@ -5,11 +5,12 @@ import type { GeoIpLookup } from './geoip.ts';
 export interface TelemetrySettings {
   /** Visit and click beacons per client address per minute; 0 turns the limit off. */
   readonly rateLimitPerMinute: number;
-  /** Group commit: longest wait before a batch is written, and the batch size written at once. */
-  readonly flushIntervalMs: number;
+  /** Group commit (no fixed wait: a batch starts when the previous one has committed): the most one append writes. */
   readonly maxBatchEvents: number;
-  /** Events kept in memory while the store is unreachable; beyond it the oldest are dropped. */
+  /** Visits and clicks waiting to be written at most; past it new ones are answered 503 (retry later). */
   readonly maxBufferedEvents: number;
+  /** How long a hit waits for a failing store before it is given up on and answered 503. */
+  readonly maxWaitMs: number;
   /**
    * Enrichment and writes on a worker thread of their own (ingestion-worker.ts): the HTTP thread only checks a beacon
    * and answers. The services read TELEMETRY_WORKER (on unless '0'); a composition that does not say (tests) keeps
@@ -20,9 +21,9 @@ export interface TelemetrySettings {
 
 export const TELEMETRY_DEFAULTS: TelemetrySettings = {
   rateLimitPerMinute: 120,
-  flushIntervalMs: GROUP_COMMIT_DEFAULTS.flushIntervalMs,
   maxBatchEvents: GROUP_COMMIT_DEFAULTS.maxBatchEvents,
   maxBufferedEvents: GROUP_COMMIT_DEFAULTS.maxBufferedEvents,
+  maxWaitMs: GROUP_COMMIT_DEFAULTS.maxWaitMs,
   worker: false,
 };
 
@@ -46,9 +47,9 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 export function readTelemetrySettings(env: NodeJS.ProcessEnv = process.env): TelemetrySettings {
   return {
     rateLimitPerMinute: whole(env, 'TELEMETRY_RATE_LIMIT_PER_MINUTE', TELEMETRY_DEFAULTS.rateLimitPerMinute),
-    flushIntervalMs: whole(env, 'TELEMETRY_FLUSH_INTERVAL_MS', TELEMETRY_DEFAULTS.flushIntervalMs, 1),
     maxBatchEvents: whole(env, 'TELEMETRY_BATCH_SIZE', TELEMETRY_DEFAULTS.maxBatchEvents, 1),
     maxBufferedEvents: whole(env, 'TELEMETRY_BUFFER_LIMIT', TELEMETRY_DEFAULTS.maxBufferedEvents, 1),
+    maxWaitMs: whole(env, 'TELEMETRY_WAIT_LIMIT_MS', TELEMETRY_DEFAULTS.maxWaitMs, 1),
     worker: flag(env, 'TELEMETRY_WORKER', true),
   };
 }
@@ -72,9 +73,9 @@ export interface TelemetryOptions extends Partial<TelemetrySettings> {
 export function telemetrySettings(options: TelemetryOptions = {}): TelemetrySettings {
   return {
     rateLimitPerMinute: options.rateLimitPerMinute ?? TELEMETRY_DEFAULTS.rateLimitPerMinute,
-    flushIntervalMs: options.flushIntervalMs ?? TELEMETRY_DEFAULTS.flushIntervalMs,
     maxBatchEvents: options.maxBatchEvents ?? TELEMETRY_DEFAULTS.maxBatchEvents,
     maxBufferedEvents: options.maxBufferedEvents ?? TELEMETRY_DEFAULTS.maxBufferedEvents,
+    maxWaitMs: options.maxWaitMs ?? TELEMETRY_DEFAULTS.maxWaitMs,
     worker: options.worker ?? TELEMETRY_DEFAULTS.worker,
   };
 }

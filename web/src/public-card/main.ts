@@ -51,13 +51,26 @@ function debug(...details: unknown[]): void {
   console.debug('[kartvizit]', ...details);
 }
 
-function beacon(path: string, payload: object): void {
-  try {
-    const body = new Blob([JSON.stringify(payload)], { type: 'application/json' });
-    if (!navigator.sendBeacon(path, body)) debug('beacon not queued', path);
-  } catch (error) {
-    debug('beacon failed', path, error);
-  }
+/**
+ * A visit or a click. The server answers 204 once it is stored, 503 with Retry-After when it could not store it:
+ * then it is sent once more after that wait. `keepalive` lets it finish when the page is left (as sendBeacon does,
+ * which cannot see the answer). No retry after a network error: the hit may have been stored.
+ */
+function beacon(path: string, payload: object, retry = true): void {
+  fetch(path, {
+    method: 'POST',
+    body: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+    keepalive: true,
+  }).then(
+    (response) => {
+      if (response.status === 503 && retry) {
+        const seconds = Number(response.headers.get('retry-after'));
+        window.setTimeout(() => beacon(path, payload, false), 1000 * (seconds > 0 && seconds <= 60 ? seconds : 5));
+      } else if (!response.ok) debug('beacon not stored', path, response.status);
+    },
+    (error: unknown) => debug('beacon failed', path, error),
+  );
 }
 
 /** After the page is really shown: not while prerendered, not while in a background tab. */

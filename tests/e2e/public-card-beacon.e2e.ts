@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { createProfileViaApi, expect, test, type Account } from './fixtures.ts';
+
+/**
+ * The card page's visit beacon when the server could not store it (docs/decisions/0018-acknowledged-means-stored.md):
+ * the server answers 503 with Retry-After, the page sends the same visit once more after that wait, and the second
+ * one is stored and counted. Headless Chromium is a bot to the server: the context sends a phone's user agent.
+ */
+test.use({
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+});
+
+async function activatedCard(request: APIRequestContext, account: Account): Promise<string> {
+  await createProfileViaApi(request, account);
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
+  const headers = { authorization: `Bearer ${account.token}` };
+  for (const [url, data] of [
+    ['/api/cards', { cardId, type: 'virtual', color: 'black', name: 'Tekrar Kartı' }],
+    ['/api/cards/activate', { cardId, name: 'Tekrar Kartı' }],
+  ] as const) {
+    const response = await request.post(url, { headers, data });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await expect
+    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
+    .toBe(200);
+  return cardId;
+}
+
+test('a visit the server could not store is sent once more after Retry-After, and then counted', async ({
+  page,
+  request,
+  account,
+}) => {
+  const cardId = await test.step('an owner with an activated card', () => activatedCard(request, account));
+
+  const sent: { body: unknown; status: number }[] = [];
+  await test.step('the first beacon is answered 503, as a server that could not store it answers', async () => {
+    await page.route('**/api/telemetry/visit', async (route) => {
+      const body = route.request().postDataJSON() as unknown;
+      if (sent.length === 0) {
+        sent.push({ body, status: 503 });
+        await route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '1', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            success: false,
+            message: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin',
+          }),
+        });
+        return;
+      }
+      const response = await route.fetch();
+      sent.push({ body, status: response.status() });
+      await route.fulfill({ response });
+    });
+    await page.goto(`/p/${cardId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  await test.step('the page sends the same visit again, and the server stores it', async () => {
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent[1]).toEqual({ body: sent[0]?.body, status: 204 });
+    expect(sent[0]?.body).toMatchObject({ cardId });
+  });
+
+  await test.step('the owner’s statistics count one visit: the retry, once', async () => {
+    await expect
+      .poll(async () => {
+        const response = await request.get('/api/statistics/dashboard', {
+          headers: { authorization: `Bearer ${account.token}` },
+        });
+        return ((await response.json()) as { dashboard?: { totalVisits?: number } }).dashboard?.totalVisits;
+      })
+      .toBe(1);
+    // No third beacon: a stored visit is not sent again.
+    expect(sent).toHaveLength(2);
+  });
+});
