@@ -62,14 +62,26 @@ export const API_SECURITY_HEADERS: SecurityHeaderOverrides = {
   },
 };
 
-/** The origin of an XYZ tile template ('https://tile.example/{z}/{x}/{y}.png' → 'https://tile.example'); null if none. */
+const PLACEHOLDER = 'tile-placeholder';
+
+/**
+ * The CSP source of an XYZ tile template: 'https://tile.example/{z}/{x}/{y}.png' → its origin,
+ * 'https://{a-c}.tile.example/…' → 'https://*.tile.example'; a placeholder elsewhere in the host
+ * → the scheme alone. Null for a template that is no http(s) URL.
+ */
 export function originOfTemplate(template: string): string | null {
+  let url: URL;
   try {
-    const origin = new URL(template.replace(/\{[^}]*\}/g, '0')).origin;
-    return origin.startsWith('http') ? origin : null;
+    url = new URL(template.replace(/\{[^}]*\}/g, PLACEHOLDER));
   } catch {
     return null;
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.host.includes(PLACEHOLDER)) return url.origin;
+  const [first, ...rest] = url.host.split('.');
+  const parent = rest.join('.');
+  if (first === PLACEHOLDER && rest.length >= 2 && !parent.includes(PLACEHOLDER)) return `${url.protocol}//*.${parent}`;
+  return url.protocol;
 }
 
 function helmetOptions(settings: SecurityHeaderSettings, overrides: SecurityHeaderOverrides = {}): HelmetOptions {
