@@ -151,6 +151,20 @@ test.describe('security headers in the browser', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Bağlantılar' })).toBeVisible();
     });
 
+    await test.step('every other screen: activation, catalogue, REMS, the demo card, the information pages, a 404', async () => {
+      for (const path of [
+        '/activate',
+        '/products',
+        '/rems-integration',
+        '/demo',
+        ...['/features', '/pricing', '/about', '/faq', '/blog', '/contact', '/privacy', '/terms'],
+        '/boyle-bir-sayfa-yok',
+      ]) {
+        expectPolicyOn(await page.goto(path));
+        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      }
+    });
+
     await test.step('on a phone as well', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.evaluate(() => window.localStorage.removeItem('token'));
