@@ -1,13 +1,38 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API lives on the same origin in production (query-api serves this build); in development
 // the command/query process listens on :3000 and Vite forwards /api to it.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
+const SONNER_MODULE = /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/;
+const SONNER_STYLE_INJECTION = /^__insertCSS\(".*"\);?$/m;
+
+/**
+ * sonner writes its stylesheet into a <style> element when it loads, which the web app's
+ * Content-Security-Policy (style-src 'self', no 'unsafe-inline') refuses. The same stylesheet
+ * ships as a file and is imported in main.tsx, so the build leaves the injection out. A sonner
+ * release that injects its styles another way fails the build here rather than the toasts in
+ * the browser (docs/decisions/0012-http-hardening.md).
+ */
+function sonnerStylesFromFile(): Plugin {
+  return {
+    name: 'kartvizit:sonner-styles-from-file',
+    transform(code, id) {
+      if (!SONNER_MODULE.test(id.split('?')[0] ?? id)) return null;
+      if (!SONNER_STYLE_INJECTION.test(code)) {
+        this.error(
+          'sonner no longer injects its styles with __insertCSS(...): see sonnerStylesFromFile in web/vite.config.ts',
+        );
+      }
+      return { code: code.replace(SONNER_STYLE_INJECTION, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sonnerStylesFromFile()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },

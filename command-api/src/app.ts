@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
-import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
+import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
+import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { accountRoutes } from './account/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
@@ -49,8 +50,10 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
 }
 
 export async function buildApp(deps: CommandApiDependencies & CardRouteSettings & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, bodyLimit: COMMAND_BODY_LIMIT }));
-  registerErrorHandling(app);
+  const app = Fastify(
+    serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, bodyLimit: COMMAND_BODY_LIMIT, publicBaseUrl: deps.publicBaseUrl }),
+  );
+  registerHttpPlumbing(app, { publicBaseUrl: deps.publicBaseUrl });
   await registerOpenApi(app, 'Dijital Kartvizit komut API');
   registerJsonNotFound(app);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -1,7 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
-import { registerErrorHandling, registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
+import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
+import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
+import { originOfTemplate } from '@kartvizit/infra/http/security-headers';
+import { DEFAULT_MAP_TILE_URL, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import { accountQueries } from './account/routes.ts';
 import { mediaQueries } from './media/routes.ts';
 import { profileQueries } from './profile/routes.ts';
@@ -42,14 +45,20 @@ export async function mountWeb(app: FastifyInstance, distDir: string | undefined
   registerJsonNotFound(app);
 }
 
+/** Where the web app shows images from besides its own origin: the location picker's map tiles. */
+export function webImageOrigins(maps: MapsSettings | undefined): string[] {
+  const origin = originOfTemplate(maps?.map.tileUrl ?? DEFAULT_MAP_TILE_URL);
+  return origin ? [origin] : [];
+}
+
 /** Liveness for probes and the test harness; each process answers for itself. */
 export function registerHealth(app: FastifyInstance): void {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 }
 
 export async function buildApp(deps: QueryApiDependencies & CardQuerySettings & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy }));
-  registerErrorHandling(app);
+  const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, publicBaseUrl: deps.publicBaseUrl }));
+  registerHttpPlumbing(app, { publicBaseUrl: deps.publicBaseUrl, imageOrigins: webImageOrigins(deps.maps) });
   await registerOpenApi(app, 'Dijital Kartvizit sorgu API');
   registerHealth(app);
   await app.register(queryApi(deps));

@@ -46,6 +46,12 @@ const CORE_MESSAGES = {
   bodyTooLarge: 'İstek gövdesi çok büyük',
   unsupportedMediaType: 'Desteklenmeyen içerik türü',
   invalidRequest: 'İstek geçersiz',
+  // NUL and unpaired surrogates: no keyboard types them, PostgreSQL refuses them (docs/decisions/0012).
+  unsafeCharacters: 'Gönderilen bilgilerde geçersiz karakterler var',
+  invalidUrl: 'İstek adresi geçersiz',
+  urlTooLong: 'İstek adresi çok uzun',
+  headersTooLarge: 'İstek başlıkları çok büyük',
+  requestTimeout: 'İstek zaman aşımına uğradı, lütfen tekrar deneyin',
   notFound: 'İstenen kaynak bulunamadı',
   methodNotAllowed: 'Bu yöntem desteklenmiyor',
   conflict: 'Kayıt aynı anda başka bir işlemle değişti, lütfen tekrar deneyin',

@@ -86,7 +86,7 @@ describe('a visitor sends their details', () => {
       [{ phone: '123' }, MESSAGES.leadPhoneInvalid, 'phone'],
       [{ email: 'cagri@' }, MESSAGES.leadEmailInvalid, 'email'],
       [{ message: 'ğ'.repeat(1001) }, MESSAGES.leadMessageTooLong, 'message'],
-      [{ fullName: 'Çağrı\u0000Öztürk' }, 'Ad Soyad alanında geçersiz karakterler var', 'fullName'],
+      [{ fullName: 'Çağrı\u0007Öztürk' }, 'Ad Soyad alanında geçersiz karakterler var', 'fullName'],
     ];
     const before = await product.eventCount();
     for (const [fields, message, field] of cases) {

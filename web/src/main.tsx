@@ -6,6 +6,8 @@ import { Toaster } from 'sonner';
 import { followSessionAcrossTabs, restoreSession } from './features/account/session.ts';
 import { createRouter } from './app/router.tsx';
 import { createStore } from './app/store.ts';
+// sonner's stylesheet as a file: the build keeps sonner from injecting it (web/vite.config.ts).
+import 'sonner/dist/styles.css';
 import './app/global.css';
 
 const RELOADED_FOR_CHUNK = 'kartvizit:reloaded-for-chunk';

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import { refuseUnsafeText } from '@kartvizit/infra/http/text-guard';
 import {
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
@@ -238,6 +239,8 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Profil
         continue;
       }
       try {
+        // What the HTTP hook checks in every parsed body; multipart is parsed here, so here.
+        refuseUnsafeText({ [part.fieldname]: part.value });
         builder.add(part.fieldname, part.value, true);
       } catch (error) {
         note(error);

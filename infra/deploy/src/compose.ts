@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { commandApi } from '@kartvizit/command-api/app';
-import { registerErrorHandling } from '@kartvizit/infra/http/error-handler';
+import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
@@ -12,7 +12,7 @@ import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
-import { mountWeb, queryApi, registerHealth } from '@kartvizit/query-api/app';
+import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
 
 export interface ProductParts {
   readonly pool: pg.Pool;
@@ -61,10 +61,10 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
   });
-  const options = serverOptions({ logLevel: parts.logLevel, trustProxy: parts.trustProxy });
+  const options = serverOptions({ logLevel: parts.logLevel, trustProxy: parts.trustProxy, publicBaseUrl: parts.publicBaseUrl });
   const logger = parts.logStream && typeof options.logger === 'object' ? { ...options.logger, stream: parts.logStream } : options.logger;
   const app = Fastify({ ...options, logger });
-  registerErrorHandling(app);
+  registerHttpPlumbing(app, { publicBaseUrl: parts.publicBaseUrl, imageOrigins: webImageOrigins(parts.maps) });
   registerHealth(app);
   await registerOpenApi(app, 'Dijital Kartvizit API');
   await app.register(

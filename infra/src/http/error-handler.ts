@@ -57,6 +57,9 @@ const FASTIFY_CODES: Readonly<Record<string, { status: number; message: string }
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MESSAGES.invalidRequest },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
+  // Raised before routing (server-options.ts hands them here through `frameworkErrors`).
+  FST_ERR_BAD_URL: { status: 400, message: MESSAGES.invalidUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: MESSAGES.urlTooLong },
 };
 
 function send(reply: FastifyReply, status: number, message: string, field?: string): FastifyReply {
@@ -64,25 +67,27 @@ function send(reply: FastifyReply, status: number, message: string, field?: stri
 }
 
 /** One place where every failure becomes a status code and a Turkish message; never a raw 500. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DomainError) return send(reply, error.status, error.message, error.field);
+  if (error.validation && error.validation.length > 0) {
+    const first = error.validation[0] as unknown as AjvLikeError;
+    const field = fieldOf(first);
+    return send(reply, 400, validationMessage(first, request.routeOptions.config.messages), field || undefined);
+  }
+  if (error instanceof ConcurrencyError) return send(reply, 409, MESSAGES.conflict);
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return send(reply, known.status, known.message);
+  if (error.statusCode === 429) return send(reply, 429, MESSAGES.tooManyRequests);
+  if (error instanceof SyntaxError && error.statusCode === 400) return send(reply, 400, MESSAGES.invalidJson);
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(reply, error.statusCode, MESSAGES.invalidRequest);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, MESSAGES.serverError);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof DomainError) return send(reply, error.status, error.message, error.field);
-    if (error.validation && error.validation.length > 0) {
-      const first = error.validation[0] as unknown as AjvLikeError;
-      const field = fieldOf(first);
-      return send(reply, 400, validationMessage(first, request.routeOptions.config.messages), field || undefined);
-    }
-    if (error instanceof ConcurrencyError) return send(reply, 409, MESSAGES.conflict);
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return send(reply, known.status, known.message);
-    if (error.statusCode === 429) return send(reply, 429, MESSAGES.tooManyRequests);
-    if (error instanceof SyntaxError && error.statusCode === 400) return send(reply, 400, MESSAGES.invalidJson);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, MESSAGES.invalidRequest);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, MESSAGES.serverError);
-  });
+  app.setErrorHandler(handleError);
 }
 
 /** JSON 404 for API paths; the embedded and query-api processes put the web app's fallback in front. */

@@ -154,7 +154,6 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
           const url = cardProfileUrl(settings.publicBaseUrl, row.card_id);
           const current = String(row.qr_version ?? 1);
           reply.header('cache-control', request.query.v === current ? IMMUTABLE : SHORT_LIVED);
-          reply.header('x-content-type-options', 'nosniff');
           if (request.query.download === '1') {
             reply.header('content-disposition', `attachment; filename="qrcode-${row.card_id}.${format}"`);
           }

@@ -122,7 +122,6 @@ export function contactFileQueries(context: QueryContext) {
           .header('content-disposition', attachmentDisposition(contactFileName(card.company, contactFullName(card))))
           // The owner may change the profile at any time; the file is small enough to fetch again.
           .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
           .send(buildVCard(card));
       },
     );

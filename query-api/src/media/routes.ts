@@ -3,9 +3,18 @@ import { Type } from 'typebox';
 import { ErrorResponse } from '@kartvizit/schemas';
 import { isValidBlobKey } from '@kartvizit/infra/blob/types';
 import { sendNotFound } from '@kartvizit/infra/http/error-handler';
+import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
 import type { QueryContext } from '../core/context.ts';
 
-const MediaParams = Type.Object({ '*': Type.String({ maxLength: 1024 }) });
+// No length limit here: a key too long to be one is simply not found (isValidBlobKey).
+const MediaParams = Type.Object({ '*': Type.String() });
+
+const MEDIA_SECURITY_HEADERS: SecurityHeaderOverrides = {
+  // Opened directly, the file is a sandboxed document that may run nothing.
+  contentSecurityPolicy: { 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] },
+  // Public images (the card's photo, its Open Graph image) may be shown by other sites and apps.
+  crossOriginResourcePolicy: 'cross-origin',
+};
 
 /**
  * Uploaded files at /media/<key>. Keys are content-addressed (the hash is in the name), so an
@@ -17,17 +26,18 @@ export function mediaQueries(context: QueryContext) {
     const notFound = (reply: FastifyReply) => sendNotFound(reply.header('cache-control', 'no-store'));
 
     // Not typed through the TypeBox provider: the answer is a file stream, not a JSON schema.
-    app.get<{ Params: { '*': string } }>(
-      '/media/*',
-      {
-        schema: {
-          tags: ['media'],
-          summary: 'Yüklenen dosya (profil resimleri)',
-          params: MediaParams,
-          response: { 404: ErrorResponse },
-        },
+    // GET and HEAD declared together: Fastify's generated HEAD route would answer content-length 0.
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: '/media/*',
+      schema: {
+        tags: ['media'],
+        summary: 'Yüklenen dosya (profil resimleri)',
+        params: MediaParams,
+        response: { 404: ErrorResponse },
       },
-      async (request, reply) => {
+      config: { securityHeaders: MEDIA_SECURITY_HEADERS },
+      handler: async (request, reply) => {
         const key = request.params['*'];
         // The key is checked before it reaches the store: no '..', no '/', no escapes, lower case only.
         if (!context.blobs || !isValidBlobKey(key)) return notFound(reply);
@@ -36,17 +46,14 @@ export function mediaQueries(context: QueryContext) {
         reply
           .header('content-type', object.contentType)
           .header('content-length', object.size)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          // Opened directly, the file is a sandboxed document that may run nothing.
-          .header('content-security-policy', "default-src 'none'; sandbox");
+          .header('cache-control', 'public, max-age=31536000, immutable');
         if (request.method === 'HEAD') {
           object.body.destroy();
           return reply.send();
         }
         return reply.send(object.body);
       },
-    );
+    });
 
     app.get('/media', { schema: { hide: true } }, async (_request, reply) => notFound(reply));
   };

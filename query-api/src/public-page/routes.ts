@@ -6,6 +6,7 @@ import { DEMO_CARD_ID, MIN_POSITION_HEADER, isDemoOwner, parseCardId } from '@ka
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
+import { originOfTemplate, type SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
 import type { QueryContext } from '../core/context.ts';
 import { QrRenderer } from '../card/qr.ts';
 import { PublicCardAssets } from './assets.ts';
@@ -75,27 +76,25 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 /**
  * Scripts only from our origin (the page has no inline script at all), styles inline (the critical
  * CSS; OpenLayers sets style attributes), images from us, payment QR hosts (https) and the tile
- * server, calls to our own API only. A second wall behind the escaping.
+ * server, calls to our own API only. A second wall behind the escaping. The headers themselves
+ * are set by the security-header hook every answer goes through (infra/src/http/security-headers).
  */
-function contentSecurityPolicy(tileUrl: string): string {
-  let tileOrigin = '';
-  try {
-    const origin = new URL(tileUrl.replace(/\{[^}]*\}/g, '0')).origin;
-    if (origin.startsWith('http')) tileOrigin = ` ${origin}`;
-  } catch {
-    // A template the URL parser cannot read: https: below still covers the usual tile servers.
-  }
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${tileOrigin}`,
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-  ].join('; ');
+function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
+  // A template the URL parser cannot read: https: still covers the usual tile servers.
+  const tileOrigin = originOfTemplate(tileUrl);
+  return {
+    contentSecurityPolicy: {
+      'default-src': ["'none'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(tileOrigin ? [tileOrigin] : [])],
+      'connect-src': ["'self'"],
+      'form-action': ["'self'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+    },
+  };
 }
 
 /**
@@ -106,7 +105,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
   const assets = new PublicCardAssets(settings.webDistDir);
   const qr = new QrRenderer();
   const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
-  const csp = contentSecurityPolicy(context.map.tileUrl);
+  const securityHeaders = pageSecurityHeaders(context.map.tileUrl);
   const cache = new PublicPageCache<RenderedPage>({
     maxEntries: CACHE_ENTRIES,
     pollMs: MARKS_POLL_MS,
@@ -133,13 +132,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     status: number,
     body: string,
   ): Promise<FastifyReply> {
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', csp)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
-      .header('vary', 'Accept-Encoding');
+    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(body);
     const compressed =
@@ -199,7 +192,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     app.get<{ Params: { cardId: string } }>(
       '/p/:cardId',
       // Read-your-writes as for the JSON routes: with x-min-position the read models are awaited.
-      { schema: { hide: true }, config: { projections: PAGE_PROJECTIONS } },
+      { schema: { hide: true }, config: { projections: PAGE_PROJECTIONS, securityHeaders } },
       async (request, reply) => {
         const raw = request.params.cardId;
         const parsed = parseCardId(raw);
@@ -231,10 +224,14 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       reply.code(302).header('location', `/p/${DEMO_CARD_ID}`).header('cache-control', 'no-cache').send(),
     );
 
-    app.get<{ Params: { cardId: string } }>('/p/:cardId/', { schema: { hide: true } }, async (request, reply) => {
-      const parsed = parseCardId(request.params.cardId);
-      if (!parsed.ok) return sendUnavailable(request, reply, 'not-found');
-      return canonicalRedirect(reply, parsed.cardId);
-    });
+    app.get<{ Params: { cardId: string } }>(
+      '/p/:cardId/',
+      { schema: { hide: true }, config: { securityHeaders } },
+      async (request, reply) => {
+        const parsed = parseCardId(request.params.cardId);
+        if (!parsed.ok) return sendUnavailable(request, reply, 'not-found');
+        return canonicalRedirect(reply, parsed.cardId);
+      },
+    );
   };
 }

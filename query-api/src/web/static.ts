@@ -4,6 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from '@kartvizit/infra/http/error-handler';
 
+/** Longest file name the file systems we run on allow (NAME_MAX); a longer path segment names no file. */
+const NAME_MAX = 255;
+
+function namesNoFile(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path.split('/').some((segment) => segment.length > NAME_MAX);
+}
+
 /**
  * Serves the built React app. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html, so the client router can answer (including its 404 page).
@@ -22,6 +30,15 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
         path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
+  });
+  // @fastify/static cannot tell whether such a name exists (the file system says ENAMETOOLONG) and
+  // answers 403; it is simply not a file: the same answer as any other path that is not one.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url === '/*' && namesNoFile(request.url)) {
+      reply.callNotFound();
+      return;
+    }
+    done();
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
