@@ -52,6 +52,7 @@ const CORE_MESSAGES = {
   urlTooLong: 'İstek adresi çok uzun',
   headersTooLarge: 'İstek başlıkları çok büyük',
   requestTimeout: 'İstek zaman aşımına uğradı, lütfen tekrar deneyin',
+  shuttingDown: 'Hizmet yeniden başlatılıyor, lütfen birkaç saniye sonra tekrar deneyin',
   notFound: 'İstenen kaynak bulunamadı',
   methodNotAllowed: 'Bu yöntem desteklenmiyor',
   conflict: 'Kayıt aynı anda başka bir işlemle değişti, lütfen tekrar deneyin',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@kartvizit/schemas';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerSecurityHeaders, type SecurityHeaderSettings } from './security-headers.ts';
 import { registerTextGuard } from './text-guard.ts';
@@ -11,5 +12,26 @@ import { registerTextGuard } from './text-guard.ts';
 export function registerHttpPlumbing(app: FastifyInstance, settings: SecurityHeaderSettings): void {
   registerErrorHandling(app);
   registerSecurityHeaders(app, settings);
+  registerDrainAnswer(app);
   registerTextGuard(app);
+}
+
+/**
+ * While the server drains (SIGTERM, a deploy), requests still arriving on kept-alive connections
+ * are refused before any work: 503 with Retry-After, so the card page's beacon and the web app
+ * try again, and the connection closed so the client's next try reaches a live instance.
+ */
+function registerDrainAnswer(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    await reply
+      .code(503)
+      .header('retry-after', '5')
+      .header('connection', 'close')
+      .send({ success: false, message: MESSAGES.shuttingDown });
+  });
 }

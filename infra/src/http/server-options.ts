@@ -33,6 +33,9 @@ export function serverOptions(options: {
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Requests arriving while the server drains are answered by plumbing.ts in our shape, not by
+    // Fastify's English 503.
+    return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
       handleError(error, request, reply.headers(headers));
     },
