@@ -94,15 +94,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 export async function migrate(
   target: string | pg.ClientBase,
-  options: { readonly log?: (message: string) => void } = {},
+  options: {
+    readonly log?: (message: string) => void;
+    /** Run at most this many pending migrations (tests that start from an older schema). */
+    readonly count?: number;
+  } = {},
 ): Promise<string[]> {
-  if (typeof target !== 'string') return runMigrations(target, options.log);
+  if (typeof target !== 'string') return runMigrations(target, options.log, options.count);
   // Our own client rather than node-pg-migrate's: it does not wait for its connection to close.
   const client = new pg.Client({ connectionString: target });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    return await runMigrations(client, options.log);
+    return await runMigrations(client, options.log, options.count);
   } finally {
     await client.end();
   }
@@ -111,8 +115,10 @@ export async function migrate(
 async function runMigrations(
   client: pg.ClientBase,
   log: (message: string) => void = () => undefined,
+  count?: number,
 ): Promise<string[]> {
   const applied = await runner({
+    ...(count === undefined ? {} : { count }),
     dbClient: client,
     dir: MIGRATIONS_DIR,
     migrationsTable: MIGRATIONS_TABLE,
