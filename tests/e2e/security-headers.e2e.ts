@@ -151,18 +151,26 @@ test.describe('security headers in the browser', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Bağlantılar' })).toBeVisible();
     });
 
-    await test.step('every other screen: activation, catalogue, REMS, the demo card, the information pages, a 404', async () => {
+    await test.step('every other screen: activation, catalogue, REMS, the information and legal pages, a 404', async () => {
       for (const path of [
         '/activate',
         '/products',
         '/rems-integration',
-        '/demo',
-        ...['/features', '/pricing', '/about', '/faq', '/blog', '/contact', '/privacy', '/terms'],
+        ...['/features', '/pricing', '/about', '/faq', '/blog', '/contact', '/kvkk', '/privacy', '/terms'],
         '/boyle-bir-sayfa-yok',
       ]) {
         expectPolicyOn(await page.goto(path));
         await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
       }
+    });
+
+    await test.step('the sample card that /demo opens: the public page, framed by nobody, without a violation', async () => {
+      const response = await page.goto('/demo');
+      expect(new URL(page.url()).pathname).toBe('/p/DEMO');
+      const headers = response?.headers() ?? {};
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     });
 
     await test.step('on a phone as well', async () => {
