@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility.ts';
 import { alertWith, expect, registerViaApi, storedToken, test, TEXT, toast, uniqueEmail } from './fixtures.ts';
 
 test.describe('sign-up and sign-in', () => {
@@ -9,8 +10,10 @@ test.describe('sign-up and sign-in', () => {
     await test.step('empty form: fill-all message', async () => {
       await page.goto('/auth/register');
       await expect(page.getByRole('heading', { name: 'Kayıt Ol' })).toBeVisible();
+      await expectAccessible(page, 'register');
       await submit.click();
       await expect(alertWith(page, TEXT.fillAll)).toBeVisible();
+      await expectAccessible(page, 'register, fields missing');
     });
 
     await test.step('short password, then mismatch, then bad e-mail', async () => {
@@ -31,6 +34,7 @@ test.describe('sign-up and sign-in', () => {
       await submit.click();
       await expect(alertWith(page, TEXT.invalidEmail)).toBeVisible();
       await expect(page.getByLabel('E-posta')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, 'register, e-mail refused');
     });
 
     await test.step('valid form: button busy, toast, dashboard greets by first name', async () => {
@@ -47,6 +51,7 @@ test.describe('sign-up and sign-in', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hoş geldiniz, Ayşe');
       await expect(page.getByText(email)).toBeVisible();
       expect(await storedToken(page)).toBeTruthy();
+      await expectAccessible(page, 'dashboard after registering');
       await page.unroute('**/api/auth/register');
     });
 
@@ -66,6 +71,7 @@ test.describe('sign-up and sign-in', () => {
       await page.getByRole('button', { name: 'Çıkış Yap' }).click();
       await expect(page).toHaveURL(/\/auth\/login$/);
       expect(await storedToken(page)).toBeNull();
+      await expectAccessible(page, 'sign-in');
     });
 
     await test.step('signing in again (busy button, toast) lands on the dashboard', async () => {
@@ -125,6 +131,7 @@ test.describe('sign-up and sign-in', () => {
       await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
       await expect(alertWith(page, TEXT.badCredentials)).toBeVisible();
       await expect(toast(page, TEXT.badCredentials)).toBeVisible();
+      await expectAccessible(page, 'sign-in, wrong password');
       // A refused sign-in is not an ended session.
       await expect(toast(page, TEXT.sessionEnded)).toHaveCount(0);
       await expect(page).toHaveURL(/\/auth\/login$/);
@@ -134,6 +141,7 @@ test.describe('sign-up and sign-in', () => {
       await page.getByRole('link', { name: 'Şifremi unuttum' }).click();
       await expect(page).toHaveURL(/\/auth\/forgot-password$/);
       await expect(page.getByText(/yakında/)).toBeVisible();
+      await expectAccessible(page, 'forgot password');
       await page.getByRole('link', { name: 'Giriş Sayfasına Dön' }).click();
       await expect(page).toHaveURL(/\/auth\/login$/);
     });

@@ -16,6 +16,7 @@ import {
   toast,
   type Account,
 } from './fixtures.ts';
+import { expectAccessible } from './accessibility.ts';
 
 /** Copy the card screens and the server must agree on (SPEC §5, §8). */
 const CARD_TEXT = {
@@ -166,6 +167,7 @@ test.describe('card activation', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Kart Aktivasyonu' })).toBeVisible();
       await expect(page.getByText(CARD_TEXT.needsProfile)).toHaveCount(0);
       await expect(page.getByText('Profil oluşturun (tamamlandı)')).toBeAttached();
+      await expectAccessible(page, '/activate');
     });
 
     await test.step('empty, malformed and unknown ids are refused beside the field', async () => {
@@ -178,6 +180,7 @@ test.describe('card activation', () => {
       await idField.fill('kv-yokboyle1');
       await check.click();
       await expectFieldError(idField, CARD_TEXT.notFoundById);
+      await expectAccessible(page, '/activate, unknown card id');
     });
 
     await test.step('typed in lower case it is upper-cased as typed, without Turkish rules', async () => {
@@ -189,6 +192,7 @@ test.describe('card activation', () => {
       await check.click();
       await expect(section.getByRole('status').filter({ hasText: 'Kart doğrulandı.' })).toContainText(cardId);
       await expect(section.getByRole('status')).toContainText('Temel kart');
+      await expectAccessible(page, '/activate, card verified');
     });
 
     const nameField = section.getByLabel('Kart adı');
@@ -223,6 +227,7 @@ test.describe('card activation', () => {
       await expect(tile.getByRole('heading', { name: 'Ofis Kartı' })).toBeVisible();
       await expect(tile.getByText('Aktif', { exact: true })).toBeVisible();
       await expect(tile.getByRole('definition').filter({ hasText: /^Temel$/ })).toBeVisible();
+      await expectAccessible(page, '/cards after an activation');
     });
 
     await test.step('the same id cannot be activated twice', async () => {
@@ -274,6 +279,7 @@ test.describe('card activation', () => {
     await page.goto('/activate');
     await expect(page.getByText(CARD_TEXT.needsProfile)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Profil Oluştur' })).toHaveAttribute('href', '/profile');
+    await expectAccessible(page, '/activate without a profile');
     const section = page.getByRole('region', { name: 'Sanal Kart Oluştur' });
     await section.getByLabel('Kart adı').fill('Deneme');
     await section.getByRole('button', { name: 'Sanal Kart Oluştur' }).click();
@@ -305,6 +311,7 @@ test.describe('my cards', () => {
       await expect(dialog.getByRole('img', { name: `${cardId} kartının QR kodu` })).toBeVisible();
       await expect(dialog.getByText('Gümüş')).toBeVisible();
       await expect(dialog.getByRole('link', { name: created.card.profileUrl })).toBeVisible();
+      await expectAccessible(page, '/cards, details dialog');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(opener).toBeFocused();
@@ -315,6 +322,7 @@ test.describe('my cards', () => {
       const confirm = page.getByRole('dialog', { name: 'Kart devre dışı bırakılsın mı?' });
       await expect(confirm).toBeVisible();
       await expect(confirm.getByRole('button', { name: 'Vazgeç' })).toBeFocused();
+      await expectAccessible(page, '/cards, deactivation confirmation');
       await confirm.getByRole('button', { name: 'Vazgeç' }).click();
       await expect(confirm).toBeHidden();
       await expect(tile.getByText('Aktif', { exact: true })).toBeVisible();
@@ -326,6 +334,7 @@ test.describe('my cards', () => {
       await expect(toast(page, CARD_TEXT.deactivated)).toBeVisible();
       await expect(tile.getByText('Devre Dışı', { exact: true })).toBeVisible();
       expect((await myCards(request, account))[0]?.isActive).toBe(false);
+      await expectAccessible(page, '/cards, a deactivated card');
     });
 
     await test.step('reactivation needs no confirmation', async () => {
@@ -361,6 +370,7 @@ test.describe('my cards', () => {
     await expect(page.getByRole('heading', { name: CARD_TEXT.empty })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Kart Aktifleştir' })).toHaveAttribute('href', '/activate');
     await expect(page.getByRole('link', { name: 'Yeni Kart Aktifleştir' })).toHaveCount(0);
+    await expectAccessible(page, '/cards, no cards');
   });
 });
 
@@ -387,6 +397,7 @@ test.describe('card details page', () => {
       await expect(facts.getByText('Sanal')).toBeVisible();
       await expect(facts.getByText(cardId)).toBeVisible();
       await expect(facts.getByText(/\d{1,2} \p{L}+ \d{4} \d{2}:\d{2}/u).first()).toBeVisible();
+      await expectAccessible(page, 'card page');
     });
 
     await test.step('the status history lists every change with a Turkish date', async () => {
@@ -453,6 +464,7 @@ test.describe('card details page', () => {
       await expect(page.getByRole('heading', { name: 'Kart bulunamadı' })).toBeVisible();
       await expect(page.getByText('Başkasının Kartı')).toHaveCount(0);
     }
+    await expectAccessible(page, 'card page, card not found');
     await page.getByRole('link', { name: 'Kartlarıma Dön' }).click();
     await expect(page).toHaveURL(/\/cards$/);
   });
@@ -481,6 +493,7 @@ test.describe('dashboard card list', () => {
     await expect(rows.nth(1)).toContainText('Aktif');
     const details = rows.nth(1).getByRole('link', { name: /^Detaylar/ });
     await expect(details).toHaveAttribute('href', /^\/cards\/VC-[A-Z0-9]{6}$/);
+    await expectAccessible(page, 'dashboard with cards');
 
     await test.step('“Aktifleştir” opens activation with the id filled in', async () => {
       await rows.first().getByRole('link', { name: /^Aktifleştir/ }).click();
@@ -519,11 +532,13 @@ test.describe('card screens', () => {
         await page.goto('/dashboard');
         await expect(page.getByRole('region', { name: 'Kartlarım' }).getByRole('listitem')).toHaveCount(3);
         await shoot(page, 'dashboard');
+        await expectAccessible(page, `dashboard with cards, ${viewport.width}×${viewport.height}`);
       });
       await test.step('my cards', async () => {
         await page.goto('/cards');
         await expect(cardTile(page, physicalId)).toBeVisible();
         await shoot(page, 'list');
+        await expectAccessible(page, `/cards, ${viewport.width}×${viewport.height}`);
       });
       await test.step('details dialog', async () => {
         await cardTile(page, gold.card.cardId).getByRole('button', { name: 'Detaylar' }).click();
@@ -533,6 +548,7 @@ test.describe('card screens', () => {
           path: join(SCREENSHOT_DIR, `card-details-dialog-${viewport.width}x${viewport.height}.png`),
           animations: 'disabled',
         });
+        await expectAccessible(page, `/cards, details dialog, ${viewport.width}×${viewport.height}`);
         await page.keyboard.press('Escape');
       });
       await test.step('deactivation confirmation', async () => {
@@ -542,6 +558,7 @@ test.describe('card screens', () => {
           path: join(SCREENSHOT_DIR, `card-confirm-dialog-${viewport.width}x${viewport.height}.png`),
           animations: 'disabled',
         });
+        await expectAccessible(page, `/cards, deactivation confirmation, ${viewport.width}×${viewport.height}`);
         await page.getByRole('button', { name: 'Vazgeç' }).click();
       });
       await test.step('card page', async () => {
@@ -551,6 +568,7 @@ test.describe('card screens', () => {
           true,
         );
         await shoot(page, 'detail');
+        await expectAccessible(page, `card page, ${viewport.width}×${viewport.height}`);
       });
       await test.step('activation: verified id with a name problem, virtual card form', async () => {
         const [fresh] = await provisionCardsViaCli({ type: 'basic', color: 'white' });
@@ -565,6 +583,7 @@ test.describe('card screens', () => {
         await page.getByRole('region', { name: 'Sanal Kart Oluştur' }).getByLabel('Kart adı').fill('Yeni Sanal Kart');
         await page.getByRole('region', { name: 'Sanal Kart Oluştur' }).getByText('Gümüş').click();
         await shoot(page, 'activate');
+        await expectAccessible(page, `/activate with a refused name, ${viewport.width}×${viewport.height}`);
       });
     });
   }

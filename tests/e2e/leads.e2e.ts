@@ -6,6 +6,7 @@ import ICAL from 'ical.js';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createProfileViaApi, expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
 import { parseCsv } from '../support/csv.ts';
+import { expectAccessible } from './accessibility.ts';
 
 /** Copy the public form, the 'Bağlantılar' screen and the server must agree on. */
 const LEAD_TEXT = {
@@ -72,6 +73,7 @@ test.describe('leads', () => {
       await page.waitForTimeout(3_500);
       await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
       await expect(dialog).toBeVisible();
+      await expectAccessible(page, 'public card, lead dialog');
     });
 
     await test.step('fills in their details and sends them', async () => {
@@ -82,6 +84,7 @@ test.describe('leads', () => {
       await dialog.getByRole('checkbox').check();
       await dialog.getByRole('button', { name: 'Gönder' }).click();
       await expect(dialog.getByRole('status')).toHaveText(LEAD_TEXT.submitted);
+      await expectAccessible(page, 'public card, lead dialog, sent');
     });
 
     await test.step('a second visitor on the same phone leaves theirs too', async () => {
@@ -127,6 +130,7 @@ test.describe('leads', () => {
       await expect(omer.getByRole('link', { name: 'Ara' })).toHaveCount(0);
       await expect(owner.getByText('2 bağlantı')).toBeVisible();
       await shoot(owner, 'list');
+      await expectAccessible(owner, '/leads, 390×844');
     });
 
     const search = owner.getByRole('searchbox', { name: 'Bağlantılarda ara' });
@@ -140,6 +144,7 @@ test.describe('leads', () => {
       await expect(zeynep).toBeVisible();
       await search.fill('hiç kimse');
       await expect(owner.getByText(LEAD_TEXT.noMatch)).toBeVisible();
+      await expectAccessible(owner, '/leads, nothing matches');
       await owner.getByRole('button', { name: 'Aramayı Temizle' }).click();
       await expect(list.getByRole('listitem')).toHaveCount(2);
     });
@@ -162,6 +167,7 @@ test.describe('leads', () => {
       const confirm = owner.getByRole('dialog', { name: 'Bağlantı silinsin mi?' });
       await expect(confirm).toContainText('Bu işlem geri alınamaz');
       await expect(confirm.getByRole('button', { name: 'Vazgeç' })).toBeFocused();
+      await expectAccessible(owner, '/leads, deletion confirmation');
       await confirm.getByRole('button', { name: 'Sil' }).click();
       await expect(toast(owner, LEAD_TEXT.deleted)).toBeVisible();
       await expect(confirm).toBeHidden();
@@ -178,6 +184,7 @@ test.describe('leads', () => {
       const [name, contact] = await Promise.all([omer.getByRole('heading').boundingBox(), omer.getByRole('link', { name: 'omer.isik@ornek.com.tr' }).boundingBox()]);
       expect(contact?.x ?? 0).toBeGreaterThan((name?.x ?? 0) + 200);
       await shoot(owner, 'list');
+      await expectAccessible(owner, '/leads, 1280×800');
     });
     await owner.context().close();
   });
@@ -192,6 +199,7 @@ test.describe('leads', () => {
     await expect(owner.getByRole('button', { name: 'CSV İndir' })).toHaveCount(0);
     await expect(owner.getByRole('link', { name: 'Kartlarıma Git' })).toHaveAttribute('href', '/cards');
     await shoot(owner, 'empty');
+    await expectAccessible(owner, '/leads, no leads yet');
     await owner.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { e2eFakeOrigins } from '../support/e2e-fake-services.ts';
+import { expectAccessible } from './accessibility.ts';
 import { alertWith, expect, plantToken, test } from './fixtures.ts';
 
 /**
@@ -59,6 +60,7 @@ test.describe('location picker', () => {
       await expect(dialog.getByRole('button', { name: 'Mevcut Konum' })).toBeVisible();
       await expect(dialog.getByTestId('location-readout')).toHaveText('Henüz bir konum seçilmedi.');
       await expect(confirm).toBeDisabled();
+      await expectAccessible(page, 'location picker, map unavailable');
     });
 
     await test.step('letters are ignored, out-of-range numbers are named', async () => {
@@ -69,6 +71,7 @@ test.describe('location picker', () => {
       await expect(alertWith(page, 'Enlem -90 ile 90 arasında olmalıdır')).toBeVisible();
       await expect(latitude).toHaveAttribute('aria-invalid', 'true');
       await expect(confirm).toBeDisabled();
+      await expectAccessible(page, 'location picker, latitude out of range');
     });
 
     await test.step('two valid numbers make the location; confirming hands it to the profile', async () => {
@@ -78,6 +81,7 @@ test.describe('location picker', () => {
       );
       await expect(confirm).toBeEnabled();
       await shoot(page, 'location-picker-fallback');
+      await expectAccessible(page, 'location picker, place typed in');
       await confirm.click();
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('profile-coordinates')).toHaveText('41.008200, 28.978400');
@@ -145,6 +149,7 @@ test.describe('location picker', () => {
       const readout = dialog.getByTestId('location-readout');
       await expect(readout).toHaveText(READOUT);
       await shoot(page, 'location-picker-map');
+      await expectAccessible(page, 'location picker, map with a marker');
       const [lat = 0, lng = 0] = ((await readout.textContent()) ?? '').match(/-?\d+\.\d{6}/g)?.map(Number) ?? [];
       // North-east of the default centre (39.9334, 32.8597), within the zoom-14 view.
       expect(lat).toBeGreaterThan(39.9334);

@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility.ts';
 import { expect, plantToken, test, TEXT } from './fixtures.ts';
 
 const HEADER_LINKS = ['/features', '/pricing', '/about', '/auth/login', '/auth/register'];
@@ -53,6 +54,7 @@ test.describe('public pages', () => {
         await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
       }
       await expect(footer.getByText('© 2025 Dijital Kartvizit')).toBeVisible();
+      await expectAccessible(page, 'landing');
     });
 
     await test.step('nothing was requested from another host', async () => {
@@ -67,6 +69,7 @@ test.describe('public pages', () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByText('Sayfa Bulunamadı')).toHaveCount(0);
+        await expectAccessible(page, path);
       });
     }
   });
@@ -81,6 +84,7 @@ test.describe('public pages', () => {
     await expect(menu.getByRole('link', { name: 'Fiyatlandırma' })).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectAccessible(page, 'landing on a phone, menu open');
     await menu.getByRole('link', { name: 'Fiyatlandırma' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Fiyatlandırma' })).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -99,6 +103,7 @@ test.describe('public pages', () => {
     await page.goto('/boyle-bir-sayfa-yok');
     await expect(page.getByRole('heading', { level: 1, name: 'Sayfa Bulunamadı' })).toBeVisible();
     await expect(page.getByText('Aradığınız sayfa bulunamadı veya taşınmış olabilir.')).toBeVisible();
+    await expectAccessible(page, '404');
     await page.getByRole('link', { name: 'Ana Sayfaya Dön' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -128,6 +133,7 @@ test.describe('signed-in area', () => {
       }
       await expect(page.getByRole('link', { name: 'Kart Aktifleştir' })).toHaveAttribute('href', '/activate');
       await expect(page.getByText(account.email)).toBeVisible();
+      await expectAccessible(page, 'dashboard, new owner');
     });
 
     for (const section of SECTIONS) {
@@ -138,6 +144,7 @@ test.describe('signed-in area', () => {
         if (section.built) await expect(page.getByText(TEXT.comingSoon)).toBeHidden();
         else await expect(page.getByText(TEXT.comingSoon)).toBeVisible();
         await expect(nav.getByRole('link', { name: section.label })).toHaveAttribute('aria-current', 'page');
+        await expectAccessible(page, `${section.path}, new owner`);
       });
     }
 
@@ -145,6 +152,7 @@ test.describe('signed-in area', () => {
       await page.goto('/cards/NFC-0001');
       await expect(page.getByRole('heading', { level: 1, name: 'Kart Detayları' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Kartlarım' })).toHaveAttribute('aria-current', 'page');
+      await expectAccessible(page, 'card page, unknown card');
     });
   });
 
@@ -159,6 +167,7 @@ test.describe('signed-in area', () => {
     await expect(nav.getByRole('link', { name: 'Kartlarım' })).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectAccessible(page, 'dashboard on a phone, menu open');
     await nav.getByRole('link', { name: 'Kartlarım' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kartlarım' })).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

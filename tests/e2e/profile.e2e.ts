@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Locator, Page, Request } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 import { alertWith, expect, plantToken, test, toast } from './fixtures.ts';
 
 /**
@@ -184,6 +185,7 @@ test.describe('profile settings', () => {
       await expect(page.getByLabel('Ülke')).toHaveValue('Türkiye');
       await expect(page.getByText('Henüz banka hesabı eklemediniz.')).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link')).toHaveCount(8);
+      await expectAccessible(page, '/profile, blank');
     });
 
     await test.step('images: a too-large photo is refused in the browser, then three are chosen', async () => {
@@ -195,6 +197,7 @@ test.describe('profile settings', () => {
       });
       await expect(alertWith(page, TEXT.pictureTooLarge)).toBeVisible();
       await expect(visual.getByLabel('Profil fotoğrafı seç')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, '/profile, photo too large');
 
       await visual.getByLabel('Profil fotoğrafı seç').setInputFiles(portraitFile);
       await expect(alertWith(page, TEXT.pictureTooLarge)).toHaveCount(0);
@@ -294,6 +297,7 @@ test.describe('profile settings', () => {
       await method.getByLabel('Hesap adı').fill('Öztürk Emlak PayPal');
       await method.getByLabel('Hesap ID').fill('odeme@ozturk-emlak.example.com');
       await method.getByLabel('QR kod görseli adresi').fill('https://ozturk-emlak.example.com/paypal-qr.png');
+      await expectAccessible(page, '/profile, every section filled in');
     });
 
     await test.step('saving: busy button, then the created toast; chosen files become stored images', async () => {
@@ -308,6 +312,7 @@ test.describe('profile settings', () => {
       const visual = region(page, 'Görsel Ayarlar');
       await expect(visual.getByRole('img', { name: 'Profil fotoğrafı önizlemesi' })).toHaveCount(0);
       await expectImageShown(visual.getByRole('img', { name: 'Profil fotoğrafı', exact: true }));
+      await expectAccessible(page, '/profile, saved');
     });
 
     await test.step('after a reload everything is there', async () => {
@@ -377,6 +382,7 @@ test.describe('profile settings', () => {
           region(page, 'Görsel Ayarlar').getByRole('img', { name: 'Kapak fotoğrafı', exact: true }),
         );
         await shoot(page, 'profile');
+        await expectAccessible(page, `/profile, every section, ${viewport.width}×${viewport.height}`);
       }
     });
 
@@ -411,6 +417,7 @@ test.describe('profile settings', () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 2, name: 'Profil bulunamadı' })).toBeVisible();
     await expect(alertWith(page, 'Profil bilgileri alınırken bir hata oluştu')).toBeVisible();
+    await expectAccessible(page, '/profile, load failed');
     await page.unroute('**/api/profile/me');
     await page.getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(page.getByRole('button', { name: 'Profili Kaydet' })).toBeEnabled();
@@ -434,6 +441,7 @@ test.describe('profile settings', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await row.scrollIntoViewIfNeeded();
       await shootScreen(page, 'profile-iban-error');
+      await expectAccessible(page, '/profile, IBAN refused, 390×844');
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
@@ -455,6 +463,7 @@ test.describe('profile settings', () => {
       await contact.getByLabel('Telefon').fill('12');
       await contact.getByLabel('Web sitesi').focus();
       await expect(contact.getByRole('alert')).toHaveText('Geçerli bir telefon numarası girin');
+      await expectAccessible(page, '/profile, phone refused');
       await contact.getByLabel('Telefon').fill('0532 123 45 67');
       await expect(contact.getByRole('alert')).toHaveCount(0);
     });
@@ -491,6 +500,7 @@ test.describe('profile settings', () => {
       await expect(coverInput).toBeFocused();
       await expect(toast(page, TEXT.tooManyPixels)).toBeVisible();
       await shootScreen(page, 'profile-server-error');
+      await expectAccessible(page, '/profile, image refused by the server');
     });
   });
 
@@ -509,6 +519,7 @@ test.describe('profile settings', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await contact.getByRole('button', { name: 'Haritadan Seç' }).scrollIntoViewIfNeeded();
       await shootScreen(page, 'profile-geocode-failed');
+      await expectAccessible(page, '/profile, address not found, 390×844');
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
@@ -516,6 +527,7 @@ test.describe('profile settings', () => {
       await contact.getByLabel('Açık adres').fill('Belirsiz Cadde 5');
       const choice = contact.getByRole('button', { name: /Etimesgut/ });
       await expect(choice).toBeVisible();
+      await expectAccessible(page, '/profile, address candidates');
       await choice.click();
       await expect(page.getByTestId('profile-coordinates')).toHaveText('39.970000, 32.630000');
       await expect(contact.getByText('Seçtiğiniz adres:')).toBeVisible();

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import type { APIRequestContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 import { expect, registerViaApi, test, type Account } from './fixtures.ts';
 
 /**
@@ -189,6 +190,7 @@ test.describe('a full profile', () => {
       await expect(page.getByRole('img', { name: 'Ayşe Yılmaz profil fotoğrafı' })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Yılmaz Emlak logosu' })).toBeVisible();
       await expect(page.locator('html')).toHaveClass('theme-classic');
+      await expectAccessible(page, 'public card, full profile');
     });
 
     await test.step('contact list', async () => {
@@ -248,6 +250,7 @@ test.describe('a full profile', () => {
       await location.getByRole('button', { name: 'Haritayı Göster' }).click();
       await expect(location.locator('.pc-map canvas')).toBeVisible();
       await expect(location.locator('.ol-attribution')).toContainText('OpenStreetMap');
+      await expectAccessible(page, 'public card with its map');
     });
 
     await test.step("'Kurumsal Bilgiler' tabs: first selected, only tabs with data, arrow keys move", async () => {
@@ -269,6 +272,7 @@ test.describe('a full profile', () => {
       const payment = corporate.getByRole('tabpanel', { name: 'Ödeme' });
       await expect(payment.locator('.pc-pay--paypal')).toContainText('ayse@yilmaz-emlak.com.tr');
       await expect(payment.locator('.pc-pay--papara')).toContainText('1234567890');
+      await expectAccessible(page, 'public card, payment tab');
     });
 
     await test.step('footer and the action bar', async () => {
@@ -295,6 +299,7 @@ test.describe('a full profile', () => {
       await shoot(page, 'full');
       await page.setViewportSize({ width: 1280, height: 800 });
       await shoot(page, 'full');
+      await expectAccessible(page, 'public card, full profile, 1280×800');
       await page.setViewportSize({ width: 390, height: 844 });
     });
     expect(baseURL).toBeDefined();
@@ -393,6 +398,7 @@ test.describe('a full profile', () => {
     expect(box?.height).toBe(200);
     expect(decodeQrPng(await qr.screenshot())).toBe(`${baseURL}/p/${card.cardId}`);
     await shoot(page, 'qr');
+    await expectAccessible(page, 'public card, QR dialog');
     await dialog.getByRole('button', { name: 'Kapat' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'QR Kodu Göster' }).click();
@@ -417,6 +423,7 @@ test.describe('a full profile', () => {
     await expect(dialog.getByRole('button', { name: 'İptal' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Gönder' })).toBeVisible();
     await shoot(page, 'lead');
+    await expectAccessible(page, 'public card, lead dialog');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
@@ -434,6 +441,7 @@ test.describe('a full profile', () => {
     await location.getByRole('button', { name: 'Haritayı Göster' }).click();
     await expect(location.getByText(TEXT.mapFailed)).toBeVisible();
     await expect(location.getByText('Bağdat Caddesi No: 1, 34710 Kadıköy/İstanbul, Türkiye')).toBeVisible();
+    await expectAccessible(page, 'public card, map failed');
   });
 
   test('counts the visit once and the clicks that matter', async ({ page }) => {
@@ -497,8 +505,10 @@ test('an almost empty profile: only a name, no empty sections, no broken UI', as
     await expect(bar.getByRole('button', { name })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Rehbere Ekle' })).toBeVisible();
   await shoot(page, 'empty');
+  await expectAccessible(page, 'public card, name only');
   await page.setViewportSize({ width: 1280, height: 800 });
   await shoot(page, 'empty');
+  await expectAccessible(page, 'public card, name only, 1280×800');
 });
 
 test('a deactivated card answers 404 with the not-found state', async ({ page, request }) => {
@@ -524,4 +534,5 @@ test('a deactivated card answers 404 with the not-found state', async ({ page, r
   await expect(page.getByRole('link', { name: 'Geri Dön' })).toHaveAttribute('href', '/');
   await expect(page.getByText('Deniz')).toHaveCount(0);
   await shoot(page, 'not-found');
+  await expectAccessible(page, 'public card, not found');
 });

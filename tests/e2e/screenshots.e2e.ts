@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectAccessible } from './accessibility.ts';
 import { expect, plantToken, test, type Account } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -70,6 +71,7 @@ for (const viewport of VIEWPORTS) {
       await test.step(screen.name, async () => {
         await screen.open(page, account);
         await shoot(page, screen.name);
+        await expectAccessible(page, `${screen.name}, ${viewport.width}×${viewport.height}`);
       });
     }
   });

@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility.ts';
 import { expect, plantToken, storedToken, test, TEXT, toast } from './fixtures.ts';
 
 function base64url(value: object): string {
@@ -32,6 +33,7 @@ test.describe('session', () => {
       await expect(toast(page, TEXT.sessionEnded)).toBeVisible();
       await expect(page).toHaveURL(/\/auth\/login$/);
       expect(await storedToken(page)).toBeNull();
+      await expectAccessible(page, 'sign-in after the session ended');
     });
 
     await test.step('signing in with the new password returns to the page that was asked for', async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
 import { parseCsv } from '../support/csv.ts';
+import { expectAccessible } from './accessibility.ts';
 
 /**
  * The owner watches their numbers move: /stats and the dashboard are open while a phone and a
@@ -77,6 +78,20 @@ async function ownerWithCard(request: APIRequestContext, account: Account): Prom
 async function ownerContext(browser: Browser, baseURL: string | undefined, account: Account, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL, viewport, ...LOCALE, acceptDownloads: true });
   await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
+  // Counts the change notices the live stream delivers, so a journey can tell a pushed update from a polled one.
+  await context.addInitScript(() => {
+    const pushes = { count: 0 };
+    Object.assign(window, { statisticsPushes: pushes });
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener('statistics', () => {
+          pushes.count += 1;
+        });
+      }
+    };
+  });
   return context;
 }
 
@@ -109,20 +124,28 @@ function tile(page: Page, label: string): Locator {
     .locator('.stat-tile__value');
 }
 
-/** Notes in the page when a tile's value changes (wall clock), to measure the push without polling delays. */
+interface TileChange {
+  /** Wall clock when the value first showed. */
+  readonly at: number;
+  /** Change notices the live stream had delivered by then. */
+  readonly pushes: number;
+}
+
+/** Notes in the page when a tile's value changes, and how many pushes had arrived by then. */
 async function recordTileChanges(page: Page, label: string): Promise<void> {
   await tile(page, label).evaluate((element) => {
-    const changes: Record<string, number> = {};
+    const changes: Record<string, { at: number; pushes: number }> = {};
     Object.assign(window, { statisticsTileChanges: changes });
+    const pushes = () => ('statisticsPushes' in window ? (window.statisticsPushes as { count: number }).count : 0);
     new MutationObserver(() => {
       const text = element.textContent ?? '';
-      changes[text] ??= Date.now();
+      changes[text] ??= { at: Date.now(), pushes: pushes() };
     }).observe(element, { childList: true, characterData: true, subtree: true });
   });
 }
 
-async function tileChanges(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => ('statisticsTileChanges' in window ? (window.statisticsTileChanges as Record<string, number>) : {}));
+async function tileChanges(page: Page): Promise<Record<string, TileChange>> {
+  return page.evaluate(() => ('statisticsTileChanges' in window ? (window.statisticsTileChanges as Record<string, TileChange>) : {}));
 }
 
 /** Set on the page once; still there later means the page was never reloaded. */
@@ -175,6 +198,7 @@ test.describe('statistics', () => {
       await expect(filter.getByRole('option')).toHaveText(['Tüm kartlar', `Fuar Kartı (${cardId})`]);
       await markPage(stats);
       await shoot(stats, 'empty');
+      await expectAccessible(stats, '/stats, no statistics yet');
     });
 
     await test.step('the dashboard: zeros, empty bars and the live stream connected', async () => {
@@ -184,6 +208,7 @@ test.describe('statistics', () => {
       await expect(dashboard.getByText(TEXT.live, { exact: true })).toBeVisible();
       await expect(dashboard.getByRole('link', { name: 'Tüm istatistikler' })).toHaveAttribute('href', '/stats');
       await markPage(dashboard);
+      await expectAccessible(dashboard, 'dashboard, no visits yet');
     });
 
     let phone: Page | undefined;
@@ -195,12 +220,14 @@ test.describe('statistics', () => {
       const second = await visit(browser, baseURL, DESKTOP_CHROME, cardId);
       await expect(tile(stats, 'Toplam Ziyaretçi')).toHaveText('2');
       const shown = await tileChanges(stats);
-      const latency = [(shown['1'] ?? Number.NaN) - first.acceptedAt, (shown['2'] ?? Number.NaN) - second.acceptedAt].map(Math.round);
+      const latency = [(shown['1']?.at ?? Number.NaN) - first.acceptedAt, (shown['2']?.at ?? Number.NaN) - second.acceptedAt].map(Math.round);
       test.info().annotations.push({ type: 'live latency (ms)', description: latency.join(', ') });
       console.log(`statistics: the visits showed on /stats ${latency.join(' ms and ')} ms after their beacons were answered`);
-      // Umami polls every 10 s, Plausible every 30 s. The push shows a visit in about 0.1–0.5 s on an
-      // idle machine; the bound leaves room for a busy CI box, and still fails on any fallback to polling.
-      for (const ms of latency) expect(ms).toBeLessThan(2_000);
+      // Pushed, not polled: the screen re-reads its numbers only when the stream says they changed,
+      // so each visit reached the tile after a notice of its own. (How fast is measured above, not
+      // asserted: on a shared, loaded machine the same push takes 0.1 s or 4 s.)
+      expect(shown['1']?.pushes ?? 0, 'the first visit showed before any push arrived').toBeGreaterThanOrEqual(1);
+      expect(shown['2']?.pushes ?? 0, 'the second visit showed without a push of its own').toBeGreaterThan(shown['1']?.pushes ?? 0);
       await expect(tile(stats, 'Tekil Ziyaretçi')).toHaveText('2');
       await expect(tile(stats, 'Son Ziyaret')).toContainText(todayLong().split(' ').slice(0, 2).join(' '));
       await expect(stats.getByText(TEXT.noStatistics)).toBeHidden();
@@ -244,6 +271,19 @@ test.describe('statistics', () => {
       const konumlar = await openTab(stats, 'Konumlar');
       // Loopback visitors have no place: one row, 'Bilinmiyor'.
       await expect(konumlar.getByRole('table', { name: 'Konumlar, ziyaret sayısına göre' }).getByRole('row').nth(1)).toContainText('Bilinmiyor');
+    });
+
+    await test.step('keys pressed faster than the screen follows still move from the focused tab', async () => {
+      // The selection reaches the tabs through the address (a router transition), so a second key
+      // can come before the first one's selection is drawn: CI pressed End and → that way. Two key
+      // events in one task are that case at its extreme, on any machine.
+      await stats.getByRole('tab', { name: 'Konumlar' }).focus();
+      await stats.evaluate(() => {
+        for (const key of ['End', 'ArrowRight']) document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      });
+      await expect(stats.getByRole('tab', { name: 'Genel Bakış' })).toBeFocused();
+      await expect(stats.getByRole('tab', { name: 'Genel Bakış' })).toHaveAttribute('aria-selected', 'true');
+      await expect(stats).not.toHaveURL(/sekme=/);
     });
 
     await test.step('the dashboard followed too: 2 visits, Mobil and Masaüstü bars, today’s column', async () => {
@@ -319,9 +359,11 @@ test.describe('statistics', () => {
 
     await test.step('screenshots at 1280×800', async () => {
       await shoot(dashboard, 'dashboard');
+      await expectAccessible(dashboard, 'dashboard with visits and clicks, 1280×800');
       for (const tab of TABS) {
         await openTab(stats, tab.label);
         await shoot(stats, tab.slug);
+        await expectAccessible(stats, `/stats ${tab.label}, 1280×800`);
       }
     });
 
@@ -332,6 +374,7 @@ test.describe('statistics', () => {
       await small.goto('/dashboard');
       await expect(tile(small, 'Toplam Ziyaret')).toHaveText('2');
       await shoot(small, 'dashboard');
+      await expectAccessible(small, 'dashboard with visits and clicks, 390×844');
       await small.goto('/stats');
       await expect(tile(small, 'Toplam Ziyaretçi')).toHaveText('2');
       for (const tab of TABS) {
@@ -339,6 +382,7 @@ test.describe('statistics', () => {
         await shoot(small, tab.slug);
         const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${tab.label} scrolls sideways`).toBeLessThanOrEqual(0);
+        await expectAccessible(small, `/stats ${tab.label}, 390×844`);
       }
     });
     await ownerPhone.close();
@@ -367,6 +411,7 @@ test.describe('statistics', () => {
     await expect(toast(page, 'İstatistikler yüklenirken bir hata oluştu')).toBeVisible();
     const problem = page.getByRole('alert').filter({ hasText: 'İstatistikler yüklenirken bir hata oluştu' });
     await expect(problem).toBeVisible();
+    await expectAccessible(page, '/stats, load failed');
     failing = false;
     await problem.getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(page.getByText(TEXT.noStatistics)).toBeVisible();

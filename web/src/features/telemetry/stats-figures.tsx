@@ -22,6 +22,15 @@ export interface Column<Row> {
   readonly numeric?: boolean;
 }
 
+/**
+ * The scrolling box around a table is a region (so a keyboard can scroll it and a screen reader
+ * names it). When the table repeats its figure's title, the box says it is the table, so the
+ * page never has two regions of one name (axe `landmark-unique`).
+ */
+export function tableRegionLabel(title: string): string {
+  return `${title} tablosu`;
+}
+
 interface DataTableProps<Row> {
   readonly caption: string;
   readonly captionHidden?: boolean;
@@ -29,6 +38,7 @@ interface DataTableProps<Row> {
   readonly rows: readonly Row[];
   readonly rowKey: (row: Row) => string;
   readonly emptyText?: string;
+  /** The region's name when the caption is already the name of the figure around it. */
   readonly label?: string;
 }
 
@@ -76,13 +86,16 @@ interface FigureProps {
   readonly className?: string;
 }
 
-/** A titled panel around one chart (and its table). */
+/**
+ * A titled panel around one chart (and its table): a region named by its heading. The page's h1
+ * is the screen title and the tabs carry no heading, so each panel's title is an h2.
+ */
 export function Figure({ title, children, action, className }: FigureProps) {
   const titleId = useId();
   return (
     <section className={`panel stats-figure ${className ?? ''}`} aria-labelledby={titleId}>
       <div className="stats-figure__head">
-        <h3 id={titleId}>{title}</h3>
+        <h2 id={titleId}>{title}</h2>
         {action}
       </div>
       {children}
@@ -107,7 +120,7 @@ export function LineFigure({ title, series, withTableToggle = true }: LineFigure
       {withTableToggle && (
         <details className="stats-details">
           <summary>Tablo olarak göster</summary>
-          <DailyTable series={series} caption={title} />
+          <DailyTable series={series} caption={title} label={tableRegionLabel(title)} />
         </details>
       )}
     </Figure>
@@ -118,10 +131,12 @@ export function DailyTable({
   series,
   caption,
   captionHidden = true,
+  label,
 }: {
   readonly series: readonly (SeriesPoint & { readonly uniqueVisitors?: number })[];
   readonly caption: string;
   readonly captionHidden?: boolean;
+  readonly label?: string;
 }) {
   const newestFirst = [...series].reverse();
   const withUnique = series.some((point) => point.uniqueVisitors !== undefined);
@@ -137,7 +152,16 @@ export function DailyTable({
     { header: 'Ziyaret', cell: (point) => formatCount(point.count), numeric: true },
   ];
   if (withUnique) columns.push({ header: 'Tekil Ziyaretçi', cell: (point) => formatCount(point.uniqueVisitors ?? 0), numeric: true });
-  return <DataTable caption={caption} captionHidden={captionHidden} columns={columns} rows={newestFirst} rowKey={(point) => point.date} />;
+  return (
+    <DataTable
+      caption={caption}
+      captionHidden={captionHidden}
+      label={label}
+      columns={columns}
+      rows={newestFirst}
+      rowKey={(point) => point.date}
+    />
+  );
 }
 
 interface PieFigureProps {
@@ -165,6 +189,7 @@ export function PieFigure({ title, slices, emptyText, unit, labelHeader, valueHe
           <DataTable
             caption={title}
             captionHidden
+            label={tableRegionLabel(title)}
             columns={[
               {
                 header: labelHeader,

@@ -24,7 +24,11 @@ export function Tabs<Id extends string>({ tabs, selected, onSelect, label, child
   const refs = useRef(new Map<Id, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === selected);
+    // Move from the tab that has focus, not from `selected`: the selection lives in the address and
+    // reaches this component through a router transition, so a second key can arrive before it is
+    // rendered (End then → would count from the tab selected before End).
+    const focused = tabs.findIndex((tab) => refs.current.get(tab.id) === event.target);
+    const index = focused >= 0 ? focused : tabs.findIndex((tab) => tab.id === selected);
     let next: number;
     switch (event.key) {
       case 'ArrowRight':
