@@ -72,7 +72,12 @@ export async function createProfileViaApi(
   const headers = { authorization: `Bearer ${account.token}` };
   const response = await request.post('/api/profile', {
     headers,
-    data: { firstName: account.firstName, lastName: account.lastName, email: account.email, jobTitle: 'Gayrimenkul Danışmanı' },
+    data: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      jobTitle: 'Gayrimenkul Danışmanı',
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   const { position } = (await response.json()) as { position?: string };

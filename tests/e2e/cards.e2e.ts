@@ -409,16 +409,24 @@ test.describe('card details page', () => {
         /Kart aktifleştirildi/,
         /Sanal kart oluşturuldu/,
       ]);
-      await expect(history.first()).toContainText(/(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık)/);
+      await expect(history.first()).toContainText(
+        /(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık)/,
+      );
     });
 
     await test.step('QR as PNG and SVG downloads', async () => {
       const qr = page.getByRole('region', { name: 'QR Kod' });
       await expect(qr.getByRole('img', { name: `${cardId} kartının QR kodu` })).toBeVisible();
-      const [png] = await Promise.all([page.waitForEvent('download'), qr.getByRole('link', { name: 'PNG İndir' }).click()]);
+      const [png] = await Promise.all([
+        page.waitForEvent('download'),
+        qr.getByRole('link', { name: 'PNG İndir' }).click(),
+      ]);
       expect(png.suggestedFilename()).toBe(`qrcode-${cardId}.png`);
       expect(decodeQrPng(readFileSync(await png.path()))).toBe(profileUrl);
-      const [svg] = await Promise.all([page.waitForEvent('download'), qr.getByRole('link', { name: 'SVG İndir' }).click()]);
+      const [svg] = await Promise.all([
+        page.waitForEvent('download'),
+        qr.getByRole('link', { name: 'SVG İndir' }).click(),
+      ]);
       expect(svg.suggestedFilename()).toBe(`qrcode-${cardId}.svg`);
       expect(readFileSync(await svg.path(), 'utf8')).toContain('<svg');
     });
@@ -496,7 +504,10 @@ test.describe('dashboard card list', () => {
     await expectAccessible(page, 'dashboard with cards');
 
     await test.step('“Aktifleştir” opens activation with the id filled in', async () => {
-      await rows.first().getByRole('link', { name: /^Aktifleştir/ }).click();
+      await rows
+        .first()
+        .getByRole('link', { name: /^Aktifleştir/ })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/activate\\?cardId=${waiting.card.cardId}$`));
       const section = page.getByRole('region', { name: 'Kart ID ile Aktifleştir' });
       await expect(section.getByLabel('Kart ID')).toHaveValue(waiting.card.cardId);

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createProfileViaApi, expect, registerViaApi, test } from './fixtures.ts';
+import { expectAccessible } from './accessibility.ts';
 
 /**
  * What a new visitor sees first: the landing page's sample QR and 'Demoyu İncele' open the real
@@ -90,14 +90,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
-}
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-  expect(violations, what).toEqual([]);
 }
 
 /** The sample card is written when the server starts; the journeys wait until its page is served. */
@@ -203,14 +195,14 @@ test('the sample card on a phone and a desktop, with and without its dialog, pas
       await page.goto('/p/DEMO');
       await expect(page.getByRole('complementary', { name: 'Örnek kart' })).toBeVisible();
       await shoot(page, 'demo-card');
-      await expectNoAxeViolations(page, `/p/DEMO ${viewport.width}`);
+      await expectAccessible(page, `/p/DEMO ${viewport.width}`);
       await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
       await expect(page.getByRole('dialog', { name: 'Bilgilerini Paylaş' })).toBeVisible();
       await page.screenshot({
         path: join(SCREENSHOT_DIR, `demo-card-lead-${viewport.width}x${viewport.height}.png`),
         animations: 'disabled',
       });
-      await expectNoAxeViolations(page, `/p/DEMO lead dialog ${viewport.width}`);
+      await expectAccessible(page, `/p/DEMO lead dialog ${viewport.width}`);
     });
   }
 });
@@ -231,7 +223,7 @@ for (const legal of LEGAL_PAGES) {
         await expect(page.getByRole('note')).toContainText('bu hizmeti işleten şirket tarafından');
         await expect(page.locator('mark.legal__fill').first()).toBeVisible();
         await shoot(page, `legal${legal.path.replace('/', '-')}`);
-        await expectNoAxeViolations(page, `${legal.path} ${viewport.width}`);
+        await expectAccessible(page, `${legal.path} ${viewport.width}`);
       });
     }
 

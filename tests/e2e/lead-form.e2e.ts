@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expect, registerViaApi, test, type Account } from './fixtures.ts';
+import { expectAccessible } from './accessibility.ts';
 
 /**
  * The public card's 'Bilgilerini Paylaş' form and the card at 390 px, as issue 10 found them: a name
@@ -62,24 +62,42 @@ async function seedCard(request: APIRequestContext): Promise<{ cardId: string; a
       'address.zipCode': '34710',
       'address.country': 'Türkiye',
       bankAccounts: JSON.stringify([
-        { bankName: 'Ziraat Bankası', accountHolder: 'Ayşe Yılmaz', iban: IBAN, accountNumber: '', branchCode: '', swiftCode: 'TCZBTR2A', currency: 'TRY' },
+        {
+          bankName: 'Ziraat Bankası',
+          accountHolder: 'Ayşe Yılmaz',
+          iban: IBAN,
+          accountNumber: '',
+          branchCode: '',
+          swiftCode: 'TCZBTR2A',
+          currency: 'TRY',
+        },
       ]),
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const cardId = virtualCardId();
-  for (const [url, data] of [['/api/cards', { cardId, type: 'virtual', name: 'Fuar' }], ['/api/cards/activate', { cardId, name: 'Fuar' }]] as const) {
+  for (const [url, data] of [
+    ['/api/cards', { cardId, type: 'virtual', name: 'Fuar' }],
+    ['/api/cards/activate', { cardId, name: 'Fuar' }],
+  ] as const) {
     const response = await request.post(url, { headers, data });
     expect(response.status(), await response.text()).toBe(200);
   }
-  await expect.poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
+    .toBe(200);
   return { cardId, account };
 }
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `lead-form-${name}-${width}x${height}.png`), fullPage, animations: 'disabled', scale: 'css' });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `lead-form-${name}-${width}x${height}.png`),
+    fullPage,
+    animations: 'disabled',
+    scale: 'css',
+  });
 }
 
 /** The text of each line an element is laid out in, as the browser wrapped it. */
@@ -104,12 +122,6 @@ async function renderedLines(locator: Locator): Promise<string[]> {
   });
 }
 
-async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function leadsOf(request: APIRequestContext, account: Account): Promise<string[]> {
   const response = await request.get('/api/leads', { headers: { authorization: `Bearer ${account.token}` } });
   expect(response.status()).toBe(200);
@@ -125,14 +137,23 @@ test.describe('the public card at 390 px and its lead form', () => {
     await request.dispose();
   });
 
-  test('a long e-mail, a full IBAN, the toast and the bar read well on a phone and on a desktop', async ({ page, context, baseURL }) => {
+  test('a long e-mail, a full IBAN, the toast and the bar read well on a phone and on a desktop', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined }),
+    );
     await page.goto(`/p/${card.cardId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Ayşe Yılmaz' })).toBeVisible();
 
     await test.step('the e-mail wraps only before its @ or a dot, never inside a word', async () => {
-      const value = page.getByRole('region', { name: 'İletişim' }).getByRole('link', { name: new RegExp(`E-posta ${LONG_EMAIL.replace(/\./g, '\\.')}`) }).locator('.pc-item__value');
+      const value = page
+        .getByRole('region', { name: 'İletişim' })
+        .getByRole('link', { name: new RegExp(`E-posta ${LONG_EMAIL.replace(/\./g, '\\.')}`) })
+        .locator('.pc-item__value');
       const lines = await renderedLines(value);
       expect(lines.join('')).toBe(LONG_EMAIL);
       expect(lines.length).toBeGreaterThan(1);
@@ -144,13 +165,18 @@ test.describe('the public card at 390 px and its lead form', () => {
       const value = page.locator('#pc-panel-banka .pc-row__value--grouped');
       const lines = await renderedLines(value);
       expect(lines.join(' ').replace(/\s+/g, ' ')).toBe(IBAN);
-      for (const line of lines) expect(line, lines.join(' / ')).toMatch(/^[A-Z0-9]{4}( [A-Z0-9]{4})*( [A-Z0-9]{1,3})?$/);
+      for (const line of lines)
+        expect(line, lines.join(' / ')).toMatch(/^[A-Z0-9]{4}( [A-Z0-9]{4})*( [A-Z0-9]{1,3})?$/);
       await shoot(page, 'card');
     });
 
     await test.step("'Bilgi Gönder' and 'Yol Tarifi' have icons of their own", async () => {
       const bar = page.getByRole('navigation', { name: 'Kartvizit işlemleri' });
-      const drawing = (name: string) => bar.getByRole(name === 'Yol Tarifi' ? 'link' : 'button', { name }).locator('svg').innerHTML();
+      const drawing = (name: string) =>
+        bar
+          .getByRole(name === 'Yol Tarifi' ? 'link' : 'button', { name })
+          .locator('svg')
+          .innerHTML();
       expect(await drawing('Bilgi Gönder')).not.toBe(await drawing('Yol Tarifi'));
     });
 
@@ -164,7 +190,7 @@ test.describe('the public card at 390 px and its lead form', () => {
     });
 
     await test.step('no accessibility violations on the card', async () => {
-      await expectNoAxeViolations(page);
+      await expectAccessible(page, 'the public card');
     });
 
     await test.step('on a desktop the same card', async () => {
@@ -175,7 +201,10 @@ test.describe('the public card at 390 px and its lead form', () => {
     });
   });
 
-  test('the form refuses a name alone before sending, shows each error once beside its field, and brings the success into view', async ({ page, request }) => {
+  test('the form refuses a name alone before sending, shows each error once beside its field, and brings the success into view', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const posted: string[] = [];
     page.on('request', (sent) => {
@@ -199,7 +228,7 @@ test.describe('the public card at 390 px and its lead form', () => {
       // Not a second time under the form.
       await expect(dialog.locator('[data-form-error]')).toBeEmpty();
       await shoot(page, 'dialog-errors', false);
-      await expectNoAxeViolations(page, '#pc-lead');
+      await expectAccessible(page, 'the lead dialog');
     });
 
     await test.step('a name alone: the phone-or-e-mail message, before anything is sent', async () => {
@@ -217,7 +246,9 @@ test.describe('the public card at 390 px and its lead form', () => {
 
     await test.step('with a phone number it is sent; the answer comes into view and takes the focus', async () => {
       await phone.fill('0532 987 65 43');
-      await dialog.getByLabel('Mesaj', { exact: true }).fill('Merhaba, fuarda tanıştık.\nYarın öğleden sonra arayabilir misiniz?\nTeşekkürler.');
+      await dialog
+        .getByLabel('Mesaj', { exact: true })
+        .fill('Merhaba, fuarda tanıştık.\nYarın öğleden sonra arayabilir misiniz?\nTeşekkürler.');
       // Scrolled to the top of the dialog, as after an error at the first field.
       await name.focus();
       await send.click();
@@ -227,7 +258,7 @@ test.describe('the public card at 390 px and its lead form', () => {
       await expect(status).toBeInViewport({ ratio: 1 });
       expect(posted).toHaveLength(1);
       await shoot(page, 'dialog-success', false);
-      await expectNoAxeViolations(page, '#pc-lead');
+      await expectAccessible(page, 'the lead dialog');
     });
 
     await test.step('a second visitor on the same page sends theirs with a fresh token', async () => {

@@ -31,12 +31,17 @@ async function ownerWithCard(request: APIRequestContext, account: Account, name:
   await createProfileViaApi(request, account);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-  for (const [url, data] of [['/api/cards', { cardId, type: 'virtual', name }], ['/api/cards/activate', { cardId, name }]] as const) {
+  for (const [url, data] of [
+    ['/api/cards', { cardId, type: 'virtual', name }],
+    ['/api/cards/activate', { cardId, name }],
+  ] as const) {
     const response = await request.post(url, { headers: bearer(account), data });
     expect(response.status(), await response.text()).toBe(200);
   }
   // The public page reads the projections; wait until they show the card.
-  await expect.poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
+    .toBe(200);
   return cardId;
 }
 
@@ -44,9 +49,19 @@ function parseVCard(text: string): ICAL.Component {
   return new ICAL.Component(ICAL.parse(text) as unknown[]);
 }
 
-
-async function ownerPage(browser: Browser, baseURL: string | undefined, account: Account, viewport: { width: number; height: number } = PHONE): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', acceptDownloads: true });
+async function ownerPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: Account,
+  viewport: { width: number; height: number } = PHONE,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await plantToken(page, account.token);
   return page;
@@ -56,11 +71,20 @@ async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `leads-${name}-${width}x${height}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `leads-${name}-${width}x${height}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 test.describe('leads', () => {
-  test('a visitor leaves their details on the card; the owner finds, exports and deletes them', async ({ page, request, browser, baseURL }) => {
+  test('a visitor leaves their details on the card; the owner finds, exports and deletes them', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const account = await registerViaApi(request, { firstName: 'Serkan', lastName: 'Aydın' });
     const cardId = await ownerWithCard(request, account, 'Fuar Kartı');
@@ -97,7 +121,10 @@ test.describe('leads', () => {
     });
 
     await test.step('“Rehbere Ekle” downloads the owner’s contact as a vCard a phone can import', async () => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Rehbere Ekle' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Rehbere Ekle' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe('Serkan_Aydın.vcf');
       const text = readFileSync(await download.path(), 'utf8');
       const vcard = parseVCard(text);
@@ -117,12 +144,18 @@ test.describe('leads', () => {
     await test.step('the owner finds both on “Bağlantılar”, newest first, with everything they left', async () => {
       await owner.goto('/dashboard');
       await owner.getByRole('button', { name: /Menü/ }).click();
-      await owner.getByRole('navigation', { name: 'Panel bölümleri' }).getByRole('link', { name: 'Bağlantılar' }).click();
+      await owner
+        .getByRole('navigation', { name: 'Panel bölümleri' })
+        .getByRole('link', { name: 'Bağlantılar' })
+        .click();
       await expect(owner.getByRole('heading', { level: 1, name: 'Bağlantılar' })).toBeVisible();
       await expect(list.getByRole('listitem')).toHaveCount(2);
       await expect(list.getByRole('listitem').first()).toContainText('Ömer Işık');
       await expect(zeynep.getByRole('link', { name: '0532 987 65 43' })).toHaveAttribute('href', 'tel:+905329876543');
-      await expect(zeynep.getByRole('link', { name: 'zeynep@ornek.com' })).toHaveAttribute('href', 'mailto:zeynep@ornek.com');
+      await expect(zeynep.getByRole('link', { name: 'zeynep@ornek.com' })).toHaveAttribute(
+        'href',
+        'mailto:zeynep@ornek.com',
+      );
       await expect(zeynep).toContainText('Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?');
       await expect(zeynep).toContainText('Pazarlama izni var');
       await expect(zeynep).toContainText(`Fuar Kartı (${cardId})`);
@@ -150,7 +183,10 @@ test.describe('leads', () => {
     });
 
     await test.step('exports a CSV that Excel opens with Turkish letters intact', async () => {
-      const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'CSV İndir' }).click()]);
+      const [download] = await Promise.all([
+        owner.waitForEvent('download'),
+        owner.getByRole('button', { name: 'CSV İndir' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^baglantilar-\d{4}-\d{2}-\d{2}\.csv$/);
       const bytes = readFileSync(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -158,7 +194,14 @@ test.describe('leads', () => {
       expect(rows[0]).toEqual(['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart']);
       expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
         ['Ömer Işık', '', 'omer.isik@ornek.com.tr', '', 'Hayır', `Fuar Kartı (${cardId})`],
-        ['Zeynep Kaya', '0532 987 65 43', 'zeynep@ornek.com', 'Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?', 'Evet', `Fuar Kartı (${cardId})`],
+        [
+          'Zeynep Kaya',
+          '0532 987 65 43',
+          'zeynep@ornek.com',
+          'Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?',
+          'Evet',
+          `Fuar Kartı (${cardId})`,
+        ],
       ]);
     });
 
@@ -181,7 +224,10 @@ test.describe('leads', () => {
     await test.step('on a desktop the same list sits in columns', async () => {
       await owner.setViewportSize(DESKTOP);
       await expect(omer).toBeVisible();
-      const [name, contact] = await Promise.all([omer.getByRole('heading').boundingBox(), omer.getByRole('link', { name: 'omer.isik@ornek.com.tr' }).boundingBox()]);
+      const [name, contact] = await Promise.all([
+        omer.getByRole('heading').boundingBox(),
+        omer.getByRole('link', { name: 'omer.isik@ornek.com.tr' }).boundingBox(),
+      ]);
       expect(contact?.x ?? 0).toBeGreaterThan((name?.x ?? 0) + 200);
       await shoot(owner, 'list');
       await expectAccessible(owner, '/leads, 1280×800');

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  devices,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
 import { parseCsv } from '../support/csv.ts';
 import { expectAccessible } from './accessibility.ts';
@@ -36,11 +43,21 @@ const TABS = [
 ] as const;
 
 function todayLong(): string {
-  return new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+  return new Intl.DateTimeFormat('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
 }
 
 function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Istanbul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 function bearer(account: Account) {
@@ -71,11 +88,18 @@ async function ownerWithCard(request: APIRequestContext, account: Account): Prom
     expect(response.status(), await response.text()).toBe(200);
   }
   // The public page reads the projections; wait until they show the card.
-  await expect.poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
+    .toBe(200);
   return cardId;
 }
 
-async function ownerContext(browser: Browser, baseURL: string | undefined, account: Account, viewport: { width: number; height: number }) {
+async function ownerContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: Account,
+  viewport: { width: number; height: number },
+) {
   const context = await browser.newContext({ baseURL, viewport, ...LOCALE, acceptDownloads: true });
   await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
   // Counts the change notices the live stream delivers, so a journey can tell a pushed update from a polled one.
@@ -145,7 +169,9 @@ async function recordTileChanges(page: Page, label: string): Promise<void> {
 }
 
 async function tileChanges(page: Page): Promise<Record<string, TileChange>> {
-  return page.evaluate(() => ('statisticsTileChanges' in window ? (window.statisticsTileChanges as Record<string, TileChange>) : {}));
+  return page.evaluate(() =>
+    'statisticsTileChanges' in window ? (window.statisticsTileChanges as Record<string, TileChange>) : {},
+  );
 }
 
 /** Set on the page once; still there later means the page was never reloaded. */
@@ -164,7 +190,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.chart-placeholder')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `statistics-${name}-${width}x${height}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `statistics-${name}-${width}x${height}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 async function openTab(page: Page, label: string): Promise<Locator> {
@@ -174,9 +204,12 @@ async function openTab(page: Page, label: string): Promise<Locator> {
   return page.getByRole('tabpanel', { name: label });
 }
 
-
 test.describe('statistics', () => {
-  test('the owner watches visits and clicks arrive live on /stats and the dashboard', async ({ browser, request, baseURL }) => {
+  test('the owner watches visits and clicks arrive live on /stats and the dashboard', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const account = await registerViaApi(request, { firstName: 'Elif', lastName: 'Yıldız' });
     const cardId = await ownerWithCard(request, account);
@@ -220,14 +253,21 @@ test.describe('statistics', () => {
       const second = await visit(browser, baseURL, DESKTOP_CHROME, cardId);
       await expect(tile(stats, 'Toplam Ziyaretçi')).toHaveText('2');
       const shown = await tileChanges(stats);
-      const latency = [(shown['1']?.at ?? Number.NaN) - first.acceptedAt, (shown['2']?.at ?? Number.NaN) - second.acceptedAt].map(Math.round);
+      const latency = [
+        (shown['1']?.at ?? Number.NaN) - first.acceptedAt,
+        (shown['2']?.at ?? Number.NaN) - second.acceptedAt,
+      ].map(Math.round);
       test.info().annotations.push({ type: 'live latency (ms)', description: latency.join(', ') });
-      console.log(`statistics: the visits showed on /stats ${latency.join(' ms and ')} ms after their beacons were answered`);
+      console.log(
+        `statistics: the visits showed on /stats ${latency.join(' ms and ')} ms after their beacons were answered`,
+      );
       // Pushed, not polled: the screen re-reads its numbers only when the stream says they changed,
       // so each visit reached the tile after a notice of its own. (How fast is measured above, not
       // asserted: on a shared, loaded machine the same push takes 0.1 s or 4 s.)
       expect(shown['1']?.pushes ?? 0, 'the first visit showed before any push arrived').toBeGreaterThanOrEqual(1);
-      expect(shown['2']?.pushes ?? 0, 'the second visit showed without a push of its own').toBeGreaterThan(shown['1']?.pushes ?? 0);
+      expect(shown['2']?.pushes ?? 0, 'the second visit showed without a push of its own').toBeGreaterThan(
+        shown['1']?.pushes ?? 0,
+      );
       await expect(tile(stats, 'Tekil Ziyaretçi')).toHaveText('2');
       await expect(tile(stats, 'Son Ziyaret')).toContainText(todayLong().split(' ').slice(0, 2).join(' '));
       await expect(stats.getByText(TEXT.noStatistics)).toBeHidden();
@@ -270,7 +310,9 @@ test.describe('statistics', () => {
       await expect(stats.getByRole('tab', { name: 'Genel Bakış' })).toHaveAttribute('aria-selected', 'true');
       const konumlar = await openTab(stats, 'Konumlar');
       // Loopback visitors have no place: one row, 'Bilinmiyor'.
-      await expect(konumlar.getByRole('table', { name: 'Konumlar, ziyaret sayısına göre' }).getByRole('row').nth(1)).toContainText('Bilinmiyor');
+      await expect(
+        konumlar.getByRole('table', { name: 'Konumlar, ziyaret sayısına göre' }).getByRole('row').nth(1),
+      ).toContainText('Bilinmiyor');
     });
 
     await test.step('keys pressed faster than the screen follows still move from the focused tab', async () => {
@@ -279,7 +321,8 @@ test.describe('statistics', () => {
       // events in one task are that case at its extreme, on any machine.
       await stats.getByRole('tab', { name: 'Konumlar' }).focus();
       await stats.evaluate(() => {
-        for (const key of ['End', 'ArrowRight']) document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        for (const key of ['End', 'ArrowRight'])
+          document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
       });
       await expect(stats.getByRole('tab', { name: 'Genel Bakış' })).toBeFocused();
       await expect(stats.getByRole('tab', { name: 'Genel Bakış' })).toHaveAttribute('aria-selected', 'true');
@@ -313,15 +356,26 @@ test.describe('statistics', () => {
 
     await test.step('a social link click lands in the social table, and the phone’s share halves', async () => {
       if (!phone) throw new Error('the phone visitor is missing');
-      const card = (await (await phone.request.get(`/api/profile/card/${cardId}`)).json()) as { profile: { _id: string } };
+      const card = (await (await phone.request.get(`/api/profile/card/${cardId}`)).json()) as {
+        profile: { _id: string };
+      };
       const click = await phone.request.post('/api/profile/record-click', {
         data: { profileId: card.profile._id, cardId, clickType: 'social', platform: 'instagram' },
       });
       expect(click.status()).toBe(204);
       const panel = stats.getByRole('tabpanel', { name: 'Tıklamalar' });
       await expect(tile(stats, 'Toplam Tıklama')).toHaveText('2');
-      await expect(panel.getByRole('table', { name: 'Sosyal medya bağlantılarına tıklamalar' }).getByRole('row', { name: /Instagram/ })).toContainText('1');
-      await expect(panel.getByRole('list', { name: 'Telefon, e-posta ve web sitesi tıklamalarının payı' }).getByRole('listitem').filter({ hasText: 'Telefon' })).toContainText('%50');
+      await expect(
+        panel
+          .getByRole('table', { name: 'Sosyal medya bağlantılarına tıklamalar' })
+          .getByRole('row', { name: /Instagram/ }),
+      ).toContainText('1');
+      await expect(
+        panel
+          .getByRole('list', { name: 'Telefon, e-posta ve web sitesi tıklamalarının payı' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Telefon' }),
+      ).toContainText('%50');
       await expect(tile(dashboard, 'Tıklamalar')).toHaveText('2');
     });
 
@@ -332,7 +386,10 @@ test.describe('statistics', () => {
 
     await test.step('CSV of the devices tab: BOM, name with the day, the tiles and both tables', async () => {
       await openTab(stats, 'Cihazlar');
-      const [download] = await Promise.all([stats.waitForEvent('download'), stats.getByRole('button', { name: 'CSV İndir' }).click()]);
+      const [download] = await Promise.all([
+        stats.waitForEvent('download'),
+        stats.getByRole('button', { name: 'CSV İndir' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`istatistikler-cihazlar-${todayIso()}.csv`);
       const bytes = readFileSync(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -380,7 +437,9 @@ test.describe('statistics', () => {
       for (const tab of TABS) {
         await openTab(small, tab.label);
         await shoot(small, tab.slug);
-        const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await small.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${tab.label} scrolls sideways`).toBeLessThanOrEqual(0);
         await expectAccessible(small, `/stats ${tab.label}, 390×844`);
       }
@@ -395,7 +454,9 @@ test.describe('statistics', () => {
     });
     let failing = true;
     await page.route('**/api/statistics/**', (route) =>
-      failing && !route.request().url().includes('/stream') ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.fallback(),
+      failing && !route.request().url().includes('/stream')
+        ? route.fulfill({ status: 503, body: 'Service Unavailable' })
+        : route.fallback(),
     );
     await plantToken(page, account.token);
 

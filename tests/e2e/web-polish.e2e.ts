@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { createProfileViaApi, expect, plantToken, storedToken, test, TEXT, toast, type Account } from './fixtures.ts';
+import { expectAccessible } from './accessibility.ts';
 
 /**
  * The dashboard holding up where it used to let the owner down: a saved profile is clean and
@@ -41,13 +41,6 @@ async function shoot(page: Page, name: string, fullPage: boolean): Promise<void>
   });
 }
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 /**
  * Looks at the screen at phone and desktop width, with axe on each, and returns to desktop. A
  * whole page is shot at full length; a dialog or a fixed notice as the viewport shows it.
@@ -56,7 +49,7 @@ async function checkScreen(page: Page, name: string, { fullPage = false } = {}):
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await shoot(page, name, fullPage);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page, name);
   }
 }
 
@@ -106,7 +99,9 @@ async function ownerWithCard(request: APIRequestContext, account: Account): Prom
     const response = await request.post(url, { headers: bearer(account), data });
     expect(response.status(), await response.text()).toBe(200);
   }
-  await expect.poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
+    .toBe(200);
   return cardId;
 }
 
@@ -298,7 +293,10 @@ test.describe('card details: its own figures and an honest address', () => {
     const cardId = await ownerWithCard(request, account);
     const visits = page.getByRole('region', { name: 'Ziyaretler' });
     const figure = (label: string) =>
-      visits.locator('.card-figures__item').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+      visits
+        .locator('.card-figures__item')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd');
 
     await test.step('the owner opens the card: zeros, and a notice that the address is this machine', async () => {
       await plantToken(page, account.token);
