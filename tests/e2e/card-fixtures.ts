@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,4 +89,35 @@ export async function createProfileViaApi(
       return ((await me.json()) as { profile?: unknown }).profile != null;
     })
     .toBe(true);
+}
+
+/** A virtual card id nobody has used (the server accepts any 'VC-' id an owner brings). */
+export function newVirtualCardId(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
+}
+
+/**
+ * A virtual card made and activated through the real API for an owner who already has a profile;
+ * returns once its public page answers, so a visitor opened next finds it.
+ */
+export async function publicVirtualCard(
+  request: APIRequestContext,
+  account: { readonly token: string },
+  name: string,
+  options: { readonly color?: string } = {},
+): Promise<string> {
+  const cardId = newVirtualCardId();
+  const headers = { authorization: `Bearer ${account.token}` };
+  for (const [url, data] of [
+    ['/api/cards', { cardId, type: 'virtual', name, ...(options.color ? { color: options.color } : {}) }],
+    ['/api/cards/activate', { cardId, name }],
+  ] as const) {
+    const response = await request.post(url, { headers, data });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await expect
+    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
+    .toBe(200);
+  return cardId;
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
-import { expect, registerViaApi, test, type Account } from './fixtures.ts';
+import { expect, registerViaApi, test, type Account, publicVirtualCard } from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 
 /**
@@ -36,11 +35,6 @@ const TEXT = {
 
 const LONG_EMAIL = 'ayse.yilmaz.danismanlik@ornekgayrimenkul.com.tr';
 const IBAN = 'TR33 0006 1005 1978 6457 8413 26';
-
-function virtualCardId(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-}
 
 /** An owner whose card has a long e-mail, a full IBAN and an address with a city ('Yol Tarifi'). */
 async function seedCard(request: APIRequestContext): Promise<{ cardId: string; account: Account }> {
@@ -75,17 +69,7 @@ async function seedCard(request: APIRequestContext): Promise<{ cardId: string; a
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  const cardId = virtualCardId();
-  for (const [url, data] of [
-    ['/api/cards', { cardId, type: 'virtual', name: 'Fuar' }],
-    ['/api/cards/activate', { cardId, name: 'Fuar' }],
-  ] as const) {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  await expect
-    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
-    .toBe(200);
+  const cardId = await publicVirtualCard(request, account, 'Fuar');
   return { cardId, account };
 }
 

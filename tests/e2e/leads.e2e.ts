@@ -1,10 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ICAL from 'ical.js';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createProfileViaApi, expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
+import {
+  createProfileViaApi,
+  expect,
+  plantToken,
+  registerViaApi,
+  test,
+  toast,
+  type Account,
+  publicVirtualCard,
+} from './fixtures.ts';
 import { parseCsv } from '../support/csv.ts';
 import { expectAccessible } from './accessibility.ts';
 
@@ -22,27 +30,10 @@ const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'arti
 
 test.use({ viewport: PHONE });
 
-function bearer(account: Account) {
-  return { authorization: `Bearer ${account.token}` };
-}
-
 /** An owner with a profile and an activated virtual card, made through the API. */
 async function ownerWithCard(request: APIRequestContext, account: Account, name: string): Promise<string> {
   await createProfileViaApi(request, account);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-  for (const [url, data] of [
-    ['/api/cards', { cardId, type: 'virtual', name }],
-    ['/api/cards/activate', { cardId, name }],
-  ] as const) {
-    const response = await request.post(url, { headers: bearer(account), data });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  // The public page reads the projections; wait until they show the card.
-  await expect
-    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
-    .toBe(200);
-  return cardId;
+  return publicVirtualCard(request, account, name);
 }
 
 function parseVCard(text: string): ICAL.Component {

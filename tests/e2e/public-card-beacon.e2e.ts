@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { createProfileViaApi, expect, test, type Account } from './fixtures.ts';
+import { createProfileViaApi, expect, test, type Account, publicVirtualCard } from './fixtures.ts';
 
 /**
  * The card page's visit beacon when the server could not store it (docs/decisions/0018-acknowledged-means-stored.md):
@@ -15,20 +14,7 @@ test.use({
 
 async function activatedCard(request: APIRequestContext, account: Account): Promise<string> {
   await createProfileViaApi(request, account);
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-  const headers = { authorization: `Bearer ${account.token}` };
-  for (const [url, data] of [
-    ['/api/cards', { cardId, type: 'virtual', color: 'black', name: 'Tekrar Kartı' }],
-    ['/api/cards/activate', { cardId, name: 'Tekrar Kartı' }],
-  ] as const) {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  await expect
-    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
-    .toBe(200);
-  return cardId;
+  return publicVirtualCard(request, account, 'Tekrar Kartı', { color: 'black' });
 }
 
 test('a visit the server could not store is sent once more after Retry-After, and then counted', async ({

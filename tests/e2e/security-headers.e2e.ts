@@ -1,9 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { e2eFakeOrigins } from '../support/e2e-fake-services.ts';
-import { createProfileViaApi, expect, plantToken, test, toast, TEXT, type Account } from './fixtures.ts';
+import {
+  createProfileViaApi,
+  expect,
+  plantToken,
+  test,
+  toast,
+  TEXT,
+  type Account,
+  publicVirtualCard,
+} from './fixtures.ts';
 
 /**
  * The web app under its Content-Security-Policy (docs/decisions/0012-http-hardening.md): no
@@ -61,18 +69,8 @@ function expectPolicyOn(response: Response | null): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
 }
 
-async function virtualCard(request: APIRequestContext, account: Account, name: string): Promise<string> {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-  const headers = { authorization: `Bearer ${account.token}` };
-  for (const [url, data] of [
-    ['/api/cards', { cardId, type: 'virtual', name }],
-    ['/api/cards/activate', { cardId, name }],
-  ] as const) {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  return cardId;
+function virtualCard(request: APIRequestContext, account: Account, name: string): Promise<string> {
+  return publicVirtualCard(request, account, name);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {

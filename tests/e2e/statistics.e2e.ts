@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { expect, plantToken, registerViaApi, test, toast, type Account } from './fixtures.ts';
+import { expect, plantToken, registerViaApi, test, toast, type Account, publicVirtualCard } from './fixtures.ts';
 import { parseCsv } from '../support/csv.ts';
 import { expectAccessible } from './accessibility.ts';
 
@@ -78,20 +77,7 @@ async function ownerWithCard(request: APIRequestContext, account: Account): Prom
     },
   });
   expect(profile.status(), await profile.text()).toBe(200);
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-  for (const [url, data] of [
-    ['/api/cards', { cardId, type: 'virtual', color: 'black', name: 'Fuar Kartı' }],
-    ['/api/cards/activate', { cardId, name: 'Fuar Kartı' }],
-  ] as const) {
-    const response = await request.post(url, { headers: bearer(account), data });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  // The public page reads the projections; wait until they show the card.
-  await expect
-    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
-    .toBe(200);
-  return cardId;
+  return publicVirtualCard(request, account, 'Fuar Kartı', { color: 'black' });
 }
 
 async function ownerContext(

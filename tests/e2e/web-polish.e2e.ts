@@ -1,9 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devices, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
-import { createProfileViaApi, expect, plantToken, storedToken, test, TEXT, toast, type Account } from './fixtures.ts';
+import {
+  createProfileViaApi,
+  expect,
+  plantToken,
+  storedToken,
+  test,
+  TEXT,
+  toast,
+  type Account,
+  publicVirtualCard,
+} from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 
 /**
@@ -90,19 +99,7 @@ async function interceptMe(page: Page, first: (route: Route) => Promise<void>, r
 
 async function ownerWithCard(request: APIRequestContext, account: Account): Promise<string> {
   await createProfileViaApi(request, account);
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-  for (const [url, data] of [
-    ['/api/cards', { cardId, type: 'virtual', color: 'black', name: 'Fuar Kartı' }],
-    ['/api/cards/activate', { cardId, name: 'Fuar Kartı' }],
-  ] as const) {
-    const response = await request.post(url, { headers: bearer(account), data });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  await expect
-    .poll(async () => (await request.get(`/api/profile/card/${cardId}`)).status(), { timeout: 15_000 })
-    .toBe(200);
-  return cardId;
+  return publicVirtualCard(request, account, 'Fuar Kartı', { color: 'black' });
 }
 
 /** A stranger's phone opens the card; resolves once its visit beacon was accepted. */

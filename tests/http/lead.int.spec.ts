@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_NOTICE_VERSION, MESSAGES } from '@kartvizit/schemas';
+import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { leadsProjection } from '@kartvizit/projector/lead/leads-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
@@ -300,6 +301,19 @@ describe('deleting a lead', () => {
   it('a rebuild from the log (submission and deletion in one batch) gives the same rows, the deleted leads still gone', async () => {
     const columns = 'lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent, notice_version, submitted_at';
     const read = async () => (await product.pool.query<Record<string, unknown>>(`SELECT ${columns} FROM rm_leads ORDER BY lead_id`)).rows;
+    // The live projection first takes in everything the earlier tests appended (the last of them
+    // appends a deletion straight to the store): otherwise 'before' would miss what the rebuild has.
+    const head = await product.store.headCheckpoint();
+    await expect
+      .poll(async () => {
+        const { rows } = await product.pool.query<{ checkpoint: string | null }>(
+          'SELECT checkpoint FROM projection_checkpoints WHERE name = $1',
+          [leadsProjection.name],
+        );
+        const checkpoint = rows[0]?.checkpoint ?? null;
+        return compareCheckpoints(isCheckpoint(checkpoint) ? checkpoint : null, head) >= 0;
+      })
+      .toBe(true);
     const before = await read();
     const erased = (await product.pool.query<{ lead_id: string }>('SELECT lead_id FROM rm_lead_erasures ORDER BY lead_id')).rows;
     expect(erased.length).toBeGreaterThan(0);
