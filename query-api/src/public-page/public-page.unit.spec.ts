@@ -8,6 +8,17 @@ import { LINE_ICON_NAMES, icon } from './icons.ts';
 import { renderCardPage } from './render.ts';
 import { ibanGroups, paymentBrand, themeClass, toCardPageView } from './view.ts';
 
+/** The view of card KV-ABC for the given profile data. */
+function viewOf(data: Parameters<typeof toCardPageView>[0]['data']) {
+  return toCardPageView({
+    cardId: 'KV-ABC',
+    ownerId: 'o',
+    publicBaseUrl: 'https://kart.example',
+    vcardUrl: '/v',
+    data,
+  });
+}
+
 describe('HTML escaping', () => {
   it('escapes every character that could end a text or attribute context', () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&\`</a>`)).toBe(
@@ -116,21 +127,15 @@ describe('the card view', () => {
   });
 
   it('puts the company tabs in SPEC order and leaves out the empty ones', () => {
-    const view = toCardPageView({
-      cardId: 'KV-ABC',
-      ownerId: 'o',
-      publicBaseUrl: 'https://kart.example',
-      vcardUrl: '/v',
-      data: {
-        firstName: 'Ayşe',
-        lastName: 'Yılmaz',
-        invoiceInfo: { recipientName: 'Yılmaz Ltd.', taxId: '', taxOffice: '', address: '' },
-        paymentMethods: [
-          { type: 'other', accountName: 'Papara', accountId: '123', qrCode: '' },
-          { type: 'paypal', accountName: '', accountId: '', qrCode: '' },
-        ],
-        address: { street: '', city: 'İstanbul', state: '', zipCode: '', country: 'Türkiye' },
-      },
+    const view = viewOf({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      invoiceInfo: { recipientName: 'Yılmaz Ltd.', taxId: '', taxOffice: '', address: '' },
+      paymentMethods: [
+        { type: 'other', accountName: 'Papara', accountId: '123', qrCode: '' },
+        { type: 'paypal', accountName: '', accountId: '', qrCode: '' },
+      ],
+      address: { street: '', city: 'İstanbul', state: '', zipCode: '', country: 'Türkiye' },
     });
     expect(view.companyTabs.map((tab) => tab.id)).toEqual(['efatura', 'odeme']);
     expect(view.location).toMatchObject({ coordinates: null, address: 'İstanbul, Türkiye' });
@@ -140,19 +145,13 @@ describe('the card view', () => {
 });
 
 describe('text at 390 px (issue 10)', () => {
-  const view = toCardPageView({
-    cardId: 'KV-ABC',
-    ownerId: 'o',
-    publicBaseUrl: 'https://kart.example',
-    vcardUrl: '/v',
-    data: {
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: 'ayse.yilmaz.gayrimenkul@example.com.tr',
-      website: 'https://yilmazgayrimenkul.com.tr/ekibimiz',
-      address: { street: 'Bağdat Cad. 1', city: 'İstanbul', state: 'Kadıköy', zipCode: '', country: 'Türkiye' },
-      bankAccounts: [{ bankName: 'Ziraat', iban: 'TR33 0006 1005 1978 6457 8413 26' }],
-    },
+  const view = viewOf({
+    firstName: 'Ayşe',
+    lastName: 'Yılmaz',
+    email: 'ayse.yilmaz.gayrimenkul@example.com.tr',
+    website: 'https://yilmazgayrimenkul.com.tr/ekibimiz',
+    address: { street: 'Bağdat Cad. 1', city: 'İstanbul', state: 'Kadıköy', zipCode: '', country: 'Türkiye' },
+    bankAccounts: [{ bankName: 'Ziraat', iban: 'TR33 0006 1005 1978 6457 8413 26' }],
   });
   const page = renderCardPage(view, '<svg></svg>', { css: '', scriptUrl: null, modulePreloads: [] });
 
