@@ -191,11 +191,19 @@ test.describe('the public card at 390 px and its lead form', () => {
   }) => {
     test.setTimeout(90_000);
     const posted: string[] = [];
+    const sentTokens: string[] = [];
+    const tokenFetches: number[] = [];
     page.on('request', (sent) => {
-      if (sent.method() === 'POST' && sent.url().endsWith('/api/leads')) posted.push(sent.url());
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/leads')) {
+        posted.push(sent.url());
+        sentTokens.push(String((sent.postDataJSON() as { formToken?: unknown }).formToken));
+      }
+      if (sent.url().endsWith(`/api/profile/card/${card.cardId}/form-token`)) tokenFetches.push(Date.now());
     });
-    await page.goto(`/p/${card.cardId}`);
-    const firstToken = await page.locator('input[name="formToken"]').inputValue();
+    const first = await page.goto(`/p/${card.cardId}`);
+    // The page is the same bytes for everyone: no token in it until the form is opened.
+    expect(await first?.text()).not.toContain('formToken');
+    expect(tokenFetches).toEqual([]);
     const dialog = page.getByRole('dialog', { name: 'Bilgilerini Paylaş' });
     const name = dialog.getByLabel('Ad Soyad', { exact: true });
     const phone = dialog.getByLabel('Telefon', { exact: true });
@@ -204,6 +212,7 @@ test.describe('the public card at 390 px and its lead form', () => {
     await test.step('an empty form: “Ad Soyad alanı zorunludur” once, beside the field, read with it', async () => {
       await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
       await expect(dialog).toBeVisible();
+      await expect.poll(() => tokenFetches.length).toBe(1);
       await send.click();
       await expect(dialog.getByText(TEXT.nameRequired)).toHaveCount(1);
       await expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -253,16 +262,19 @@ test.describe('the public card at 390 px and its lead form', () => {
       await expect.poll(() => leadsOf(request, card.account)).toEqual(['Zeynep Kaya', 'Ömer Işık'].sort());
     });
 
-    await test.step('the page shown again from the cache carries a used token; the form still gets through', async () => {
+    await test.step('the page shown again from the cache (a 304) gets its own token when the form opens', async () => {
+      const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === `/p/${card.cardId}`);
       await page.reload();
-      // Revalidated with a 304: the browser shows its cached copy, with the token the first lead used.
-      expect(await page.locator('input[name="formToken"]').inputValue()).toBe(firstToken);
+      expect([200, 304]).toContain((await reloaded).status());
       await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
       await name.fill('Deniz Ak');
       await phone.fill('0533 111 22 33');
       await send.click();
       await expect(dialog.getByRole('status')).toHaveText(TEXT.submitted);
       await expect.poll(() => leadsOf(request, card.account)).toEqual(['Deniz Ak', 'Zeynep Kaya', 'Ömer Işık'].sort());
+      // Every lead went with a token of its own.
+      expect(new Set(sentTokens).size).toBe(sentTokens.length);
+      expect(sentTokens).toHaveLength(3);
     });
 
     await test.step('on a desktop the dialog with its errors', async () => {

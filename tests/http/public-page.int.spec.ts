@@ -1,8 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { FORM_TOKEN_MIN_AGE_MS, verifyFormToken } from '@kartvizit/infra/forms/form-token';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, answer, createProfile, provision, registerOwner, send, type Owner } from './card-fixtures.ts';
 import { fullProfileFields, photo, profileForm, saveProfile } from './profile-fixtures.ts';
@@ -177,12 +180,38 @@ describe('a full profile', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
-  it('carries a form token for this card and the lead form with its honeypot', () => {
-    expect(html).toMatch(/<input type="hidden" name="formToken" value="2\.\d{13}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}">/);
+  it('has the lead form with its honeypot, and no token in the page: the same bytes for every visitor', () => {
+    expect(html).not.toContain('formToken');
     expect(html).toContain('name="website"');
     expect(html).toContain('name="marketingConsent"');
     expect(html).not.toMatch(/name="marketingConsent"[^>]*checked/);
     expect(html).toContain('href="/kvkk"');
+  });
+
+  it("gives the form a fresh token for this card on request, never cached; none for cards that show nothing", async () => {
+    const tokens = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const response = await send(product, 'GET', `/api/profile/card/${cardId}/form-token`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = answer(response) as { token?: string; minAgeMs?: number };
+      expect(body.token).toMatch(/^2\.\d{13}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+      expect(body.minAgeMs).toBe(FORM_TOKEN_MIN_AGE_MS);
+      const key = deriveKey(product.appSecret, 'form-tokens');
+      const later = new Date(Date.now() + FORM_TOKEN_MIN_AGE_MS + 1000);
+      expect(verifyFormToken(key, body.token ?? '', cardId, later).verdict).toBe('ok');
+      // Bound to this card: no other card's form takes it.
+      expect(verifyFormToken(key, body.token ?? '', 'KV-BASKA', later).verdict).toBe('invalid');
+      tokens.add(body.token ?? '');
+    }
+    expect(tokens.size).toBe(2);
+    for (const id of ['KV-YOKBOYLE', 'DEMO', encodeURIComponent('kv-iı'), 'x'.repeat(300)]) {
+      const response = await send(product, 'GET', `/api/profile/card/${id}/form-token`);
+      expect(response.statusCode, id).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, id).toBeLessThan(500);
+      expect(answer(response).message, id).toMatch(/[a-zçğıöşü]/i);
+      expect(response.body).not.toContain('token"');
+    }
   });
 
   it('answers a lower-case or padded id with a permanent redirect to the canonical address', async () => {
@@ -193,20 +222,38 @@ describe('a full profile', () => {
     }
   });
 
-  it('revalidates with an ETag: 304 while nothing changed, a fresh token on every full answer', async () => {
+  it('revalidates with an ETag: 304 while nothing changed, the same stored bytes on every full answer', async () => {
     const first = await page(cardId);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
-    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // A CDN may keep it 30 s (and 30 s more while it refetches); a browser asks every time.
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
     const revalidated = await page(cardId, { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     expect(revalidated.headers.etag).toBe(etag);
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await page(cardId);
     expect(second.headers.etag).toBe(etag);
-    const token = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
-    expect(token(second.body)).not.toBe(token(first.body));
+    expect(second.body).toBe(first.body);
+  });
+
+  it("answers the owner's own link (?v=position) after the change, and keeps it out of shared caches", async () => {
+    const saved = await saveProfile(
+      product,
+      'PUT',
+      { ...fullProfileFields(), ...images, jobTitle: 'Baş Danışman' },
+      owner.token,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const position = String(saved.body.position);
+    const own = await send(product, 'GET', `/p/${cardId}?v=${encodeURIComponent(position)}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('Baş Danışman');
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    // A parameter that is not a position is ignored: the shared page.
+    const odd = await send(product, 'GET', `/p/${cardId}?v=%00%20yok`);
+    expect(odd.statusCode).toBe(200);
+    expect(odd.headers['cache-control']).toContain('public');
   });
 
   it('is compressed for browsers that accept it', async () => {
@@ -214,7 +261,14 @@ describe('a full profile', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers.vary).toContain('Accept-Encoding');
     expect(compressed.rawPayload.length).toBeLessThan(html.length / 3);
-    expect((await page(cardId, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    const gzipped = await page(cardId, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    // Compressed once, when the page was rendered: every answer is the very same bytes.
+    const again = await page(cardId, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(again.rawPayload.equals(compressed.rawPayload)).toBe(true);
+    const plain = (await page(cardId)).body;
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain);
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain);
   });
 
   it('follows a profile update at once: new content, new ETag', async () => {

@@ -17,6 +17,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Projections the route reads; it waits for them when the client sends x-min-position. */
     readonly projections?: readonly string[];
+    /**
+     * A query parameter that carries the same position as x-min-position, for a link a person opens (a page, not a
+     * fetch, cannot send headers): the dashboard's link to the owner's own card page.
+     */
+    readonly positionQuery?: string;
   }
 }
 
@@ -62,11 +67,21 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
   };
 }
 
+/** The position a request asks to read after: its x-min-position header, or the route's position parameter. */
+export function requestedPosition(request: FastifyRequest): string | undefined {
+  const header = request.headers[MIN_POSITION_HEADER];
+  if (typeof header === 'string') return header;
+  const name = request.routeOptions.config.positionQuery;
+  if (!name) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Read-your-writes: before a route reads, wait (briefly) for the position the client last wrote. */
 export function registerReadYourWrites(app: FastifyInstance, context: QueryContext): void {
   app.addHook('preHandler', async (request, reply) => {
     const projections = request.routeOptions.config.projections;
-    const position = request.headers[MIN_POSITION_HEADER];
+    const position = requestedPosition(request);
     if (!projections || projections.length === 0 || typeof position !== 'string' || !isCheckpoint(position)) return;
     const reached = await context.watermarks.waitFor(projections, position, READ_YOUR_WRITES_WAIT_MS);
     if (!reached) reply.header(STALE_HEADER, 'true');

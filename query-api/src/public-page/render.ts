@@ -1,4 +1,3 @@
-import { FORM_TOKEN_MIN_AGE_MS } from '@kartvizit/infra/forms/form-token';
 import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead-form';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
@@ -23,8 +22,6 @@ export interface PageAssets {
   readonly modulePreloads: readonly string[];
 }
 
-/** Stands where the per-response form token goes; control characters never survive escaping. */
-export const FORM_TOKEN_SLOT = '\u0001form-token\u0001';
 
 const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
   phone: 'phone',
@@ -273,7 +270,6 @@ ${field('message', TEXT.leadMessage, message)}
 <div class="pc-hp" aria-hidden="true"><label for="pc-lead-website">${TEXT.leadHoneypot}</label><input id="pc-lead-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
 <p class="pc-notice">${icon('shield')}<span>${TEXT.leadNotice} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
-<input type="hidden" name="formToken" value="${trustedHtml(FORM_TOKEN_SLOT)}">
 <p class="pc-form__ok" data-form-ok role="status" tabindex="-1"></p>
 <p class="pc-form__error" data-form-error role="alert"></p>
 <div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
@@ -308,18 +304,17 @@ ${twitterImage}`;
 }
 
 export interface CardPageOptions {
-  /** The sample card (/p/DEMO): a banner says so, and its lead dialog has no form (hence no token slot). */
+  /** The sample card (/p/DEMO): a banner says so, and its lead dialog has no form. */
   readonly sample: boolean;
 }
 
-/** The whole card page, with FORM_TOKEN_SLOT where the per-response token goes (none on the sample card). */
+/** The whole card page: the same bytes for every visitor (the lead form's token is fetched when the dialog opens). */
 export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAssets, options: CardPageOptions = { sample: false }): string {
   const title = view.summary ? `${view.fullName} · ${view.summary}` : `${view.fullName} · ${TEXT.brand}`;
   const data = {
     cardId: view.cardId,
     profileId: view.profileId,
     url: view.canonicalUrl,
-    formTokenMinAgeMs: FORM_TOKEN_MIN_AGE_MS,
     share: {
       title: view.fullName,
       text: view.summary ? `${view.fullName} · ${view.summary}` : view.fullName,

@@ -1,19 +1,27 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEMO_CARD_ID, MIN_POSITION_HEADER, isDemoOwner, parseCardId } from '@kartvizit/schemas';
+import {
+  CardParams,
+  DEMO_CARD_ID,
+  ErrorResponse,
+  MESSAGES,
+  isDemoOwner,
+  notFoundError,
+  parseCardId,
+} from '@kartvizit/schemas';
+import { FormTokenResponse } from '@kartvizit/schemas/http/lead';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
-import { issueFormToken } from '@kartvizit/infra/forms/form-token';
+import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import { FORM_TOKEN_MIN_AGE_MS, issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { originOfTemplate, type SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
-import type { QueryContext } from '../core/context.ts';
+import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { QrRenderer } from '../card/qr.ts';
 import { PublicCardAssets } from './assets.ts';
 import { PAGE_PROJECTIONS, PublicPageCache } from './cache.ts';
-import { escapeHtml } from './html.ts';
 import { loadCardPage, loadPageMarks } from './load.ts';
-import { FORM_TOKEN_SLOT, renderCardPage, renderUnavailablePage, type PageAssets } from './render.ts';
+import { renderCardPage, renderUnavailablePage, type PageAssets } from './render.ts';
+import { bytesFor, preferredEncoding, storedBody, type StoredBody } from './stored-body.ts';
 import { toCardPageView } from './view.ts';
 
 export interface PublicPageSettings {
@@ -25,21 +33,21 @@ export interface PublicPageSettings {
   readonly signals?: SignalBus;
 }
 
-/** A rendered page around the per-response form token; the ETag covers everything else. */
+/** A card page as it goes out: compressed once when rendered, served from memory on every request. */
 interface RenderedPage {
-  readonly before: string;
-  /** Null: the page has no lead form, hence no token (the sample card). */
-  readonly after: string | null;
+  readonly body: StoredBody;
   readonly etag: string;
 }
 
 const CACHE_ENTRIES = 500;
 const MARKS_POLL_MS = 1000;
-// A shared link must never show stale data, yet a repeat visit costs only a 304.
-const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+/**
+ * Browsers revalidate on every visit (a 304 costs a few hundred bytes); a CDN in front may keep the page 30 s and
+ * answer from its copy for 30 s more while it fetches the new one (infra/deploy/README.md, 'A CDN in front').
+ */
+const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+/** The owner's own look after a change (`?v=`, read-your-writes): never kept by a shared cache. */
+const FRESH_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /** The contact file of a card (query-api/src/contact-file). */
 export function contactFileUrl(cardId: string): string {
@@ -57,20 +65,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     const value = candidate.trim();
     return value === '*' || value.replace(/^W\//, '') === bare;
   });
-}
-
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.trim().split(';');
-    const q = parameters
-      .map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1])
-      .find((value) => value !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
-  return null;
 }
 
 /**
@@ -98,8 +92,10 @@ function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
 }
 
 /**
- * GET /p/{cardId}: the public card page, rendered here as complete HTML (docs/decisions/0008).
- * Registered as an explicit route, so it wins over the web app's fallback.
+ * GET /p/{cardId}: the public card page, rendered here as complete HTML (docs/decisions/0008), the same bytes for
+ * every visitor: rendered and compressed once per card version, then served from memory (docs/decisions/0020). The
+ * lead form's token is fetched by the page's script when the dialog opens (GET …/form-token). Registered as an
+ * explicit route, so it wins over the web app's fallback.
  */
 export function publicPageRoutes(context: QueryContext, settings: PublicPageSettings) {
   const assets = new PublicCardAssets(settings.webDistDir);
@@ -112,51 +108,40 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     readMarks: () => loadPageMarks(context.pool),
     signals: settings.signals,
   });
+  // Pages being rendered: requests that arrive meanwhile wait for the same rendering.
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
   // The unavailable pages depend only on the build: kept per stylesheet.
-  const unavailable = new Map<string, string>();
+  const unavailable = new Map<string, Promise<StoredBody>>();
 
-  function unavailablePage(kind: 'not-found' | 'error', pageAssets: PageAssets): string {
+  function unavailablePage(kind: 'not-found' | 'error', pageAssets: PageAssets): Promise<StoredBody> {
     const key = `${kind}:${pageAssets.css.length}:${pageAssets.scriptUrl ?? ''}`;
     let page = unavailable.get(key);
     if (page === undefined) {
-      page = renderUnavailablePage(kind, pageAssets);
+      page = storedBody(renderUnavailablePage(kind, pageAssets));
       if (unavailable.size > 8) unavailable.clear();
       unavailable.set(key, page);
     }
     return page;
   }
 
-  async function send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    body: string,
-  ): Promise<FastifyReply> {
+  function send(request: FastifyRequest, reply: FastifyReply, status: number, body: StoredBody): FastifyReply {
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(body);
-    const compressed =
-      encoding === 'br'
-        ? await brotli(body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
-          })
-        : await gzipAsync(body, { level: 6 });
-    return reply.header('content-encoding', encoding).send(compressed);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(bytesFor(body, encoding));
   }
 
-  function sendUnavailable(
+  async function sendUnavailable(
     request: FastifyRequest,
     reply: FastifyReply,
     kind: 'not-found' | 'error',
   ): Promise<FastifyReply> {
     if (kind === 'error') reply.header('retry-after', '5');
     reply.header('cache-control', 'no-store');
-    return send(request, reply, kind === 'not-found' ? 404 : 503, unavailablePage(kind, assets.current()));
+    return send(request, reply, kind === 'not-found' ? 404 : 503, await unavailablePage(kind, assets.current()));
   }
 
-  async function pageFor(cardId: string, recheck: boolean, pageAssets: PageAssets): Promise<RenderedPage | null> {
-    const cached = await cache.current(cardId, recheck);
-    if (cached) return cached;
+  async function render(cardId: string, pageAssets: PageAssets): Promise<RenderedPage | null> {
     const row = await loadCardPage(context.pool, cardId);
     if (!row) {
       cache.forget(cardId);
@@ -172,14 +157,24 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });
-    const sample = isDemoOwner(row.ownerId);
-    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, { sample });
-    const parts = html.split(FORM_TOKEN_SLOT);
-    if (parts.length !== (sample ? 1 : 2)) throw new Error('A card page must hold one form token slot, the sample card none');
-    const [before = '', after = null] = parts;
-    const page: RenderedPage = { before, after, etag: etagOf(before + (after ?? '')) };
+    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, { sample: isDemoOwner(row.ownerId) });
+    const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
     cache.remember(cardId, { page, fingerprint, marks: row.marks });
     return page;
+  }
+
+  async function pageFor(cardId: string, recheck: boolean, pageAssets: PageAssets): Promise<RenderedPage | null> {
+    const cached = await cache.current(cardId, recheck);
+    if (cached) return cached;
+    // A read-your-writes request has waited for its position: it reads for itself rather than take a rendering that
+    // may have started before that position was reached.
+    if (recheck) return render(cardId, pageAssets);
+    let pending = rendering.get(cardId);
+    if (!pending) {
+      pending = render(cardId, pageAssets).finally(() => rendering.delete(cardId));
+      rendering.set(cardId, pending);
+    }
+    return pending;
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -191,8 +186,11 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
 
     app.get<{ Params: { cardId: string } }>(
       '/p/:cardId',
-      // Read-your-writes as for the JSON routes: with x-min-position the read models are awaited.
-      { schema: { hide: true }, config: { projections: PAGE_PROJECTIONS, securityHeaders } },
+      {
+        schema: { hide: true },
+        // The dashboard's 'Kartı Görüntüle' carries the owner's last write position as ?v=.
+        config: { projections: PAGE_PROJECTIONS, positionQuery: 'v', securityHeaders },
+      },
       async (request, reply) => {
         const raw = request.params.cardId;
         const parsed = parseCardId(raw);
@@ -200,22 +198,44 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
         if (parsed.cardId !== raw) return canonicalRedirect(reply, parsed.cardId);
         const cardId = parsed.cardId;
         const pageAssets = assets.current();
+        // Read-your-writes (x-min-position or ?v=): the read models were awaited; the page is read for this request.
+        const position = requestedPosition(request);
+        const fresh = position !== undefined && isCheckpoint(position);
         let page: RenderedPage | null;
         try {
-          page = await pageFor(cardId, typeof request.headers[MIN_POSITION_HEADER] === 'string', pageAssets);
+          page = await pageFor(cardId, fresh, pageAssets);
         } catch (error) {
           request.log.error({ err: error }, 'public card page could not be rendered');
           return sendUnavailable(request, reply, 'error');
         }
         if (!page) return sendUnavailable(request, reply, 'not-found');
 
-        reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL);
+        reply.header('etag', page.etag).header('cache-control', fresh ? FRESH_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL);
         if (matches(request.headers['if-none-match'], page.etag)) {
           return reply.code(304).header('vary', 'Accept-Encoding').send();
         }
-        if (page.after === null) return send(request, reply, 200, page.before);
-        const token = issueFormToken(formTokenKey, cardId, new Date());
-        return send(request, reply, 200, page.before + escapeHtml(token) + page.after);
+        return send(request, reply, 200, page.body);
+      },
+    );
+
+    app.get<{ Params: CardParams }>(
+      '/api/profile/card/:cardId/form-token',
+      {
+        schema: {
+          tags: ['public'],
+          summary: "'Bilgilerini Paylaş' formu için tek kullanımlık belirteç",
+          params: CardParams,
+          response: { 200: FormTokenResponse, 404: ErrorResponse },
+        },
+        config: { projections: PAGE_PROJECTIONS },
+      },
+      async (request, reply) => {
+        const parsed = parseCardId(request.params.cardId);
+        const page = parsed.ok ? await pageFor(parsed.cardId, false, assets.current()) : null;
+        // The sample card has no form: nothing to send with.
+        if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, token: issueFormToken(formTokenKey, parsed.cardId, new Date()), minAgeMs: FORM_TOKEN_MIN_AGE_MS };
       },
     );
 

@@ -19,12 +19,23 @@ export const SubmitLeadBody = Type.Object(
       Type.String({ maxLength: 2000, description: 'Honeypot: a field people never see; must stay empty.' }),
     ),
     formToken: Type.Optional(
-      Type.String({ maxLength: 200, description: 'The token the public page was rendered with (issueFormToken).' }),
+      Type.String({ maxLength: 200, description: 'The token the page fetched from GET /api/profile/card/{cardId}/form-token.' }),
     ),
   },
   { additionalProperties: false },
 );
 export type SubmitLeadBody = Static<typeof SubmitLeadBody>;
+
+/**
+ * GET /api/profile/card/{cardId}/form-token: a fresh single-use token for the card's lead form, fetched by the page's
+ * script when the dialog opens (the page itself is the same stored bytes for everyone). Sent with `no-store`.
+ */
+export const FormTokenResponse = Type.Object({
+  success: Type.Literal(true),
+  token: Type.String({ description: 'Taken from minAgeMs after it was issued, for 24 hours.' }),
+  minAgeMs: Type.Integer({ description: 'A person needs at least this long between opening the form and sending it.' }),
+});
+export type FormTokenResponse = Static<typeof FormTokenResponse>;
 
 /**
  * The same answer whether the lead was stored or silently dropped (honeypot, a form sent faster

@@ -14,8 +14,6 @@ interface PageData {
   readonly profileId: string;
   readonly url: string;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
-  /** The server takes a form token only this long after it was issued (a person reads, then types). */
-  readonly formTokenMinAgeMs: number;
   readonly text: Readonly<
     Record<
       | 'copied'
@@ -39,7 +37,7 @@ interface ServerAnswer {
 }
 
 const MARKER_MS = 2000;
-/** A token older than this (a page kept in a tab or revalidated with a 304) is fetched anew on opening. */
+/** A token older than this (a dialog opened in a tab kept since yesterday) is fetched anew on opening. */
 const TOKEN_REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
 
 const $ = <T extends Element>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
@@ -179,12 +177,12 @@ function enhance(data: PageData): void {
   });
 
   // Dialogs: the QR code and 'Bilgilerini Paylaş'.
-  const renewTokenIfOld = enhanceLeadForm(data);
+  const tokenForOpening = enhanceLeadForm(data);
   for (const opener of $$<HTMLElement>('[data-open]')) {
     opener.addEventListener('click', () => {
       const dialog = document.getElementById(opener.dataset.open ?? '');
       if (!(dialog instanceof HTMLDialogElement)) return;
-      if (dialog.id === 'pc-lead') renewTokenIfOld();
+      if (dialog.id === 'pc-lead') tokenForOpening();
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     });
@@ -285,35 +283,39 @@ interface Delivery {
 
 const TOKEN_FIELD = 'formToken';
 
+interface TokenAnswer {
+  readonly token?: unknown;
+  readonly minAgeMs?: unknown;
+}
+
 /**
- * Wires 'Bilgilerini Paylaş'; answers what the opener calls to renew a token kept too long.
+ * Wires 'Bilgilerini Paylaş'; answers what the opener calls to get a token when the dialog opens.
  *
- * The form token is single-use (docs/decisions/0014-leads-hardening.md), so the script keeps it in
- * hand: after a lead is stored it fetches a fresh one for the next; a page shown again from the
- * cache (a 304 or the back/forward cache) may carry one already used, and then the refusal is met
- * once with a fresh token. It never sends a token sooner than the server takes one, so a person
- * quicker than the rule is never silently dropped as a bot.
+ * The page is the same stored bytes for every visitor, so the form's token is not in it: it is fetched (no-store)
+ * when the dialog opens, and is single-use (docs/decisions/0014-leads-hardening.md), so after a lead is stored the
+ * script fetches a fresh one for the next. A refused token (expired, used) is met once with a fresh one. It never
+ * sends a token sooner than the server takes one, so a person quicker than the rule is never dropped as a bot.
  */
 function enhanceLeadForm(data: PageData): () => void {
   const form = $<HTMLFormElement>('#pc-lead-form');
   if (!form) return () => undefined;
-  const tokenField = form.elements.namedItem(TOKEN_FIELD);
   const ok = $<HTMLElement>('[data-form-ok]', form);
   const failure = $<HTMLElement>('[data-form-error]', form);
   const submit = $<HTMLButtonElement>('button[type="submit"]', form);
 
-  let token = { value: tokenField instanceof HTMLInputElement ? tokenField.value : '', receivedAt: Date.now() };
+  let token = { value: '', receivedAt: 0, minAgeMs: 0 };
   const sent = new Set<string>();
   let renewal: Promise<void> | null = null;
 
   const renew = (): Promise<void> => {
-    renewal ??= fetch(location.pathname, { cache: 'no-store' })
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`page ${response.status}`))))
-      .then((page) => {
-        const fresh = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
-        if (fresh) token = { value: fresh, receivedAt: Date.now() };
+    renewal ??= fetch(`/api/profile/card/${encodeURIComponent(data.cardId)}/form-token`, { cache: 'no-store' })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`form token ${response.status}`))))
+      .then((answer: TokenAnswer) => {
+        if (typeof answer.token !== 'string') throw new Error('form token missing');
+        const minAgeMs = typeof answer.minAgeMs === 'number' ? answer.minAgeMs : 0;
+        token = { value: answer.token, receivedAt: Date.now(), minAgeMs };
       })
-      .catch((error: unknown) => debug('form token refresh failed', error))
+      .catch((error: unknown) => debug('form token fetch failed', error))
       .finally(() => (renewal = null));
     return renewal;
   };
@@ -372,7 +374,9 @@ function enhanceLeadForm(data: PageData): () => void {
 
   const deliver = async (body: object): Promise<Delivery> => {
     if (renewal) await renewal;
-    const wait = token.receivedAt + data.formTokenMinAgeMs - Date.now();
+    // Opened before the network was back, or the fetch failed: once more now.
+    if (!token.value) await renew();
+    const wait = token.receivedAt + token.minAgeMs - Date.now();
     if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
     const used = token.value;
     const resent = sent.has(used);
@@ -452,8 +456,7 @@ function enhanceLeadForm(data: PageData): () => void {
   });
 
   return () => {
-    const issuedAt = Number(/^\d+\.(\d+)\./.exec(token.value)?.[1] ?? Number.NaN);
-    if (Date.now() - issuedAt > TOKEN_REFRESH_AFTER_MS) void renew();
+    if (!token.value || Date.now() - token.receivedAt > TOKEN_REFRESH_AFTER_MS) void renew();
   };
 }
 

@@ -6,7 +6,7 @@ import type {
   MyCardsResponse,
 } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
-import { readYourWritesHeaders, rememberWritePosition } from './write-position.ts';
+import { readYourWritesHeaders, rememberWritePosition } from '../../app/write-position.ts';
 
 export type { Card, CardCommandResponse, CardHistoryEntry } from '@kartvizit/schemas';
 

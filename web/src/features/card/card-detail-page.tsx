@@ -24,6 +24,7 @@ import { CardStatisticsPanel } from './card-statistics-panel.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import './card-common.css';
 import './card-detail.css';
+import { withWritePosition } from '../../app/write-position.ts';
 
 /** SPEC §9: the "copied" marker stays 2 s. */
 const COPIED_MARKER_MS = 2000;
@@ -132,7 +133,7 @@ function CardDetails({ card, history, actions }: CardDetailsProps) {
               actions={actions}
               classes={{ danger: 'btn btn--secondary detail-danger', primary: 'btn btn--primary' }}
             />
-            <a className="btn btn--secondary" href={card.profileUrl} target="_blank" rel="noopener noreferrer">
+            <a className="btn btn--secondary" href={withWritePosition(card.profileUrl)} target="_blank" rel="noopener noreferrer">
               <Icon path={ICONS.external} />
               Kartı Görüntüle
               <span className="visually-hidden"> (yeni sekmede açılır)</span>

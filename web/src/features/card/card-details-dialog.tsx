@@ -10,6 +10,7 @@ import {
   qrFileName,
 } from './card-facts.ts';
 import { Dialog } from './dialog.tsx';
+import { withWritePosition } from '../../app/write-position.ts';
 
 interface CardDetailsDialogProps {
   readonly card: Card | null;
@@ -74,7 +75,7 @@ export function CardDetailsDialog({ card, onClose }: CardDetailsDialogProps) {
             <div className="fact-list__wide">
               <dt>Profil Bağlantısı</dt>
               <dd>
-                <a href={card.profileUrl} target="_blank" rel="noopener noreferrer" className="break-all">
+                <a href={withWritePosition(card.profileUrl)} target="_blank" rel="noopener noreferrer" className="break-all">
                   {card.profileUrl}
                 </a>
               </dd>

@@ -1,6 +1,6 @@
 import type { DeleteLeadResponse, LeadsResponse } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
-import { readYourWritesHeaders, rememberWritePosition } from '../card/write-position.ts';
+import { readYourWritesHeaders, rememberWritePosition } from '../../app/write-position.ts';
 
 export type { Lead, LeadsResponse } from '@kartvizit/schemas';
 

@@ -1,17 +1,9 @@
-import { MIN_POSITION_HEADER } from '@kartvizit/schemas/constants';
 import type { ProfileMeResponse, ProfileSaveResponse } from '@kartvizit/schemas/http/profile';
 import { api } from '../../app/api.ts';
-
-/**
- * Read-your-writes: a save answers with the event-store position it produced and the next
- * profile read sends it back, so the query side waits for its projection instead of answering
- * with the profile as it was before the save.
- */
-let lastWritePosition: string | null = null;
+import { readYourWritesHeaders, rememberWritePosition } from '../../app/write-position.ts';
 
 function rememberPosition(response: ProfileSaveResponse): ProfileSaveResponse {
-  // A save that changed nothing appends nothing and answers without a position.
-  if (response.position) lastWritePosition = response.position;
+  rememberWritePosition(response);
   return response;
 }
 
@@ -24,7 +16,7 @@ export const profileApi = api.injectEndpoints({
       // Built on every fetch, so a refetch after a save carries that save's position.
       query: () => ({
         url: '/profile/me',
-        headers: lastWritePosition ? { [MIN_POSITION_HEADER]: lastWritePosition } : {},
+        headers: readYourWritesHeaders(),
       }),
       providesTags: [PROFILE_TAG],
     }),
