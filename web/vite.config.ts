@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -31,8 +34,55 @@ function sonnerStylesFromFile(): Plugin {
   };
 }
 
+/** Text a browser takes compressed; images and fonts are compressed formats already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const COMPRESS_MIN_BYTES = 512;
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    // dist/.vite holds the manifest query-api reads from disk: never sent.
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/**
+ * Every text file of the build compressed once, here, as hard as the formats allow (brotli 11, gzip 9), stored
+ * beside it as `.br` and `.gz`; query-api sends the stored file the browser takes (@fastify/static `preCompressed`)
+ * and never compresses on a request (docs/decisions/0020-card-page-as-stored-bytes.md).
+ */
+function precompressBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kartvizit:precompress-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const path of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(path) || statSync(path).size < COMPRESS_MIN_BYTES) continue;
+        const bytes = readFileSync(path);
+        const br = brotliCompressSync(bytes, {
+          params: {
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        const gz = gzipSync(bytes, { level: zlib.Z_BEST_COMPRESSION });
+        if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+        if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), sonnerStylesFromFile()],
+  plugins: [react(), sonnerStylesFromFile(), precompressBuild()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },

@@ -1,18 +1,27 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 
 /** How the built web app is served next to the API (a stand-in build, so this runs before `vite build`). */
 let product: TestProduct;
+const SHELL = '<!doctype html><html lang="tr"><title>Dijital Kartvizit</title></html>';
+const SCRIPT = `export const sayfa = ${JSON.stringify('Kartvizit '.repeat(200))};`;
 const dist = mkdtempSync(join(tmpdir(), 'kartvizit-dist-'));
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="tr"><title>Dijital Kartvizit</title></html>');
+  writeFileSync(join(dist, 'index.html'), SHELL);
   writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  // What the build stores beside each text file (web/vite.config.ts, precompressBuild).
+  for (const [file, text] of [['index.html', SHELL], ['assets/app-9z8y7x.js', SCRIPT]] as const) {
+    if (file !== 'index.html') writeFileSync(join(dist, file), text);
+    writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
+  }
   product = await startTestProduct({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -33,6 +42,31 @@ describe('the web app beside the API', () => {
     const response = await product.get('/assets/app-1a2b3c.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed file the build stored, never compressing on a request', async () => {
+    const br = await product.get('/assets/app-9z8y7x.js', undefined, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await product.get('/assets/app-9z8y7x.js', undefined, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await product.get('/assets/app-9z8y7x.js', undefined, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it.each(['/', '/dashboard'])('%s: the app shell goes compressed too, and is never kept stale', async (path) => {
+    const response = await product.get(path, undefined, { 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
   });
 
   it.each(['/assets/eski-surum.js', '/favicon-yok.png'])('a missing file %s is a 404, not the app shell', async (path) => {

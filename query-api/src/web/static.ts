@@ -24,6 +24,8 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
     wildcard: true,
     // '/' is the app shell too (a directory request would otherwise be a 403).
     index: ['index.html'],
+    // The build stores each text file compressed beside it (.br, .gz; web/vite.config.ts): sent as stored.
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
