@@ -1,24 +1,34 @@
 /**
- * `npm run bench`: how fast the statistics path is, each figure next to a baseline measured in the same run on the
- * same machine (this machine is shared and noisy: ratios, not absolute numbers, are what we compare over time).
+ * `npm run bench`: how fast the statistics path and the card page are, each figure next to a baseline measured in the
+ * same run on the same machine (this machine is shared and noisy: ratios, not absolute numbers, are what we compare
+ * over time).
  *
  *   1. Visit ingestion: beacons/s through the real POST /api/telemetry/visit into the event store (each answered once
  *      stored), against a bare Fastify hello-world, in alternating rounds after a warm-up (median round); events that
  *      arrived vs requests accepted; projection lag append → read model (p50, p99). command-api, the projector, the
  *      hello-world and the load generator each run as a process of their own. BENCH_LOG=warn shows command-api's log.
- *   2. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
+ *   2. Card page: GET /p/{cardId} of a full profile from query-api (the scaled shape: command-api, the projector and
+ *      query-api each a process of their own), against replay-page.ts, a bare Fastify server answering with the bytes
+ *      and headers of the same page recorded once; 50 connections sending what a phone's browser sends
+ *      (Accept-Encoding: gzip, deflate, br), in alternating rounds: full pages/s with latency p50/p97.5/p99, and
+ *      revalidations (If-None-Match → 304)/s. Every answer must be the expected 200 or 304. Builds web/dist first
+ *      when it has no manifest (the page links the built script and CSS); an existing build is used as it is.
+ *   3. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
- *   3. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
+ *   4. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,replay,query
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query
+ * (--connections is the beacons'; the card page is measured at 50.)
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
@@ -35,6 +45,7 @@ import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
 import type { LoadReply, LoadResult } from './load-generator.ts';
+import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
@@ -42,9 +53,10 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,replay,query').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query').split(','));
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const root = new URL('../..', import.meta.url).pathname;
+const webDistDir = join(root, 'web/dist');
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -105,9 +117,21 @@ async function startStack(database: Database): Promise<Stack> {
   };
 }
 
+// Every process the bench starts, so that none outlives it whichever step throws: each section stops its own, the end
+// of the run stops what is left, and an exit past both (an uncaught error) still sends them SIGTERM.
+const children = new Set<ChildProcess>();
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
 /** A child process running a TypeScript file through tsx, with IPC; resolves with its first message. */
 function forkTs(file: string, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; first: unknown }> {
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'], cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = track(fork(file, [], { execArgv: ['--import', 'tsx'], cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   return new Promise((resolve, reject) => {
     child.once('message', (first) => resolve({ child, first }));
     child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before it was ready`)));
@@ -121,8 +145,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function waitForHealth(url: string): Promise<void> {
+async function waitForHealth(url: string, service: ChildProcess): Promise<void> {
   await until(async () => {
+    if (service.exitCode !== null || service.signalCode !== null) throw new Error(`${url}: the service exited (${service.exitCode ?? service.signalCode})`);
     try {
       return (await fetch(`${url}/api/health`)).ok;
     } catch {
@@ -131,46 +156,76 @@ async function waitForHealth(url: string): Promise<void> {
   }, 60_000);
 }
 
+interface ScaledStack {
+  readonly database: Database;
+  /** command-api. */
+  readonly url: string;
+  /** query-api, when started. */
+  readonly queryUrl: string | null;
+  close(): Promise<void>;
+}
+
 /**
- * The scaled deployment's write side: command-api and the projector each as a process of their own (as the
- * hello-world is), command-api with the ingestion on its worker thread as `npm run start:command-api` runs it, without
- * the per-address limit; the projector woken by the append's NOTIFY; both on the same database.
+ * The scaled deployment as `npm run start:command-api` etc. run it: command-api and the projector each as a process of
+ * their own (as the hello-world is), command-api with the ingestion on its worker thread, without the per-address
+ * limits; the projector woken by the append's NOTIFY; with `queryApi`, query-api too (its page cache woken by the
+ * projector's NOTIFY). All on the same database, which the stack owns from here on: it is closed with the stack, or
+ * at once if a service does not start.
  */
-async function startIngestionStack(database: Database): Promise<Omit<Stack, 'product' | 'store'>> {
-  const appSecret = randomBytes(48).toString('base64url');
-  const port = await freePort();
-  const shared = { ...process.env, DATABASE_URL: database.url, APP_SECRET: appSecret, HOST: '127.0.0.1' };
-  const commandApi: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'command-api/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...shared,
-      PORT: String(port),
-      DATA_DIR: join(workDir, 'command-api'),
-      BLOB_DIR: join(workDir, 'blobs'),
-      LOG_LEVEL: process.env.BENCH_LOG ?? 'error',
-      AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
-      PUBLIC_BASE_URL: 'http://127.0.0.1',
-    },
-    // BENCH_LOG=warn: command-api's log lines (on its stdout) in the bench's output.
-    stdio: ['ignore', process.env.BENCH_LOG ? 'inherit' : 'ignore', 'inherit'],
-  });
-  const projector: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'projector/src/main.ts')], {
-    cwd: root,
-    env: { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url);
-  return {
-    database,
-    url,
-    async close() {
-      await stopChild(commandApi);
-      await stopChild(projector);
-      await database.close();
-    },
+async function startScaledStack(
+  database: Database,
+  options: { readonly queryApi?: boolean; readonly publicBaseUrl?: string } = {},
+): Promise<ScaledStack> {
+  const started: ChildProcess[] = [];
+  const close = async () => {
+    for (const child of started) await stopChild(child);
+    await database.close();
   };
+  const service = (file: string, env: NodeJS.ProcessEnv, stdout: 'inherit' | 'ignore') => {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', join(root, file)], { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] }));
+    started.push(child);
+    return child;
+  };
+  try {
+    const appSecret = randomBytes(48).toString('base64url');
+    const shared = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      APP_SECRET: appSecret,
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: options.publicBaseUrl ?? 'http://127.0.0.1',
+      // command-api writes uploaded images, query-api serves them.
+      BLOB_DIR: join(workDir, 'blobs'),
+    };
+    // BENCH_LOG=warn: the services' log lines (on their stdout) in the bench's output.
+    const logLevel = process.env.BENCH_LOG ?? 'error';
+    const stdout = process.env.BENCH_LOG ? 'inherit' : 'ignore';
+    const port = await freePort();
+    const commandApi = service(
+      'command-api/src/main.ts',
+      { ...shared, PORT: String(port), DATA_DIR: join(workDir, 'command-api'), LOG_LEVEL: logLevel, AUTH_RATE_LIMIT_PER_MINUTE: '0', TELEMETRY_RATE_LIMIT_PER_MINUTE: '0' },
+      stdout,
+    );
+    service('projector/src/main.ts', { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' }, 'ignore');
+    const url = `http://127.0.0.1:${port}`;
+    let queryUrl: string | null = null;
+    let queryApi: ChildProcess | null = null;
+    if (options.queryApi) {
+      const queryPort = await freePort();
+      queryApi = service(
+        'query-api/src/main.ts',
+        { ...shared, PORT: String(queryPort), DATA_DIR: join(workDir, 'query-api'), LOG_LEVEL: logLevel, WEB_DIST_DIR: webDistDir },
+        stdout,
+      );
+      queryUrl = `http://127.0.0.1:${queryPort}`;
+    }
+    await waitForHealth(url, commandApi);
+    if (queryUrl && queryApi) await waitForHealth(queryUrl, queryApi);
+    return { database, url, queryUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
@@ -179,15 +234,15 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** An owner with a profile and an active virtual card, through the real API. */
-async function seedOwner(url: string): Promise<{ token: string; userId: string; cardId: string }> {
+/** An owner with a profile (`profile`'s fields over a minimal one) and an active virtual card, through the real API. */
+async function seedOwner(url: string, profile: Readonly<Record<string, unknown>> = {}): Promise<{ token: string; userId: string; cardId: string }> {
   const email = `bench-${Date.now()}@example.com`;
   const registered = await json<{ token: string; user: { id: string } }>(`${url}/api/auth/register`, {
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-parola', firstName: 'Ölçüm', lastName: 'Sahibi' }),
   });
   const auth = { authorization: `Bearer ${registered.token}` };
-  await json(`${url}/api/profile`, { method: 'POST', headers: auth, body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email }) });
+  await json(`${url}/api/profile`, { method: 'POST', headers: auth, body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email, ...profile }) });
   const cardId = `VC-${randomBytes(3).toString('hex').toUpperCase()}`;
   await json(`${url}/api/cards`, { method: 'POST', headers: auth, body: JSON.stringify({ cardId, type: 'virtual', color: 'black', name: 'Ölçüm' }) });
   await json(`${url}/api/cards/activate`, { method: 'POST', headers: auth, body: JSON.stringify({ cardId, name: 'Ölçüm' }) });
@@ -261,7 +316,7 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
   log(`ingestion: ${SECONDS} s × ${CONNECTIONS} connections, in ${ROUNDS} rounds of hello-world then beacons`);
   const hello = await startHelloWorld();
   const load = await startLoadGenerator();
-  const stack = await startIngestionStack(await openBenchDatabase(`kartvizit_bench_ingest_${Date.now()}`));
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_ingest_${Date.now()}`));
   const cannon = (options: autocannon.Options) => load.run(options);
   try {
     const { cardId } = await seedOwner(stack.url);
@@ -285,7 +340,8 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     const rounds: { helloWorldPerSecond: number; beaconsPerSecond: number; ratio: number }[] = [];
     let amount = warmUp.total;
     let accepted = warmUp.ok;
-    let nonAccepted = warmUp.non2xx + warmUp.errors + warmUp.timeouts;
+    // autocannon's `errors` include its `timeouts`.
+    let nonAccepted = warmUp.non2xx + warmUp.errors;
     await waitUntilArrived(stack.database, accepted);
     for (let index = 0; index < ROUNDS; index++) {
       const seconds = SECONDS / ROUNDS;
@@ -296,7 +352,7 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       const result = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: requests, ...beaconRequest(cardId) });
       amount += requests;
       accepted += result.ok;
-      nonAccepted += result.non2xx + result.errors + result.timeouts;
+      nonAccepted += result.non2xx + result.errors;
       // The next hello-world round runs on a quiet machine, not beside this round's writes.
       await waitUntilArrived(stack.database, accepted);
       rounds.push({
@@ -343,6 +399,214 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     await stack.close();
     await hello.close();
     await load.close();
+  }
+}
+
+// The card page as phones ask for it: as many connections as visitors opening cards at once on a busy day.
+const PAGE_CONNECTIONS = 50;
+// A realistic origin: links, the QR code and the security headers (HSTS) are those of a public https deployment.
+const PAGE_ORIGIN = 'https://kart.example.com';
+const PHONE_PAGE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'tr-TR,tr;q=0.9',
+  'user-agent': IPHONE,
+};
+// What a card page usually shows: contact details, an about text, a few social links (no images: the page's own bytes
+// are measured, media is served apart).
+const FULL_PROFILE = {
+  title: 'Dr.',
+  jobTitle: 'Gayrimenkul Danışmanı',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  company: 'Yılmaz Emlak',
+  bio:
+    'İstanbul Anadolu yakasında 15 yıllık deneyim. Konut ve ticari gayrimenkulde alım, satım ve kiralama; ' +
+    'ekspertiz, tapu ve kredi süreçlerinde baştan sona danışmanlık. Hafta içi 09.00–19.00 arası ofisteyiz, ' +
+    'hafta sonu randevuyla görüşüyoruz.',
+  phone: '0532 123 45 67',
+  email: 'ayse@yilmaz-emlak.com.tr',
+  website: 'https://yilmaz-emlak.com.tr',
+  address: { street: 'Bağdat Caddesi No: 1', city: 'İstanbul', state: 'Kadıköy', zipCode: '34710', country: 'Türkiye' },
+  socialLinks: [
+    { platform: 'instagram', username: 'yilmazemlak', url: '' },
+    { platform: 'linkedin', username: 'ayse-yilmaz', url: '' },
+    { platform: 'youtube', username: '', url: 'https://www.youtube.com/@yilmazemlak' },
+    { platform: 'twitter', username: 'yilmazemlak', url: '' },
+  ],
+};
+// Added by Node's HTTP server to every answer (the replay's as well), or about the connection, not the page.
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The page links the built script and stylesheet (web/dist/.vite/manifest.json): built once when missing. */
+async function ensureWebBuild(): Promise<void> {
+  if (existsSync(join(webDistDir, '.vite/manifest.json'))) return;
+  log('page: web/dist has no build, running npm run build -w web');
+  const build = track(spawn('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run build -w web failed (${code})`);
+}
+
+interface RawAnswer {
+  readonly status: number;
+  /** As received: names in their case, in order, repeated ones repeated. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** As sent: still compressed. */
+  readonly body: Buffer;
+}
+
+/** One GET on a connection of its own, the bytes as they came (fetch would decompress them). */
+function rawGet(url: string, headers: Readonly<Record<string, string>>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const pairs: [string, string][] = [];
+        for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) pairs.push([response.rawHeaders[i] ?? '', response.rawHeaders[i + 1] ?? '']);
+        resolve({ status: response.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+const headerOf = (answer: RawAnswer, name: string) => answer.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+
+/** The baseline of the card page, a process of its own answering with the recorded page (tests/bench/replay-page.ts). */
+async function startReplayPage(recorded: RecordedPage): Promise<{ url: string; close(): Promise<void> }> {
+  const { child } = await forkTs(join(root, 'tests/bench/replay-page.ts'));
+  const listening = new Promise<{ url: string }>((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve(message));
+    child.once('exit', (code) => reject(new Error(`replay-page.ts exited (${code}) before it listened`)));
+  });
+  child.send(recorded);
+  return { url: (await listening).url, close: () => stopChild(child) };
+}
+
+type LatencyMs = LoadResult['latencyMs'];
+
+interface PageRound {
+  readonly replayPagesPerSecond: number;
+  readonly pagesPerSecond: number;
+  readonly ratio: number;
+  readonly latencyMs: LatencyMs;
+  readonly replayLatencyMs: LatencyMs;
+  readonly replayNotModifiedPerSecond: number;
+  readonly notModifiedPerSecond: number;
+  readonly notModifiedRatio: number;
+  readonly notModifiedLatencyMs: LatencyMs;
+  /** Answers that were not the expected 200 (pages) or 304 (revalidations), connection errors and timeouts. */
+  readonly failures: Readonly<Record<'pages' | 'replayPages' | 'notModified' | 'replayNotModified', number>>;
+}
+
+/** What one load run says about answers that must all have `status`. */
+function pageRun(result: LoadResult, status: number) {
+  const expected = result.statusCodes[String(status)] ?? 0;
+  return {
+    perSecond: expected / (result.duration || 1),
+    // Any other status, a connection error or a timeout (autocannon's `errors` include its `timeouts`).
+    failures: result.total - expected + result.errors,
+    latencyMs: result.latencyMs,
+  };
+}
+
+async function benchPage(): Promise<Record<string, unknown>> {
+  const seconds = SECONDS / ROUNDS;
+  log(`page: ${seconds} s per run × ${PAGE_CONNECTIONS} connections, in ${ROUNDS} rounds of replay then query-api, full pages then 304s`);
+  await ensureWebBuild();
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_page_${Date.now()}`), { queryApi: true, publicBaseUrl: PAGE_ORIGIN });
+  let replay: { url: string; close(): Promise<void> } | null = null;
+  let load: { run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> } | null = null;
+  try {
+    const { cardId } = await seedOwner(stack.url, FULL_PROFILE);
+    const pageUrl = `${stack.queryUrl ?? ''}/p/${cardId}`;
+    // The projector has put the card and the profile into the read models.
+    await until(async () => (await rawGet(pageUrl, PHONE_PAGE_HEADERS).catch(() => null))?.status === 200, 60_000);
+
+    const page = await rawGet(pageUrl, PHONE_PAGE_HEADERS);
+    const encoding = headerOf(page, 'content-encoding');
+    const etag = headerOf(page, 'etag');
+    if (page.status !== 200 || (encoding !== 'br' && encoding !== 'gzip')) {
+      throw new Error(`page: expected 200 with Content-Encoding br or gzip, got ${page.status} with ${encoding ?? 'none'}`);
+    }
+    if (!etag) throw new Error('page: the page has no ETag');
+    const revalidation = { ...PHONE_PAGE_HEADERS, 'if-none-match': etag };
+    const conditional = await rawGet(pageUrl, revalidation);
+    if (conditional.status !== 304) throw new Error(`page: If-None-Match with the page's ETag answered ${conditional.status}, not 304`);
+    const html = encoding === 'br' ? brotliDecompressSync(page.body) : gunzipSync(page.body);
+    // Without a build the page is served without its script and stylesheet: smaller, and not the page phones get.
+    if (!html.includes('<script type="module" src="/assets/')) throw new Error(`page: the page links no built script (is ${webDistDir} built?)`);
+
+    replay = await startReplayPage({
+      status: page.status,
+      headers: page.headers.filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
+      bodyBase64: page.body.toString('base64'),
+    });
+    const replayUrl = `${replay.url}/p/${cardId}`;
+    const replayed = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
+    if (replayed.status !== 200 || !replayed.body.equals(page.body)) throw new Error('page: the replay does not answer with the recorded page');
+    if ((await rawGet(replayUrl, revalidation)).status !== 304) throw new Error('page: the replay does not answer 304 to its ETag');
+
+    const generator = await startLoadGenerator();
+    load = generator;
+    const run = (url: string, headers: Record<string, string>, limit: { duration: number } | { amount: number }) =>
+      generator.run({ url, method: 'GET', connections: PAGE_CONNECTIONS, headers, ...limit });
+    // Warm-up, not measured: both servers' code compiled, query-api's page cache and pool filled.
+    for (const url of [pageUrl, replayUrl]) {
+      await run(url, PHONE_PAGE_HEADERS, { amount: 3000 });
+      await run(url, revalidation, { amount: 3000 });
+    }
+
+    const rounds: PageRound[] = [];
+    for (let index = 0; index < ROUNDS; index++) {
+      // Each figure against the replay's measured just before it, on the same machine minutes apart at most.
+      const replayPages = pageRun(await run(replayUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
+      const pages = pageRun(await run(pageUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
+      const replayNotModified = pageRun(await run(replayUrl, revalidation, { duration: seconds }), 304);
+      const notModified = pageRun(await run(pageUrl, revalidation, { duration: seconds }), 304);
+      rounds.push({
+        replayPagesPerSecond: round(replayPages.perSecond, 0),
+        pagesPerSecond: round(pages.perSecond, 0),
+        ratio: round(pages.perSecond / replayPages.perSecond),
+        latencyMs: pages.latencyMs,
+        replayLatencyMs: replayPages.latencyMs,
+        replayNotModifiedPerSecond: round(replayNotModified.perSecond, 0),
+        notModifiedPerSecond: round(notModified.perSecond, 0),
+        notModifiedRatio: round(notModified.perSecond / replayNotModified.perSecond),
+        notModifiedLatencyMs: notModified.latencyMs,
+        failures: { pages: pages.failures, replayPages: replayPages.failures, notModified: notModified.failures, replayNotModified: replayNotModified.failures },
+      });
+    }
+    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    const latency = (pick: (entry: PageRound) => LatencyMs) => ({
+      p50: median(rounds.map((entry) => pick(entry).p50)),
+      p97_5: median(rounds.map((entry) => pick(entry).p97_5)),
+      p99: median(rounds.map((entry) => pick(entry).p99)),
+    });
+    const summary = {
+      seconds: SECONDS,
+      connections: PAGE_CONNECTIONS,
+      pagesPerSecond: median(rounds.map((entry) => entry.pagesPerSecond)),
+      replayPagesPerSecond: median(rounds.map((entry) => entry.replayPagesPerSecond)),
+      // Medians of the rounds' ratios, each run against the replay's run just before it.
+      ratio: median(rounds.map((entry) => entry.ratio)),
+      latencyMs: latency((entry) => entry.latencyMs),
+      replayLatencyMs: latency((entry) => entry.replayLatencyMs),
+      notModifiedPerSecond: median(rounds.map((entry) => entry.notModifiedPerSecond)),
+      replayNotModifiedPerSecond: median(rounds.map((entry) => entry.replayNotModifiedPerSecond)),
+      notModifiedRatio: median(rounds.map((entry) => entry.notModifiedRatio)),
+      bytes: { encoding, compressed: page.body.length, html: html.length },
+      failures: rounds.reduce((sum, entry) => sum + Object.values(entry.failures).reduce((a, b) => a + b, 0), 0),
+      rounds,
+    };
+    log(`page: ${JSON.stringify(summary)}`);
+    return summary;
+  } finally {
+    await stack.close();
+    await replay?.close();
+    await load?.close();
   }
 }
 
@@ -450,8 +714,10 @@ const report: Record<string, unknown> = {
 };
 try {
   if (ONLY.has('ingestion')) report.ingestion = await benchIngestion();
+  if (ONLY.has('page')) report.page = await benchPage();
   if (ONLY.has('replay') || ONLY.has('query')) Object.assign(report, await benchReplayAndQueries());
 } finally {
+  await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });
 }
 const outDir = join(root, 'docs/benchmarks');
