@@ -1,8 +1,8 @@
 /**
  * The baseline of the card page bench, as a process of its own like the query-api it is compared with: a bare Fastify
  * server answering `GET /p/{anything}` with one recorded answer of the real page, the very headers and (compressed)
- * bytes, and 304 when If-None-Match names its ETag. What our server does beyond this (finding the page, compressing,
- * the form token, security headers made per answer) is what the ratio measures.
+ * bytes, and the real server's 304 (same headers) when If-None-Match names its ETag. What our server does beyond this
+ * (finding the page, choosing the stored encoding, the hooks every answer goes through) is what the ratio measures.
  *
  * Started by tests/bench/run.ts: it says 'ready', gets the recorded answer (a RecordedPage, body in base64), then
  * listens and sends its address.
@@ -15,6 +15,8 @@ export interface RecordedPage {
   /** Name and value pairs, in the order received (a repeated header stays repeated). */
   readonly headers: readonly (readonly [string, string])[];
   readonly bodyBase64: string;
+  /** The real server's 304 to the page's ETag, its headers as received: the replay's 304 is the same answer. */
+  readonly notModifiedHeaders: readonly (readonly [string, string])[];
 }
 
 function headerMap(pairs: RecordedPage['headers']): Record<string, string | string[]> {
@@ -32,12 +34,7 @@ process.once('message', (recorded: RecordedPage) => {
     const headers = headerMap(recorded.headers);
     const body = Buffer.from(recorded.bodyBase64, 'base64');
     const etag = headers.etag;
-    // A 304 carries what a cache needs to refresh its copy (RFC 9110 §15.4.5).
-    const notModified: Record<string, string | string[]> = {};
-    for (const name of ['etag', 'cache-control', 'vary']) {
-      const value = headers[name];
-      if (value !== undefined) notModified[name] = value;
-    }
+    const notModified = headerMap(recorded.notModifiedHeaders);
     const app = Fastify({ logger: false });
     app.get('/p/:cardId', async (request, reply) => {
       if (typeof etag === 'string' && request.headers['if-none-match'] === etag) {

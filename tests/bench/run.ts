@@ -543,6 +543,7 @@ async function benchPage(): Promise<Record<string, unknown>> {
       status: page.status,
       headers: page.headers.filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
       bodyBase64: page.body.toString('base64'),
+      notModifiedHeaders: conditional.headers.filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
     });
     const replayUrl = `${replay.url}/p/${cardId}`;
     const replayed = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
