@@ -24,7 +24,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
 import type { LoadReply, LoadResult } from './load-generator.ts';
+import { cpuDuring } from './cpu.ts';
 import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
@@ -162,6 +163,8 @@ interface ScaledStack {
   readonly url: string;
   /** query-api, when started. */
   readonly queryUrl: string | null;
+  /** Process ids, for the CPU each one spends (tests/bench/cpu.ts); PostgreSQL's is its postmaster's. */
+  readonly pids: { readonly commandApi: number; readonly projector: number; readonly queryApi: number | null; readonly postgres: number | null };
   close(): Promise<void>;
 }
 
@@ -182,7 +185,10 @@ async function startScaledStack(
     await database.close();
   };
   const service = (file: string, env: NodeJS.ProcessEnv, stdout: 'inherit' | 'ignore') => {
-    const child = track(spawn(process.execPath, ['--import', 'tsx', join(root, file)], { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] }));
+    // BENCH_PROFILE=query-api (or command-api, projector): that service writes a V8 CPU profile to tests/artifacts/profiles.
+    const profiled = process.env.BENCH_PROFILE && file.startsWith(`${process.env.BENCH_PROFILE}/`);
+    const profile = profiled ? ['--cpu-prof', '--cpu-prof-dir', join(root, 'tests/artifacts/profiles')] : [];
+    const child = track(spawn(process.execPath, [...profile, '--import', 'tsx', join(root, file)], { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] }));
     started.push(child);
     return child;
   };
@@ -206,7 +212,7 @@ async function startScaledStack(
       { ...shared, PORT: String(port), DATA_DIR: join(workDir, 'command-api'), LOG_LEVEL: logLevel, AUTH_RATE_LIMIT_PER_MINUTE: '0', TELEMETRY_RATE_LIMIT_PER_MINUTE: '0' },
       stdout,
     );
-    service('projector/src/main.ts', { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' }, 'ignore');
+    const projector = service('projector/src/main.ts', { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' }, 'ignore');
     const url = `http://127.0.0.1:${port}`;
     let queryUrl: string | null = null;
     let queryApi: ChildProcess | null = null;
@@ -221,7 +227,13 @@ async function startScaledStack(
     }
     await waitForHealth(url, commandApi);
     if (queryUrl && queryApi) await waitForHealth(queryUrl, queryApi);
-    return { database, url, queryUrl, close };
+    const pids = {
+      commandApi: commandApi.pid ?? 0,
+      projector: projector.pid ?? 0,
+      queryApi: queryApi?.pid ?? null,
+      postgres: await postgresPid(database),
+    };
+    return { database, url, queryUrl, pids, close };
   } catch (error) {
     await close();
     throw error;
@@ -258,9 +270,10 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 }
 
 /** The load generator, a process of its own: one autocannon run at a time. */
-async function startLoadGenerator(): Promise<{ run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> }> {
+async function startLoadGenerator(): Promise<{ pid: number; run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> }> {
   const { child } = await forkTs(join(root, 'tests/bench/load-generator.ts'));
   return {
+    pid: child.pid ?? 0,
     run(options) {
       return new Promise((resolve, reject) => {
         child.once('message', (reply: LoadReply) => ('error' in reply ? reject(new Error(reply.error)) : resolve(reply.result)));
@@ -281,9 +294,30 @@ const beaconRequest = (cardId: string) => ({
 });
 
 /** The bare Fastify hello-world the beacons are compared with, a process of its own answering 204 to the same request. */
-async function startHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
+async function startHelloWorld(): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const { child, first } = await forkTs(join(root, 'tests/bench/hello-world.ts'));
-  return { url: (first as { url: string }).url, close: () => stopChild(child) };
+  return { url: (first as { url: string }).url, pid: child.pid ?? 0, close: () => stopChild(child) };
+}
+
+/**
+ * The postmaster of the database's server (the parent of this connection's backend), so its backends' CPU can be
+ * counted. On a shared server (DATABASE_URL) that includes other clients' work: the embedded default is ours alone.
+ */
+async function postgresPid(database: Database): Promise<number | null> {
+  const result = await database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const backend = result.rows[0]?.pid;
+  if (!backend) return null;
+  try {
+    const stat = readFileSync(`/proc/${backend}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU microseconds per request of each process group, from `cpuDuring`'s milliseconds. */
+function microsPerRequest(cpuMs: Record<string, number>, requests: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, round((ms * 1000) / Math.max(1, requests), 0)]));
 }
 
 async function statisticsCheckpoint(database: Database): Promise<Checkpoint | null> {
@@ -337,7 +371,20 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     // Warm-up, not measured: both servers' code compiled, the ingestion thread and its pool started, caches filled.
     const warmUp = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: 5000, ...beaconRequest(cardId) });
     await cannon({ url: hello.url, connections: CONNECTIONS, amount: 5000, ...beaconRequest('VC-000000') });
-    const rounds: { helloWorldPerSecond: number; beaconsPerSecond: number; ratio: number }[] = [];
+    const rounds: {
+      helloWorldPerSecond: number;
+      beaconsPerSecond: number;
+      ratio: number;
+      helloWorldCpuMicrosPerRequest: Record<string, number>;
+      beaconCpuMicrosPerRequest: Record<string, number>;
+    }[] = [];
+    const helloGroups = { helloWorld: [hello.pid], loadGenerator: [load.pid] };
+    const beaconGroups = {
+      commandApi: [stack.pids.commandApi],
+      postgres: stack.pids.postgres === null ? [] : [stack.pids.postgres],
+      projector: [stack.pids.projector],
+      loadGenerator: [load.pid],
+    };
     let amount = warmUp.total;
     let accepted = warmUp.ok;
     // autocannon's `errors` include its `timeouts`.
@@ -345,20 +392,30 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     await waitUntilArrived(stack.database, accepted);
     for (let index = 0; index < ROUNDS; index++) {
       const seconds = SECONDS / ROUNDS;
-      const baseline = await cannon({ url: hello.url, connections: CONNECTIONS, duration: seconds, ...beaconRequest('VC-000000') });
+      const measuredBaseline = await cpuDuring(helloGroups, () =>
+        cannon({ url: hello.url, connections: CONNECTIONS, duration: seconds, ...beaconRequest('VC-000000') }),
+      );
+      const baseline = measuredBaseline.result;
       // A fixed number of requests (the round's seconds at half the baseline's rate), so every request sent is
       // answered and counted.
       const requests = Math.max(2000, Math.round(perSecond(baseline) * seconds * 0.5));
-      const result = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: requests, ...beaconRequest(cardId) });
+      // The CPU a beacon costs includes its way into the read model: counted until the projector has caught up.
+      const measured = await cpuDuring(beaconGroups, async () => {
+        const answered = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: requests, ...beaconRequest(cardId) });
+        accepted += answered.ok;
+        // The next hello-world round runs on a quiet machine, not beside this round's writes.
+        await waitUntilArrived(stack.database, accepted);
+        return answered;
+      });
+      const result = measured.result;
       amount += requests;
-      accepted += result.ok;
       nonAccepted += result.non2xx + result.errors;
-      // The next hello-world round runs on a quiet machine, not beside this round's writes.
-      await waitUntilArrived(stack.database, accepted);
       rounds.push({
         helloWorldPerSecond: round(perSecond(baseline), 0),
         beaconsPerSecond: round(perSecond(result), 0),
         ratio: round(perSecond(result) / perSecond(baseline)),
+        helloWorldCpuMicrosPerRequest: microsPerRequest(measuredBaseline.cpuMs, baseline.total),
+        beaconCpuMicrosPerRequest: microsPerRequest(measured.cpuMs, result.total),
       });
     }
     const arrived = await waitUntilArrived(stack.database, accepted);

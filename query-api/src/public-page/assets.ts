@@ -12,24 +12,39 @@ interface ManifestChunk {
 }
 
 const NONE: PageAssets = { css: '', scriptUrl: null, modulePreloads: [] };
+/** The manifest is looked at no more often than this: a stat per page request was a tenth of a 304's cost. */
+const CHECK_INTERVAL_MS = 1000;
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /**
  * Finds the hashed script and the stylesheet of the card page in web/dist/.vite/manifest.json.
- * The manifest is looked at again when its modification time changes, so a fresh `vite build` is
- * served without a restart (like the web app itself, web/static.ts). Without a build the page is
+ * The manifest is looked at again (at most once a second) when its modification time changes, so a fresh `vite build`
+ * is served without a restart (like the web app itself, web/static.ts). Without a build the page is
  * served unstyled and without script: still complete and readable.
  */
 export class PublicCardAssets {
   private loaded: { readonly stamp: string; readonly assets: PageAssets } | null = null;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private lastAnswer: PageAssets = NONE;
 
-  constructor(private readonly distDir: string | undefined) {}
+  constructor(
+    private readonly distDir: string | undefined,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   current(): PageAssets {
     if (!this.distDir) return NONE;
-    const manifestPath = join(this.distDir, '.vite', 'manifest.json');
+    const now = this.now();
+    if (now - this.checkedAt < CHECK_INTERVAL_MS) return this.lastAnswer;
+    this.checkedAt = now;
+    this.lastAnswer = this.check(this.distDir);
+    return this.lastAnswer;
+  }
+
+  private check(distDir: string): PageAssets {
+    const manifestPath = join(distDir, '.vite', 'manifest.json');
     let stamp: string;
     try {
       const stat = statSync(manifestPath);
