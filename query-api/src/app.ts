@@ -11,6 +11,7 @@ import { profileQueries } from './profile/routes.ts';
 import { cardQueries, type CardQuerySettings } from './card/routes.ts';
 import { publicCardQueries } from './public/routes.ts';
 import { publicPageRoutes } from './public-page/routes.ts';
+import { sitemapRoutes } from './public-page/sitemap.ts';
 import { leadQueries } from './lead/routes.ts';
 import { contactFileQueries } from './contact-file/routes.ts';
 import { statisticsQueries } from './statistics/routes.ts';
@@ -30,6 +31,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(cardQueries(context, deps));
     await app.register(publicCardQueries(context));
     await app.register(publicPageRoutes(context, deps));
+    await app.register(sitemapRoutes(context, deps));
     await app.register(leadQueries(context));
     await app.register(contactFileQueries(context));
     await app.register(statisticsQueries(context, deps));

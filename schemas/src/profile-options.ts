@@ -96,6 +96,8 @@ export const FOUNDED_YEAR_MIN = 1800;
 export const PROFILE_TEXT_FIELDS = [
   'title', 'jobTitle', 'firstName', 'lastName', 'company', 'bio', 'phone', 'email', 'website', 'theme',
 ] as const;
+/** Yes/no fields of the form: JSON booleans, or 'true' / 'false' in a multipart form. */
+export const PROFILE_FLAG_FIELDS = ['searchable'] as const;
 /** Fields sent with dotted names in the multipart form ('address.city'). */
 export const PROFILE_GROUP_FIELDS = {
   address: ['street', 'city', 'state', 'zipCode', 'country'],

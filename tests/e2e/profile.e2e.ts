@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Locator, Page, Request } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { alertWith, expect, plantToken, test, toast } from './fixtures.ts';
+import { alertWith, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
 
 /**
  * Profile settings as an owner uses them: every section filled (three images, social accounts
@@ -22,6 +22,7 @@ const FOUND = '39.920770, 32.854110';
 const TEXT = {
   created: 'Profil oluşturuldu!',
   updated: 'Profil güncellendi!',
+  searchable: 'Arama motorlarında görünsün',
   ibanChecksum: 'IBAN doğrulanamadı, lütfen numarayı kontrol edin',
   pictureTooLarge: "Profil resmi 2MB'dan küçük olmalıdır",
   cityRequired: 'Minimum şehir bilgisi gerekli',
@@ -175,7 +176,7 @@ test.beforeAll(() => {
 });
 
 test.describe('profile settings', () => {
-  test('fill in every section, save, reload and find it all again', async ({ page, account }) => {
+  test('fill in every section, save, reload and find it all again', async ({ page, account, request }) => {
     test.setTimeout(120_000);
     const [portraitFile, coverFile, logoFile] = await Promise.all([portrait(), cover(), logo()]);
     await openProfile(page, account.token);
@@ -184,7 +185,9 @@ test.describe('profile settings', () => {
       await expect(page.getByLabel('E-posta')).toHaveValue(account.email);
       await expect(page.getByLabel('Ülke')).toHaveValue('Türkiye');
       await expect(page.getByText('Henüz banka hesabı eklemediniz.')).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link')).toHaveCount(8);
+      await expect(page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link')).toHaveCount(9);
+      // Search engines are kept out until the owner says otherwise.
+      await expect(region(page, 'Görünürlük').getByRole('switch', { name: TEXT.searchable })).not.toBeChecked();
       await expectAccessible(page, '/profile, blank');
     });
 
@@ -408,6 +411,62 @@ test.describe('profile settings', () => {
         ['linkedin', 'cagri.ozturk', 'https://www.linkedin.com/in/cagri.ozturk'],
         ['youtube', 'OzturkEmlakTV', 'https://www.youtube.com/@OzturkEmlak'],
       ]);
+    });
+
+    await test.step('findable: the card page drops noindex once the owner turns the switch on and saves', async () => {
+      const cardId = await publicVirtualCard(request, account, 'Vitrin');
+      const cardUrl = new URL(`/p/${cardId}`, page.url()).href;
+      await page.goto(`/p/${cardId}`);
+      await expect(page.getByRole('heading', { level: 1, name: /Çağrı Öztürk/ })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+
+      await page.goto('/profile');
+      const visibility = region(page, 'Görünürlük');
+      const toggle = visibility.getByRole('switch', { name: TEXT.searchable });
+      await expect(toggle).not.toBeChecked();
+      await toggle.check();
+      await expect(page.getByText('Kaydedilmemiş değişiklikleriniz var.')).toBeVisible();
+      await expectAccessible(page, '/profile, search engine switch on');
+      const saved = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PUT',
+      );
+      await page.getByRole('button', { name: 'Profili Kaydet' }).click();
+      const { position } = (await (await saved).json()) as { position?: string };
+      await expect(toast(page, TEXT.updated)).toBeVisible();
+      await page.reload();
+      await expect(region(page, 'Görünürlük').getByRole('switch', { name: TEXT.searchable })).toBeChecked();
+
+      // Read-your-writes for the page itself, then what a browser (or a crawler) gets.
+      const fresh = await request.get(`/p/${cardId}`, { headers: position ? { 'x-min-position': position } : {} });
+      expect(await fresh.text()).not.toContain('noindex');
+      await page.goto(`/p/${cardId}`);
+      await expect(page.getByRole('heading', { level: 1, name: /Çağrı Öztürk/ })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as {
+        '@type': string;
+        name: string;
+        url: string;
+      };
+      expect(data).toMatchObject({ '@type': 'Person', name: 'Çağrı Öztürk', url: cardUrl });
+
+      // Listed in the sitemap (well-formed XML, as the browser's own parser reads it), which robots.txt names.
+      const sitemap = await request.get('/sitemap.xml');
+      expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+      const locations = await page.evaluate(
+        (xml) => {
+          const document = new DOMParser().parseFromString(xml, 'application/xml');
+          if (document.getElementsByTagName('parsererror').length > 0) return null;
+          return [...document.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map(
+            (loc) => loc.textContent,
+          );
+        },
+        await sitemap.text(),
+      );
+      expect(locations).toContain(cardUrl);
+      expect(await (await request.get('/robots.txt')).text()).toContain(
+        `Sitemap: ${new URL('/sitemap.xml', page.url()).href}`,
+      );
     });
   });
 

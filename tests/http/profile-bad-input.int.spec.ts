@@ -58,6 +58,8 @@ const CASES: ReadonlyArray<readonly [string, Record<string, string | readonly st
   ['a control character in the name of the company', { company: 'Yılmaz\u0007Emlak' }, PROFILE_VALIDATION_MESSAGES.invalidCharacters('company'), 'company'],
   ['a NUL byte in the name of the company', { company: 'Yılmaz\u0000Emlak' }, MESSAGES.unsafeCharacters, 'company'],
   ['a theme that would break out of a CSS class', { theme: 'dark" onclick="alert(1)' }, MESSAGES.profileInvalidTheme, 'theme'],
+  ['a search switch that is neither true nor false', { searchable: 'evet' }, PROFILE_VALIDATION_MESSAGES.mustBeYesNo('searchable'), 'searchable'],
+  ['the search switch sent twice', { searchable: ['true', 'false'] }, PROFILE_VALIDATION_MESSAGES.duplicateField('searchable'), 'searchable'],
   ['an unknown field', { isAdmin: 'true' }, PROFILE_VALIDATION_MESSAGES.unknownField('isAdmin'), 'isAdmin'],
   ['an unknown dotted field', { 'address.planet': 'Mars' }, PROFILE_VALIDATION_MESSAGES.unknownField('address.planet'), 'address.planet'],
   ['the owner named in the form', { user: '00000000-0000-4000-8000-000000000000' }, PROFILE_VALIDATION_MESSAGES.unknownField('user'), 'user'],

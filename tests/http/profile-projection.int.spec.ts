@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 async function row() {
-  const result = await product.pool.query<{ profile_id: string; data: Profile; created_at: Date; forgotten: boolean; last_stream_position: string }>(
-    'SELECT profile_id, data, created_at, forgotten, last_stream_position FROM rm_profiles WHERE owner_id = $1',
+  const result = await product.pool.query<{ profile_id: string; data: Profile; searchable: boolean; created_at: Date; forgotten: boolean; last_stream_position: string }>(
+    'SELECT profile_id, data, searchable, created_at, forgotten, last_stream_position FROM rm_profiles WHERE owner_id = $1',
     [owner.userId],
   );
   return result.rows[0];
@@ -34,7 +34,7 @@ async function row() {
 describe('the profiles read model', () => {
   it('keeps the columns other read sides join on', async () => {
     const current = await row();
-    expect(current).toMatchObject({ profile_id: saved._id, data: saved, forgotten: false, last_stream_position: '1' });
+    expect(current).toMatchObject({ profile_id: saved._id, data: saved, searchable: false, forgotten: false, last_stream_position: '1' });
     expect(current?.created_at.toISOString()).toBe(saved.createdAt);
   });
 

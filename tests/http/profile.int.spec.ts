@@ -89,6 +89,8 @@ describe('creating a profile', () => {
       ],
       paymentMethods: [{ type: 'paypal', accountName: 'PayPal', accountId: 'ayse@yilmaz-emlak.com.tr', qrCode: '' }],
       coverPhoto: null,
+      // Search engines are kept out unless the owner says otherwise (docs/decisions/0019).
+      searchable: false,
     });
     expect(profile._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(profile.profilePicture).toMatch(IMAGE_URL);
@@ -137,6 +139,34 @@ describe('creating a profile', () => {
     for (const secret of ['Yılmaz', '905321234567', 'TR330006100519786457841326', '10000000146', 'Bağdat', 'media/profiles']) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('the search engine switch', () => {
+  it('is saved from the multipart form and from JSON, read back, and off when a save leaves it out', async () => {
+    const owner = await registerOwner(product);
+    const created = await saveProfile(product, 'POST', profileForm({ firstName: 'Ayşe', searchable: 'true' }), owner.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.profile?.searchable).toBe(true);
+    expect((await myProfile(product, owner.token, created.body.position))?.searchable).toBe(true);
+
+    const off = await saveProfile(product, 'PUT', { firstName: 'Ayşe', searchable: false }, owner.token);
+    expect(off.body.profile?.searchable).toBe(false);
+    expect((await myProfile(product, owner.token, off.body.position))?.searchable).toBe(false);
+
+    const on = await saveProfile(product, 'PUT', { firstName: 'Ayşe', searchable: true }, owner.token);
+    expect((await myProfile(product, owner.token, on.body.position))?.searchable).toBe(true);
+    // The whole profile is replaced: a client that does not know the switch turns it off.
+    const omitted = await saveProfile(product, 'PUT', { firstName: 'Ayşe' }, owner.token);
+    expect((await myProfile(product, owner.token, omitted.body.position))?.searchable).toBe(false);
+  });
+
+  it('reads a read-model row written before the switch existed as off (until the rebuild replaces it)', async () => {
+    const owner = await registerOwner(product);
+    const created = await saveProfile(product, 'POST', { firstName: 'Ayşe' }, owner.token);
+    expect(await myProfile(product, owner.token, created.body.position)).toMatchObject({ searchable: false });
+    await product.pool.query(`UPDATE rm_profiles SET data = data - 'searchable' WHERE owner_id = $1`, [owner.userId]);
+    expect(await myProfile(product, owner.token)).toMatchObject({ firstName: 'Ayşe', searchable: false });
   });
 });
 

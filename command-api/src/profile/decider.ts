@@ -1,10 +1,10 @@
 import {
-  EMPTY_PROFILE_DATA,
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
   PROFILE_IMAGE_SLOTS,
   conflictError,
   notFoundError,
+  readProfileData,
   validationError,
   type ProfileData,
   type ProfileEvent,
@@ -59,11 +59,6 @@ export interface UpdateProfile {
 }
 
 export type ProfileCommand = CreateProfile | UpdateProfile;
-
-/** A forgotten owner's events carry '' instead of the sealed profile: replay them as empty. */
-function readableProfile(profile: unknown): ProfileData {
-  return typeof profile === 'object' && profile !== null ? (profile as ProfileData) : EMPTY_PROFILE_DATA;
-}
 
 function imageUrl(choice: ImageChoice, slot: ProfileImageSlot, current: ProfileData | null): string | null {
   switch (choice.kind) {
@@ -138,13 +133,13 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
           status: 'created',
           profileId: event.data.profileId,
           ownerId: event.data.ownerId,
-          profile: readableProfile(event.data.profile),
+          profile: readProfileData(event.data.profile),
           createdAt: event.data.createdAt,
           updatedAt: event.data.createdAt,
         };
       case 'ProfileUpdated':
         if (state.status !== 'created') return state;
-        return { ...state, profile: readableProfile(event.data.profile), updatedAt: event.data.updatedAt };
+        return { ...state, profile: readProfileData(event.data.profile), updatedAt: event.data.updatedAt };
       default: {
         const unhandled: never = event;
         return unhandled;

@@ -95,6 +95,29 @@ describe('profile decider', () => {
     spec.given([profileCreated]).when(updateCommand({ images: { profilePicture: { kind: 'keep', url: picture } } })).then([]);
   });
 
+  it('records the owner switching search visibility on, and off again', () => {
+    const searchable = { ...fields, searchable: true };
+    const images = { profilePicture: { kind: 'keep', url: picture } } as const;
+    const switchedOn: ProfileEvent = {
+      type: 'ProfileUpdated',
+      data: { profileId, ownerId, profile: { ...searchable, profilePicture: picture, coverPhoto: null, companyLogo: null }, updatedAt: later },
+    };
+    spec.given([profileCreated]).when(updateCommand({ profile: searchable, images })).then([switchedOn]);
+    spec.given([profileCreated, switchedOn]).when(updateCommand({ profile: searchable, images })).then([]);
+    spec
+      .given([profileCreated, switchedOn])
+      .when(updateCommand({ images }))
+      .then([{ type: 'ProfileUpdated', data: { ...switchedOn.data, profile: { ...profileCreated.data.profile, searchable: false } } }]);
+  });
+
+  it('reads an event from before the switch (schema version 1) as not searchable', () => {
+    const { searchable: _s, ...versionOne } = profileCreated.data.profile;
+    const oldEvent = { type: 'ProfileCreated', data: { ...profileCreated.data, profile: versionOne } } as unknown as ProfileEvent;
+    expect(profileDecider.evolve(profileDecider.initialState, oldEvent)).toMatchObject({ profile: { searchable: false } });
+    // The same form saved again is no change, so no event.
+    spec.given([oldEvent]).when(updateCommand({ images: { profilePicture: { kind: 'keep', url: picture } } })).then([]);
+  });
+
   it('answers not found for an _id that is not the owner profile', () => {
     spec
       .given([profileCreated])

@@ -4,6 +4,7 @@ import { refuseUnsafeText } from '@kartvizit/infra/http/text-guard';
 import {
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
+  PROFILE_FLAG_FIELDS,
   PROFILE_GROUP_FIELDS,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_SLOTS,
@@ -56,7 +57,8 @@ export const PROFILE_MULTIPART_LIMITS = {
   headerPairs: 20,
 };
 
-const TEXT_FIELDS = new Set<string>(PROFILE_TEXT_FIELDS);
+/** Named once at the top level; the shared rules check the value (text, or a yes/no flag). */
+const SCALAR_FIELDS = new Set<string>([...PROFILE_TEXT_FIELDS, ...PROFILE_FLAG_FIELDS]);
 const LIST_FIELDS = new Set<string>(PROFILE_LIST_FIELDS);
 const SLOTS = new Set<string>(PROFILE_IMAGE_SLOTS);
 const EXISTING_SLOTS = new Map<string, ProfileImageSlot>(
@@ -103,7 +105,7 @@ class FormBuilder {
       return;
     }
     if (SLOTS.has(name)) throw validationError(MESSAGES.profileImageNeedsFile, name);
-    if (TEXT_FIELDS.has(name)) {
+    if (SCALAR_FIELDS.has(name)) {
       this.once(name);
       this.fields[name] = value;
       return;

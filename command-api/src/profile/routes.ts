@@ -34,7 +34,8 @@ const ERRORS = {
 
 const FORM_DESCRIPTION = [
   'multipart/form-data (SPEC §7), or application/json without files. Fields: title, jobTitle, firstName, lastName,',
-  'company, bio, phone, email, website, theme; address.street|city|state|zipCode|country; location.lat|lng;',
+  'company, bio, phone, email, website, theme; searchable (true/false: search engines may list the card pages; false when left out);',
+  'address.street|city|state|zipCode|country; location.lat|lng;',
   'companyInfo.taxOffice|taxNumber|mersisNo|registrationNumber|foundedYear; invoiceInfo.recipientName|taxId|taxOffice|address;',
   'socialLinks, bankAccounts, paymentMethods as JSON text; files profilePicture (2 MB), coverPhoto (4 MB), companyLogo (2 MB),',
   "or existingProfilePicture|existingCoverPhoto|existingCompanyLogo with the current address ('' = remove). Optional _id.",

@@ -6,10 +6,14 @@ import { isMissingRelation } from '../core/sql.ts';
 
 const PROJECTIONS = ['profiles'] as const;
 
+/** A row the read model wrote before `searchable` existed (until its rebuild replaces it) means false. */
+type StoredProfile = Omit<Profile, 'searchable'> & { readonly searchable?: boolean };
+
 async function findProfile(context: QueryContext, ownerId: string): Promise<Profile | null> {
   try {
-    const result = await context.pool.query<{ data: Profile }>('SELECT data FROM rm_profiles WHERE owner_id = $1', [ownerId]);
-    return result.rows[0]?.data ?? null;
+    const result = await context.pool.query<{ data: StoredProfile }>('SELECT data FROM rm_profiles WHERE owner_id = $1', [ownerId]);
+    const data = result.rows[0]?.data;
+    return data ? { ...data, searchable: data.searchable === true } : null;
   } catch (error) {
     if (isMissingRelation(error)) return null;
     throw error;

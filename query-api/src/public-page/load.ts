@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { isMissingRelation } from '../core/sql.ts';
 import type { PageMarks, ProjectionMark } from './cache.ts';
+import { SHOWN_CARDS } from './shown-cards.ts';
 
 export interface CardPageRow {
   readonly cardId: string;
@@ -54,9 +55,7 @@ export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardP
   try {
     const result = await pool.query<Row>(
       `SELECT c.card_id, p.owner_id, p.data, md5(p.data::text) AS data_hash, ${MARKS_SQL}
-         FROM rm_cards c
-         JOIN rm_profiles p ON p.owner_id = c.owner_id
-        WHERE c.card_id = $1 AND c.is_activated AND c.is_active AND NOT p.forgotten`,
+         ${SHOWN_CARDS} AND c.card_id = $1`,
       [cardId],
     );
     const row = result.rows[0];

@@ -7,12 +7,13 @@ import { directionsUrls, mailtoUrl, safeMediaPath, safeWebUrl, telUrl } from './
 import { LINE_ICON_NAMES, icon } from './icons.ts';
 import { renderCardPage } from './render.ts';
 import { ibanGroups, paymentBrand, themeClass, toCardPageView } from './view.ts';
+import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo';
 
 /** The view of card KV-ABC for the given profile data. */
-function viewOf(data: Parameters<typeof toCardPageView>[0]['data']) {
+function viewOf(data: Parameters<typeof toCardPageView>[0]['data'], ownerId = 'o') {
   return toCardPageView({
     cardId: 'KV-ABC',
-    ownerId: 'o',
+    ownerId,
     publicBaseUrl: 'https://kart.example',
     vcardUrl: '/v',
     data,
@@ -186,6 +187,139 @@ describe('text at 390 px (issue 10)', () => {
     // And no two line icons are drawn alike.
     const drawings = LINE_ICON_NAMES.map((name) => icon(name).value);
     expect(new Set(drawings).size).toBe(drawings.length);
+  });
+});
+
+describe('findable by search engines (decision 19)', () => {
+  const NO_ASSETS = { css: '', scriptUrl: null, modulePreloads: [] };
+  const person = {
+    title: 'Dr.',
+    firstName: 'Ayşe',
+    lastName: 'Yılmaz',
+    jobTitle: 'Gayrimenkul Danışmanı',
+    company: 'Yılmaz Emlak',
+    bio: 'Kadıköy’de 15 yıl.',
+    phone: '+905321234567',
+    email: 'ayse@yilmaz-emlak.com.tr',
+    profilePicture: '/media/profiles/p/picture-1.jpg',
+    companyLogo: '/media/profiles/p/logo-1.png',
+    address: {
+      street: 'Bağdat Caddesi No: 1',
+      city: 'İstanbul',
+      state: 'Kadıköy',
+      zipCode: '34710',
+      country: 'Türkiye',
+    },
+    socialLinks: [
+      { platform: 'linkedin', username: 'ayse', url: 'https://www.linkedin.com/in/ayse' },
+      { platform: 'other', username: '', url: 'javascript:alert(1)' },
+    ],
+  };
+  /** The JSON-LD blocks of a page, parsed. */
+  const jsonLd = (page: string) =>
+    [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
+    );
+
+  it('off (the default, and every profile saved before the switch): noindex and no schema.org data', () => {
+    for (const data of [person, { ...person, searchable: false }, { ...person, searchable: 'true' }]) {
+      const view = viewOf(data);
+      expect(view).toMatchObject({ searchable: false, structuredData: null });
+      const page = renderCardPage(view, '<svg></svg>', NO_ASSETS);
+      expect(page).toContain('<meta name="robots" content="noindex">');
+      expect(page).not.toContain('application/ld+json');
+    }
+  });
+
+  it('on: no robots meta at all, and a Person with the organisation it works for', () => {
+    const view = viewOf({ ...person, searchable: true });
+    const page = renderCardPage(view, '<svg></svg>', NO_ASSETS);
+    expect(page).not.toMatch(/<meta name="robots"/);
+    expect(jsonLd(page)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Person',
+        name: 'Ayşe Yılmaz',
+        honorificPrefix: 'Dr.',
+        jobTitle: 'Gayrimenkul Danışmanı',
+        description: 'Kadıköy’de 15 yıl.',
+        url: 'https://kart.example/p/KV-ABC',
+        image: 'https://kart.example/media/profiles/p/picture-1.jpg',
+        telephone: '+905321234567',
+        email: 'ayse@yilmaz-emlak.com.tr',
+        // Kadıköy is the district (ilçe) in İstanbul (il).
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Bağdat Caddesi No: 1',
+          addressLocality: 'Kadıköy',
+          addressRegion: 'İstanbul',
+          postalCode: '34710',
+          addressCountry: 'TR',
+        },
+        worksFor: {
+          '@type': 'Organization',
+          name: 'Yılmaz Emlak',
+          logo: 'https://kart.example/media/profiles/p/logo-1.png',
+        },
+        // Only the links the page shows (the javascript: one is not).
+        sameAs: ['https://www.linkedin.com/in/ayse'],
+      },
+    ]);
+  });
+
+  it('leaves out what is not known: no company, no address, a foreign address as written', () => {
+    const bare = viewOf({ firstName: 'Ayşe', searchable: true });
+    expect(bare.structuredData).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Ayşe',
+      url: 'https://kart.example/p/KV-ABC',
+    });
+    const abroad = viewOf({
+      firstName: 'Ayşe',
+      searchable: true,
+      address: { street: '', city: 'München', state: 'Bayern', zipCode: '80331', country: 'Almanya' },
+    });
+    expect(abroad.structuredData?.address).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'München',
+      addressRegion: 'Bayern',
+      postalCode: '80331',
+      addressCountry: 'Almanya',
+    });
+    // No name, no Person; the page is still indexable as the owner chose.
+    const nameless = viewOf({ company: 'Yılmaz Emlak', searchable: true });
+    expect(nameless).toMatchObject({ searchable: true, structuredData: null });
+  });
+
+  it('never for the sample card', () => {
+    expect(viewOf({ ...person, searchable: true }, DEMO_OWNER_ID)).toMatchObject({
+      searchable: false,
+      structuredData: null,
+    });
+  });
+
+  it('keeps hostile text inside its element: the data parses back to exactly what was stored', () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const view = viewOf({
+      ...person,
+      firstName: hostile,
+      lastName: '',
+      company: `${hostile}\u2028Ltd.`,
+      searchable: true,
+    });
+    const page = renderCardPage(view, '<svg></svg>', NO_ASSETS);
+    const head = /<head>[\s\S]*<\/head>/.exec(page)?.[0] ?? '';
+    // The JSON-LD block and the page's own data block: nothing else that looks like a script.
+    expect(page.match(/<script/g)).toHaveLength(2);
+    expect(head.match(/<script/g)).toHaveLength(1);
+    const [data] = jsonLd(page);
+    expect(data?.name).toBe(hostile);
+    expect(data?.worksFor).toEqual({
+      '@type': 'Organization',
+      name: `${hostile}\u2028Ltd.`,
+      logo: 'https://kart.example/media/profiles/p/logo-1.png',
+    });
   });
 });
 

@@ -286,10 +286,15 @@ function socialMeta(view: CardPageView): SafeHtml {
 `
     : '';
   const twitterImage = image ? markup`<meta name="twitter:image" content="${image}">\n` : '';
-  // noindex: a card is shared by its link; search engines need not list people's phone numbers.
+  // noindex: a card is shared by its link; search engines need not list people's phone numbers,
+  // unless the owner chose to be findable. Then nothing is said: index and follow are the default.
+  const robots = view.searchable ? '' : markup`<meta name="robots" content="noindex">\n`;
+  // A data block: browsers never run it, so script-src has nothing to block; escaped so no text can end it.
+  const structuredData = view.structuredData
+    ? markup`<script type="application/ld+json">${jsonForScript(view.structuredData)}</script>\n`
+    : '';
   return markup`<link rel="canonical" href="${view.canonicalUrl}">
-<meta name="robots" content="noindex">
-<meta property="og:type" content="profile">
+${robots}<meta property="og:type" content="profile">
 <meta property="og:site_name" content="${TEXT.brand}">
 <meta property="og:locale" content="tr_TR">
 <meta property="og:title" content="${view.fullName}">
@@ -300,7 +305,7 @@ ${ogImage}<meta property="profile:first_name" content="${firstName}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${view.fullName}">
 <meta name="twitter:description" content="${description}">
-${twitterImage}`;
+${twitterImage}${structuredData}`;
 }
 
 export interface CardPageOptions {

@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
+import { isDemoOwner } from '@kartvizit/schemas/demo';
 import { compactIban, formatIban } from '@kartvizit/schemas/validation/profile';
 import {
   directionsUrls,
@@ -12,6 +13,7 @@ import {
   type DirectionsTarget,
   type LatLng,
 } from './urls.ts';
+import { personStructuredData, type JsonLd } from './structured-data.ts';
 import { TEXT } from './texts.ts';
 
 /**
@@ -121,6 +123,13 @@ export interface CardPageView {
   readonly summary: string;
   /** Contact file name stem (SPEC §7: company or full name). */
   readonly vcardUrl: string;
+  /**
+   * The owner lets search engines list the page (docs/decisions/0019): no `noindex`. Never the
+   * sample card. Off for profiles saved before the switch existed.
+   */
+  readonly searchable: boolean;
+  /** schema.org `Person` for the page's JSON-LD: only when searchable (and the profile has a name). */
+  readonly structuredData: JsonLd | null;
 }
 
 type Data = Readonly<Record<string, unknown>>;
@@ -381,11 +390,39 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   const location: LocationView | null =
     shownAddress || coordinates ? { coordinates, address: shownAddress, directions } : null;
   const hasCity = text(address, 'city').length > 0;
+  const canonicalUrl = `${input.publicBaseUrl}/p/${input.cardId}`;
+  const shareImage = photoMain ? `${input.publicBaseUrl}${photoMain}` : null;
+  const social = socialItems(data);
+  // Crawlers get the phone number and e-mail in a machine-readable form only when the owner chose it.
+  const searchable = data.searchable === true && !isDemoOwner(input.ownerId);
+  const logoMain = safeMediaPath(data.companyLogo);
+  const structuredData = searchable
+    ? personStructuredData({
+        name: [firstName, lastName].filter(Boolean).join(' '),
+        title,
+        jobTitle,
+        bio: text(data, 'bio'),
+        url: canonicalUrl,
+        image: shareImage,
+        telephone: tel ? tel.slice('tel:'.length) : '',
+        email: mailto ? email : '',
+        address: {
+          street: text(address, 'street'),
+          city: text(address, 'city'),
+          state: text(address, 'state'),
+          zipCode: text(address, 'zipCode'),
+          country: text(address, 'country'),
+        },
+        company,
+        logo: logoMain ? `${input.publicBaseUrl}${logoMain}` : null,
+        sameAs: social.map((item) => item.url),
+      })
+    : null;
 
   return {
     cardId: input.cardId,
     profileId: text(data, '_id') || input.ownerId,
-    canonicalUrl: `${input.publicBaseUrl}/p/${input.cardId}`,
+    canonicalUrl,
     fullName,
     displayName: [title, fullName].filter(Boolean).join(' '),
     initials: initialsOf(firstName, lastName, fullName),
@@ -394,15 +431,17 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     bio: text(data, 'bio'),
     theme: themeClass(text(data, 'theme')),
     photo: safeMediaPath(thumbnails.profilePicture) ?? photoMain,
-    shareImage: photoMain ? `${input.publicBaseUrl}${photoMain}` : null,
+    shareImage,
     cover: safeMediaPath(thumbnails.coverPhoto) ?? safeMediaPath(data.coverPhoto),
     logo: safeMediaPath(thumbnails.companyLogo) ?? safeMediaPath(data.companyLogo),
     contacts,
-    social: socialItems(data),
+    social,
     location,
     directionsUrl: hasCity ? (directions.find((link) => link.target === 'google')?.url ?? null) : null,
     companyTabs: companyTabs(data),
     summary: [jobTitle, company].filter(Boolean).join(' · '),
     vcardUrl: input.vcardUrl,
+    searchable,
+    structuredData,
   };
 }

@@ -95,6 +95,12 @@ export interface ProfileData {
   readonly invoiceInfo: ProfileInvoiceInfo;
   readonly bankAccounts: readonly ProfileBankAccount[];
   readonly paymentMethods: readonly ProfilePaymentMethod[];
+  /**
+   * The owner lets search engines list the card pages (docs/decisions/0019): no `noindex`, a
+   * place in sitemap.xml, schema.org data on the page. Since schema version 2; events of version 1
+   * have no such field and mean false (read them through `readProfileData`).
+   */
+  readonly searchable: boolean;
 }
 
 export interface ProfileCreated {
@@ -124,7 +130,8 @@ export function profileStreamId(ownerId: string): string {
   return `profile-${ownerId}`;
 }
 
+/** Version 2 added `profile.searchable`. */
 export const PROFILE_EVENT_TYPES: EventRegistry<ProfileEvent> = {
-  ProfileCreated: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['profile'] },
-  ProfileUpdated: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['profile'] },
+  ProfileCreated: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['profile'] },
+  ProfileUpdated: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['profile'] },
 };

@@ -84,6 +84,9 @@ export const Profile = Type.Object({
   }),
   bankAccounts: Type.Array(ProfileBankAccountSchema),
   paymentMethods: Type.Array(ProfilePaymentMethodSchema),
+  searchable: Type.Boolean({
+    description: 'The owner lets search engines list the card pages (no noindex, sitemap.xml, schema.org data); false by default',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -201,6 +204,7 @@ export function toProfileView(input: ProfileViewInput): Profile {
     invoiceInfo: { ...profile.invoiceInfo },
     bankAccounts: profile.bankAccounts.map((account) => ({ ...account })),
     paymentMethods: profile.paymentMethods.map((method) => ({ ...method })),
+    searchable: profile.searchable,
     createdAt: input.createdAt,
     updatedAt: input.updatedAt,
   };

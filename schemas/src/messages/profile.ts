@@ -67,6 +67,7 @@ export const PROFILE_FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'E-posta',
   website: 'Web sitesi',
   theme: 'Tema',
+  searchable: 'Arama motorlarında görünsün',
   address: 'Adres',
   'address.street': 'Adres',
   'address.city': 'Şehir',
@@ -121,6 +122,7 @@ export function profileFieldLabel(path: string): string {
 /** Messages that name a field or a limit. */
 export const PROFILE_VALIDATION_MESSAGES = {
   mustBeText: (path: string) => `${profileFieldLabel(path)} alanı metin olmalıdır`,
+  mustBeYesNo: (path: string) => `'${profileFieldLabel(path)}' alanı evet (true) ya da hayır (false) olmalıdır`,
   tooLong: (path: string, max: number) => `${profileFieldLabel(path)} en fazla ${max} karakter olabilir`,
   unknownField: (path: string) => `Tanınmayan alan: ${path}`,
   duplicateField: (path: string) => `${profileFieldLabel(path)} alanı birden fazla kez gönderildi`,

@@ -25,6 +25,7 @@ import { latitudeProblem, longitudeProblem } from './geocoding.ts';
 export * from '../profile-options.ts';
 import {
   FOUNDED_YEAR_MIN,
+  PROFILE_FLAG_FIELDS,
   PROFILE_GROUP_FIELDS,
   PROFILE_LIST_FIELDS,
   PROFILE_LIST_LIMITS,
@@ -65,7 +66,19 @@ export const EMPTY_PROFILE_DATA: ProfileData = {
   invoiceInfo: { recipientName: '', taxId: '', taxOffice: '', address: '' },
   bankAccounts: [],
   paymentMethods: [],
+  searchable: false,
 };
+
+/**
+ * The profile of a stored event as today's readers expect it. A forgotten owner's events carry ''
+ * instead of the sealed profile: an empty profile. Events are never rewritten, so fields added
+ * later are filled in here: `searchable` (schema version 2) is false in version 1 events.
+ */
+export function readProfileData(profile: unknown): ProfileData {
+  if (typeof profile !== 'object' || profile === null) return EMPTY_PROFILE_DATA;
+  const stored = profile as Omit<ProfileData, 'searchable'> & { readonly searchable?: unknown };
+  return { ...stored, searchable: stored.searchable === true };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Single rules
@@ -356,6 +369,14 @@ function email(source: Input): string {
   return normalised;
 }
 
+/** Absent or null: no. A multipart form sends the text 'true' or 'false'. */
+function flag(source: Input, key: (typeof PROFILE_FLAG_FIELDS)[number]): boolean {
+  const value = source[key];
+  if (value === undefined || value === null || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  return refuse(PROFILE_VALIDATION_MESSAGES.mustBeYesNo(key), key);
+}
+
 function theme(source: Input): string {
   const value = text(source, 'theme', 'theme');
   // The public card turns it into a CSS class.
@@ -562,6 +583,7 @@ function paymentMethods(source: Input): ProfilePaymentMethod[] {
 
 const TOP_LEVEL_FIELDS: readonly string[] = [
   ...PROFILE_TEXT_FIELDS,
+  ...PROFILE_FLAG_FIELDS,
   ...Object.keys(PROFILE_GROUP_FIELDS),
   ...PROFILE_LIST_FIELDS,
 ];
@@ -593,6 +615,7 @@ export function validateProfileInput(input: unknown, options: ProfileValidationO
       invoiceInfo: invoiceInfo(input),
       bankAccounts: bankAccounts(input),
       paymentMethods: paymentMethods(input),
+      searchable: flag(input, 'searchable'),
     };
     return { ok: true, profile };
   } catch (error) {

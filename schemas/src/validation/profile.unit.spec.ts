@@ -13,6 +13,7 @@ import {
   isValidVkn,
   normaliseWebUrl,
   parseProfilePhone,
+  readProfileData,
   socialProfileUrl,
   taxNumberProblem,
   validateProfileInput,
@@ -199,9 +200,29 @@ describe('the whole form', () => {
     });
   });
 
-  it('treats an empty form as an empty profile in Türkiye', () => {
+  it('treats an empty form as an empty profile in Türkiye, not listed by search engines', () => {
     const result = validateProfileInput({}, options);
     expect(result.ok && result.profile.address.country).toBe('Türkiye');
+    expect(result.ok && result.profile.searchable).toBe(false);
+  });
+
+  it.each([
+    [true, true],
+    ['true', true],
+    [false, false],
+    ['false', false],
+    [null, false],
+  ])('reads the search switch %j as %j', (searchable, expected) => {
+    const result = validateProfileInput({ searchable }, options);
+    expect(result.ok && result.profile.searchable).toBe(expected);
+  });
+
+  it('reads a stored profile from before the search switch as not searchable, and a forgotten one as empty', () => {
+    const { searchable: _s, ...versionOne } = { ...readProfileData(null), firstName: 'Ayşe' };
+    expect(readProfileData(versionOne)).toEqual({ ...versionOne, searchable: false });
+    expect(readProfileData({ ...versionOne, searchable: true }).searchable).toBe(true);
+    expect(readProfileData('')).toEqual(readProfileData(null));
+    expect(readProfileData('').searchable).toBe(false);
   });
 
   it.each([
@@ -214,6 +235,8 @@ describe('the whole form', () => {
     [{ title: 'a\u0000b' }, PROFILE_VALIDATION_MESSAGES.invalidCharacters('title'), 'title'],
     [{ company: 42 }, PROFILE_VALIDATION_MESSAGES.mustBeText('company'), 'company'],
     [{ theme: 'dark" onload="x' }, PROFILE_MESSAGES.profileInvalidTheme, 'theme'],
+    [{ searchable: 'evet' }, PROFILE_VALIDATION_MESSAGES.mustBeYesNo('searchable'), 'searchable'],
+    [{ searchable: 1 }, PROFILE_VALIDATION_MESSAGES.mustBeYesNo('searchable'), 'searchable'],
     [{ firstName: '<script>' }, MESSAGES.invalidName, 'firstName'],
     [{ location: { lat: '41' } }, PROFILE_MESSAGES.profileLocationIncomplete, 'location.lng'],
     [{ location: { lat: '91', lng: '29' } }, 'Enlem -90 ile 90 arasında olmalıdır', 'location.lat'],

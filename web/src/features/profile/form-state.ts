@@ -91,6 +91,7 @@ type RowAdd = {
 
 export type ProfileFormAction =
   | { readonly type: 'scalarChanged'; readonly field: ScalarField; readonly value: string }
+  | { readonly type: 'searchableChanged'; readonly value: boolean }
   | GroupChange
   | RowChange
   | RowAdd
@@ -257,6 +258,8 @@ function applyAction(state: ProfileFormState, action: ProfileFormAction): Profil
         values: { ...state.values, [action.field]: action.value },
         errors: withoutError(state.errors, action.field),
       };
+    case 'searchableChanged':
+      return { ...state, values: { ...state.values, searchable: action.value } };
     case 'groupChanged':
       return {
         ...state,

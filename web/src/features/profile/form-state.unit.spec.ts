@@ -142,6 +142,9 @@ describe('profileFormReducer', () => {
     expect(run(start, { type: 'errorsShown', errors: { phone: 'x' } }).dirty).toBe(false);
     expect(run(start, { type: 'geocodeReset', request: 1 }).dirty).toBe(false);
     expect(run(start, { type: 'scalarChanged', field: 'bio', value: 'Merhaba' }).dirty).toBe(true);
+    const findable = run(start, { type: 'searchableChanged', value: true });
+    expect(findable).toMatchObject({ dirty: true, values: { searchable: true } });
+    expect(run(findable, { type: 'searchableChanged', value: false }).dirty).toBe(false);
     const found = run(
       start,
       { type: 'geocodeReset', request: 1 },

@@ -32,6 +32,7 @@ import {
 import { SectionNav } from './section-nav.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes.tsx';
 import { loadProfileRules, profileFormProblems, type Rules } from './validation.ts';
+import { VisibilitySection } from './visibility-section.tsx';
 import { VisualSection } from './visual-section.tsx';
 import './profile.css';
 
@@ -260,6 +261,11 @@ export function ProfileEditor({ profile, user }: ProfileEditorProps) {
         <InvoiceSection bind={bind} />
         <BankSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
         <PaymentSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
+        <VisibilitySection
+          searchable={values.searchable}
+          error={errors.searchable}
+          onChange={(value) => dispatch({ type: 'searchableChanged', value })}
+        />
 
         <div className="pf-savebar">
           {formError && (

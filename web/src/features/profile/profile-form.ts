@@ -96,6 +96,8 @@ export const COMPANY_FIELDS = ['taxOffice', 'taxNumber', 'mersisNo', 'registrati
 export const INVOICE_FIELDS = ['recipientName', 'taxId', 'taxOffice', 'address'] as const;
 
 export interface ProfileFormValues extends Readonly<Record<ScalarField, string>> {
+  /** 'Arama motorlarında görünsün': off unless the owner turns it on. */
+  readonly searchable: boolean;
   readonly address: AddressValues;
   readonly location: Coordinates | null;
   readonly companyInfo: CompanyInfoValues;
@@ -139,6 +141,7 @@ export interface StoredProfile {
   readonly paymentMethods?: ReadonlyArray<
     Partial<Record<Exclude<keyof PaymentMethodRow, 'key'>, string | null>>
   > | null;
+  readonly searchable?: boolean | null;
   readonly updatedAt?: string | null;
 }
 
@@ -212,6 +215,7 @@ export function emptyProfileForm(
     email: user?.email ?? '',
     website: '',
     theme: defaultTheme,
+    searchable: false,
     address: EMPTY_ADDRESS,
     location: null,
     companyInfo: EMPTY_COMPANY,
@@ -246,6 +250,7 @@ export function profileToForm(profile: StoredProfile, defaultTheme = ''): Profil
     email: text(profile.email),
     website: text(profile.website),
     theme: text(profile.theme) || defaultTheme,
+    searchable: profile.searchable === true,
     address: {
       street: text(address.street),
       city: text(address.city),
@@ -372,6 +377,7 @@ export function toProfileInput(values: ProfileFormValues) {
   for (const field of SCALAR_FIELDS) scalars[field] = values[field].trim();
   return {
     ...scalars,
+    searchable: values.searchable,
     address: trimmedGroup(ADDRESS_FIELDS, values.address),
     ...(values.location ? { location: { lat: values.location.lat, lng: values.location.lng } } : {}),
     companyInfo: trimmedGroup(COMPANY_FIELDS, values.companyInfo),
@@ -430,6 +436,7 @@ export function toProfileFormData(values: ProfileFormValues, images: ImageValues
   for (const field of SCALAR_FIELDS) {
     body.append(field, field === 'bio' ? values.bio.trim() : values[field].trim());
   }
+  body.append('searchable', values.searchable ? 'true' : 'false');
   for (const field of ADDRESS_FIELDS) body.append(`address.${field}`, values.address[field].trim());
   if (values.location) {
     body.append('location.lat', String(values.location.lat));

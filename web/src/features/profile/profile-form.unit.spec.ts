@@ -76,10 +76,13 @@ describe('profileToForm', () => {
     expect(values.bankAccounts[0]?.iban).toBe('TR330006100519786457841326');
     expect(values.socialLinks[0]).toMatchObject({ platform: 'instagram', username: 'cagri' });
     expect(values.paymentMethods[0]).toMatchObject({ type: 'paypal', accountId: 'cagri@example.com' });
+    expect(values.searchable).toBe(false);
+    expect(profileToForm({ ...STORED, searchable: true }).searchable).toBe(true);
   });
 
   it('opens a sparse or old profile with defaults', () => {
     const values = profileToForm({ firstName: 'Ayşe', address: null, location: { lat: null, lng: 3 } }, 'classic');
+    expect(values.searchable).toBe(false);
     expect(values.address.country).toBe('Türkiye');
     expect(values.location).toBeNull();
     expect(values.theme).toBe('classic');
@@ -118,6 +121,8 @@ describe('emptyProfileForm', () => {
     });
     expect(values.address.country).toBe('Türkiye');
     expect(values.bankAccounts).toEqual([]);
+    // Search engines only when the owner says so.
+    expect(values.searchable).toBe(false);
   });
 });
 
@@ -161,6 +166,8 @@ describe('toProfileFormData', () => {
     expect(body.existingCoverPhoto).toBe('');
     expect(body.existingCompanyLogo).toBe('');
     expect(body).not.toHaveProperty('profilePicture');
+    expect(body.searchable).toBe('false');
+    expect(entries(toProfileFormData({ ...values, searchable: true }, NO_IMAGES)).searchable).toBe('true');
   });
 
   it('sends a newly chosen file instead of the kept address', () => {

@@ -8,6 +8,7 @@ import {
   newBankAccount,
   newPaymentMethod,
   newSocialLink,
+  toProfileInput,
   type ProfileFormValues,
 } from './profile-form.ts';
 import { profileFormProblems } from './validation.ts';
@@ -22,6 +23,12 @@ function problems(values: Partial<ProfileFormValues>) {
 describe('profileFormProblems', () => {
   it('finds nothing in a blank new profile', () => {
     expect(problems({})).toEqual({});
+  });
+
+  it('sends the search switch as the shared rules take it', () => {
+    expect(problems({ searchable: true })).toEqual({});
+    const checked = rules.validateProfileInput(toProfileInput({ ...base, searchable: true }), { currentYear: 2025 });
+    expect(checked.ok && checked.profile.searchable).toBe(true);
   });
 
   it('puts each shared rule’s message beside its field, all at once', () => {

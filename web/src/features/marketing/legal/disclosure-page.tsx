@@ -195,7 +195,8 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Kartvizit sayfasını açan herkese:</strong> kart sahibinin profilinde yayımladığı bilgiler. Kartvizit
-            sayfaları arama motorlarına kapalıdır (noindex).
+            sayfaları arama motorlarına kapalıdır (noindex); yalnızca kart sahibi profilinde ‘Arama motorlarında
+            görünsün’ seçeneğini açarsa arama motorlarınca listelenebilir.
           </li>
           <li>
             <strong>Barındırma ve altyapı hizmeti sağlayıcısına:</strong> <Fill field="hosting" />. Sağlayıcı, veri

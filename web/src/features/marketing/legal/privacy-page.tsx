@@ -38,7 +38,11 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           Profilinize yazdığınız bilgiler, kartvizit sayfanızı açan herkese gösterilir: neyi yayımlayacağınızı siz
           seçersiniz. Kartvizit sayfaları arama motorlarına kapalıdır (noindex); bağlantıyı ya da QR kodu paylaştığınız
-          kişiler açar.
+          kişiler açar. Profil ayarlarında ‘Arama motorlarında görünsün’ seçeneğini açarsanız sayfalarınız arama
+          motorlarınca listelenebilir, site haritasında (sitemap.xml) yer alır ve adınız, pozisyonunuz, şirketiniz,
+          iletişim ve adres bilgileriniz sayfada arama motorlarının okuyacağı biçimde (schema.org) de bulunur. Seçeneği
+          kapattığınızda sayfalar yeniden arama motorlarına kapanır ve site haritasından çıkar; arama motorları onları
+          bir sonraki ziyaretlerinde listelerinden kaldırır.
         </p>
         <ul>
           <li>
