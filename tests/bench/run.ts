@@ -315,6 +315,12 @@ async function postgresPid(database: Database): Promise<number | null> {
   }
 }
 
+/** The median of each key over the rounds. */
+function medianOfEach(entries: readonly Record<string, number>[]): Record<string, number> {
+  const keys = [...new Set(entries.flatMap((entry) => Object.keys(entry)))];
+  return Object.fromEntries(keys.map((key) => [key, percentile(entries.map((entry) => entry[key] ?? 0).sort((a, b) => a - b), 50)]));
+}
+
 /** CPU microseconds per request of each process group, from `cpuDuring`'s milliseconds. */
 function microsPerRequest(cpuMs: Record<string, number>, requests: number): Record<string, number> {
   return Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, round((ms * 1000) / Math.max(1, requests), 0)]));
@@ -419,6 +425,8 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       });
     }
     const arrived = await waitUntilArrived(stack.database, accepted);
+    // Group commit at work: how many transactions wrote the visits.
+    const commits = await stack.database.pool.query<{ n: string }>("SELECT count(DISTINCT transaction_id) AS n FROM events WHERE type = 'CardVisited'");
     watching = false;
     await watcher;
     watch.push({ at: Date.now(), checkpoint: await statisticsCheckpoint(stack.database) });
@@ -449,6 +457,12 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       arrived,
       nonAccepted,
       projectionLagMs: { p50: percentile(lags, 50), p99: percentile(lags, 99), samples: lags.length },
+      commits: Number(commits.rows[0]?.n ?? 0),
+      visitsPerCommit: round(arrived / Math.max(1, Number(commits.rows[0]?.n ?? 0)), 1),
+      // Medians over the rounds: what one request costs each process, in CPU microseconds. On a host whose cores are
+      // all busy, the ratio cannot exceed (hello-world + its load) ÷ (everything a beacon costs).
+      helloWorldCpuMicrosPerRequest: medianOfEach(rounds.map((entry) => entry.helloWorldCpuMicrosPerRequest)),
+      beaconCpuMicrosPerRequest: medianOfEach(rounds.map((entry) => entry.beaconCpuMicrosPerRequest)),
     };
     log(`ingestion: ${JSON.stringify(summary)}`);
     return summary;
