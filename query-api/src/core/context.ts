@@ -79,11 +79,20 @@ export function requestedPosition(request: FastifyRequest): string | undefined {
 
 /** Read-your-writes: before a route reads, wait (briefly) for the position the client last wrote. */
 export function registerReadYourWrites(app: FastifyInstance, context: QueryContext): void {
-  app.addHook('preHandler', async (request, reply) => {
+  // A callback hook: most requests carry no position and must pay nothing for it, not even a promise.
+  app.addHook('preHandler', (request, reply, done) => {
     const projections = request.routeOptions.config.projections;
     const position = requestedPosition(request);
-    if (!projections || projections.length === 0 || typeof position !== 'string' || !isCheckpoint(position)) return;
-    const reached = await context.watermarks.waitFor(projections, position, READ_YOUR_WRITES_WAIT_MS);
-    if (!reached) reply.header(STALE_HEADER, 'true');
+    if (!projections || projections.length === 0 || typeof position !== 'string' || !isCheckpoint(position)) {
+      done();
+      return;
+    }
+    context.watermarks.waitFor(projections, position, READ_YOUR_WRITES_WAIT_MS).then(
+      (reached) => {
+        if (!reached) reply.header(STALE_HEADER, 'true');
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }
