@@ -4,7 +4,8 @@
  * its weight before interactive (public-card-weight.ts) and Lighthouse's mobile scores, in
  * Debian's Chromium. Prints a summary and writes tests/artifacts/public-card-report.json.
  *
- * Options (environment): MEASURE_PORT (default: a free port), LIGHTHOUSE_RUNS (default 3; the
+ * Options (environment): MEASURE_FINDABLE=1 (the owner turns on 'Arama motorlarında görünsün': no noindex, JSON-LD;
+ * Lighthouse's SEO score then measures the page a search engine may list), MEASURE_PORT (default: a free port), LIGHTHOUSE_RUNS (default 3; the
  * median performance run is reported), CHROME_PATH (default /usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,6 +125,7 @@ async function seed(origin: string): Promise<string> {
     ]),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('searchable', process.env.MEASURE_FINDABLE === '1' ? 'true' : 'false');
   const photo = await sharp(
     svg(
       600,
