@@ -86,6 +86,18 @@ export class PublicPageCache<Page> {
     return entry.page;
   }
 
+  /**
+   * The cached page without waiting, when it is certainly current: the marks were looked up within `pollMs` (or a
+   * signal moved them) and the page was read at them. Undefined means "ask `current`", not "no page".
+   */
+  peek(cardId: string): Page | undefined {
+    if (this.now() - this.polledAt >= this.options.pollMs) return undefined;
+    const entry = this.entries.get(cardId);
+    if (!entry || !this.isCurrent(entry.marks)) return undefined;
+    this.touch(cardId, entry);
+    return entry.page;
+  }
+
   /** A stale entry whose data did not change: its page, now marked current again. */
   reuse(cardId: string, fingerprint: string, marks: PageMarks): Page | undefined {
     const entry = this.entries.get(cardId);

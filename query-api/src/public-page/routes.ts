@@ -177,6 +177,15 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     return pending;
   }
 
+  /** The page, or a 304 when the browser (or CDN) holds these very bytes. */
+  function answer(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, fresh: boolean): FastifyReply {
+    reply.header('etag', page.etag).header('cache-control', fresh ? FRESH_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL);
+    if (matches(request.headers['if-none-match'], page.etag)) {
+      return reply.code(304).header('vary', 'Accept-Encoding').send();
+    }
+    return send(request, reply, 200, page.body);
+  }
+
   return async function routes(app: FastifyInstance): Promise<void> {
     cache.start();
     app.addHook('onClose', async () => cache.stop());
@@ -191,30 +200,34 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
         // The dashboard's 'Kartı Görüntüle' carries the owner's last write position as ?v=.
         config: { projections: PAGE_PROJECTIONS, positionQuery: 'v', securityHeaders },
       },
-      async (request, reply) => {
+      // Not an async function: a page already in memory and current is answered without a promise or a turn of the
+      // event loop (the common case: most requests are repeat visits and revalidations).
+      (request, reply) => {
         const raw = request.params.cardId;
         const parsed = parseCardId(raw);
         if (!parsed.ok) return sendUnavailable(request, reply, 'not-found');
         if (parsed.cardId !== raw) return canonicalRedirect(reply, parsed.cardId);
         const cardId = parsed.cardId;
-        const pageAssets = assets.current();
         // Read-your-writes (x-min-position or ?v=): the read models were awaited; the page is read for this request.
         const position = requestedPosition(request);
         const fresh = position !== undefined && isCheckpoint(position);
-        let page: RenderedPage | null;
-        try {
-          page = await pageFor(cardId, fresh, pageAssets);
-        } catch (error) {
-          request.log.error({ err: error }, 'public card page could not be rendered');
-          return sendUnavailable(request, reply, 'error');
+        const inMemory = fresh ? undefined : cache.peek(cardId);
+        if (inMemory) {
+          // Sent here and now; a sync handler that returns nothing leaves Fastify nothing to wait for.
+          answer(request, reply, inMemory, false);
+          return undefined;
         }
-        if (!page) return sendUnavailable(request, reply, 'not-found');
-
-        reply.header('etag', page.etag).header('cache-control', fresh ? FRESH_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL);
-        if (matches(request.headers['if-none-match'], page.etag)) {
-          return reply.code(304).header('vary', 'Accept-Encoding').send();
-        }
-        return send(request, reply, 200, page.body);
+        return (async () => {
+          let page: RenderedPage | null;
+          try {
+            page = await pageFor(cardId, fresh, assets.current());
+          } catch (error) {
+            request.log.error({ err: error }, 'public card page could not be rendered');
+            return sendUnavailable(request, reply, 'error');
+          }
+          if (!page) return sendUnavailable(request, reply, 'not-found');
+          return answer(request, reply, page, fresh);
+        })();
       },
     );
 
