@@ -11,7 +11,7 @@ import {
   type DeviceType,
   type TelemetryEvent,
 } from '@kartvizit/schemas';
-import type { AppendRequest, EventStore } from '@kartvizit/infra/event-store/types';
+import type { AppendRequest, Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 
 /**
@@ -72,7 +72,8 @@ export async function appendTelemetry(
   deps: { readonly store: EventStore; readonly codec: EventCodec },
   events: readonly TelemetryEvent[],
   perAppend = 250,
-): Promise<void> {
+): Promise<Checkpoint | null> {
+  let last: Checkpoint | null = null;
   for (let start = 0; start < events.length; start += perAppend) {
     const byStream = new Map<string, AppendRequest['events'][number][]>();
     for (const event of events.slice(start, start + perAppend)) {
@@ -81,10 +82,12 @@ export async function appendTelemetry(
       list.push(await deps.codec.encode(event, { actor: 'visitor' }));
       byStream.set(stream, list);
     }
-    await deps.store.append(
+    const appended = await deps.store.append(
       [...byStream].map(([streamId, list]) => ({ streamId, expected: 'any' as const, events: list })),
     );
+    last = appended.position;
   }
+  return last;
 }
 
 /** A small deterministic generator (mulberry32), so a failing run can be repeated. */

@@ -149,9 +149,15 @@ export function expectAccepted(response: LightMyRequestResponse): void {
 }
 
 /**
- * Holds every append to the event log back: a transaction of the test locks the events table against writes (reads
- * go on), so a batch being written waits in its INSERT until `release()`. `appendWaiting()` resolves once an append
- * is waiting on that lock.
+ * Holds every append to the event log back: a transaction of the test locks the streams table against writes (reads
+ * go on), so a batch being written waits in its first statement until `release()`. `appendWaiting()` resolves once an
+ * append is waiting on that lock.
+ *
+ * The streams table, not the events table: an append waiting to write `events` has already written `streams`, so it
+ * holds a transaction id, and an open transaction id holds the readers' horizon back for every database on the server
+ * (`infra/src/event-store/horizon.ts`): every other test file's projections and read-your-writes stood still for as
+ * long as this test held the lock (seen: 404 and 503 in other files while a stuck batch was tested). Waiting for its
+ * lock on `streams`, the append has written nothing yet and holds no transaction id; neither does this lock.
  */
 export async function holdAppends(product: TestProduct): Promise<{
   appendWaiting(): Promise<void>;
@@ -159,7 +165,7 @@ export async function holdAppends(product: TestProduct): Promise<{
 }> {
   const holder = await product.pool.connect();
   await holder.query('BEGIN');
-  await holder.query('LOCK TABLE events IN EXCLUSIVE MODE');
+  await holder.query('LOCK TABLE streams IN EXCLUSIVE MODE');
   let released = false;
   return {
     async appendWaiting() {
@@ -167,7 +173,7 @@ export async function holdAppends(product: TestProduct): Promise<{
       for (;;) {
         const { rows } = await product.pool.query<{ waiting: string }>(
           `SELECT count(*) AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%insert into events%'`,
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%insert into streams%'`,
         );
         if (Number(rows[0]?.waiting ?? 0) > 0) return;
         if (Date.now() > deadline) throw new Error('no append came to wait on the lock');

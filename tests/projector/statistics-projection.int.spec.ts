@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { untilReadable } from '@kartvizit/infra/event-store/horizon';
 import type { RecordedEvent } from '@kartvizit/infra/event-store/types';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
@@ -250,10 +251,12 @@ describe('the statistics projection', () => {
   it('counts only the new events of a batch that begins with events it counted before', async () => {
     const given = await projectedTables(database.pool);
     const owner = randomUUID();
-    await appendTelemetry({ store, codec }, [
+    const last = await appendTelemetry({ store, codec }, [
       visited({ ownerId: owner, cardId: 'VC-YENI01', at: '2026-03-05T09:00:00Z', visitor: 'biri' }),
       visited({ ownerId: owner, cardId: 'VC-YENI01', at: '2026-03-05T09:05:00Z', visitor: 'öteki' }),
     ]);
+    // Writers elsewhere on the server may hold the readers' horizon back for a moment.
+    if (last) await untilReadable(store, last);
     // When a batch arrives holding the whole history: everything counted before, then the two new visits.
     const history = await store.readAll(null, 100_000, { types: ['CardVisited', 'ContactClicked'] });
     expect(await deliverDirectly(history.events)).toEqual({ touched: [owner] });
