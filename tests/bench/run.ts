@@ -546,14 +546,14 @@ function rawGet(url: string, headers: Readonly<Record<string, string>>): Promise
 const headerOf = (answer: RawAnswer, name: string) => answer.headers.find(([key]) => key.toLowerCase() === name)?.[1];
 
 /** The baseline of the card page, a process of its own answering with the recorded page (tests/bench/replay-page.ts). */
-async function startReplayPage(recorded: RecordedPage): Promise<{ url: string; close(): Promise<void> }> {
+async function startReplayPage(recorded: RecordedPage): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const { child } = await forkTs(join(root, 'tests/bench/replay-page.ts'));
   const listening = new Promise<{ url: string }>((resolve, reject) => {
     child.once('message', (message: { url: string }) => resolve(message));
     child.once('exit', (code) => reject(new Error(`replay-page.ts exited (${code}) before it listened`)));
   });
   child.send(recorded);
-  return { url: (await listening).url, close: () => stopChild(child) };
+  return { url: (await listening).url, pid: child.pid ?? 0, close: () => stopChild(child) };
 }
 
 type LatencyMs = LoadResult['latencyMs'];
@@ -568,6 +568,9 @@ interface PageRound {
   readonly notModifiedPerSecond: number;
   readonly notModifiedRatio: number;
   readonly notModifiedLatencyMs: LatencyMs;
+  /** CPU microseconds one 304 cost query-api, and the replay. */
+  readonly notModifiedCpuMicros: number;
+  readonly replayNotModifiedCpuMicros: number;
   /** Answers that were not the expected 200 (pages) or 304 (revalidations), connection errors and timeouts. */
   readonly failures: Readonly<Record<'pages' | 'replayPages' | 'notModified' | 'replayNotModified', number>>;
 }
@@ -588,7 +591,7 @@ async function benchPage(): Promise<Record<string, unknown>> {
   log(`page: ${seconds} s per run × ${PAGE_CONNECTIONS} connections, in ${ROUNDS} rounds of replay then query-api, full pages then 304s`);
   await ensureWebBuild();
   const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_page_${Date.now()}`), { queryApi: true, publicBaseUrl: PAGE_ORIGIN });
-  let replay: { url: string; close(): Promise<void> } | null = null;
+  let replay: { url: string; pid: number; close(): Promise<void> } | null = null;
   let load: { run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> } | null = null;
   try {
     const { cardId } = await seedOwner(stack.url, FULL_PROFILE);
@@ -617,8 +620,9 @@ async function benchPage(): Promise<Record<string, unknown>> {
       notModifiedHeaders: conditional.headers.filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
     });
     const replayUrl = `${replay.url}/p/${cardId}`;
-    const replayed = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
-    if (replayed.status !== 200 || !replayed.body.equals(page.body)) throw new Error('page: the replay does not answer with the recorded page');
+    const replayPid = replay.pid;
+    const replayedPage = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
+    if (replayedPage.status !== 200 || !replayedPage.body.equals(page.body)) throw new Error('page: the replay does not answer with the recorded page');
     if ((await rawGet(replayUrl, revalidation)).status !== 304) throw new Error('page: the replay does not answer 304 to its ETag');
 
     const generator = await startLoadGenerator();
@@ -636,8 +640,11 @@ async function benchPage(): Promise<Record<string, unknown>> {
       // Each figure against the replay's measured just before it, on the same machine minutes apart at most.
       const replayPages = pageRun(await run(replayUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
       const pages = pageRun(await run(pageUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
-      const replayNotModified = pageRun(await run(replayUrl, revalidation, { duration: seconds }), 304);
-      const notModified = pageRun(await run(pageUrl, revalidation, { duration: seconds }), 304);
+      // The CPU one 304 costs the server that answers it: the arithmetic behind the 304 ratio.
+      const replayed = await cpuDuring({ server: [replayPid] }, () => run(replayUrl, revalidation, { duration: seconds }));
+      const answered = await cpuDuring({ server: [stack.pids.queryApi ?? 0] }, () => run(pageUrl, revalidation, { duration: seconds }));
+      const replayNotModified = pageRun(replayed.result, 304);
+      const notModified = pageRun(answered.result, 304);
       rounds.push({
         replayPagesPerSecond: round(replayPages.perSecond, 0),
         pagesPerSecond: round(pages.perSecond, 0),
@@ -648,6 +655,8 @@ async function benchPage(): Promise<Record<string, unknown>> {
         notModifiedPerSecond: round(notModified.perSecond, 0),
         notModifiedRatio: round(notModified.perSecond / replayNotModified.perSecond),
         notModifiedLatencyMs: notModified.latencyMs,
+        notModifiedCpuMicros: microsPerRequest(answered.cpuMs, answered.result.total).server ?? 0,
+        replayNotModifiedCpuMicros: microsPerRequest(replayed.cpuMs, replayed.result.total).server ?? 0,
         failures: { pages: pages.failures, replayPages: replayPages.failures, notModified: notModified.failures, replayNotModified: replayNotModified.failures },
       });
     }
@@ -669,6 +678,10 @@ async function benchPage(): Promise<Record<string, unknown>> {
       notModifiedPerSecond: median(rounds.map((entry) => entry.notModifiedPerSecond)),
       replayNotModifiedPerSecond: median(rounds.map((entry) => entry.replayNotModifiedPerSecond)),
       notModifiedRatio: median(rounds.map((entry) => entry.notModifiedRatio)),
+      // What one 304 costs each server in CPU (query-api, the replay): when both are bound by the host's cores, the
+      // 304 ratio is about the inverse of these.
+      notModifiedCpuMicros: median(rounds.map((entry) => entry.notModifiedCpuMicros)),
+      replayNotModifiedCpuMicros: median(rounds.map((entry) => entry.replayNotModifiedCpuMicros)),
       bytes: { encoding, compressed: page.body.length, html: html.length },
       failures: rounds.reduce((sum, entry) => sum + Object.values(entry.failures).reduce((a, b) => a + b, 0), 0),
       rounds,
