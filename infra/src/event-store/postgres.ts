@@ -119,6 +119,10 @@ const HEAD_SQL = `
   order by events.transaction_id desc, events.global_position desc
   limit 1`;
 
+// Committed events at or past the readers' horizon: readAll holds them back until the older transactions end.
+const HELD_BACK_SQL = `
+  select exists (select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as held_back`;
+
 interface EventRow {
   readonly transaction_id: string;
   readonly global_position: string;
@@ -296,6 +300,11 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<PositionRow>(HEAD_SQL);
     const head = rows[0];
     return head ? makeCheckpoint(head.transaction_id, head.global_position) : null;
+  }
+
+  async heldBack(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ held_back: boolean }>(HELD_BACK_SQL);
+    return rows[0]?.held_back === true;
   }
 
   /** The pool belongs to whoever opened the database; projections share it. */

@@ -94,6 +94,12 @@ export interface EventStore {
   readAll(after: Checkpoint | null, limit: number, options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Newest checkpoint visible to readAll now (null for an empty store). */
   headCheckpoint(): Promise<Checkpoint | null>;
+  /**
+   * True while committed events exist that readAll does not return yet, because a transaction that began before them
+   * is still open (it might still commit an earlier position). A reader that finds nothing new and this true reads
+   * again soon by itself: no wake-up will come for events already appended.
+   */
+  heldBack(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -34,6 +34,9 @@ class ControllableStore implements EventStore {
   async headCheckpoint(): Promise<null> {
     return null;
   }
+  async heldBack(): Promise<boolean> {
+    return false;
+  }
   async close(): Promise<void> {}
 
   /** The append started last. */

@@ -14,6 +14,9 @@ import {
   type ProjectionDependencies,
 } from './rebuild.ts';
 
+/** First wait before reading again while appended events are held back by an older open transaction; doubles. */
+const HELD_BACK_FIRST_RETRY_MS = 10;
+
 export interface RunnerOptions extends ProjectionDependencies {
   readonly signals?: SignalBus;
   /** Fallback when a wake-up signal is lost, and the standby's retry interval. */
@@ -39,6 +42,8 @@ export class ProjectionRunner {
   private wake: (() => void) | null = null;
   /** A wake-up that arrived while a batch was running: go round again instead of sleeping. */
   private pending = false;
+  /** How long to wait before reading again while the log's newest events are held back. */
+  private heldBackDelay = HELD_BACK_FIRST_RETRY_MS;
   private subscription: Subscription | null = null;
   private loop: Promise<void> | null = null;
 
@@ -103,7 +108,15 @@ export class ProjectionRunner {
           continue;
         }
         await this.catchUp();
-        await this.sleep();
+        // Events already appended but held back by an older open transaction (anywhere on the database server) bring
+        // no further wake-up: read again soon, backing off, instead of waiting for the next append or the poll.
+        if (await this.options.store.heldBack()) {
+          await this.sleep(this.heldBackDelay);
+          this.heldBackDelay = Math.min(this.heldBackDelay * 2, this.options.pollIntervalMs ?? 1000);
+        } else {
+          this.heldBackDelay = HELD_BACK_FIRST_RETRY_MS;
+          await this.sleep();
+        }
       } catch (error) {
         log(`${this.name}: ${error instanceof Error ? error.message : String(error)}; retrying`);
         await this.dropLock();
@@ -181,14 +194,17 @@ export class ProjectionRunner {
     client.release(true);
   }
 
-  private sleep(): Promise<void> {
+  /** Until a wake-up (an append, the poll timer, stop), or at most `timeoutMs`. */
+  private sleep(timeoutMs?: number): Promise<void> {
     if (this.stopped || this.pending) {
       this.pending = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.wake?.(), timeoutMs);
       this.wake = () => {
         this.wake = null;
+        clearTimeout(timer);
         resolve();
       };
     });

@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
+import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
+import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
+import { ProjectionRunner } from '@kartvizit/projector/core/runner';
+import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
+import { appendTelemetry, visited } from '../http/statistics-fixtures.ts';
+
+/**
+ * A reader of the log never skips an event, so it sees nothing past the oldest transaction still open anywhere on the
+ * database server (infra/src/event-store/horizon.ts). An append wakes the projectors once; if that wake-up finds the
+ * new event held back by someone else's open transaction, no second wake-up comes. The runner must then read again by
+ * itself — not wait for the next append or the fallback poll (seen in CI: a dashboard stuck at 1 of 2 visits for 10 s
+ * while another test run's transactions were open).
+ */
+describe('a projection whose wake-up found the new events held back', () => {
+  let database: TestDatabase;
+  let signals: InProcessSignalBus;
+  let store: PostgresEventStore;
+  let codec: EventCodec;
+  let runner: ProjectionRunner;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    signals = new InProcessSignalBus();
+    store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
+    codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
+    // No fallback poll worth the name: only an append (or the runner itself) moves the projection.
+    runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, pollIntervalMs: 600_000 });
+    runner.start();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await signals?.close();
+    await database?.drop();
+  });
+
+  async function checkpoint(): Promise<Checkpoint | null> {
+    const result = await database.pool.query<{ checkpoint: Checkpoint | null }>(
+      "SELECT checkpoint FROM projection_checkpoints WHERE name = 'statistics'",
+    );
+    return result.rows[0]?.checkpoint ?? null;
+  }
+
+  async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await condition()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return condition();
+  }
+
+  it('reads again by itself once the older transaction has ended, without another append', async () => {
+    const ownerId = randomUUID();
+    const first = await appendTelemetry({ store, codec }, [
+      visited({ ownerId, cardId: 'VC-HOLD01', at: new Date().toISOString(), visitor: 'ilk' }),
+    ]);
+    expect(await until(async () => compareCheckpoints(await checkpoint(), first) >= 0, 30_000)).toBe(true);
+
+    // Given: a transaction of someone else holds a transaction id (as any writer does) and stays open.
+    const holder = await database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+
+      // When: a visit is appended (its wake-up finds it held back), then the holder ends. No append follows.
+      const second = await appendTelemetry({ store, codec }, [
+        visited({ ownerId, cardId: 'VC-HOLD01', at: new Date().toISOString(), visitor: 'ikinci' }),
+      ]);
+      expect(await store.heldBack()).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(compareCheckpoints(await checkpoint(), second)).toBeLessThan(0);
+      await holder.query('COMMIT');
+
+      // Then: the projection passes the visit on its own, long before any poll.
+      expect(await until(async () => compareCheckpoints(await checkpoint(), second) >= 0, 10_000)).toBe(true);
+      expect(await store.heldBack()).toBe(false);
+    } finally {
+      holder.release();
+    }
+  });
+});
