@@ -120,6 +120,8 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       page = storedBody(renderUnavailablePage(kind, pageAssets));
       if (unavailable.size > 8) unavailable.clear();
       unavailable.set(key, page);
+      // A failed compression is not kept: the next request tries again.
+      page.catch(() => unavailable.delete(key));
     }
     return page;
   }
