@@ -435,8 +435,13 @@ test.describe('card details page', () => {
       const share = page.getByRole('region', { name: 'Paylaşım Bağlantısı' });
       await expect(share.getByRole('textbox')).toHaveValue(profileUrl);
       await share.getByRole('button', { name: 'Kopyala' }).click();
-      await expect(toast(page, CARD_TEXT.linkCopied)).toBeVisible();
-      await expect(share.getByRole('button', { name: 'Kopyalandı' })).toBeVisible();
+      // 'Kopyalandı' stands for 2 s, the toast for 4 s. Looked for one after the other, the label could be gone by the
+      // time the toast had shown on a loaded machine (CI, 2026-11-23); looked for together from the click on, each
+      // check polls within its own window (Playwright's polls are at most 1 s apart).
+      await Promise.all([
+        expect(share.getByRole('button', { name: 'Kopyalandı' })).toBeVisible(),
+        expect(toast(page, CARD_TEXT.linkCopied)).toBeVisible(),
+      ]);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(profileUrl);
       await expect(page.getByRole('link', { name: /Kartı Görüntüle/ })).toHaveAttribute('href', profileUrl);
     });

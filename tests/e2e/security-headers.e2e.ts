@@ -92,6 +92,9 @@ async function signIn(page: Page, account: Account): Promise<void> {
 
 test.describe('security headers in the browser', () => {
   test('no screen of the web app breaks its Content-Security-Policy', async ({ page, request, account }) => {
+    // Thirteen screens, each loaded and looked at: 20–40 s on a quiet machine, 61–72 s while three CI runs shared its
+    // two cores (2026-11-23). A budget like the other journeys through many screens, not a retry.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const { violations, consoleErrors } = await watchViolations(page);
     await createProfileViaApi(request, account);
