@@ -78,6 +78,7 @@ describe('NUL and unpaired surrogates never reach PostgreSQL', () => {
     ['a card id in the path', '/api/cards/mine/VC-%00ABC', 'cardId'],
     ['the public profile of a card', '/api/profile/card/%00', 'cardId'],
     ['the contact file of a card', '/api/profile/card/VC-%00/contact.vcf', 'cardId'],
+    ['the lead form token of a card', '/api/profile/card/VC-%00/form-token', 'cardId'],
     ['a query parameter name', '/api/leads?%00=1', undefined],
   ] as const)('%s: %s', async (_label, url, field) => {
     const before = await product.eventCount();
@@ -213,6 +214,7 @@ describe('malformed and over-long addresses', () => {
       ['GET', `/api/cards/mine/${TEN_KB_ID}`],
       ['PUT', `/api/cards/deactivate/${TEN_KB_ID}`],
       ['GET', `/api/statistics/daily?cardId=${TEN_KB_ID}`],
+      ['GET', `/api/profile/card/${TEN_KB_ID}/form-token`],
     ] as const) {
       expectRefusal(await call(method, url), 400, VALIDATION_MESSAGES.tooLong('cardId', 128), 'cardId');
     }
@@ -221,6 +223,10 @@ describe('malformed and over-long addresses', () => {
     expect(page.headers['content-type']).toContain('text/html');
     const file = await call('GET', `/assets/${TEN_KB_ID}.js`);
     expectRefusal(file, 404, MESSAGES.notFound);
+    // A sitemap file that is none: a name too long, a NUL, a number past every file.
+    for (const name of [`cards-${'9'.repeat(10 * 1024)}.xml`, 'cards-1%00.xml', 'cards-99999999999999999999.xml']) {
+      expectRefusal(await call('GET', `/sitemaps/${name}`), 404, MESSAGES.notFound);
+    }
     // A screen of the web app: the client router answers it.
     const screen = await call('GET', `/cards/${TEN_KB_ID}`);
     expect(screen.statusCode).toBe(200);
