@@ -81,12 +81,7 @@ export async function cpuDuring<T>(
   return { result, cpuMs };
 }
 
-/** The postmaster of a data directory (first line of its postmaster.pid), or null. */
-export function postmasterPid(dataDir: string): number | null {
-  try {
-    const pid = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
+/** The parent of a process (a PostgreSQL backend's is its postmaster), or null when it is gone. */
+export function parentPid(pid: number): number | null {
+  return readStat(pid)?.ppid || null;
 }

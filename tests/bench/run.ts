@@ -24,7 +24,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
 import type { LoadReply, LoadResult } from './load-generator.ts';
-import { cpuDuring } from './cpu.ts';
+import { cpuDuring, parentPid } from './cpu.ts';
 import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
@@ -306,19 +306,17 @@ async function startHelloWorld(): Promise<{ url: string; pid: number; close(): P
 async function postgresPid(database: Database): Promise<number | null> {
   const result = await database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const backend = result.rows[0]?.pid;
-  if (!backend) return null;
-  try {
-    const stat = readFileSync(`/proc/${backend}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || null;
-  } catch {
-    return null;
-  }
+  return backend ? parentPid(backend) : null;
+}
+
+function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
 }
 
 /** The median of each key over the rounds. */
 function medianOfEach(entries: readonly Record<string, number>[]): Record<string, number> {
   const keys = [...new Set(entries.flatMap((entry) => Object.keys(entry)))];
-  return Object.fromEntries(keys.map((key) => [key, percentile(entries.map((entry) => entry[key] ?? 0).sort((a, b) => a - b), 50)]));
+  return Object.fromEntries(keys.map((key) => [key, median(entries.map((entry) => entry[key] ?? 0))]));
 }
 
 /** CPU microseconds per request of each process group, from `cpuDuring`'s milliseconds. */
@@ -443,7 +441,6 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       if (seen) lags.push(Math.max(0, seen.at - row.created.getTime()));
     }
     lags.sort((a, b) => a - b);
-    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
     const summary = {
       seconds: SECONDS,
       connections: CONNECTIONS,
@@ -660,7 +657,6 @@ async function benchPage(): Promise<Record<string, unknown>> {
         failures: { pages: pages.failures, replayPages: replayPages.failures, notModified: notModified.failures, replayNotModified: replayNotModified.failures },
       });
     }
-    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
     const latency = (pick: (entry: PageRound) => LatencyMs) => ({
       p50: median(rounds.map((entry) => pick(entry).p50)),
       p97_5: median(rounds.map((entry) => pick(entry).p97_5)),

@@ -79,11 +79,8 @@ export class PublicPageCache<Page> {
    * read-your-writes has just waited for the read models to pass its position).
    */
   async current(cardId: string, recheck = false): Promise<Page | undefined> {
-    if (recheck || this.now() - this.polledAt >= this.options.pollMs) await this.poll();
-    const entry = this.entries.get(cardId);
-    if (!entry || !this.isCurrent(entry.marks)) return undefined;
-    this.touch(cardId, entry);
-    return entry.page;
+    if (recheck || this.pollDue()) await this.poll();
+    return this.currentEntry(cardId);
   }
 
   /**
@@ -91,11 +88,7 @@ export class PublicPageCache<Page> {
    * signal moved them) and the page was read at them. Undefined means "ask `current`", not "no page".
    */
   peek(cardId: string): Page | undefined {
-    if (this.now() - this.polledAt >= this.options.pollMs) return undefined;
-    const entry = this.entries.get(cardId);
-    if (!entry || !this.isCurrent(entry.marks)) return undefined;
-    this.touch(cardId, entry);
-    return entry.page;
+    return this.pollDue() ? undefined : this.currentEntry(cardId);
   }
 
   /** A stale entry whose data did not change: its page, now marked current again. */
@@ -118,6 +111,18 @@ export class PublicPageCache<Page> {
 
   forget(cardId: string): void {
     this.entries.delete(cardId);
+  }
+
+  private pollDue(): boolean {
+    return this.now() - this.polledAt >= this.options.pollMs;
+  }
+
+  /** The entry's page while it was read at the marks known now. */
+  private currentEntry(cardId: string): Page | undefined {
+    const entry = this.entries.get(cardId);
+    if (!entry || !this.isCurrent(entry.marks)) return undefined;
+    this.touch(cardId, entry);
+    return entry.page;
   }
 
   private touch(cardId: string, entry: CachedPage<Page>): void {

@@ -32,13 +32,10 @@ export async function storedBody(text: string): Promise<StoredBody> {
   return { identity, gzip: gzipped, br };
 }
 
-// Accept-Encoding values repeat (a few browsers send a few spellings): the parse is kept per value.
-const parsed = new Map<string, Encoding>();
-const PARSED_MAX = 64;
-
-function parse(acceptEncoding: string): Encoding {
+/** Brotli when the browser takes it, else gzip, else the plain bytes. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name = '', ...parameters] = part.trim().split(';');
     const q = parameters
       .map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1])
@@ -48,18 +45,6 @@ function parse(acceptEncoding: string): Encoding {
   if ((accepted.get('br') ?? 0) > 0) return 'br';
   if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
   return null;
-}
-
-/** Brotli when the browser takes it, else gzip, else the plain bytes. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return null;
-  let encoding = parsed.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = parse(acceptEncoding);
-    if (parsed.size >= PARSED_MAX) parsed.clear();
-    parsed.set(acceptEncoding, encoding);
-  }
-  return encoding;
 }
 
 /** The bytes for that encoding. */
