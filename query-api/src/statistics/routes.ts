@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -186,6 +187,8 @@ export function statisticsQueries(
         reply.hijack();
         const response = reply.raw;
         response.writeHead(200, {
+          // The security headers every answer carries (infra/src/http/security-headers.ts).
+          ...(reply.getHeaders() as OutgoingHttpHeaders),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache, no-store, no-transform',
           // nginx: never buffer this response, whatever the location's proxy_buffering says.
