@@ -48,8 +48,16 @@ export interface PageCacheOptions {
  * A page that went stale is not dropped at once: if the re-read data has the same fingerprint,
  * its rendering is reused (most events concern other cards).
  */
+/** An entry and when it was last used (a count of uses, not a time). */
+interface Slot<Page> {
+  readonly entry: CachedPage<Page>;
+  usedAt: number;
+}
+
 export class PublicPageCache<Page> {
-  private readonly entries = new Map<string, CachedPage<Page>>();
+  private readonly entries = new Map<string, Slot<Page>>();
+  /** Uses so far: a hit only numbers its slot, so the hot path neither deletes nor inserts. */
+  private uses = 0;
   private latest: PageMarks = { cards: null, profiles: null };
   private polledAt = Number.NEGATIVE_INFINITY;
   private polling: Promise<void> | null = null;
@@ -93,7 +101,7 @@ export class PublicPageCache<Page> {
 
   /** A stale entry whose data did not change: its page, now marked current again. */
   reuse(cardId: string, fingerprint: string, marks: PageMarks): Page | undefined {
-    const entry = this.entries.get(cardId);
+    const entry = this.entries.get(cardId)?.entry;
     if (!entry || entry.fingerprint !== fingerprint) return undefined;
     this.remember(cardId, { page: entry.page, fingerprint, marks });
     return entry.page;
@@ -101,12 +109,8 @@ export class PublicPageCache<Page> {
 
   remember(cardId: string, entry: CachedPage<Page>): void {
     this.advance(entry.marks);
-    this.touch(cardId, entry);
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
+    this.entries.set(cardId, { entry, usedAt: ++this.uses });
+    if (this.entries.size > this.options.maxEntries) this.evictLeastRecentlyUsed();
   }
 
   forget(cardId: string): void {
@@ -119,16 +123,23 @@ export class PublicPageCache<Page> {
 
   /** The entry's page while it was read at the marks known now. */
   private currentEntry(cardId: string): Page | undefined {
-    const entry = this.entries.get(cardId);
-    if (!entry || !this.isCurrent(entry.marks)) return undefined;
-    this.touch(cardId, entry);
-    return entry.page;
+    const slot = this.entries.get(cardId);
+    if (!slot || !this.isCurrent(slot.entry.marks)) return undefined;
+    slot.usedAt = ++this.uses;
+    return slot.entry.page;
   }
 
-  private touch(cardId: string, entry: CachedPage<Page>): void {
-    // A Map iterates in insertion order: re-inserting makes the entry the most recent.
-    this.entries.delete(cardId);
-    this.entries.set(cardId, entry);
+  /** Only when a page is added to a full cache (a rendering, milliseconds): one pass over at most maxEntries + 1. */
+  private evictLeastRecentlyUsed(): void {
+    let oldest: string | undefined;
+    let oldestUse = Number.POSITIVE_INFINITY;
+    for (const [cardId, slot] of this.entries) {
+      if (slot.usedAt < oldestUse) {
+        oldest = cardId;
+        oldestUse = slot.usedAt;
+      }
+    }
+    if (oldest !== undefined) this.entries.delete(oldest);
   }
 
   private isCurrent(marks: PageMarks): boolean {

@@ -377,4 +377,17 @@ describe('the page cache', () => {
     expect(await pages.current('A')).toBeUndefined();
     expect(await pages.current('C')).toBe('C');
   });
+
+  it('counts a page served as used: the page nobody asked for longest is the one that goes', async () => {
+    const pages = cache(async () => marks('1:1', '1:1'));
+    pages.remember('A', { page: 'A', fingerprint: 'A', marks: marks('1:1', '1:1') });
+    pages.remember('B', { page: 'B', fingerprint: 'B', marks: marks('1:1', '1:1') });
+    // A is served after B was added.
+    expect(await pages.current('A')).toBe('A');
+    pages.remember('C', { page: 'C', fingerprint: 'C', marks: marks('1:1', '1:1') });
+    expect(pages.size).toBe(2);
+    expect(pages.peek('A')).toBe('A');
+    expect(pages.peek('B')).toBeUndefined();
+    expect(pages.peek('C')).toBe('C');
+  });
 });

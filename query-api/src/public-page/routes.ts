@@ -60,6 +60,8 @@ function etagOf(text: string): string {
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  // What a browser sends back: the ETag as it got it.
+  if (ifNoneMatch === etag) return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((candidate) => {
     const value = candidate.trim();
