@@ -348,7 +348,7 @@ async function waitUntilArrived(database: Database, accepted: number): Promise<n
 
 // The load alternates between the hello-world and the beacons this many times: the host's other load drifts within
 // minutes, and a baseline measured long before the beacons would compare two different machines.
-const ROUNDS = 3;
+const ROUNDS = Number(args.get('rounds') ?? 3);
 
 async function benchIngestion(): Promise<Record<string, unknown>> {
   log(`ingestion: ${SECONDS} s × ${CONNECTIONS} connections, in ${ROUNDS} rounds of hello-world then beacons`);
