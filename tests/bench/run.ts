@@ -361,7 +361,9 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     const { cardId } = await seedOwner(stack.url);
     await until(async () => {
       // The projector process has started and the card is shown (card and profile projected): beacons now count.
-      const found = await stack.database.pool.query(`SELECT 1 ${SHOWN_CARDS} AND c.card_id = $1`, [cardId]).catch(() => ({ rowCount: 0 }));
+      const found = await stack.database.pool
+        .query(`SELECT 1 ${SHOWN_CARDS} AND c.card_id = $1`, [cardId])
+        .catch(() => ({ rowCount: 0 }));
       return (found.rowCount ?? 0) > 0;
     }, 60_000);
     // Watch the statistics checkpoint while the load runs, to time each event's way into the read model.

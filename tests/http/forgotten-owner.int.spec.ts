@@ -4,7 +4,16 @@ import { MESSAGES } from '@kartvizit/schemas';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import { after, answer, createProfile, provision, registerOwner, seenEverything, send, type Owner } from './card-fixtures.ts';
+import {
+  after,
+  answer,
+  createProfile,
+  provision,
+  registerOwner,
+  seenEverything,
+  send,
+  type Owner,
+} from './card-fixtures.ts';
 import { appendedBy, click, expectAccepted, ownerWithCards, visit, type CardOwner } from './telemetry-fixtures.ts';
 
 /**
@@ -47,7 +56,8 @@ function seenByVisitor(response: LightMyRequestResponse) {
   };
 }
 
-const countedCards = (events: readonly { data: { cardId: string | null } }[]) => events.map((event) => event.data.cardId);
+const countedCards = (events: readonly { data: { cardId: string | null } }[]) =>
+  events.map((event) => event.data.cardId);
 const bystanderVisit = () => visit(product, { cardId: bystander.cards[0] });
 
 beforeAll(async () => {
@@ -90,7 +100,7 @@ describe('given an owner whose card is shown', () => {
 
     beforeAll(async () => {
       await product.vault.forget(owner.userId);
-      // The read model learns of it when it replays the sealed events (account erasure, issue 12, will say so in an event).
+      // The read model learns of it when it replays the sealed events.
       await rebuildProjection({ pool: product.pool, store: product.store, codec: product.codec }, profilesProjection);
       // Read-your-writes: each route reads the read models as they are now. Without it the card page's cache notices
       // the new generation within its one-second look at the read models.

@@ -47,7 +47,12 @@ const CARD_COLUMNS: Record<keyof CardsRow, true> = {
   owned_at: true,
   last_stream_position: true,
 };
-const CARD_HISTORY_COLUMNS: Record<keyof CardHistoryRow, true> = { card_id: true, stream_position: true, type: true, at: true };
+const CARD_HISTORY_COLUMNS: Record<keyof CardHistoryRow, true> = {
+  card_id: true,
+  stream_position: true,
+  type: true,
+  at: true,
+};
 const PROFILE_COLUMNS: Record<keyof ProfilesRow, true> = {
   owner_id: true,
   profile_id: true,

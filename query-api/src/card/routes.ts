@@ -43,7 +43,16 @@ const SHORT_LIVED = 'public, max-age=300';
 
 type CardRow = Pick<
   CardsRow,
-  'card_id' | 'type' | 'color' | 'owner_id' | 'name' | 'is_activated' | 'is_active' | 'activated_at' | 'qr_version' | 'created_at'
+  | 'card_id'
+  | 'type'
+  | 'color'
+  | 'owner_id'
+  | 'name'
+  | 'is_activated'
+  | 'is_active'
+  | 'activated_at'
+  | 'qr_version'
+  | 'created_at'
 >;
 
 const CARD_COLUMNS = 'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
@@ -88,7 +97,13 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
 
   // Not findCard: a forgotten owner's card has no QR image, like an unknown one.
   const findQrCard = async (cardId: string) =>
-    (await rows<Pick<CardsRow, 'card_id' | 'qr_version'>>(context, `SELECT c.card_id, c.qr_version ${QR_CARDS} AND c.card_id = $1`, [cardId]))[0];
+    (
+      await rows<Pick<CardsRow, 'card_id' | 'qr_version'>>(
+        context,
+        `SELECT c.card_id, c.qr_version ${QR_CARDS} AND c.card_id = $1`,
+        [cardId],
+      )
+    )[0];
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();

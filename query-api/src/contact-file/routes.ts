@@ -22,7 +22,9 @@ type ProfileView = Partial<Profile>;
 async function findActiveCardProfile(context: QueryContext, cardId: string): Promise<ProfileView | undefined> {
   try {
     // The same clause, and so the same 404s, as the card page and the public profile.
-    const result = await context.pool.query<Pick<ProfilesRow, 'data'>>(`SELECT p.data ${SHOWN_CARDS} AND c.card_id = $1`, [cardId]);
+    const result = await context.pool.query<Pick<ProfilesRow, 'data'>>(`SELECT p.data ${SHOWN_CARDS} AND c.card_id = $1`, [
+      cardId,
+    ]);
     return result.rows[0]?.data;
   } catch (error) {
     if (isMissingRelation(error)) return undefined;

@@ -9,7 +9,10 @@ const PROJECTIONS = [PROFILES_PROJECTION] as const;
 
 async function findProfile(context: QueryContext, ownerId: string): Promise<Profile | null> {
   try {
-    const result = await context.pool.query<Pick<ProfilesRow, 'data'>>(`SELECT data FROM ${RM_PROFILES} WHERE owner_id = $1`, [ownerId]);
+    const result = await context.pool.query<Pick<ProfilesRow, 'data'>>(
+      `SELECT data FROM ${RM_PROFILES} WHERE owner_id = $1`,
+      [ownerId],
+    );
     // A row the read model wrote before `searchable` existed (until its rebuild replaces it) means false.
     const data = result.rows[0]?.data;
     return data ? { ...data, searchable: data.searchable === true } : null;

@@ -93,6 +93,8 @@ export async function readBreakdowns(
 
 /** The card's owner from the cards read model, or null for an unknown card. */
 export async function cardOwner(pool: pg.Pool, cardId: string): Promise<string | null> {
-  const [row] = await rows<Pick<CardsRow, 'owner_id'>>(pool, `SELECT owner_id FROM ${RM_CARDS} WHERE card_id = $1`, [cardId]);
+  const [row] = await rows<Pick<CardsRow, 'owner_id'>>(pool, `SELECT owner_id FROM ${RM_CARDS} WHERE card_id = $1`, [
+    cardId,
+  ]);
   return row?.owner_id ?? null;
 }
