@@ -38,6 +38,7 @@ import { withDatabase } from '@kartvizit/infra/db/url';
 import { compareCheckpoints, makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { codecFromAppSecret, EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -359,8 +360,10 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
   try {
     const { cardId } = await seedOwner(stack.url);
     await until(async () => {
-      // The projector process has started and the card reached rm_cards: beacons now count.
-      const found = await stack.database.pool.query('SELECT 1 FROM rm_cards WHERE card_id = $1 AND is_active', [cardId]).catch(() => ({ rowCount: 0 }));
+      // The projector process has started and the card is shown (card and profile projected): beacons now count.
+      const found = await stack.database.pool
+        .query(`SELECT 1 ${SHOWN_CARDS} AND c.card_id = $1`, [cardId])
+        .catch(() => ({ rowCount: 0 }));
       return (found.rowCount ?? 0) > 0;
     }, 60_000);
     // Watch the statistics checkpoint while the load runs, to time each event's way into the read model.

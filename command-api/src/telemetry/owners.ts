@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { DEMO_OWNER_ID } from '@kartvizit/schemas';
+import { REACHABLE_PROFILES, SHOWN_CARDS, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 
-/** Who a public card or profile belongs to, from the read models, remembered briefly. */
+/** Who a shown card or a reachable profile belongs to, from the read models, remembered briefly. */
 export interface ProfileOwner {
   readonly ownerId: string;
   readonly profileId: string;
@@ -76,13 +77,14 @@ export class OwnerDirectory {
   }
 
   /**
-   * The owner of an activated, not deactivated card (rm_cards); null otherwise. The sample card's
-   * system owner is nobody: its visits and clicks are not counted (docs/decisions/0016).
+   * The owner of a card whose page is shown (SHOWN_CARDS: activated, not deactivated, the owner
+   * not forgotten); null otherwise, so a visit is counted exactly when the page could have sent it.
+   * The sample card's system owner is nobody: its visits and clicks are not counted (docs/decisions/0016).
    */
   activeCardOwner(cardId: string): Promise<string | null> {
     return this.cards.get(cardId, async () => {
-      const rows = await this.query<{ owner_id: string }>(
-        'SELECT owner_id FROM rm_cards WHERE card_id = $1 AND is_activated AND is_active AND owner_id IS NOT NULL AND owner_id <> $2',
+      const rows = await this.query<Pick<ProfilesRow, 'owner_id'>>(
+        `SELECT p.owner_id ${SHOWN_CARDS} AND c.card_id = $1 AND c.owner_id <> $2`,
         [cardId, DEMO_OWNER_ID],
       );
       return rows[0]?.owner_id ?? null;
@@ -90,17 +92,18 @@ export class OwnerDirectory {
   }
 
   /**
-   * The profile's owner (rm_profiles). The card page sends the profile's `_id`; the public profile
-   * falls back to the owner id for `_id`, so either is accepted.
+   * The owner of a profile a visitor may reach (REACHABLE_PROFILES: not forgotten). The card page
+   * sends the profile's `_id`; the public profile falls back to the owner id for `_id`, so either
+   * is accepted.
    */
   profileOwner(profileId: string): Promise<ProfileOwner | null> {
     if (!UUID.test(profileId)) return Promise.resolve(null);
     const key = profileId.toLowerCase();
     return this.profiles.get(key, async () => {
-      const rows = await this.query<{ owner_id: string; profile_id: string }>(
-        `SELECT owner_id, profile_id FROM rm_profiles
-          WHERE (profile_id = $1::uuid OR owner_id = $1::uuid) AND NOT forgotten AND owner_id <> $2::uuid
-          ORDER BY (profile_id = $1::uuid) DESC LIMIT 1`,
+      const rows = await this.query<Pick<ProfilesRow, 'owner_id' | 'profile_id'>>(
+        `SELECT p.owner_id, p.profile_id ${REACHABLE_PROFILES}
+            AND (p.profile_id = $1::uuid OR p.owner_id = $1::uuid) AND p.owner_id <> $2::uuid
+          ORDER BY (p.profile_id = $1::uuid) DESC LIMIT 1`,
         [key, DEMO_OWNER_ID],
       );
       const row = rows[0];

@@ -15,8 +15,16 @@ import {
   validationError,
   type Card,
   type CardHistoryEntry,
-  type CardHistoryType,
 } from '@kartvizit/schemas';
+import {
+  CARDS_PROJECTION,
+  QR_CARDS,
+  RM_CARDS,
+  SHOWN_CARD_PROJECTIONS,
+  RM_CARD_HISTORY,
+  type CardHistoryRow,
+  type CardsRow,
+} from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { QrRenderer } from './qr.ts';
@@ -26,25 +34,26 @@ export interface CardQuerySettings {
   readonly publicBaseUrl: string;
 }
 
-const PROJECTIONS = ['cards'] as const;
+const PROJECTIONS = [CARDS_PROJECTION] as const;
 const TAG = ['card'];
 const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // An unversioned or outdated URL: the image is the same, but a later regeneration must show.
 const SHORT_LIVED = 'public, max-age=300';
 
-interface CardRow {
-  card_id: string;
-  type: Card['type'];
-  color: Card['color'];
-  owner_id: string | null;
-  name: string | null;
-  is_activated: boolean | null;
-  is_active: boolean | null;
-  activated_at: Date | null;
-  qr_version: number | null;
-  created_at: Date | null;
-}
+type CardRow = Pick<
+  CardsRow,
+  | 'card_id'
+  | 'type'
+  | 'color'
+  | 'owner_id'
+  | 'name'
+  | 'is_activated'
+  | 'is_active'
+  | 'activated_at'
+  | 'qr_version'
+  | 'created_at'
+>;
 
 const CARD_COLUMNS = 'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
 
@@ -84,7 +93,17 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     );
 
   const findCard = async (cardId: string) =>
-    (await rows<CardRow>(context, `SELECT ${CARD_COLUMNS} FROM rm_cards WHERE card_id = $1`, [cardId]))[0];
+    (await rows<CardRow>(context, `SELECT ${CARD_COLUMNS} FROM ${RM_CARDS} WHERE card_id = $1`, [cardId]))[0];
+
+  // Not findCard: a forgotten owner's card has no QR image, like an unknown one.
+  const findQrCard = async (cardId: string) =>
+    (
+      await rows<Pick<CardsRow, 'card_id' | 'qr_version'>>(
+        context,
+        `SELECT c.card_id, c.qr_version ${QR_CARDS} AND c.card_id = $1`,
+        [cardId],
+      )
+    )[0];
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -96,7 +115,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
         const ownerId = await context.requireUser(request);
         const cards = await rows<CardRow>(
           context,
-          `SELECT ${CARD_COLUMNS} FROM rm_cards WHERE owner_id = $1 ORDER BY owned_at DESC NULLS LAST, card_id`,
+          `SELECT ${CARD_COLUMNS} FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at DESC NULLS LAST, card_id`,
           [ownerId],
         );
         return { success: true as const, cards: cards.map(toResponseCard) };
@@ -125,9 +144,9 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
         if (!row || row.owner_id !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
-        const history = await rows<{ type: CardHistoryType; at: Date }>(
+        const history = await rows<Pick<CardHistoryRow, 'type' | 'at'>>(
           context,
-          'SELECT type, at FROM rm_card_history WHERE card_id = $1 ORDER BY stream_position',
+          `SELECT type, at FROM ${RM_CARD_HISTORY} WHERE card_id = $1 ORDER BY stream_position`,
           [cardId],
         );
         const entries: CardHistoryEntry[] = history.map((entry) => ({ type: entry.type, at: entry.at.toISOString() }));
@@ -136,6 +155,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     );
 
     // Public: the QR encodes the card's public URL, which anyone holding the card can read anyway.
+    // Drawn for every known card, shown or not yet (QR_CARDS), but not for a forgotten owner's.
     for (const format of ['png', 'svg'] as const) {
       api.get(
         `/api/cards/:cardId/qr.${format}`,
@@ -146,10 +166,12 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
             querystring: QrQuery,
             description: `The card's QR code as ${format.toUpperCase()}, encoding PUBLIC_BASE_URL/p/{cardId}.`,
           },
+          // QR_CARDS reads the owner's profile too (forgotten or not).
+          config: { projections: SHOWN_CARD_PROJECTIONS },
         },
         async (request, reply) => {
           const parsed = parseCardId(request.params.cardId);
-          const row = parsed.ok ? await findCard(parsed.cardId) : undefined;
+          const row = parsed.ok ? await findQrCard(parsed.cardId) : undefined;
           if (!parsed.ok || !row) throw notFoundError(MESSAGES.cardNotFound);
           const url = cardProfileUrl(settings.publicBaseUrl, row.card_id);
           const current = String(row.qr_version ?? 1);

@@ -9,12 +9,11 @@ import {
   type Profile,
 } from '@kartvizit/schemas';
 import { readBlob, type BlobStore } from '@kartvizit/infra/blob/types';
+import { SHOWN_CARDS, SHOWN_CARD_PROJECTIONS, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { attachmentDisposition, buildVCard, contactFileName, contactFullName, type ContactCard, type ContactPhoto } from './vcard.ts';
 
-// The same read models, and so the same 404s, as the public profile (GET /api/profile/card/{cardId}).
-const PROJECTIONS = ['cards', 'profiles'] as const;
 /** The small variant is a few kB; a main image is embedded only while the file stays phone-sized. */
 const MAX_PHOTO_BYTES = 256 * 1024;
 
@@ -22,15 +21,11 @@ type ProfileView = Partial<Profile>;
 
 async function findActiveCardProfile(context: QueryContext, cardId: string): Promise<ProfileView | undefined> {
   try {
-    const result = await context.pool.query<{ data: ProfileView | null }>(
-      `SELECT p.data
-         FROM rm_cards c
-         JOIN rm_profiles p ON p.owner_id = c.owner_id
-        WHERE c.card_id = $1 AND c.is_activated AND c.is_active`,
-      [cardId],
-    );
-    const row = result.rows[0];
-    return row ? (row.data ?? {}) : undefined;
+    // The same clause, and so the same 404s, as the card page and the public profile.
+    const result = await context.pool.query<Pick<ProfilesRow, 'data'>>(`SELECT p.data ${SHOWN_CARDS} AND c.card_id = $1`, [
+      cardId,
+    ]);
+    return result.rows[0]?.data;
   } catch (error) {
     if (isMissingRelation(error)) return undefined;
     throw error;
@@ -94,8 +89,8 @@ export function toContactCard(profile: ProfileView, photo: ContactPhoto | null):
 
 /**
  * 'Rehbere Ekle' on the public card: the owner's contact as a vCard 3.0 file, built from the same
- * read models as the public profile, so an unknown, not yet activated or deactivated card answers
- * the same 404 'Profil bulunamadı'.
+ * read models as the public profile, so an unknown card and every card that is not shown (not yet
+ * activated, deactivated, its owner forgotten) answer the same 404 'Profil bulunamadı'.
  */
 export function contactFileQueries(context: QueryContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -110,7 +105,7 @@ export function contactFileQueries(context: QueryContext) {
           params: CardParams,
           response: { 404: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { projections: SHOWN_CARD_PROJECTIONS },
       },
       async (request, reply) => {
         const parsed = parseCardId(request.params.cardId);

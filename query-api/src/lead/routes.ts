@@ -13,6 +13,7 @@ import {
   leadSearchNeedle,
   type Lead,
 } from '@kartvizit/schemas';
+import { RM_CARDS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { toCsv } from './csv.ts';
@@ -76,7 +77,7 @@ async function findLeads(
         `SELECT l.lead_id, l.card_id, c.name AS card_name, l.full_name, l.phone, l.email, l.message,
                 l.marketing_consent, l.notice_version, l.submitted_at
            FROM rm_leads l
-           LEFT JOIN rm_cards c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
+           LEFT JOIN ${RM_CARDS} c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
           WHERE ${where}
           ORDER BY l.submitted_at DESC, l.lead_id DESC
           LIMIT $3 OFFSET $4`,

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponse, ProfileMeResponse, type Profile } from '@kartvizit/schemas';
+import { PROFILES_PROJECTION, RM_PROFILES, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 
-const PROJECTIONS = ['profiles'] as const;
-
-/** A row the read model wrote before `searchable` existed (until its rebuild replaces it) means false. */
-type StoredProfile = Omit<Profile, 'searchable'> & { readonly searchable?: boolean };
+const PROJECTIONS = [PROFILES_PROJECTION] as const;
 
 async function findProfile(context: QueryContext, ownerId: string): Promise<Profile | null> {
   try {
-    const result = await context.pool.query<{ data: StoredProfile }>('SELECT data FROM rm_profiles WHERE owner_id = $1', [ownerId]);
+    const result = await context.pool.query<Pick<ProfilesRow, 'data'>>(
+      `SELECT data FROM ${RM_PROFILES} WHERE owner_id = $1`,
+      [ownerId],
+    );
+    // A row the read model wrote before `searchable` existed (until its rebuild replaces it) means false.
     const data = result.rows[0]?.data;
     return data ? { ...data, searchable: data.searchable === true } : null;
   } catch (error) {

@@ -1,10 +1,11 @@
 import type { Subscription } from 'rxjs';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { SHOWN_CARD_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 
 /** The read models a card page is made of. */
-export const PAGE_PROJECTIONS = ['cards', 'profiles'] as const;
+export const PAGE_PROJECTIONS = SHOWN_CARD_PROJECTIONS;
 export type PageProjection = (typeof PAGE_PROJECTIONS)[number];
 
 /** How far one projection has got: its generation (a rebuild starts a new one) and checkpoint. */

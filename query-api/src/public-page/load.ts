@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
 import type { PageMarks, ProjectionMark } from './cache.ts';
-import { SHOWN_CARDS } from './shown-cards.ts';
 
 export interface CardPageRow {
   readonly cardId: string;
@@ -48,8 +48,8 @@ const MARKS_SQL = `
   (SELECT checkpoint FROM projection_checkpoints WHERE name = 'profiles') AS profiles_checkpoint`;
 
 /**
- * The owner's profile behind an activated, active card whose owner has not been forgotten;
- * undefined otherwise (unknown, not activated, deactivated: the page cannot tell them apart).
+ * The owner's profile behind a shown card (SHOWN_CARDS: activated, active, the owner not forgotten);
+ * undefined otherwise (unknown, not activated, deactivated, forgotten: the page cannot tell them apart).
  */
 export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardPageRow | undefined> {
   try {

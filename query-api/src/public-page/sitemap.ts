@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo';
 import { sendNotFound } from '@kartvizit/infra/http/error-handler';
+import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { PAGE_PROJECTIONS } from './cache.ts';
-import { SHOWN_CARDS } from './shown-cards.ts';
 
 /**
  * GET /sitemap.xml and /robots.txt (docs/decisions/0019): the card pages of owners who chose to be

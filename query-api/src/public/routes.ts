@@ -10,20 +10,15 @@ import {
   parseCardId,
   type PublicProfile,
 } from '@kartvizit/schemas';
+import { SHOWN_CARDS, SHOWN_CARD_PROJECTIONS, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 
-// Read models this route joins: the card's state and the owner's profile (projector/src/profile).
-const PROJECTIONS = ['cards', 'profiles'] as const;
-
-interface PublicProfileRow {
-  owner_id: string;
-  data: Record<string, unknown> | null;
-}
+type PublicProfileRow = Pick<ProfilesRow, 'owner_id' | 'data'>;
 
 /** Only the fields the card page shows; whatever else the profile read model keeps stays inside. */
 function publicProfile(row: PublicProfileRow): PublicProfile {
-  const data = row.data ?? {};
+  const data: Readonly<Record<string, unknown>> = row.data;
   const profile: Record<string, unknown> = {};
   for (const field of PUBLIC_PROFILE_FIELDS) {
     if (data[field] !== undefined) profile[field] = data[field];
@@ -34,9 +29,9 @@ function publicProfile(row: PublicProfileRow): PublicProfile {
 }
 
 /**
- * What /p/{cardId} shows: the owner's profile while the card is activated and not deactivated.
- * An unknown id, a card not activated yet and a deactivated card get the same 404, so the
- * answer tells a visitor nothing about which of these it is.
+ * What /p/{cardId} shows: the owner's profile while the card is shown (SHOWN_CARDS: activated, not
+ * deactivated, the owner not forgotten). An unknown id and every card that is not shown get the
+ * same 404, so the answer tells a visitor nothing about which of these it is.
  */
 export function publicCardQueries(context: QueryContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -44,7 +39,7 @@ export function publicCardQueries(context: QueryContext) {
       '/api/profile/card/:cardId',
       {
         schema: { tags: ['public'], params: CardParams, response: { 200: PublicProfileResponse, 404: ErrorResponse } },
-        config: { projections: PROJECTIONS },
+        config: { projections: SHOWN_CARD_PROJECTIONS },
       },
       async (request) => {
         const parsed = parseCardId(request.params.cardId);
@@ -58,13 +53,9 @@ export function publicCardQueries(context: QueryContext) {
 
 async function findActiveCardProfile(context: QueryContext, cardId: string): Promise<PublicProfileRow | undefined> {
   try {
-    const result = await context.pool.query<PublicProfileRow>(
-      `SELECT p.owner_id, p.data
-         FROM rm_cards c
-         JOIN rm_profiles p ON p.owner_id = c.owner_id
-        WHERE c.card_id = $1 AND c.is_activated AND c.is_active`,
-      [cardId],
-    );
+    const result = await context.pool.query<PublicProfileRow>(`SELECT p.owner_id, p.data ${SHOWN_CARDS} AND c.card_id = $1`, [
+      cardId,
+    ]);
     return result.rows[0];
   } catch (error) {
     // A read model not built yet (or no profile backend yet): no card can be shown.

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { RM_CARDS, type CardsRow } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
 
 /**
@@ -92,7 +93,7 @@ export async function readBreakdowns(
 
 /** The card's owner from the cards read model, or null for an unknown card. */
 export async function cardOwner(pool: pg.Pool, cardId: string): Promise<string | null> {
-  const [row] = await rows<{ owner_id: string | null }>(pool, 'SELECT owner_id FROM rm_cards WHERE card_id = $1', [
+  const [row] = await rows<Pick<CardsRow, 'owner_id'>>(pool, `SELECT owner_id FROM ${RM_CARDS} WHERE card_id = $1`, [
     cardId,
   ]);
   return row?.owner_id ?? null;

@@ -1,0 +1,103 @@
+import type { CardColor, CardType } from '@kartvizit/schemas/events/card';
+import type { CardHistoryType } from '@kartvizit/schemas/http/card';
+import type { Profile } from '@kartvizit/schemas/http/profile';
+
+/**
+ * The read models more than one service reads: command-api's visit counter and query-api's public and owner routes
+ * read the cards and profiles the projector writes (projector/src/card/cards-projection.ts,
+ * projector/src/profile/profiles-projection.ts). Their view names, their rows as `pg` returns them, and the rules
+ * "a card is shown" and "a QR is drawn" are written here once; services import them instead of typing the SQL again.
+ * tests/projector/read-model-contract.int.spec.ts fails when the projector's columns and these rows part ways.
+ */
+
+/** Projection names: the checkpoint rows' keys, and what a route lists in `config.projections` to read its writes. */
+export const CARDS_PROJECTION = 'cards';
+export const PROFILES_PROJECTION = 'profiles';
+
+/** Everything a public card answer is made of: the card's state and its owner's profile. */
+export const SHOWN_CARD_PROJECTIONS = [CARDS_PROJECTION, PROFILES_PROJECTION] as const;
+
+/** The views queries read; the projector points them at the live generation (`rm_cards` → `rm_cards_g3`). */
+export const RM_CARDS = 'rm_cards';
+export const RM_CARD_HISTORY = 'rm_card_history';
+export const RM_PROFILES = 'rm_profiles';
+
+/** A row of `rm_cards`. Nulls are what no event has said yet (a provisioned card has no owner, name or activation). */
+export interface CardsRow {
+  readonly card_id: string;
+  /** Set by the first event of every card (provisioned, or a virtual card created). */
+  readonly type: CardType;
+  readonly color: CardColor;
+  readonly owner_id: string | null;
+  readonly name: string | null;
+  readonly batch_id: string | null;
+  readonly is_activated: boolean | null;
+  readonly is_active: boolean | null;
+  readonly activated_at: Date | null;
+  readonly qr_version: number | null;
+  readonly created_at: Date | null;
+  /** When the card entered its owner's list: creation of a virtual card, activation of a physical one. */
+  readonly owned_at: Date | null;
+  /** bigint: `pg` answers it as text. */
+  readonly last_stream_position: string;
+}
+
+/** A row of `rm_card_history`: one per status change, in stream order. */
+export interface CardHistoryRow {
+  readonly card_id: string;
+  readonly stream_position: string;
+  readonly type: CardHistoryType;
+  readonly at: Date;
+}
+
+/**
+ * `rm_profiles.data`: the profile as GET /api/profile/me answers it. A row written before version 2 has no
+ * `searchable` (until the rebuild replaces it); a forgotten owner's personal fields read ''.
+ */
+export type StoredProfile = Omit<Profile, 'searchable'> & { readonly searchable?: boolean };
+
+/** A row of `rm_profiles`, one per owner. */
+export interface ProfilesRow {
+  readonly owner_id: string;
+  readonly profile_id: string;
+  readonly data: StoredProfile;
+  /** `data.searchable` as a column, for the sitemap's index. */
+  readonly searchable: boolean;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+  /** The owner's key is gone (KVKK erasure): the profile replayed empty and nothing of the owner is shown. */
+  readonly forgotten: boolean;
+  readonly last_stream_position: string;
+}
+
+// The one place that says what "the owner was forgotten" is, over the owner's profile row `p`.
+const OWNER_FORGOTTEN = 'p.forgotten';
+
+/**
+ * "This card is shown": activated, not deactivated, and its owner has a profile and has not been forgotten. The card
+ * page, the sitemap, the public profile JSON, the contact file and the visit counter all read through this clause,
+ * so a card is listed, shown, downloadable and counted exactly together; anything else answers as an unknown card.
+ *
+ * A `FROM … WHERE …` clause: `c` is the card (rm_cards), `p` its owner's profile (rm_profiles). Callers add their
+ * own conditions with `AND`.
+ */
+export const SHOWN_CARDS = `FROM ${RM_CARDS} c
+         JOIN ${RM_PROFILES} p ON p.owner_id = c.owner_id
+        WHERE c.is_activated AND c.is_active AND NOT ${OWNER_FORGOTTEN}`;
+
+/**
+ * "This card's QR image is drawn": every known card, activated or not (a physical card's code is printed before it
+ * is sold), except the cards of a forgotten owner, which answer like unknown ones.
+ *
+ * A `FROM … WHERE …` clause: `c` is the card (rm_cards), `p` its owner's profile if there is one.
+ */
+export const QR_CARDS = `FROM ${RM_CARDS} c
+         LEFT JOIN ${RM_PROFILES} p ON p.owner_id = c.owner_id
+        WHERE (${OWNER_FORGOTTEN}) IS NOT TRUE`;
+
+/**
+ * "A visitor may reach this profile" (a click on the card page names the profile, not the card): its owner has not
+ * been forgotten. A `FROM … WHERE …` clause: `p` is the profile (rm_profiles).
+ */
+export const REACHABLE_PROFILES = `FROM ${RM_PROFILES} p
+        WHERE NOT ${OWNER_FORGOTTEN}`;

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
+import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import {
+  CARDS_PROJECTION,
+  PROFILES_PROJECTION,
+  QR_CARDS,
+  REACHABLE_PROFILES,
+  RM_CARDS,
+  RM_CARD_HISTORY,
+  RM_PROFILES,
+  SHOWN_CARDS,
+  type CardHistoryRow,
+  type CardsRow,
+  type ProfilesRow,
+} from '@kartvizit/infra/read-models/contract';
+import { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
+import { cardsProjection } from '@kartvizit/projector/card/cards-projection';
+import { readModelName } from '@kartvizit/projector/core/projection';
+import { initialiseProjection } from '@kartvizit/projector/core/rebuild';
+import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
+
+/**
+ * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
+ * projection and view names, the same columns as the row types, and clauses PostgreSQL accepts. A column renamed in
+ * a projection fails here; one renamed in the contract fails the typecheck of the lists below.
+ */
+let database: TestDatabase;
+let store: PostgresEventStore;
+
+// Record<keyof Row, true>: the compiler insists on every column of the row type, and on no other.
+const CARD_COLUMNS: Record<keyof CardsRow, true> = {
+  card_id: true,
+  type: true,
+  color: true,
+  owner_id: true,
+  name: true,
+  batch_id: true,
+  is_activated: true,
+  is_active: true,
+  activated_at: true,
+  qr_version: true,
+  created_at: true,
+  owned_at: true,
+  last_stream_position: true,
+};
+const CARD_HISTORY_COLUMNS: Record<keyof CardHistoryRow, true> = {
+  card_id: true,
+  stream_position: true,
+  type: true,
+  at: true,
+};
+const PROFILE_COLUMNS: Record<keyof ProfilesRow, true> = {
+  owner_id: true,
+  profile_id: true,
+  data: true,
+  searchable: true,
+  created_at: true,
+  updated_at: true,
+  forgotten: true,
+  last_stream_position: true,
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  store = new PostgresEventStore({ pool: database.pool });
+  const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
+  for (const projection of [cardsProjection, profilesProjection]) {
+    await initialiseProjection({ pool: database.pool, store, codec }, projection);
+  }
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+async function columnsOf(view: string): Promise<string[]> {
+  const { rows } = await database.pool.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`,
+    [view],
+  );
+  return rows.map((row) => row.column_name).sort();
+}
+
+describe('the read-model contract', () => {
+  it("names the projector's projections and views", () => {
+    expect(CARDS_PROJECTION).toBe(cardsProjection.name);
+    expect(PROFILES_PROJECTION).toBe(profilesProjection.name);
+    expect([RM_CARDS, RM_CARD_HISTORY].sort()).toEqual(Object.keys(cardsProjection.tables).map(readModelName).sort());
+    expect([RM_PROFILES]).toEqual(Object.keys(profilesProjection.tables).map(readModelName));
+  });
+
+  it.each([
+    [RM_CARDS, CARD_COLUMNS],
+    [RM_CARD_HISTORY, CARD_HISTORY_COLUMNS],
+    [RM_PROFILES, PROFILE_COLUMNS],
+  ])('types every column of %s', async (view, columns) => {
+    expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
+  });
+
+  it.each([
+    ['SHOWN_CARDS', SHOWN_CARDS],
+    ['QR_CARDS', QR_CARDS],
+    ['REACHABLE_PROFILES', REACHABLE_PROFILES],
+  ])('%s is a clause the views accept', async (_name, clause) => {
+    const { rows } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${clause}`);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+});
