@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { useDeactivateCardMutation, useReactivateCardMutation, useRegenerateQrMutation } from './api.ts';
 import { commandOutcome, toastFailure, type CommandResult } from './command-outcome.ts';
-import { ConfirmDialog } from './dialog.tsx';
 
 export type CardAction = 'deactivate' | 'reactivate' | 'regenerate';
 

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
-import { serverProblem, type ServerProblem } from '../account/server-problem.ts';
+import { serverProblem, type ServerProblem } from '../../shared/server-problem.ts';
 import type { CardCommandResponse } from './api.ts';
 
 export type CommandResult = { data: CardCommandResponse } | { error: unknown };
