@@ -12,6 +12,7 @@ import {
   cleanCardName,
   parseCardId,
 } from '@kartvizit/schemas/validation/card';
+import { commandOutcome, httpStatus, toastFailure } from '../../shared/command-outcome.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -21,7 +22,6 @@ import { useActivateCardMutation, useCreateVirtualCardMutation, useLazyGetCardDe
 import { CARD_COLOR_LABELS, cardTypeLabel } from './card-facts.ts';
 import { generateVirtualCardId, normaliseCardIdInput } from './card-id.ts';
 import { CardVisual } from './card-visual.tsx';
-import { commandOutcome, httpStatus, toastFailure } from './command-outcome.ts';
 import './card-common.css';
 import './activate.css';
 

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { withWritePosition } from '../../app/write-position.ts';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardQuery, type Card, type CardHistoryEntry } from './api.ts';
@@ -19,7 +20,6 @@ import {
   qrFileName,
 } from './card-facts.ts';
 import { CardVisual } from './card-visual.tsx';
-import { httpStatus } from './command-outcome.ts';
 import { CardStateAction } from './card-state-action.tsx';
 import { CardStatisticsPanel } from './card-statistics-panel.tsx';
 import { StatusBadge } from './status-badge.tsx';

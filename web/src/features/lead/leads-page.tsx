@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { httpStatus } from '../card/command-outcome.ts';
 import { useDeleteLeadMutation, useGetLeadsQuery, useLazyExportLeadsCsvQuery, type Lead } from './api.ts';
 import {
   downloadText,

@@ -1,8 +1,8 @@
 import type * as Static from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
 import { recordPosition } from '../../app/write-position.ts';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { readToken } from '../account/token.ts';
-import { httpStatus } from '../card/command-outcome.ts';
 import { coalesce, subscribeStatistics, type LiveStatus } from './statistics-stream.ts';
 
 export type DashboardStatistics = Static.DashboardStatistics;

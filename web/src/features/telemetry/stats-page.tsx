@@ -2,11 +2,11 @@ import { useEffect, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { STATISTICS_MESSAGES } from '@kartvizit/schemas/messages/statistics';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardsQuery } from '../card/api.ts';
-import { httpStatus } from '../card/command-outcome.ts';
 import { StatTiles, type TileLabels } from '../dashboard/stat-tiles.tsx';
 import {
   EMPTY_CLICK_STATS,
