@@ -23,6 +23,8 @@ import { CardVisual } from './card-visual.tsx';
 import { CardStateAction } from './card-state-action.tsx';
 import { CardStatisticsPanel } from './card-statistics-panel.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import '../../shared/ui/states.css';
+import '../../shared/ui/text-field.css';
 import './card-common.css';
 import './card-detail.css';
 

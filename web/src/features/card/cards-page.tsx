@@ -10,6 +10,7 @@ import { cardStatus, cardTypeLabel, downloadUrl, formatCardDate, qrFileName } fr
 import { CardVisual } from './card-visual.tsx';
 import { CardStateAction } from './card-state-action.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import '../../shared/ui/states.css';
 import './card-common.css';
 import './cards.css';
 

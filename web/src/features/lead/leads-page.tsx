@@ -19,6 +19,8 @@ import {
   SEARCH_DELAY_MS,
   whatsappHref,
 } from './lead-facts.ts';
+import '../../shared/ui/states.css';
+import '../../shared/ui/text-field.css';
 import '../card/card-common.css';
 import './leads.css';
 

@@ -24,8 +24,9 @@ import { hasNoStatistics, isTabId, tabTables, TABS, type StatisticsData, type Ta
 import { preloadCharts } from './stats-figures.tsx';
 import { StatsTabPanel } from './stats-panels.tsx';
 import { Tabs } from './stats-tabs.tsx';
+import '../../shared/ui/states.css';
+import '../../shared/ui/text-field.css';
 import '../card/card-common.css';
-import '../dashboard/dashboard.css';
 import './stats.css';
 
 const TILE_LABELS: TileLabels = {

@@ -1,3 +1,5 @@
+import './icons.css';
+
 /** 24×24 stroke icons of the signed-in screens (same drawing style as the sidebar). */
 export const ICONS = {
   plus: 'M12 5v14M5 12h14',
