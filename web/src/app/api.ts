@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { sessionExpired } from '../features/account/session-slice.ts';
 import { clearToken, readToken } from '../features/account/token.ts';
+import { recordPositionOf, sendPosition } from './write-position.ts';
 
 /** Every tag of every feature, declared once: tags only invalidate within one api slice. */
 export const TAG_TYPES = ['Me', 'Profile', 'Card', 'Product', 'Statistics', 'Rems', 'Meeting', 'Lead'] as const;
@@ -34,7 +35,9 @@ function isAnonymous(extraOptions: unknown): boolean {
 const fetchFromApi = fetchBaseQuery({
   baseUrl: '/api',
   timeout: REQUEST_TIMEOUT_MS,
-  prepareHeaders(headers, { extraOptions }) {
+  prepareHeaders(headers, { extraOptions, type }) {
+    // Read-your-writes: every read waits for the newest position this tab has seen (write-position.ts).
+    if (type === 'query') sendPosition(headers);
     if (isAnonymous(extraOptions)) return headers;
     const token = readToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
@@ -56,6 +59,8 @@ const baseQuery: BaseQueryFn<
   FetchBaseQueryMeta
 > = async (args, queryApi, extraOptions) => {
   const result = await fetchFromApi(args, queryApi, extraOptions);
+  // Before the mutation settles, so the queries it invalidates already carry its position.
+  if (queryApi.type === 'mutation' && result.data !== undefined) recordPositionOf(result.data);
   if (result.error?.status === 401) {
     const sent = result.meta?.request.headers.get('authorization') ?? null;
     const current = readToken();

@@ -5,19 +5,36 @@ import { MIN_POSITION_HEADER } from '@kartvizit/schemas/constants';
  * query sends it back (x-min-position) so the query side waits for its projections before it reads. Without it, the
  * list re-fetched after "devre dışı bırak" could still show the card as active for a moment, and a saved profile
  * could come back as it was before the save. One position for all features: projections advance over the whole log,
- * so waiting for the newest write covers the earlier ones too.
+ * so waiting for the newest position covers the earlier ones too. The root base query (api.ts) records and sends it;
+ * features never see it.
  */
-let lastPosition: string | null = null;
+let newest: { readonly text: string; readonly major: bigint; readonly minor: bigint } | null = null;
 
-export function rememberWritePosition(response: unknown): void {
-  if (typeof response !== 'object' || response === null || !('position' in response)) return;
-  const { position } = response;
-  // A save that changed nothing appends nothing and answers without a position.
-  if (typeof position === 'string' && position !== '') lastPosition = position;
+const POSITION_PATTERN = /^(\d{1,20}):(\d{1,20})$/;
+
+/**
+ * Keeps `position` if it is later than the one kept. Positions come from command answers and from the statistics
+ * stream's announcements, which can arrive out of order: an older one must not undo a newer write. Anything that is
+ * not a "major:minor" position is dropped (the query side would ignore it too).
+ */
+export function recordPosition(position: string | null | undefined): void {
+  const match = position ? POSITION_PATTERN.exec(position) : null;
+  if (!position || !match?.[1] || !match[2]) return;
+  const major = BigInt(match[1]);
+  const minor = BigInt(match[2]);
+  if (newest && (newest.major > major || (newest.major === major && newest.minor >= minor))) return;
+  newest = { text: position, major, minor };
 }
 
-export function readYourWritesHeaders(): Record<string, string> {
-  return lastPosition ? { [MIN_POSITION_HEADER]: lastPosition } : {};
+/** A command's answer; a save that changed nothing appends nothing and answers without a position. */
+export function recordPositionOf(response: unknown): void {
+  if (typeof response !== 'object' || response === null || !('position' in response)) return;
+  const { position } = response;
+  if (typeof position === 'string') recordPosition(position);
+}
+
+export function sendPosition(headers: Headers): void {
+  if (newest) headers.set(MIN_POSITION_HEADER, newest.text);
 }
 
 /**
@@ -26,8 +43,8 @@ export function readYourWritesHeaders(): Record<string, string> {
  * the change before it answers.
  */
 export function withWritePosition(pageUrl: string): string {
-  if (!lastPosition) return pageUrl;
+  if (!newest) return pageUrl;
   const url = new URL(pageUrl, window.location.href);
-  url.searchParams.set('v', lastPosition);
+  url.searchParams.set('v', newest.text);
   return url.toString();
 }

@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { loginProblem } from '@kartvizit/schemas/validation/auth';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
 import { useLoginMutation } from './api.ts';
 import { focusField, PasswordField, TextField } from './form-fields.tsx';
 import { returnTarget } from './return-to.ts';
-import { serverProblem } from './server-problem.ts';
 import { startSession } from './session.ts';
 
 type LoginField = 'email' | 'password';

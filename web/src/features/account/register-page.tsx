@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { nameProblem, passwordProblem, registrationProblem } from '@kartvizit/schemas/validation/auth';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
 import { useRegisterMutation } from './api.ts';
 import { focusField, PasswordField, TextField } from './form-fields.tsx';
 import { returnTarget } from './return-to.ts';
-import { serverProblem } from './server-problem.ts';
 import { startSession } from './session.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;

@@ -12,16 +12,16 @@ import {
   cleanCardName,
   parseCardId,
 } from '@kartvizit/schemas/validation/card';
+import { commandOutcome, httpStatus, toastFailure } from '../../shared/command-outcome.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { serverProblem } from '../account/server-problem.ts';
+import { CardTextField } from '../../shared/ui/text-field.tsx';
 import { useGetProfileQuery } from '../profile/api.ts';
 import { useActivateCardMutation, useCreateVirtualCardMutation, useLazyGetCardDetailsQuery } from './api.ts';
 import { CARD_COLOR_LABELS, cardTypeLabel } from './card-facts.ts';
 import { generateVirtualCardId, normaliseCardIdInput } from './card-id.ts';
 import { CardVisual } from './card-visual.tsx';
-import { commandOutcome, httpStatus, toastFailure } from './command-outcome.ts';
-import { Icon, ICONS } from './icons.tsx';
-import { CardTextField } from './text-field.tsx';
 import './card-common.css';
 import './activate.css';
 

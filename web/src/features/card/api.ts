@@ -6,7 +6,6 @@ import type {
   MyCardsResponse,
 } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
-import { readYourWritesHeaders, rememberWritePosition } from '../../app/write-position.ts';
 
 export type { Card, CardCommandResponse, CardHistoryEntry } from '@kartvizit/schemas';
 
@@ -27,50 +26,40 @@ const LIST = { type: 'Card', id: 'LIST' } as const;
 const one = (cardId: string) => ({ type: 'Card', id: cardId }) as const;
 const path = (cardId: string) => encodeURIComponent(cardId);
 
-function commandResponse(response: CardCommandResponse): CardCommandResponse {
-  rememberWritePosition(response);
-  return response;
-}
-
 export const cardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyCards: build.query<MyCardsResponse, void>({
-      query: () => ({ url: '/cards/my-cards', headers: readYourWritesHeaders() }),
+      query: () => '/cards/my-cards',
       providesTags: (result) => [...(result?.cards.map((card) => one(card.cardId)) ?? []), LIST],
     }),
     getMyCard: build.query<MyCardResponse, string>({
-      query: (cardId) => ({ url: `/cards/mine/${path(cardId)}`, headers: readYourWritesHeaders() }),
+      query: (cardId) => `/cards/mine/${path(cardId)}`,
       providesTags: (_result, _error, cardId) => [one(cardId)],
     }),
     /** Anyone's card by id, for activation: exists? activated? (SPEC §7). */
     getCardDetails: build.query<CardLookupResponse, string>({
-      query: (cardId) => ({ url: `/cards/details/${path(cardId)}`, headers: readYourWritesHeaders() }),
+      query: (cardId) => `/cards/details/${path(cardId)}`,
       providesTags: (_result, _error, cardId) => [one(cardId)],
       keepUnusedDataFor: 0,
     }),
     activateCard: build.mutation<CardCommandResponse, ActivateCardBody>({
       query: (body) => ({ url: '/cards/activate', method: 'POST', body }),
-      transformResponse: commandResponse,
       invalidatesTags: (_result, _error, { cardId }) => [one(cardId), LIST],
     }),
     createVirtualCard: build.mutation<CardCommandResponse, CreateVirtualCardBody>({
       query: (body) => ({ url: '/cards', method: 'POST', body }),
-      transformResponse: commandResponse,
       invalidatesTags: (_result, _error, { cardId }) => [one(cardId), LIST],
     }),
     deactivateCard: build.mutation<CardCommandResponse, string>({
       query: (cardId) => ({ url: `/cards/deactivate/${path(cardId)}`, method: 'PUT' }),
-      transformResponse: commandResponse,
       invalidatesTags: (_result, _error, cardId) => [one(cardId), LIST],
     }),
     reactivateCard: build.mutation<CardCommandResponse, string>({
       query: (cardId) => ({ url: `/cards/reactivate/${path(cardId)}`, method: 'PUT' }),
-      transformResponse: commandResponse,
       invalidatesTags: (_result, _error, cardId) => [one(cardId), LIST],
     }),
     regenerateQr: build.mutation<CardCommandResponse, string>({
       query: (cardId) => ({ url: `/cards/regenerate-qr/${path(cardId)}`, method: 'POST' }),
-      transformResponse: commandResponse,
       invalidatesTags: (_result, _error, cardId) => [one(cardId), LIST],
     }),
   }),

@@ -1,9 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
-import { useDeactivateCardMutation, useReactivateCardMutation, useRegenerateQrMutation } from './api.ts';
-import { commandOutcome, toastFailure, type CommandResult } from './command-outcome.ts';
-import { ConfirmDialog } from './dialog.tsx';
+import { commandOutcome, toastFailure, type CommandResult } from '../../shared/command-outcome.ts';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import {
+  useDeactivateCardMutation,
+  useReactivateCardMutation,
+  useRegenerateQrMutation,
+  type CardCommandResponse,
+} from './api.ts';
 
 export type CardAction = 'deactivate' | 'reactivate' | 'regenerate';
 
@@ -40,7 +45,7 @@ export function useCardActions(): CardActions {
 
   const run = async (action: CardAction, card: ActionTarget): Promise<void> => {
     setRunning({ action, cardId: card.cardId });
-    let result: CommandResult;
+    let result: CommandResult<CardCommandResponse>;
     try {
       const call = action === 'deactivate' ? deactivate : action === 'reactivate' ? reactivate : regenerate;
       result = await call(card.cardId);

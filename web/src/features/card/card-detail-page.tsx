@@ -3,6 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
+import { withWritePosition } from '../../app/write-position.ts';
+import { httpStatus } from '../../shared/command-outcome.ts';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardQuery, type Card, type CardHistoryEntry } from './api.ts';
 import { useCardActions, type CardActions } from './card-actions.tsx';
@@ -17,14 +20,13 @@ import {
   qrFileName,
 } from './card-facts.ts';
 import { CardVisual } from './card-visual.tsx';
-import { httpStatus } from './command-outcome.ts';
-import { Icon, ICONS } from './icons.tsx';
 import { CardStateAction } from './card-state-action.tsx';
 import { CardStatisticsPanel } from './card-statistics-panel.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import '../../shared/ui/states.css';
+import '../../shared/ui/text-field.css';
 import './card-common.css';
 import './card-detail.css';
-import { withWritePosition } from '../../app/write-position.ts';
 
 /** SPEC §9: the "copied" marker stays 2 s. */
 const COPIED_MARKER_MS = 2000;

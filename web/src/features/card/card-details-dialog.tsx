@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { withWritePosition } from '../../app/write-position.ts';
+import { Dialog } from '../../shared/ui/dialog.tsx';
 import type { Card } from './api.ts';
 import {
   cardColorLabel,
@@ -9,8 +11,6 @@ import {
   formatCardDateTime,
   qrFileName,
 } from './card-facts.ts';
-import { Dialog } from './dialog.tsx';
-import { withWritePosition } from '../../app/write-position.ts';
 
 interface CardDetailsDialogProps {
   readonly card: Card | null;

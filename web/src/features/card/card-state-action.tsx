@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import type { CardActions } from './card-actions.tsx';
 import type { CardStatus } from './card-facts.ts';
-import { Icon, ICONS } from './icons.tsx';
 
 interface CardStateActionProps {
   readonly card: { readonly cardId: string; readonly name: string | null };

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { useGetDashboardStatisticsQuery } from '../telemetry/api.ts';
 import { LiveBadge, useStatisticsLive } from '../telemetry/live-badge.tsx';
 import { formatCount, sum } from '../telemetry/statistics-facts.ts';
-import { httpStatus } from './command-outcome.ts';
-import { Icon, ICONS } from './icons.tsx';
 
 /** Where this card's full statistics are: /stats narrowed to the card. */
 export function cardStatisticsPath(cardId: string): string {

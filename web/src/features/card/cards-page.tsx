@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardsQuery, type Card } from './api.ts';
 import { useCardActions, type CardActions } from './card-actions.tsx';
 import { CardDetailsDialog } from './card-details-dialog.tsx';
 import { cardStatus, cardTypeLabel, downloadUrl, formatCardDate, qrFileName } from './card-facts.ts';
 import { CardVisual } from './card-visual.tsx';
-import { Icon, ICONS } from './icons.tsx';
 import { CardStateAction } from './card-state-action.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import '../../shared/ui/states.css';
 import './card-common.css';
 import './cards.css';
 

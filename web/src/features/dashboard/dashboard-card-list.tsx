@@ -4,6 +4,7 @@ import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
 import { useGetMyCardsQuery, type Card } from '../card/api.ts';
 import { cardStatus, cardTypeLabel } from '../card/card-facts.ts';
 import { StatusBadge } from '../card/status-badge.tsx';
+import '../../shared/ui/states.css';
 import '../card/card-common.css';
 import './dashboard-card-list.css';
 

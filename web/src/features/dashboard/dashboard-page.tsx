@@ -8,6 +8,7 @@ import { LiveBadge, useStatisticsLive } from '../telemetry/live-badge.tsx';
 import { DashboardCardList } from './dashboard-card-list.tsx';
 import { DashboardStatisticsPanels } from './dashboard-statistics.tsx';
 import { StatTiles } from './stat-tiles.tsx';
+import '../../shared/ui/states.css';
 import './dashboard.css';
 
 /**

@@ -1,6 +1,5 @@
 import type { DeleteLeadResponse, LeadsResponse } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
-import { readYourWritesHeaders, rememberWritePosition } from '../../app/write-position.ts';
 
 export type { Lead, LeadsResponse } from '@kartvizit/schemas';
 
@@ -34,14 +33,13 @@ function fileNameOf(disposition: string | null | undefined): string {
 export const leadApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLeads: build.query<LeadsResponse, LeadsArgs>({
-      query: (args) => ({ url: `/leads?${leadsQueryString(args)}`, headers: readYourWritesHeaders() }),
+      query: (args) => `/leads?${leadsQueryString(args)}`,
       providesTags: (result) => [...(result?.leads.map((lead) => one(lead._id)) ?? []), LIST],
     }),
     /** The owner's leads as a CSV file (the server's own bytes; see query-api/src/lead/csv.ts). */
     exportLeadsCsv: build.query<LeadsCsv, { readonly search: string }>({
       query: ({ search }) => ({
         url: `/leads/export.csv${search.trim() ? `?${new URLSearchParams({ search: search.trim() }).toString()}` : ''}`,
-        headers: readYourWritesHeaders(),
         responseHandler: (response) => response.text(),
       }),
       // Reading the body as text drops the byte order mark Excel needs to see UTF-8: put it back.
@@ -53,10 +51,6 @@ export const leadApi = api.injectEndpoints({
     }),
     deleteLead: build.mutation<DeleteLeadResponse, string>({
       query: (leadId) => ({ url: `/leads/${encodeURIComponent(leadId)}`, method: 'DELETE' }),
-      transformResponse: (response: DeleteLeadResponse) => {
-        rememberWritePosition(response);
-        return response;
-      },
       invalidatesTags: (_result, _error, leadId) => [one(leadId), LIST],
     }),
   }),

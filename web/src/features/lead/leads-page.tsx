@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
+import { httpStatus } from '../../shared/command-outcome.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { serverProblem } from '../account/server-problem.ts';
-import { httpStatus } from '../card/command-outcome.ts';
-import { ConfirmDialog } from '../card/dialog.tsx';
-import { Icon, ICONS } from '../card/icons.tsx';
 import { useDeleteLeadMutation, useGetLeadsQuery, useLazyExportLeadsCsvQuery, type Lead } from './api.ts';
 import {
   downloadText,
@@ -19,6 +19,8 @@ import {
   SEARCH_DELAY_MS,
   whatsappHref,
 } from './lead-facts.ts';
+import '../../shared/ui/states.css';
+import '../../shared/ui/text-field.css';
 import '../card/card-common.css';
 import './leads.css';
 

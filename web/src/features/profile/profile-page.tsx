@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { PROFILE_MESSAGES } from '@kartvizit/schemas/messages/profile';
 import { useAppSelector } from '../../app/hooks.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { serverProblem } from '../account/server-problem.ts';
 import { selectCurrentUser } from '../account/session-slice.ts';
 import { useGetProfileQuery } from './api.ts';
 import './profile-page.css';

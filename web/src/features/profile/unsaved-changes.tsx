@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../card/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { leavesWithUnsavedEdits } from './leave-rule.ts';
 
 const UNSAVED_CHANGES_TEXT = {

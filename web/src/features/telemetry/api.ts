@@ -1,8 +1,8 @@
 import type * as Static from '@kartvizit/schemas';
-import { MIN_POSITION_HEADER } from '@kartvizit/schemas/constants';
 import { api } from '../../app/api.ts';
+import { recordPosition } from '../../app/write-position.ts';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { readToken } from '../account/token.ts';
-import { httpStatus } from '../card/command-outcome.ts';
 import { coalesce, subscribeStatistics, type LiveStatus } from './statistics-stream.ts';
 
 export type DashboardStatistics = Static.DashboardStatistics;
@@ -46,19 +46,9 @@ const REFRESH_INTERVAL_MS = 400;
 // Leaving the dashboard for /stats (or back) keeps the stream; leaving both closes it soon after.
 const STREAM_LINGER_SECONDS = 10;
 
-/**
- * The newest position a change event announced. Reads sent after it carry it as x-min-position,
- * so the query side answers from projections that already include that change (exact, not
- * "probably there by now").
- */
-let announcedPosition: string | null = null;
-
-function statisticsRequest(path: string, cardId: CardScope) {
+function statisticsRequest(path: string, cardId: CardScope): string {
   const query = cardId ? `?${new URLSearchParams({ cardId }).toString()}` : '';
-  return {
-    url: `/statistics/${path}${query}`,
-    headers: announcedPosition ? { [MIN_POSITION_HEADER]: announcedPosition } : {},
-  };
+  return `/statistics/${path}${query}`;
 }
 
 export function statisticsStreamUrl(ticket: string): string {
@@ -143,7 +133,9 @@ export const statisticsApi = api.injectEndpoints({
               draft.status = status;
             }),
           onChange: (position) => {
-            if (position) announcedPosition = position;
+            // The reads this change triggers then answer from projections that include it (exact, not
+            // "probably there by now"): the base query sends the newest position with every read.
+            recordPosition(position);
             refresh.run();
           },
           onResync: () => refresh.run(),

@@ -2,11 +2,11 @@ import { useEffect, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { STATISTICS_MESSAGES } from '@kartvizit/schemas/messages/statistics';
+import { httpStatus } from '../../shared/command-outcome.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardsQuery } from '../card/api.ts';
-import { httpStatus } from '../card/command-outcome.ts';
-import { Icon, ICONS } from '../card/icons.tsx';
 import { StatTiles, type TileLabels } from '../dashboard/stat-tiles.tsx';
 import {
   EMPTY_CLICK_STATS,
@@ -24,8 +24,9 @@ import { hasNoStatistics, isTabId, tabTables, TABS, type StatisticsData, type Ta
 import { preloadCharts } from './stats-figures.tsx';
 import { StatsTabPanel } from './stats-panels.tsx';
 import { Tabs } from './stats-tabs.tsx';
+import '../../shared/ui/states.css';
+import '../../shared/ui/text-field.css';
 import '../card/card-common.css';
-import '../dashboard/dashboard.css';
 import './stats.css';
 
 const TILE_LABELS: TileLabels = {

@@ -1,14 +1,26 @@
 import { toast } from 'sonner';
 import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
-import { serverProblem, type ServerProblem } from '../account/server-problem.ts';
-import type { CardCommandResponse } from './api.ts';
+import { serverProblem, type ServerProblem } from './server-problem.ts';
 
-export type CommandResult = { data: CardCommandResponse } | { error: unknown };
+/** What a command answers, whatever else it carries (the card, the position). */
+interface CommandResponse {
+  readonly success: boolean;
+  readonly message?: string;
+}
 
-export type CommandOutcome =
-  | { readonly ok: true; readonly response: CardCommandResponse }
-  /** `problem` is the server's own explanation (field included) when it gave one. */
-  | { readonly ok: false; readonly message: string; readonly problem: ServerProblem | null; readonly status: number | null };
+/** A mutation trigger's result. */
+export type CommandResult<Response extends CommandResponse> = { data: Response } | { error: unknown };
+
+export interface CommandFailure {
+  readonly ok: false;
+  readonly message: string;
+  /** The server's own explanation (field included) when it gave one. */
+  readonly problem: ServerProblem | null;
+  readonly status: number | null;
+}
+
+export type CommandOutcome<Response extends CommandResponse> =
+  { readonly ok: true; readonly response: Response } | CommandFailure;
 
 interface Fallbacks {
   /** The server refused without saying why. */
@@ -17,6 +29,7 @@ interface Fallbacks {
   readonly error: string;
 }
 
+/** Texts for any command (their keys live with the card messages, where the first commands were). */
 export const ACTION_FALLBACKS: Fallbacks = {
   failed: CARD_MESSAGES.cardActionFailed,
   error: CARD_MESSAGES.cardActionError,
@@ -29,7 +42,10 @@ export function httpStatus(error: unknown): number | null {
 }
 
 /** SPEC §8: success false → the server's message or "failed"; an exception → "error". */
-export function commandOutcome(result: CommandResult, fallbacks: Fallbacks = ACTION_FALLBACKS): CommandOutcome {
+export function commandOutcome<Response extends CommandResponse>(
+  result: CommandResult<Response>,
+  fallbacks: Fallbacks = ACTION_FALLBACKS,
+): CommandOutcome<Response> {
   if ('error' in result) {
     const problem = serverProblem(result.error);
     const status = httpStatus(result.error);
@@ -44,7 +60,7 @@ export function commandOutcome(result: CommandResult, fallbacks: Fallbacks = ACT
 }
 
 /** A 401 already ended the session with its own toast; saying more would only confuse. */
-export function toastFailure(outcome: Extract<CommandOutcome, { ok: false }>): void {
+export function toastFailure(outcome: CommandFailure): void {
   if (outcome.status === 401) return;
   toast.error(outcome.message);
 }

@@ -1,4 +1,6 @@
-/** 24×24 stroke icons of the card screens (same drawing style as the sidebar). */
+import './icons.css';
+
+/** 24×24 stroke icons of the signed-in screens (same drawing style as the sidebar). */
 export const ICONS = {
   plus: 'M12 5v14M5 12h14',
   card: 'M3 6.5h18v11H3zM3 10h18M6.5 14.5h4',
