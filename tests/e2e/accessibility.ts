@@ -42,7 +42,7 @@ export interface AccessibilityOptions {
  * Runs axe-core over the page as it is now (open dialogs included) and fails with a readable
  * list when anything breaks WCAG 2.1 A/AA or axe's best practices. No rule is turned off.
  *
- * Transitions are settled first: a dialog caught halfway through its fade-in would be measured
+ * The screen's level-one heading is awaited first, and transitions are settled: a dialog caught halfway through its fade-in would be measured
  * at part opacity and fail the contrast rule only sometimes. The page is put into reduced motion
  * for the check (sonner and our own CSS drop their transitions there), running finite animations
  * are awaited, and the setting is handed back afterwards.
@@ -50,6 +50,9 @@ export interface AccessibilityOptions {
 export async function expectAccessible(page: Page, screen: string, options: AccessibilityOptions = {}): Promise<void> {
   test.info().setTimeout(test.info().timeout + CHECK_BUDGET_MS);
   await test.step(`accessibility: ${screen}`, async () => {
+    // The screen is there before it is judged: right after a navigation the route's code may still be loading (on a
+    // loaded machine, seconds), and axe would measure the empty frame. Every screen has its level-one heading.
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     try {
       await page.evaluate(async () => {
