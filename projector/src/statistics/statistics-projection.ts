@@ -155,7 +155,7 @@ class BatchAggregate {
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
-// Counters add up batch by batch; apply() hands each event over once (see the position above).
+// Counters add a batch's sums; no row position guards them, apply() counts each event once (stat_position).
 const upsertDaily = batchedUpsert<DailyRow>({
   table: 'stat_daily',
   key: ['owner_id', 'card_id', 'day'],
