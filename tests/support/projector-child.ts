@@ -3,6 +3,7 @@
  * slowed down inside each batch's transaction so the parent can kill it mid-batch.
  */
 import pg from 'pg';
+import type { AccountEvent } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -18,7 +19,7 @@ const delayMs = Number(process.env.CHILD_APPLY_DELAY_MS ?? '40');
 const pool = new pg.Pool({ connectionString: url, max: 4 });
 const store = new PostgresEventStore({ pool });
 const codec = new EventCodec(new PersonalDataVault(pool, deriveKey(secret, 'personal-data-kek')));
-const slow: Projection = {
+const slow: Projection<AccountEvent> = {
   ...accountsProjection,
   async apply(events, context) {
     await accountsProjection.apply(events, context);

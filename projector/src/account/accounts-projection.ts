@@ -1,22 +1,22 @@
 import type { AccountEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
 
 /** The owner read model behind /api/auth/me and the sidebar: who the owner is, never secrets. */
 interface AccountRow {
   userId: string;
+  // null: "this batch did not change it" (an earlier batch's value stays).
   email: string | null;
   firstName: string | null;
   lastName: string | null;
   registeredAt: string | null;
   passwordChangedAt: string | null;
   forgotten: boolean;
-  lastStreamPosition: number;
 }
 
-function reduce(rows: Map<string, AccountRow>, event: StoredEvent<AccountEvent>): void {
-  const userId = event.data.userId;
-  const row: AccountRow = rows.get(userId) ?? {
+function emptyRow(userId: string): AccountRow {
+  return {
     userId,
     email: null,
     firstName: null,
@@ -24,8 +24,11 @@ function reduce(rows: Map<string, AccountRow>, event: StoredEvent<AccountEvent>)
     registeredAt: null,
     passwordChangedAt: null,
     forgotten: false,
-    lastStreamPosition: -1,
   };
+}
+
+function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent>): AccountRow {
+  const row = current ?? emptyRow(event.data.userId);
   switch (event.type) {
     case 'AccountRegistered':
       row.email = event.data.email;
@@ -33,20 +36,33 @@ function reduce(rows: Map<string, AccountRow>, event: StoredEvent<AccountEvent>)
       row.lastName = event.data.lastName;
       row.registeredAt = event.data.registeredAt;
       row.forgotten = event.forgotten;
-      break;
+      return row;
     case 'PasswordChanged':
       row.passwordChangedAt = event.data.changedAt;
-      break;
+      return row;
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
-  row.lastStreamPosition = Math.max(row.lastStreamPosition, event.streamPosition);
-  rows.set(userId, row);
 }
 
-export const accountsProjection: Projection = {
+const upsertAccounts = batchedUpsert<Positioned<AccountRow>>({
+  table: 'accounts',
+  key: ['user_id'],
+  columns: {
+    user_id: { type: 'uuid', value: (row) => row.userId },
+    email: { type: 'text', value: (row) => row.email, merge: 'ifSet' },
+    first_name: { type: 'text', value: (row) => row.firstName, merge: 'ifSet' },
+    last_name: { type: 'text', value: (row) => row.lastName, merge: 'ifSet' },
+    registered_at: { type: 'timestamptz', value: (row) => row.registeredAt, merge: 'ifSet' },
+    password_changed_at: { type: 'timestamptz', value: (row) => row.passwordChangedAt, merge: 'ifSet' },
+    forgotten: { type: 'boolean', value: (row) => row.forgotten, merge: 'or' },
+  },
+  position: (row) => row.lastStreamPosition,
+});
+
+export const accountsProjection: Projection<AccountEvent> = {
   name: 'accounts',
   version: 1,
   tables: {
@@ -63,36 +79,10 @@ export const accountsProjection: Projection = {
   },
   handles: ['AccountRegistered', 'PasswordChanged'],
 
-  async apply(events, { client, table }) {
-    const rows = new Map<string, AccountRow>();
-    for (const event of events) reduce(rows, event as StoredEvent<AccountEvent>);
-    const list = [...rows.values()];
-    // One statement per batch. COALESCE keeps what an earlier batch wrote when this batch only
-    // carries later events; the position guard makes a redelivered batch a no-op.
-    await client.query(
-      `INSERT INTO ${table('accounts')} AS t
-         (user_id, email, first_name, last_name, registered_at, password_changed_at, forgotten, last_stream_position)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[],
-                            $7::boolean[], $8::bigint[])
-       ON CONFLICT (user_id) DO UPDATE SET
-         email = COALESCE(EXCLUDED.email, t.email),
-         first_name = COALESCE(EXCLUDED.first_name, t.first_name),
-         last_name = COALESCE(EXCLUDED.last_name, t.last_name),
-         registered_at = COALESCE(EXCLUDED.registered_at, t.registered_at),
-         password_changed_at = COALESCE(EXCLUDED.password_changed_at, t.password_changed_at),
-         forgotten = EXCLUDED.forgotten OR t.forgotten,
-         last_stream_position = EXCLUDED.last_stream_position
-       WHERE t.last_stream_position < EXCLUDED.last_stream_position`,
-      [
-        list.map((row) => row.userId),
-        list.map((row) => row.email),
-        list.map((row) => row.firstName),
-        list.map((row) => row.lastName),
-        list.map((row) => row.registeredAt),
-        list.map((row) => row.passwordChangedAt),
-        list.map((row) => row.forgotten),
-        list.map((row) => row.lastStreamPosition),
-      ],
+  async apply(events, context) {
+    await upsertAccounts(
+      context,
+      foldByKey(events, (event) => event.data.userId, evolve),
     );
   },
 };

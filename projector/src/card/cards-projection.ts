@@ -1,5 +1,6 @@
 import type { CardEvent, CardHistoryType } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { Projection } from '../core/projection.ts';
  */
 interface CardRow {
   cardId: string;
-  // null: "this batch did not change it" (COALESCE keeps what an earlier batch wrote).
+  // null: "this batch did not change it" (an earlier batch's value stays).
   type: string | null;
   color: string | null;
   ownerId: string | null;
@@ -22,7 +23,8 @@ interface CardRow {
   createdAt: string | null;
   /** When the card entered its owner's list: creation of a virtual card, activation of a physical one. */
   ownedAt: string | null;
-  lastStreamPosition: number;
+  /** This batch's entries for `card_history`. */
+  readonly history: HistoryRow[];
 }
 
 interface HistoryRow {
@@ -46,14 +48,14 @@ function emptyRow(cardId: string): CardRow {
     qrVersion: null,
     createdAt: null,
     ownedAt: null,
-    lastStreamPosition: -1,
+    history: [],
   };
 }
 
-function reduce(rows: Map<string, CardRow>, history: HistoryRow[], event: StoredEvent<CardEvent>): void {
-  const cardId = event.data.cardId;
-  const row = rows.get(cardId) ?? emptyRow(cardId);
-  const record = (type: CardHistoryType, at: string) => history.push({ cardId, streamPosition: event.streamPosition, type, at });
+function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): CardRow {
+  const row = current ?? emptyRow(event.data.cardId);
+  const record = (type: CardHistoryType, at: string) =>
+    row.history.push({ cardId: row.cardId, streamPosition: event.streamPosition, type, at });
   switch (event.type) {
     case 'CardProvisioned':
       row.type = event.data.type;
@@ -64,7 +66,7 @@ function reduce(rows: Map<string, CardRow>, history: HistoryRow[], event: Stored
       row.isActive = false;
       row.qrVersion = 1;
       record('provisioned', event.data.provisionedAt);
-      break;
+      return row;
     case 'VirtualCardCreated':
       row.type = 'virtual';
       row.color = event.data.color;
@@ -76,7 +78,7 @@ function reduce(rows: Map<string, CardRow>, history: HistoryRow[], event: Stored
       row.isActive = false;
       row.qrVersion = 1;
       record('created', event.data.createdAt);
-      break;
+      return row;
     case 'CardActivated':
       row.ownerId = event.data.ownerId;
       row.name = event.data.name;
@@ -85,29 +87,60 @@ function reduce(rows: Map<string, CardRow>, history: HistoryRow[], event: Stored
       row.isActivated = true;
       row.isActive = true;
       record('activated', event.data.activatedAt);
-      break;
+      return row;
     case 'CardDeactivated':
       row.isActive = false;
       record('deactivated', event.data.at);
-      break;
+      return row;
     case 'CardReactivated':
       row.isActive = true;
       record('reactivated', event.data.at);
-      break;
+      return row;
     case 'CardQrRegenerated':
       row.qrVersion = Math.max(row.qrVersion ?? 1, event.data.qrVersion);
       record('qr-regenerated', event.data.at);
-      break;
+      return row;
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
-  row.lastStreamPosition = Math.max(row.lastStreamPosition, event.streamPosition);
-  rows.set(cardId, row);
 }
 
-export const cardsProjection: Projection = {
+const upsertCards = batchedUpsert<Positioned<CardRow>>({
+  table: 'cards',
+  key: ['card_id'],
+  columns: {
+    card_id: { type: 'text', value: (row) => row.cardId },
+    type: { type: 'text', value: (row) => row.type, merge: 'ifSet' },
+    color: { type: 'text', value: (row) => row.color, merge: 'ifSet' },
+    owner_id: { type: 'uuid', value: (row) => row.ownerId, merge: 'ifSet' },
+    name: { type: 'text', value: (row) => row.name, merge: 'ifSet' },
+    batch_id: { type: 'text', value: (row) => row.batchId, merge: 'ifSet' },
+    is_activated: { type: 'boolean', value: (row) => row.isActivated, merge: 'ifSet' },
+    is_active: { type: 'boolean', value: (row) => row.isActive, merge: 'ifSet' },
+    activated_at: { type: 'timestamptz', value: (row) => row.activatedAt, merge: 'ifSet' },
+    qr_version: { type: 'integer', value: (row) => row.qrVersion, merge: 'max' },
+    created_at: { type: 'timestamptz', value: (row) => row.createdAt, merge: 'ifSet' },
+    // The first owner's list entry stays: a later activation does not move the card in the list.
+    owned_at: { type: 'timestamptz', value: (row) => row.ownedAt, merge: 'keep' },
+  },
+  position: (row) => row.lastStreamPosition,
+});
+
+// One entry per stream position: a redelivered event finds its entry there already.
+const insertHistory = batchedUpsert<HistoryRow>({
+  table: 'card_history',
+  key: ['card_id', 'stream_position'],
+  columns: {
+    card_id: { type: 'text', value: (row) => row.cardId },
+    stream_position: { type: 'bigint', value: (row) => row.streamPosition },
+    type: { type: 'text', value: (row) => row.type, merge: 'insertOnly' },
+    at: { type: 'timestamptz', value: (row) => row.at, merge: 'insertOnly' },
+  },
+});
+
+export const cardsProjection: Projection<CardEvent> = {
   name: 'cards',
   version: 1,
   tables: {
@@ -137,61 +170,9 @@ export const cardsProjection: Projection = {
   },
   handles: ['CardProvisioned', 'VirtualCardCreated', 'CardActivated', 'CardDeactivated', 'CardReactivated', 'CardQrRegenerated'],
 
-  async apply(events, { client, table }) {
-    const rows = new Map<string, CardRow>();
-    const history: HistoryRow[] = [];
-    for (const event of events) reduce(rows, history, event as StoredEvent<CardEvent>);
-    const list = [...rows.values()];
-    // One statement per table and batch. COALESCE keeps what an earlier batch wrote when this one
-    // only carries later events; the position guard makes a redelivered batch a no-op.
-    await client.query(
-      `INSERT INTO ${table('cards')} AS t
-         (card_id, type, color, owner_id, name, batch_id, is_activated, is_active, activated_at, qr_version,
-          created_at, owned_at, last_stream_position)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::boolean[],
-                            $8::boolean[], $9::timestamptz[], $10::integer[], $11::timestamptz[], $12::timestamptz[],
-                            $13::bigint[])
-       ON CONFLICT (card_id) DO UPDATE SET
-         type = COALESCE(EXCLUDED.type, t.type),
-         color = COALESCE(EXCLUDED.color, t.color),
-         owner_id = COALESCE(EXCLUDED.owner_id, t.owner_id),
-         name = COALESCE(EXCLUDED.name, t.name),
-         batch_id = COALESCE(EXCLUDED.batch_id, t.batch_id),
-         is_activated = COALESCE(EXCLUDED.is_activated, t.is_activated),
-         is_active = COALESCE(EXCLUDED.is_active, t.is_active),
-         activated_at = COALESCE(EXCLUDED.activated_at, t.activated_at),
-         qr_version = GREATEST(EXCLUDED.qr_version, t.qr_version),
-         created_at = COALESCE(EXCLUDED.created_at, t.created_at),
-         owned_at = COALESCE(t.owned_at, EXCLUDED.owned_at),
-         last_stream_position = EXCLUDED.last_stream_position
-       WHERE t.last_stream_position < EXCLUDED.last_stream_position`,
-      [
-        list.map((row) => row.cardId),
-        list.map((row) => row.type),
-        list.map((row) => row.color),
-        list.map((row) => row.ownerId),
-        list.map((row) => row.name),
-        list.map((row) => row.batchId),
-        list.map((row) => row.isActivated),
-        list.map((row) => row.isActive),
-        list.map((row) => row.activatedAt),
-        list.map((row) => row.qrVersion),
-        list.map((row) => row.createdAt),
-        list.map((row) => row.ownedAt),
-        list.map((row) => row.lastStreamPosition),
-      ],
-    );
-    if (history.length === 0) return;
-    await client.query(
-      `INSERT INTO ${table('card_history')} (card_id, stream_position, type, at)
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[])
-       ON CONFLICT (card_id, stream_position) DO NOTHING`,
-      [
-        history.map((row) => row.cardId),
-        history.map((row) => row.streamPosition),
-        history.map((row) => row.type),
-        history.map((row) => row.at),
-      ],
-    );
+  async apply(events, context) {
+    const rows = foldByKey(events, (event) => event.data.cardId, evolve);
+    await upsertCards(context, rows);
+    await insertHistory(context, rows.flatMap((row) => row.history));
   },
 };

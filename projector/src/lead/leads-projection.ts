@@ -1,5 +1,6 @@
 import { leadSearchText, type LeadEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
 
 /**
@@ -20,7 +21,6 @@ interface LeadRow {
   readonly marketingConsent: boolean;
   readonly noticeVersion: string;
   readonly submittedAt: string;
-  readonly lastStreamPosition: number;
 }
 
 /** A forgotten lead's personal fields arrive as '' (or anything but text): never fail on them. */
@@ -28,25 +28,26 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A batch in memory: the leads to write, and the ids of those deleted (in this batch or before). */
-interface BatchState {
-  readonly rows: Map<string, LeadRow>;
-  readonly erased: Set<string>;
+/** A lead in this batch: the row to write, or, once deleted (in this batch or before), none. */
+interface LeadState {
+  readonly leadId: string;
+  readonly lead: LeadRow | null;
+  readonly erased: boolean;
 }
 
-function reduce(state: BatchState, event: StoredEvent<LeadEvent>): void {
-  const leadId = event.data.leadId;
+function evolve(current: LeadState | undefined, event: StoredEvent<LeadEvent>): LeadState {
+  const state = current ?? { leadId: event.data.leadId, lead: null, erased: false };
   switch (event.type) {
     case 'LeadSubmitted': {
-      if (state.erased.has(leadId)) return;
+      if (state.erased) return state;
       const fields = {
         fullName: textOf(event.data.fullName),
         phone: textOf(event.data.phone),
         email: textOf(event.data.email),
         message: textOf(event.data.message),
       };
-      state.rows.set(leadId, {
-        leadId,
+      const lead: LeadRow = {
+        leadId: state.leadId,
         ownerId: event.data.ownerId,
         cardId: event.data.cardId,
         ...fields,
@@ -54,14 +55,11 @@ function reduce(state: BatchState, event: StoredEvent<LeadEvent>): void {
         marketingConsent: event.data.marketingConsent,
         noticeVersion: event.data.noticeVersion,
         submittedAt: event.data.submittedAt,
-        lastStreamPosition: event.streamPosition,
-      });
-      return;
+      };
+      return { ...state, lead };
     }
     case 'LeadDeleted':
-      state.rows.delete(leadId);
-      state.erased.add(leadId);
-      return;
+      return { leadId: state.leadId, lead: null, erased: true };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -69,7 +67,34 @@ function reduce(state: BatchState, event: StoredEvent<LeadEvent>): void {
   }
 }
 
-export const leadsProjection: Projection = {
+const insertErasures = batchedUpsert<string>({
+  table: 'lead_erasures',
+  key: ['lead_id'],
+  columns: { lead_id: { type: 'uuid', value: (leadId) => leadId } },
+});
+
+const upsertLeads = batchedUpsert<Positioned<LeadRow>>({
+  table: 'leads',
+  key: ['lead_id'],
+  columns: {
+    lead_id: { type: 'uuid', value: (row) => row.leadId },
+    owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    card_id: { type: 'text', value: (row) => row.cardId },
+    full_name: { type: 'text', value: (row) => row.fullName },
+    phone: { type: 'text', value: (row) => row.phone },
+    email: { type: 'text', value: (row) => row.email },
+    message: { type: 'text', value: (row) => row.message },
+    search_text: { type: 'text', value: (row) => row.searchText },
+    marketing_consent: { type: 'boolean', value: (row) => row.marketingConsent },
+    notice_version: { type: 'text', value: (row) => row.noticeVersion },
+    submitted_at: { type: 'timestamptz', value: (row) => row.submittedAt },
+  },
+  position: (row) => row.lastStreamPosition,
+  // A lead deleted in an earlier batch stays deleted when its LeadSubmitted comes again.
+  where: (batch, table) => `NOT EXISTS (SELECT 1 FROM ${table('lead_erasures')} e WHERE e.lead_id = ${batch}.lead_id)`,
+});
+
+export const leadsProjection: Projection<LeadEvent> = {
   name: 'leads',
   // 2: a deleted lead loses its row (version 1 kept it, blanked, as a tombstone).
   version: 2,
@@ -93,52 +118,16 @@ export const leadsProjection: Projection = {
   },
   handles: ['LeadSubmitted', 'LeadDeleted'],
 
-  async apply(events, { client, table }) {
-    const state: BatchState = { rows: new Map(), erased: new Set() };
-    for (const event of events) reduce(state, event as StoredEvent<LeadEvent>);
-    const erased = [...state.erased];
+  async apply(events, context) {
+    const leads = foldByKey(events, (event) => event.data.leadId, evolve);
+    const erased = leads.filter((state) => state.erased).map((state) => state.leadId);
     if (erased.length > 0) {
-      await client.query(`INSERT INTO ${table('lead_erasures')} (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [erased]);
-      await client.query(`DELETE FROM ${table('leads')} WHERE lead_id = ANY($1::uuid[])`, [erased]);
+      await insertErasures(context, erased);
+      await context.client.query(`DELETE FROM ${context.table('leads')} WHERE lead_id = ANY($1::uuid[])`, [erased]);
     }
-    const rows = [...state.rows.values()];
-    if (rows.length === 0) return;
-    await client.query(
-      `INSERT INTO ${table('leads')} AS t
-         (lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent,
-          notice_version, submitted_at, last_stream_position)
-       SELECT u.* FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::boolean[], $10::text[], $11::timestamptz[], $12::bigint[])
-              AS u(lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent,
-                   notice_version, submitted_at, last_stream_position)
-        WHERE NOT EXISTS (SELECT 1 FROM ${table('lead_erasures')} e WHERE e.lead_id = u.lead_id)
-       ON CONFLICT (lead_id) DO UPDATE SET
-         owner_id = EXCLUDED.owner_id,
-         card_id = EXCLUDED.card_id,
-         full_name = EXCLUDED.full_name,
-         phone = EXCLUDED.phone,
-         email = EXCLUDED.email,
-         message = EXCLUDED.message,
-         search_text = EXCLUDED.search_text,
-         marketing_consent = EXCLUDED.marketing_consent,
-         notice_version = EXCLUDED.notice_version,
-         submitted_at = EXCLUDED.submitted_at,
-         last_stream_position = EXCLUDED.last_stream_position
-       WHERE t.last_stream_position < EXCLUDED.last_stream_position`,
-      [
-        rows.map((row) => row.leadId),
-        rows.map((row) => row.ownerId),
-        rows.map((row) => row.cardId),
-        rows.map((row) => row.fullName),
-        rows.map((row) => row.phone),
-        rows.map((row) => row.email),
-        rows.map((row) => row.message),
-        rows.map((row) => row.searchText),
-        rows.map((row) => row.marketingConsent),
-        rows.map((row) => row.noticeVersion),
-        rows.map((row) => row.submittedAt),
-        rows.map((row) => row.lastStreamPosition),
-      ],
+    await upsertLeads(
+      context,
+      leads.flatMap((state) => (state.lead ? [{ ...state.lead, lastStreamPosition: state.lastStreamPosition }] : [])),
     );
   },
 };

@@ -1,5 +1,6 @@
 import { readProfileData, toProfileView, type Profile, type ProfileEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
 
 /**
@@ -9,20 +10,18 @@ import type { Projection } from '../core/projection.ts';
  * Version 2 added that column (and `searchable` in `data`): the upgrade rebuilds the table.
  */
 interface ProfileRow {
-  ownerId: string;
-  profileId: string;
-  data: Profile;
-  searchable: boolean;
+  readonly ownerId: string;
+  readonly profileId: string;
+  readonly data: Profile;
+  readonly searchable: boolean;
   /** Null when this batch only updated a profile created in an earlier batch. */
-  createdAt: string | null;
-  updatedAt: string;
-  forgotten: boolean;
-  lastStreamPosition: number;
+  readonly createdAt: string | null;
+  readonly updatedAt: string;
+  readonly forgotten: boolean;
 }
 
-function reduce(rows: Map<string, ProfileRow>, event: StoredEvent<ProfileEvent>): void {
+function evolve(previous: ProfileRow | undefined, event: StoredEvent<ProfileEvent>): ProfileRow {
   const { ownerId, profileId } = event.data;
-  const previous = rows.get(ownerId);
   const profile = readProfileData(event.data.profile);
   let createdAt: string | null;
   let updatedAt: string;
@@ -42,19 +41,35 @@ function reduce(rows: Map<string, ProfileRow>, event: StoredEvent<ProfileEvent>)
   }
   // Until the SQL fills in the stored creation time, the update time stands in for it.
   const data = toProfileView({ profileId, ownerId, profile, createdAt: createdAt ?? updatedAt, updatedAt });
-  rows.set(ownerId, {
-    ownerId,
-    profileId,
-    data,
-    searchable: profile.searchable,
-    createdAt,
-    updatedAt,
-    forgotten: event.forgotten,
-    lastStreamPosition: Math.max(previous?.lastStreamPosition ?? -1, event.streamPosition),
-  });
+  return { ownerId, profileId, data, searchable: profile.searchable, createdAt, updatedAt, forgotten: event.forgotten };
 }
 
-export const profilesProjection: Projection = {
+const upsertProfiles = batchedUpsert<Positioned<ProfileRow>>({
+  table: 'profiles',
+  key: ['owner_id'],
+  columns: {
+    owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    profile_id: { type: 'uuid', value: (row) => row.profileId },
+    // A row that only saw updates takes its creation time from the stored row.
+    data: {
+      type: 'jsonb',
+      value: (row) => JSON.stringify(row.data),
+      sql: (batch, stored) => `CASE WHEN ${batch}.created_at IS NULL AND ${stored}.owner_id IS NOT NULL
+        THEN jsonb_set(${batch}.data, '{createdAt}', ${stored}.data -> 'createdAt') ELSE ${batch}.data END`,
+    },
+    searchable: { type: 'boolean', value: (row) => row.searchable },
+    created_at: {
+      type: 'timestamptz',
+      value: (row) => row.createdAt,
+      sql: (batch, stored) => `COALESCE(${batch}.created_at, ${stored}.created_at, ${batch}.updated_at)`,
+    },
+    updated_at: { type: 'timestamptz', value: (row) => row.updatedAt },
+    forgotten: { type: 'boolean', value: (row) => row.forgotten },
+  },
+  position: (row) => row.lastStreamPosition,
+});
+
+export const profilesProjection: Projection<ProfileEvent> = {
   name: 'profiles',
   version: 2,
   tables: {
@@ -72,44 +87,10 @@ export const profilesProjection: Projection = {
   },
   handles: ['ProfileCreated', 'ProfileUpdated'],
 
-  async apply(events, { client, table }) {
-    const rows = new Map<string, ProfileRow>();
-    for (const event of events) reduce(rows, event as StoredEvent<ProfileEvent>);
-    if (rows.size === 0) return;
-    const target = table('profiles');
-    const batch = [...rows.values()].map((row) => ({
-      owner_id: row.ownerId,
-      profile_id: row.profileId,
-      data: row.data,
-      searchable: row.searchable,
-      created_at: row.createdAt,
-      updated_at: row.updatedAt,
-      forgotten: row.forgotten,
-      last_stream_position: row.lastStreamPosition,
-    }));
-    // One statement per batch. A row that only saw updates takes its creation time from the
-    // stored row; the position guard makes a redelivered batch a no-op.
-    await client.query(
-      `INSERT INTO ${target} AS t (owner_id, profile_id, data, searchable, created_at, updated_at, forgotten, last_stream_position)
-       SELECT u.owner_id, u.profile_id,
-              CASE WHEN u.created_at IS NULL AND old.owner_id IS NOT NULL
-                   THEN jsonb_set(u.data, '{createdAt}', old.data -> 'createdAt') ELSE u.data END,
-              u.searchable, COALESCE(u.created_at, old.created_at, u.updated_at), u.updated_at, u.forgotten,
-              u.last_stream_position
-       FROM jsonb_to_recordset($1::jsonb) AS u(owner_id uuid, profile_id uuid, data jsonb, searchable boolean,
-                                                created_at timestamptz, updated_at timestamptz, forgotten boolean,
-                                                last_stream_position bigint)
-       LEFT JOIN ${target} AS old ON old.owner_id = u.owner_id
-       ON CONFLICT (owner_id) DO UPDATE SET
-         profile_id = EXCLUDED.profile_id,
-         data = EXCLUDED.data,
-         searchable = EXCLUDED.searchable,
-         created_at = EXCLUDED.created_at,
-         updated_at = EXCLUDED.updated_at,
-         forgotten = EXCLUDED.forgotten,
-         last_stream_position = EXCLUDED.last_stream_position
-       WHERE t.last_stream_position < EXCLUDED.last_stream_position`,
-      [JSON.stringify(batch)],
+  async apply(events, context) {
+    await upsertProfiles(
+      context,
+      foldByKey(events, (event) => event.data.ownerId, evolve),
     );
   },
 };

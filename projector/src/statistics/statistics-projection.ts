@@ -3,6 +3,7 @@ import { STATISTICS_ALL_CARDS, telemetryDay, type TelemetryEvent } from '@kartvi
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { batchedUpsert } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
 
 /**
@@ -154,7 +155,49 @@ class BatchAggregate {
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
-export const statisticsProjection: Projection = {
+// Counters add a batch's sums; no row position guards them, apply() counts each event once (stat_position).
+const upsertDaily = batchedUpsert<DailyRow>({
+  table: 'stat_daily',
+  key: ['owner_id', 'card_id', 'day'],
+  columns: {
+    owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    card_id: { type: 'text', value: (row) => row.cardId },
+    day: { type: 'date', value: (row) => row.day },
+    visits: { type: 'bigint', value: (row) => row.visits, merge: 'add' },
+    unique_visitors: { type: 'bigint', value: (row) => row.uniqueVisitors, merge: 'add' },
+    clicks: { type: 'bigint', value: (row) => row.clicks, merge: 'add' },
+  },
+});
+
+// LEAST/GREATEST skip NULLs: a batch of clicks only leaves the visit times as they were.
+const upsertTotals = batchedUpsert<TotalsRow>({
+  table: 'stat_totals',
+  key: ['owner_id', 'card_id'],
+  columns: {
+    owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    card_id: { type: 'text', value: (row) => row.cardId },
+    visits: { type: 'bigint', value: (row) => row.visits, merge: 'add' },
+    unique_visitors: { type: 'bigint', value: (row) => row.uniqueVisitors, merge: 'add' },
+    clicks: { type: 'bigint', value: (row) => row.clicks, merge: 'add' },
+    first_visit_at: { type: 'timestamptz', value: (row) => iso(row.firstVisitAt), merge: 'min' },
+    last_visit_at: { type: 'timestamptz', value: (row) => iso(row.lastVisitAt), merge: 'max' },
+  },
+});
+
+const upsertBreakdowns = batchedUpsert<BreakdownRow>({
+  table: 'stat_breakdowns',
+  key: ['owner_id', 'card_id', 'dimension', 'key', 'detail'],
+  columns: {
+    owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    card_id: { type: 'text', value: (row) => row.cardId },
+    dimension: { type: 'text', value: (row) => row.dimension },
+    key: { type: 'text', value: (row) => row.key },
+    detail: { type: 'text', value: (row) => row.detail },
+    count: { type: 'bigint', value: (row) => row.count, merge: 'add' },
+  },
+});
+
+export const statisticsProjection: Projection<TelemetryEvent> = {
   name: 'statistics',
   // 2: the global position of the last counted event replaced the inbox of every counted event id.
   version: 2,
@@ -203,7 +246,8 @@ export const statisticsProjection: Projection = {
   },
   handles: ['CardVisited', 'ContactClicked'],
 
-  async apply(events, { client, table }) {
+  async apply(events, context) {
+    const { client, table } = context;
     const last = events.at(-1);
     if (!last) return { touched: [] };
     const mark = await client.query<{ position: Checkpoint }>(`SELECT position FROM ${table('stat_position')}`);
@@ -211,7 +255,7 @@ export const statisticsProjection: Projection = {
     // Events come in global order: the new ones are those after the last one counted.
     const from = events.findIndex((event) => compareCheckpoints(event.position, counted) > 0);
     if (from < 0) return { touched: [] };
-    const batch = events.slice(from) as readonly Telemetry[];
+    const batch = events.slice(from);
     await client.query(
       `INSERT INTO ${table('stat_position')} (position) VALUES ($1)
        ON CONFLICT (only_row) DO UPDATE SET position = EXCLUDED.position`,
@@ -250,62 +294,9 @@ export const statisticsProjection: Projection = {
       for (const row of added.rows) aggregate.addUnique(row.owner_id, row.card_id, row.day);
     }
 
-    const daily = [...aggregate.daily.values()];
-    await client.query(
-      `INSERT INTO ${table('stat_daily')} AS t (owner_id, card_id, day, visits, unique_visitors, clicks)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::date[], $4::bigint[], $5::bigint[], $6::bigint[])
-       ON CONFLICT (owner_id, card_id, day) DO UPDATE SET
-         visits = t.visits + EXCLUDED.visits,
-         unique_visitors = t.unique_visitors + EXCLUDED.unique_visitors,
-         clicks = t.clicks + EXCLUDED.clicks`,
-      [
-        daily.map((row) => row.ownerId),
-        daily.map((row) => row.cardId),
-        daily.map((row) => row.day),
-        daily.map((row) => row.visits),
-        daily.map((row) => row.uniqueVisitors),
-        daily.map((row) => row.clicks),
-      ],
-    );
-
-    const totals = [...aggregate.totals.values()];
-    // LEAST/GREATEST skip NULLs: a batch of clicks only leaves the visit times as they were.
-    await client.query(
-      `INSERT INTO ${table('stat_totals')} AS t
-         (owner_id, card_id, visits, unique_visitors, clicks, first_visit_at, last_visit_at)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::timestamptz[],
-                            $7::timestamptz[])
-       ON CONFLICT (owner_id, card_id) DO UPDATE SET
-         visits = t.visits + EXCLUDED.visits,
-         unique_visitors = t.unique_visitors + EXCLUDED.unique_visitors,
-         clicks = t.clicks + EXCLUDED.clicks,
-         first_visit_at = LEAST(t.first_visit_at, EXCLUDED.first_visit_at),
-         last_visit_at = GREATEST(t.last_visit_at, EXCLUDED.last_visit_at)`,
-      [
-        totals.map((row) => row.ownerId),
-        totals.map((row) => row.cardId),
-        totals.map((row) => row.visits),
-        totals.map((row) => row.uniqueVisitors),
-        totals.map((row) => row.clicks),
-        totals.map((row) => iso(row.firstVisitAt)),
-        totals.map((row) => iso(row.lastVisitAt)),
-      ],
-    );
-
-    const breakdowns = [...aggregate.breakdowns.values()];
-    await client.query(
-      `INSERT INTO ${table('stat_breakdowns')} AS t (owner_id, card_id, dimension, key, detail, count)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
-       ON CONFLICT (owner_id, card_id, dimension, key, detail) DO UPDATE SET count = t.count + EXCLUDED.count`,
-      [
-        breakdowns.map((row) => row.ownerId),
-        breakdowns.map((row) => row.cardId),
-        breakdowns.map((row) => row.dimension),
-        breakdowns.map((row) => row.key),
-        breakdowns.map((row) => row.detail),
-        breakdowns.map((row) => row.count),
-      ],
-    );
+    await upsertDaily(context, [...aggregate.daily.values()]);
+    await upsertTotals(context, [...aggregate.totals.values()]);
+    await upsertBreakdowns(context, [...aggregate.breakdowns.values()]);
 
     return { touched: [...touched] };
   },

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { cardStreamId, type CardEvent } from '@kartvizit/schemas';
+import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
+import { projectionSpecification } from '../core/projection-specification.ts';
+import { cardsProjection } from './cards-projection.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+const spec = projectionSpecification(cardsProjection, {
+  pool: () => database.pool,
+  streamOf: (event) => cardStreamId(event.data.cardId),
+});
+
+const cardId = 'KV-7Q2M4X';
+const ayse = randomUUID();
+const bora = randomUUID();
+const provisioned: CardEvent = {
+  type: 'CardProvisioned',
+  data: { cardId, type: 'pro', color: 'gold', batchId: 'B-2026-01', provisionedAt: '2026-01-02T08:00:00.000Z' },
+};
+const activated = (ownerId: string, name: string, activatedAt: string): CardEvent => ({
+  type: 'CardActivated',
+  data: { cardId, ownerId, name, activatedAt },
+});
+const deactivated = (ownerId: string, at: string): CardEvent => ({
+  type: 'CardDeactivated',
+  data: { cardId, ownerId, at },
+});
+const reactivated = (ownerId: string, at: string): CardEvent => ({
+  type: 'CardReactivated',
+  data: { cardId, ownerId, at },
+});
+const qrRegenerated = (ownerId: string, qrVersion: number, at: string): CardEvent => ({
+  type: 'CardQrRegenerated',
+  data: { cardId, ownerId, qrVersion, at },
+});
+
+describe('the cards projection', () => {
+  it('a physical card: provisioned, then activated by its owner, who enters it in their list', async () => {
+    await spec
+      .given([provisioned])
+      .when([activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')])
+      .then({
+        cards: [
+          {
+            card_id: cardId,
+            type: 'pro',
+            color: 'gold',
+            owner_id: ayse,
+            name: 'İş kartım',
+            batch_id: 'B-2026-01',
+            is_activated: true,
+            is_active: true,
+            activated_at: '2026-01-10T12:00:00.000Z',
+            qr_version: 1,
+            created_at: '2026-01-02T08:00:00.000Z',
+            owned_at: '2026-01-10T12:00:00.000Z',
+            last_stream_position: 1,
+          },
+        ],
+        card_history: [
+          { card_id: cardId, stream_position: 0, type: 'provisioned', at: '2026-01-02T08:00:00.000Z' },
+          { card_id: cardId, stream_position: 1, type: 'activated', at: '2026-01-10T12:00:00.000Z' },
+        ],
+      });
+  });
+
+  it('a virtual card is in its owner list from creation on', async () => {
+    await spec
+      .given()
+      .when([
+        {
+          type: 'VirtualCardCreated',
+          data: { cardId, ownerId: ayse, name: 'Sanal', color: 'black', createdAt: '2026-01-03T08:00:00.000Z' },
+        },
+      ])
+      .then({
+        cards: [
+          {
+            type: 'virtual',
+            owner_id: ayse,
+            is_activated: false,
+            is_active: false,
+            qr_version: 1,
+            owned_at: '2026-01-03T08:00:00.000Z',
+          },
+        ],
+        card_history: [{ stream_position: 0, type: 'created' }],
+      });
+  });
+
+  it('a batch that only switches the card off and on keeps what earlier batches wrote', async () => {
+    await spec
+      .given([provisioned], [activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')])
+      .when(
+        [deactivated(ayse, '2026-02-01T00:00:00.000Z')],
+        [reactivated(ayse, '2026-02-02T00:00:00.000Z'), deactivated(ayse, '2026-02-03T00:00:00.000Z')],
+      )
+      .then({
+        cards: [
+          {
+            type: 'pro',
+            owner_id: ayse,
+            name: 'İş kartım',
+            is_activated: true,
+            is_active: false,
+            last_stream_position: 4,
+          },
+        ],
+        card_history: [
+          { stream_position: 0, type: 'provisioned' },
+          { stream_position: 1, type: 'activated' },
+          { stream_position: 2, type: 'deactivated' },
+          { stream_position: 3, type: 'reactivated' },
+          { stream_position: 4, type: 'deactivated' },
+        ],
+      });
+  });
+
+  it('the QR version only goes up', async () => {
+    await spec
+      .given([
+        provisioned,
+        activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z'),
+        qrRegenerated(ayse, 3, '2026-01-11T00:00:00.000Z'),
+      ])
+      .when([qrRegenerated(ayse, 2, '2026-01-12T00:00:00.000Z')])
+      .then({ cards: [{ qr_version: 3, last_stream_position: 3 }] });
+  });
+
+  it('a later activation (a new owner) does not move the card in the first owner list', async () => {
+    await spec
+      .given([provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')])
+      .when([activated(bora, 'Bora', '2026-03-01T12:00:00.000Z')])
+      .then({
+        cards: [
+          {
+            owner_id: bora,
+            name: 'Bora',
+            activated_at: '2026-03-01T12:00:00.000Z',
+            owned_at: '2026-01-10T12:00:00.000Z',
+          },
+        ],
+      });
+  });
+
+  it('an old batch delivered late does not undo a newer one', async () => {
+    await spec
+      .given(
+        [provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')],
+        [activated(bora, 'Bora', '2026-03-01T12:00:00.000Z')],
+      )
+      .whenBatchRedelivered(0)
+      .then({
+        cards: [{ owner_id: bora, name: 'Bora', last_stream_position: 2 }],
+        card_history: [{ type: 'provisioned' }, { type: 'activated' }, { type: 'activated' }],
+      });
+  });
+
+  it('a redelivered batch changes no row and adds no history', async () => {
+    await spec
+      .given(
+        [provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')],
+        [deactivated(ayse, '2026-02-01T00:00:00.000Z')],
+      )
+      .whenRedelivered()
+      .then({
+        cards: [{ is_active: false, last_stream_position: 2 }],
+        card_history: [{ stream_position: 0 }, { stream_position: 1 }, { stream_position: 2 }],
+      });
+  });
+});
