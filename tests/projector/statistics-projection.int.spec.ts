@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
+import { untilReadable } from '@kartvizit/infra/event-store/horizon';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
@@ -48,10 +49,13 @@ beforeAll(async () => {
   signals = new InProcessSignalBus();
   signals.on('projection_advanced').subscribe((payload) => published.push(payload));
   runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, batchSize: 97 });
-  await appendTelemetry(
+  const appended = await appendTelemetry(
     { store, codec },
     traffic([ayse, bora], { count: EVENTS, days: 9, until: new Date(), seed: 20260301 }),
   );
+  // A transaction open elsewhere on the server (another test file, another run) holds readers back: catchUp() would
+  // stop at what is readable now, short of the traffic.
+  if (appended) await untilReadable(store, appended);
   await runner.catchUp();
 }, 120_000);
 
@@ -101,7 +105,8 @@ describe('the statistics projection', () => {
   it('tells whose statistics a batch changed: only the owners in it', async () => {
     const carol = { ownerId: randomUUID(), cards: ['VC-CAROL1'] };
     published.length = 0;
-    await appendTelemetry({ store, codec }, [visited({ ownerId: carol.ownerId, cardId: 'VC-CAROL1', at: new Date() })]);
+    const appended = await appendTelemetry({ store, codec }, [visited({ ownerId: carol.ownerId, cardId: 'VC-CAROL1', at: new Date() })]);
+    if (appended) await untilReadable(store, appended);
     await runner.catchUp();
     const signal = published.map(parseProjectionAdvanced).find((entry) => entry?.projection === 'statistics');
     expect(signal?.touched).toEqual([carol.ownerId]);
