@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Product } from '@kartvizit/schemas';
+import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
+import { productsProjection } from '@kartvizit/projector/product/products-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import { registerOwner, type Owner } from './card-fixtures.ts';
+import { registerOwner, seenEverything, type Owner } from './card-fixtures.ts';
 import { photo } from './profile-fixtures.ts';
 import { call, createProduct, myProducts, productAnswer, showCard, uploadImages } from './product-fixtures.ts';
 
@@ -229,5 +232,31 @@ describe('product images', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await call(product, 'GET', urls[0] ?? '')).statusCode).toBe(404);
     expect((await call(product, 'GET', urls[1] ?? '')).statusCode).toBe(200);
+  });
+});
+
+describe('a forgotten owner (KVKK erasure)', () => {
+  it('their products answer the same 404 as unknown ones, and the replayed read model keeps none of their content', async () => {
+    const cem = await registerOwner(product);
+    await showCard(product, cem);
+    const { product: kept, position } = await createProduct(product, cem, { name: 'Cem’in çini tabağı', description: 'İznik' });
+    const before = await call(product, 'GET', `/api/products/public/detail/${kept._id}`, undefined, undefined, after(position));
+    expect(before.statusCode, before.body).toBe(200);
+
+    await product.vault.forget(cem.userId);
+    // The read models learn of it when they replay the sealed events.
+    for (const projection of [profilesProjection, productsProjection]) {
+      await rebuildProjection({ pool: product.pool, store: product.store, codec: product.codec }, projection);
+    }
+    const now = await seenEverything(product);
+    for (const response of [
+      await call(product, 'GET', `/api/products/public/${cem.userId}`, undefined, undefined, now),
+      await call(product, 'GET', `/api/products/public/detail/${kept._id}`, undefined, undefined, now),
+    ]) {
+      expect(response.statusCode, response.body).toBe(404);
+      expect(productAnswer(response)).toEqual(NOT_FOUND);
+    }
+    const stored = await product.pool.query<{ name: string }>(`SELECT data->>'name' AS name FROM rm_products WHERE product_id = $1`, [kept._id]);
+    expect(stored.rows).toEqual([{ name: '' }]);
   });
 });
