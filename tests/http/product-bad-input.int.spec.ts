@@ -112,6 +112,13 @@ describe('the product form', () => {
     await expectRefused(() => call(product, 'POST', '/api/products', undefined, { name: 'A' }), 401, MESSAGES.sessionExpired);
   });
 
+  it('no body, or a body that is not an object, is refused', async () => {
+    await expectRefused(() => call(product, 'POST', '/api/products', owner.token), 400);
+    await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token), 400);
+    await expectRefused(() => call(product, 'POST', '/api/products', owner.token, ['Lamba']), 400);
+    await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, 'Lamba', { 'content-type': 'application/json' }), 400);
+  });
+
   it('after all of it the owner’s products are as they were', async () => {
     const list = await myProducts(product, owner, setUp);
     expect(list.map((item) => [item.name, item.order, item.price.value])).toEqual([
