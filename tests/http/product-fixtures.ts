@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Product } from '@kartvizit/schemas';
+import { MIN_POSITION_HEADER, type Product } from '@kartvizit/schemas';
 import type { TestProduct } from '../support/product.ts';
 import { answer, createProfile, virtualCardId, type Owner } from './card-fixtures.ts';
 import { encodeForm, type Upload } from './profile-fixtures.ts';
@@ -43,7 +43,7 @@ export async function createProduct(product: TestProduct, owner: Owner, fields: 
 
 /** What the owner's screen and the public card read: the owner's list after a position. */
 export async function myProducts(product: TestProduct, owner: Owner, position?: string): Promise<Product[]> {
-  const response = await call(product, 'GET', '/api/products', owner.token, undefined, position ? { 'x-min-position': position } : {});
+  const response = await call(product, 'GET', '/api/products', owner.token, undefined, position ? { [MIN_POSITION_HEADER]: position } : {});
   expect(response.statusCode, response.body).toBe(200);
   return productAnswer(response).data as Product[];
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Product } from '@kartvizit/schemas';
+import { MESSAGES, MIN_POSITION_HEADER, type Product } from '@kartvizit/schemas';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const NOT_FOUND = { success: false, message: MESSAGES.productNotFound };
-const after = (position: string | undefined): Record<string, string> => (position ? { 'x-min-position': position } : {});
+const after = (position: string | undefined): Record<string, string> => (position ? { [MIN_POSITION_HEADER]: position } : {});
 
 describe("the owner's catalogue", () => {
   let lamp: Product;
@@ -201,6 +201,20 @@ describe("the owner's catalogue", () => {
       expect((productAnswer(await publicList(ayse.userId, after(deletedPosition))).data as Product[]).map((item) => item.name)).toEqual(['Sepet']);
       expect((await myProducts(product, ayse, deletedPosition)).map((item) => item.name)).toEqual(['Kilim', 'Cam Vazo', 'Sepet']);
     });
+  });
+});
+
+describe('two saves at once', () => {
+  it('both are kept, each at a place of its own (the second decides again on the first one’s result)', async () => {
+    const deniz = await registerOwner(product);
+    const answers = await Promise.all(['Birinci', 'İkinci', 'Üçüncü'].map((name) => call(product, 'POST', '/api/products', deniz.token, { name })));
+    for (const response of answers) expect(response.statusCode, response.body).toBe(200);
+    const positions = answers.map((response) => productAnswer(response).position ?? '');
+    const latest = await seenEverything(product);
+    expect(positions.every((value) => value !== '')).toBe(true);
+    const list = await myProducts(product, deniz, latest[MIN_POSITION_HEADER]);
+    expect(list.map((item) => item.order)).toEqual([0, 1, 2]);
+    expect(list.map((item) => item.name).sort()).toEqual(['Birinci', 'Üçüncü', 'İkinci'].sort());
   });
 });
 
