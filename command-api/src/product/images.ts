@@ -82,6 +82,12 @@ export async function readImageFiles(request: FastifyRequest): Promise<Buffer[]>
         note(validationError(MESSAGES.productImageFieldUnexpected, part.fieldname));
         continue;
       }
+      if (files.length >= PRODUCT_UPLOAD_MAX_FILES) {
+        // One too many: drained, not kept, so a refused request holds at most ten files in memory.
+        part.file.resume();
+        note(new PayloadTooLargeError(MESSAGES.productImagesTooMany, 'images'));
+        continue;
+      }
       const bytes = await readLimited(part.file, PRODUCT_IMAGE_MAX_BYTES);
       if (bytes === null || part.file.truncated) {
         note(new PayloadTooLargeError(MESSAGES.productImageTooLarge, 'images'));
@@ -90,7 +96,6 @@ export async function readImageFiles(request: FastifyRequest): Promise<Buffer[]>
       // A file input left empty arrives as a nameless, empty part.
       if (bytes.length === 0 && !part.filename) continue;
       files.push(bytes);
-      if (files.length > PRODUCT_UPLOAD_MAX_FILES) note(new PayloadTooLargeError(MESSAGES.productImagesTooMany, 'images'));
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
