@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MIN_POSITION_HEADER, type Product } from '@kartvizit/schemas';
+import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import { PRODUCTS_PROJECTION } from '@kartvizit/infra/read-models/contract';
+import { ProjectionWatermarks } from '@kartvizit/query-api/core/read-your-writes';
 import type { TestProduct } from '../support/product.ts';
 import { answer, createProfile, virtualCardId, type Owner } from './card-fixtures.ts';
 import { encodeForm, type Upload } from './profile-fixtures.ts';
@@ -41,9 +44,26 @@ export async function createProduct(product: TestProduct, owner: Owner, fields: 
   return { product: body.data as Product, position: body.position ?? '' };
 }
 
-/** What the owner's screen and the public card read: the owner's list after a position. */
+/**
+ * Headers to read after `position`, once the read models have it. The route itself waits only a moment (then answers
+ * stale), and the log of a busy shared server can be held back longer than that by a transaction open in another
+ * database (infra/src/event-store/horizon.ts): so first wait here, for what the route waits for, with room to spare.
+ */
+export async function readAfter(
+  product: TestProduct,
+  position: string | undefined,
+  projections: readonly string[] = [PRODUCTS_PROJECTION],
+): Promise<Record<string, string>> {
+  if (!position) return {};
+  if (!isCheckpoint(position)) throw new Error(`not a position: ${position}`);
+  const reached = await new ProjectionWatermarks(product.pool, undefined).waitFor(projections, position, 30_000);
+  expect(reached, `${projections.join(', ')} at ${position}`).toBe(true);
+  return { [MIN_POSITION_HEADER]: position };
+}
+
+/** What the owner's screen reads: the owner's list after a position. */
 export async function myProducts(product: TestProduct, owner: Owner, position?: string): Promise<Product[]> {
-  const response = await call(product, 'GET', '/api/products', owner.token, undefined, position ? { [MIN_POSITION_HEADER]: position } : {});
+  const response = await call(product, 'GET', '/api/products', owner.token, undefined, await readAfter(product, position));
   expect(response.statusCode, response.body).toBe(200);
   return productAnswer(response).data as Product[];
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MIN_POSITION_HEADER, type Product } from '@kartvizit/schemas';
+import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { registerOwner, seenEverything, type Owner } from './card-fixtures.ts';
 import { photo } from './profile-fixtures.ts';
-import { call, createProduct, myProducts, productAnswer, showCard, uploadImages } from './product-fixtures.ts';
+import { call, createProduct, myProducts, productAnswer, readAfter, showCard, uploadImages } from './product-fixtures.ts';
 
 /**
  * The product catalogue end to end: the owner's commands and list, another owner who can neither
@@ -27,7 +28,8 @@ afterAll(async () => {
 });
 
 const NOT_FOUND = { success: false, message: MESSAGES.productNotFound };
-const after = (position: string | undefined): Record<string, string> => (position ? { [MIN_POSITION_HEADER]: position } : {});
+/** Read after a position, for the public answers (products, cards and profiles). */
+const after = (position: string | undefined) => readAfter(product, position, SHOWN_PRODUCT_PROJECTIONS);
 
 describe("the owner's catalogue", () => {
   let lamp: Product;
@@ -153,10 +155,10 @@ describe("the owner's catalogue", () => {
 
     it('nothing while the owner has no shown card: the same 404 as an unknown owner or product', async () => {
       for (const response of [
-        await publicList(ayse.userId, after(position)),
+        await publicList(ayse.userId, await after(position)),
         await publicList('00000000-0000-4000-8000-000000000000'),
         await publicList('kimse'),
-        await publicDetail(lamp._id, after(position)),
+        await publicDetail(lamp._id, await after(position)),
         await publicDetail('00000000-0000-4000-8000-000000000000'),
         await publicDetail('yok'),
       ]) {
@@ -172,7 +174,7 @@ describe("the owner's catalogue", () => {
       await showCard(product, ayse);
       // Written after the card was activated: reading after it reads after the activation too.
       const extra = await createProduct(product, ayse, { name: 'Sepet' });
-      const response = await publicList(ayse.userId, after(extra.position));
+      const response = await publicList(ayse.userId, await after(extra.position));
       expect(response.statusCode, response.body).toBe(200);
       // Kilim is inactive; Seramik Lamba (order 1) and Cam Vazo (order 2) are featured; Sepet (order 3) is not.
       expect((productAnswer(response).data as Product[]).map((item) => item.name)).toEqual(['Seramik Lamba', 'Cam Vazo', 'Sepet']);
@@ -192,13 +194,13 @@ describe("the owner's catalogue", () => {
       const off = await call(product, 'PUT', `/api/products/${vase._id}`, ayse.token, { ...vase, name: 'Cam Vazo', description: 'Üflemeli cam', isActive: false, featured: true });
       expect(off.statusCode, off.body).toBe(200);
       const offPosition = productAnswer(off).position ?? '';
-      expect((await publicDetail(vase._id, after(offPosition))).statusCode).toBe(404);
+      expect((await publicDetail(vase._id, await after(offPosition))).statusCode).toBe(404);
       const deleted = await call(product, 'DELETE', `/api/products/${lamp._id}`, ayse.token);
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(productAnswer(deleted).message).toBe(MESSAGES.productDeleted);
       const deletedPosition = productAnswer(deleted).position ?? '';
-      expect(productAnswer(await publicDetail(lamp._id, after(deletedPosition)))).toEqual(NOT_FOUND);
-      expect((productAnswer(await publicList(ayse.userId, after(deletedPosition))).data as Product[]).map((item) => item.name)).toEqual(['Sepet']);
+      expect(productAnswer(await publicDetail(lamp._id, await after(deletedPosition)))).toEqual(NOT_FOUND);
+      expect((productAnswer(await publicList(ayse.userId, await after(deletedPosition))).data as Product[]).map((item) => item.name)).toEqual(['Sepet']);
       expect((await myProducts(product, ayse, deletedPosition)).map((item) => item.name)).toEqual(['Kilim', 'Cam Vazo', 'Sepet']);
     });
   });
@@ -254,7 +256,7 @@ describe('a forgotten owner (KVKK erasure)', () => {
     const cem = await registerOwner(product);
     await showCard(product, cem);
     const { product: kept, position } = await createProduct(product, cem, { name: 'Cem’in çini tabağı', description: 'İznik' });
-    const before = await call(product, 'GET', `/api/products/public/detail/${kept._id}`, undefined, undefined, after(position));
+    const before = await call(product, 'GET', `/api/products/public/detail/${kept._id}`, undefined, undefined, await after(position));
     expect(before.statusCode, before.body).toBe(200);
 
     await product.vault.forget(cem.userId);
@@ -262,7 +264,7 @@ describe('a forgotten owner (KVKK erasure)', () => {
     for (const projection of [profilesProjection, productsProjection]) {
       await rebuildProjection({ pool: product.pool, store: product.store, codec: product.codec }, projection);
     }
-    const now = await seenEverything(product);
+    const now = await after((await seenEverything(product))[MIN_POSITION_HEADER]);
     for (const response of [
       await call(product, 'GET', `/api/products/public/${cem.userId}`, undefined, undefined, now),
       await call(product, 'GET', `/api/products/public/detail/${kept._id}`, undefined, undefined, now),
