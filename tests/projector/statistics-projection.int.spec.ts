@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { untilReadable } from '@kartvizit/infra/event-store/horizon';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -48,10 +49,12 @@ beforeAll(async () => {
   signals = new InProcessSignalBus();
   signals.on('projection_advanced').subscribe((payload) => published.push(payload));
   runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, batchSize: 97 });
-  await appendTelemetry(
+  const last = await appendTelemetry(
     { store, codec },
     traffic([ayse, bora], { count: EVENTS, days: 9, until: new Date(), seed: 20260301 }),
   );
+  // catchUp() reads only up to the readers' horizon, which writers elsewhere on the server may hold back a moment.
+  if (last) await untilReadable(store, last);
   await runner.catchUp();
 }, 120_000);
 
@@ -101,7 +104,8 @@ describe('the statistics projection', () => {
   it('tells whose statistics a batch changed: only the owners in it', async () => {
     const carol = { ownerId: randomUUID(), cards: ['VC-CAROL1'] };
     published.length = 0;
-    await appendTelemetry({ store, codec }, [visited({ ownerId: carol.ownerId, cardId: 'VC-CAROL1', at: new Date() })]);
+    const last = await appendTelemetry({ store, codec }, [visited({ ownerId: carol.ownerId, cardId: 'VC-CAROL1', at: new Date() })]);
+    if (last) await untilReadable(store, last);
     await runner.catchUp();
     const signal = published.map(parseProjectionAdvanced).find((entry) => entry?.projection === 'statistics');
     expect(signal?.touched).toEqual([carol.ownerId]);
