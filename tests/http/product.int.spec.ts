@@ -86,6 +86,13 @@ describe("the owner's catalogue", () => {
     expect((await myProducts(product, ayse, position)).find((item) => item._id === vase._id)).toMatchObject({ name: 'Cam Vazo', featured: true });
   });
 
+  it('a full edit without the flags keeps the product featured and active', async () => {
+    const response = await call(product, 'PUT', `/api/products/${vase._id}`, ayse.token, { name: 'Cam Vazo', description: 'Üflemeli cam', price: { value: 120 } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(productAnswer(response).data).toMatchObject({ name: 'Cam Vazo', featured: true, isActive: true });
+    expect(productAnswer(response).position).toBeUndefined();
+  });
+
   it('the same edit again changes nothing and appends nothing', async () => {
     const before = await product.eventCount();
     const again = await call(product, 'PUT', `/api/products/${vase._id}`, ayse.token, { featured: true });

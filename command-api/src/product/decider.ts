@@ -50,8 +50,9 @@ export interface EditProduct {
     readonly productId: string;
     readonly ownerId: string;
     readonly product: ProductData;
-    readonly isActive: boolean;
-    readonly featured: boolean;
+    /** Null: the form did not send it, and it stays as it is (an edit never switches off or unfeatures by omission). */
+    readonly isActive: boolean | null;
+    readonly featured: boolean | null;
     readonly now: string;
   };
 }
@@ -101,10 +102,10 @@ function edit(command: EditProduct, state: CatalogueState): ProductEvent[] {
   const current = existing(state, productId);
   const events: ProductEvent[] = [];
   if (!sameContent(current.product, product)) events.push({ type: 'ProductEdited', data: { productId, ownerId, product, editedAt: now } });
-  if (current.isActive !== isActive) {
+  if (isActive !== null && current.isActive !== isActive) {
     events.push({ type: isActive ? 'ProductActivated' : 'ProductDeactivated', data: { productId, ownerId, at: now } });
   }
-  if (current.featured !== featured) {
+  if (featured !== null && current.featured !== featured) {
     events.push({ type: featured ? 'ProductFeatured' : 'ProductUnfeatured', data: { productId, ownerId, at: now } });
   }
   return events;

@@ -36,9 +36,9 @@ const create = (productId: string, name: string): ProductCommand => ({
   data: { productId, ownerId: owner, product: content(name), isActive: true, featured: false, now },
 });
 
-const edit = (productId: string, product: ProductData, flags: { isActive?: boolean; featured?: boolean } = {}): ProductCommand => ({
+const edit = (productId: string, product: ProductData, flags: { isActive?: boolean | null; featured?: boolean | null } = {}): ProductCommand => ({
   type: 'EditProduct',
-  data: { productId, ownerId: owner, product, isActive: flags.isActive ?? true, featured: flags.featured ?? false, now: later },
+  data: { productId, ownerId: owner, product, isActive: flags.isActive === undefined ? true : flags.isActive, featured: flags.featured === undefined ? false : flags.featured, now: later },
 });
 
 const reorder = (...products: [string, number][]): ProductCommand => ({
@@ -107,6 +107,13 @@ describe('editing a product', () => {
       .given([created(lamp, 'Lamba', 0), { type: 'ProductDeleted', data: { productId: lamp, ownerId: owner, deletedAt: now } }])
       .when(edit(lamp, content('Lamba')))
       .thenThrows('not_found', MESSAGES.productNotFound);
+  });
+
+  it('a form without the flags leaves them as they are', () => {
+    spec
+      .given([created(lamp, 'Lamba', 0, { isActive: false, featured: true })])
+      .when(edit(lamp, content('Lamba'), { isActive: null, featured: null }))
+      .then([]);
   });
 
   it('a deactivated product is activated again', () => {

@@ -36,6 +36,11 @@ function productIdOrThrow(raw: string): string {
   return id;
 }
 
+/** A flag the form really carried: blank ones are left out, like fields the form does not have. */
+function sent(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
 function view(state: CatalogueState, ownerId: string, productId: string): Product {
   const entry = state.products.get(productId);
   if (!entry) throw new Error('A product command succeeded without its product');
@@ -130,7 +135,18 @@ export function productRoutes(context: CommandContext) {
           // Existence first: another owner's id is a 404 whatever the form says.
           const { state } = await commands.load(productDecider, productsStreamId(ownerId));
           if (!state.products.has(productId)) throw notFoundError(MESSAGES.productNotFound);
-          command = { type: 'EditProduct', data: { productId, ownerId, ...checkedForm(body, ownerId), now } };
+          const form = checkedForm(body, ownerId);
+          command = {
+            type: 'EditProduct',
+            data: {
+              productId,
+              ownerId,
+              product: form.product,
+              isActive: sent(body.isActive) ? form.isActive : null,
+              featured: sent(body.featured) ? form.featured : null,
+              now,
+            },
+          };
           message = MESSAGES.productUpdated;
         }
         const result = await run(ownerId, command, request);
