@@ -8,6 +8,7 @@ import { accountRoutes } from './account/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
+import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import { seedDemoCard } from './demo/seed.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
@@ -35,6 +36,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(accountRoutes(context));
     await app.register(profileRoutes(context));
     await app.register(cardRoutes(context, deps));
+    await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));
     await app.register(leadRoutes(context, deps));
     // The sample card is written wherever command-api starts (npm start and the separate service):

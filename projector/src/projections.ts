@@ -3,6 +3,7 @@ import { profilesProjection } from './profile/profiles-projection.ts';
 import { cardsProjection } from './card/cards-projection.ts';
 import { leadsProjection } from './lead/leads-projection.ts';
 import { statisticsProjection } from './statistics/statistics-projection.ts';
+import { productsProjection } from './product/products-projection.ts';
 import type { Projection } from './core/projection.ts';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -11,6 +12,7 @@ export const PROJECTIONS: readonly Projection[] = [
   profilesProjection,
   cardsProjection,
   leadsProjection,
+  productsProjection,
   statisticsProjection,
 ];
 

@@ -13,6 +13,7 @@ import { publicCardQueries } from './public/routes.ts';
 import { publicPageRoutes } from './public-page/routes.ts';
 import { sitemapRoutes } from './public-page/sitemap.ts';
 import { leadQueries } from './lead/routes.ts';
+import { productQueries } from './product/routes.ts';
 import { contactFileQueries } from './contact-file/routes.ts';
 import { statisticsQueries } from './statistics/routes.ts';
 import { publicConfigQueries } from './config/routes.ts';
@@ -33,6 +34,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(publicPageRoutes(context, deps));
     await app.register(sitemapRoutes(context, deps));
     await app.register(leadQueries(context));
+    await app.register(productQueries(context));
     await app.register(contactFileQueries(context));
     await app.register(statisticsQueries(context, deps));
     await app.register(geocodingQueries(context));

@@ -23,3 +23,6 @@ export * from './http/geocoding.ts';
 export * from './http/telemetry.ts';
 export * from './http/statistics.ts';
 export * from './errors.ts';
+export * from './validation/product.ts';
+export * from './messages/product.ts';
+export * from './http/product.ts';

@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES } from './messages/profile.ts';
 import { LEAD_MESSAGES } from './messages/lead.ts';
 import { STATISTICS_MESSAGES } from './messages/statistics.ts';
 import { DEMO_MESSAGES } from './messages/demo.ts';
+import { PRODUCT_MESSAGES } from './messages/product.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -74,6 +75,7 @@ export const MESSAGES = {
   ...LEAD_MESSAGES,
   ...STATISTICS_MESSAGES,
   ...DEMO_MESSAGES,
+  ...PRODUCT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,15 +6,19 @@ import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import {
   CARDS_PROJECTION,
   PROFILES_PROJECTION,
+  PRODUCTS_PROJECTION,
   QR_CARDS,
   REACHABLE_PROFILES,
   RM_CARDS,
   RM_CARD_HISTORY,
   RM_PROFILES,
+  RM_PRODUCTS,
   SHOWN_CARDS,
+  SHOWN_PRODUCTS,
   type CardHistoryRow,
   type CardsRow,
   type ProfilesRow,
+  type ProductsRow,
 } from '@kartvizit/infra/read-models/contract';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -22,6 +26,7 @@ import { cardsProjection } from '@kartvizit/projector/card/cards-projection';
 import { readModelName } from '@kartvizit/projector/core/projection';
 import { initialiseProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
+import { productsProjection } from '@kartvizit/projector/product/products-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -63,12 +68,24 @@ const PROFILE_COLUMNS: Record<keyof ProfilesRow, true> = {
   forgotten: true,
   last_stream_position: true,
 };
+const PRODUCT_COLUMNS: Record<keyof ProductsRow, true> = {
+  product_id: true,
+  owner_id: true,
+  data: true,
+  is_active: true,
+  featured: true,
+  sort_order: true,
+  created_at: true,
+  updated_at: true,
+  deleted: true,
+  last_stream_position: true,
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
   store = new PostgresEventStore({ pool: database.pool });
   const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
-  for (const projection of [cardsProjection, profilesProjection]) {
+  for (const projection of [cardsProjection, profilesProjection, productsProjection]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
 });
@@ -91,12 +108,15 @@ describe('the read-model contract', () => {
     expect(PROFILES_PROJECTION).toBe(profilesProjection.name);
     expect([RM_CARDS, RM_CARD_HISTORY].sort()).toEqual(Object.keys(cardsProjection.tables).map(readModelName).sort());
     expect([RM_PROFILES]).toEqual(Object.keys(profilesProjection.tables).map(readModelName));
+    expect(PRODUCTS_PROJECTION).toBe(productsProjection.name);
+    expect([RM_PRODUCTS]).toEqual(Object.keys(productsProjection.tables).map(readModelName));
   });
 
   it.each([
     [RM_CARDS, CARD_COLUMNS],
     [RM_CARD_HISTORY, CARD_HISTORY_COLUMNS],
     [RM_PROFILES, PROFILE_COLUMNS],
+    [RM_PRODUCTS, PRODUCT_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });
@@ -105,6 +125,7 @@ describe('the read-model contract', () => {
     ['SHOWN_CARDS', SHOWN_CARDS],
     ['QR_CARDS', QR_CARDS],
     ['REACHABLE_PROFILES', REACHABLE_PROFILES],
+    ['SHOWN_PRODUCTS', SHOWN_PRODUCTS],
   ])('%s is a clause the views accept', async (_name, clause) => {
     const { rows } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${clause}`);
     expect(rows).toEqual([{ n: 0 }]);

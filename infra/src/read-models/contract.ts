@@ -1,6 +1,7 @@
 import type { CardColor, CardType } from '@kartvizit/schemas/events/card';
 import type { CardHistoryType } from '@kartvizit/schemas/http/card';
 import type { Profile } from '@kartvizit/schemas/http/profile';
+import type { ProductData } from '@kartvizit/schemas/events/product';
 
 /**
  * The read models more than one service reads: command-api's visit counter and query-api's public and owner routes
@@ -13,6 +14,7 @@ import type { Profile } from '@kartvizit/schemas/http/profile';
 /** Projection names: the checkpoint rows' keys, and what a route lists in `config.projections` to read its writes. */
 export const CARDS_PROJECTION = 'cards';
 export const PROFILES_PROJECTION = 'profiles';
+export const PRODUCTS_PROJECTION = 'products';
 
 /** Everything a public card answer is made of: the card's state and its owner's profile. */
 export const SHOWN_CARD_PROJECTIONS = [CARDS_PROJECTION, PROFILES_PROJECTION] as const;
@@ -21,6 +23,10 @@ export const SHOWN_CARD_PROJECTIONS = [CARDS_PROJECTION, PROFILES_PROJECTION] as
 export const RM_CARDS = 'rm_cards';
 export const RM_CARD_HISTORY = 'rm_card_history';
 export const RM_PROFILES = 'rm_profiles';
+export const RM_PRODUCTS = 'rm_products';
+
+/** Everything a public product answer is made of: the product, and whether its owner has a shown card. */
+export const SHOWN_PRODUCT_PROJECTIONS = [PRODUCTS_PROJECTION, CARDS_PROJECTION, PROFILES_PROJECTION] as const;
 
 /** A row of `rm_cards`. Nulls are what no event has said yet (a provisioned card has no owner, name or activation). */
 export interface CardsRow {
@@ -101,3 +107,33 @@ export const QR_CARDS = `FROM ${RM_CARDS} c
  */
 export const REACHABLE_PROFILES = `FROM ${RM_PROFILES} p
         WHERE NOT ${OWNER_FORGOTTEN}`;
+
+/**
+ * A row of `rm_products` (projector/src/product/products-projection.ts), one per product ever created. Nulls are what
+ * no event has said yet; a deleted product keeps its row with `deleted` set and `data` cleared.
+ */
+export interface ProductsRow {
+  readonly product_id: string;
+  readonly owner_id: string;
+  /** The product's content; null once deleted. A forgotten owner's content reads empty. */
+  readonly data: ProductData | null;
+  readonly is_active: boolean | null;
+  readonly featured: boolean | null;
+  /** Zero-based place in the owner's list. */
+  readonly sort_order: number | null;
+  readonly created_at: Date | null;
+  readonly updated_at: Date | null;
+  readonly deleted: boolean;
+  readonly last_stream_position: string;
+}
+
+/**
+ * "This product is shown" to visitors: not deleted, active, and its owner has at least one shown card (SHOWN_CARDS's
+ * rule, owner not forgotten included). The public product list and the product page read through this clause, so an
+ * inactive product and any product of an owner without a shown card answer exactly like an unknown one.
+ *
+ * A `FROM … WHERE …` clause: `pr` is the product (rm_products). Callers add their own conditions with `AND`.
+ */
+export const SHOWN_PRODUCTS = `FROM ${RM_PRODUCTS} pr
+        WHERE NOT pr.deleted AND pr.is_active IS TRUE AND pr.data IS NOT NULL
+          AND EXISTS (SELECT 1 ${SHOWN_CARDS} AND c.owner_id = pr.owner_id)`;

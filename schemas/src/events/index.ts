@@ -4,6 +4,7 @@ import { PROFILE_EVENT_TYPES, type ProfileEvent } from './profile.ts';
 import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts';
 import { LEAD_EVENT_TYPES, type LeadClaimEvent, type LeadEvent } from './lead.ts';
 import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
+import { PRODUCT_EVENT_TYPES, type ProductEvent } from './product.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
@@ -11,9 +12,10 @@ export * from './profile.ts';
 export * from './card.ts';
 export * from './lead.ts';
 export * from './telemetry.ts';
+export * from './product.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
-export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | LeadClaimEvent | TelemetryEvent;
+export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | LeadClaimEvent | TelemetryEvent | ProductEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -22,6 +24,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...CARD_EVENT_TYPES,
   ...LEAD_EVENT_TYPES,
   ...TELEMETRY_EVENT_TYPES,
+  ...PRODUCT_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

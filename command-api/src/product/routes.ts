@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ErrorResponse,
+  MESSAGES,
+  ProductBody,
+  ProductCommandResponse,
+  ProductDeleteResponse,
+  ProductParams,
+  ReorderProductsBody,
+  ReorderProductsResponse,
+  UploadImagesResponse,
+  notFoundError,
+  parseFeaturedFlag,
+  productsStreamId,
+  toProductView,
+  validateProductInput,
+  validationError,
+  type Product,
+} from '@kartvizit/schemas';
+import type { CommandContext } from '../core/context.ts';
+import { PayloadTooLargeError } from '../profile/form.ts';
+import { imageUrlsOf, productDecider, type CatalogueState, type ProductCommand } from './decider.ts';
+import { PRODUCT_MULTIPART_LIMITS, deleteProductImages, prepareProductImage, readImageFiles, storeProductImages } from './images.ts';
+
+const TAG = ['product'];
+const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+// Product ids are UUIDs drawn here; anything else cannot be one of them and reads as unknown.
+const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function productIdOrThrow(raw: string): string {
+  const id = raw.trim().toLowerCase();
+  if (!PRODUCT_ID.test(id)) throw notFoundError(MESSAGES.productNotFound);
+  return id;
+}
+
+/** A flag the form really carried: blank ones are left out, like fields the form does not have. */
+function sent(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+function view(state: CatalogueState, ownerId: string, productId: string): Product {
+  const entry = state.products.get(productId);
+  if (!entry) throw new Error('A product command succeeded without its product');
+  return toProductView({ ...entry, ownerId });
+}
+
+export function productRoutes(context: CommandContext) {
+  const { commands, blobs } = context;
+
+  /**
+   * Every command runs on the signed-in owner's own catalogue stream: a product id from the
+   * request is only ever looked up there, so another owner's product answers 404.
+   */
+  async function run(ownerId: string, command: ProductCommand, request: FastifyRequest) {
+    const streamId = productsStreamId(ownerId);
+    const before = await commands.load(productDecider, streamId);
+    const result = await commands.handle(productDecider, streamId, command, { metadata: { actor: ownerId } });
+    // Files of images no product shows any more go (KVKK: a removed photo is gone, not hidden).
+    const kept = imageUrlsOf(result.state);
+    const dropped = [...imageUrlsOf(before.state)].filter((url) => !kept.has(url));
+    await deleteProductImages(blobs, dropped).catch((error: unknown) => request.log.warn({ err: error }, 'removed product images not deleted'));
+    return result;
+  }
+
+  function checkedForm(body: Readonly<Record<string, unknown>>, ownerId: string) {
+    const checked = validateProductInput(body, { ownerId });
+    if (!checked.ok) throw validationError(checked.message, checked.field);
+    return checked.value;
+  }
+
+  async function upload(request: FastifyRequest, reply: FastifyReply) {
+    const ownerId = await context.requireUser(request);
+    let files: Buffer[];
+    try {
+      files = await readImageFiles(request);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        return reply.code(413).send({ success: false, message: error.message, ...(error.field ? { field: error.field } : {}) });
+      }
+      throw error;
+    }
+    // All or nothing: every file is decoded before any is stored.
+    const prepared = [];
+    for (const bytes of files) prepared.push(await prepareProductImage(ownerId, bytes));
+    await storeProductImages(blobs, prepared);
+    return { success: true as const, message: MESSAGES.productImagesUploaded, data: prepared.map((image) => image.url) };
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    // Multipart only for the upload; the product commands take JSON.
+    await app.register(multipart, { limits: PRODUCT_MULTIPART_LIMITS, throwFileSizeLimit: false });
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.post(
+      '/api/products',
+      { schema: { tags: TAG, summary: 'Ürün ekle', security: [{ bearer: [] }], body: ProductBody, response: { 200: ProductCommandResponse, ...ERRORS } } },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const form = checkedForm(request.body, ownerId);
+        const productId = randomUUID();
+        const result = await run(ownerId, { type: 'CreateProduct', data: { productId, ownerId, ...form, now: new Date().toISOString() } }, request);
+        return { success: true as const, message: MESSAGES.productCreated, data: view(result.state, ownerId, productId), position: result.position ?? undefined };
+      },
+    );
+
+    api.put(
+      '/api/products/:id',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Ürünü düzenle (tam form) ya da yalnızca {featured} ile öne çıkar',
+          security: [{ bearer: [] }],
+          params: ProductParams,
+          body: ProductBody,
+          response: { 200: ProductCommandResponse, ...ERRORS },
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const productId = productIdOrThrow(request.params.id);
+        const body: Readonly<Record<string, unknown>> = request.body;
+        const now = new Date().toISOString();
+        const featuredOnly = Object.keys(body).length === 1 && 'featured' in body;
+        let command: ProductCommand;
+        let message: string;
+        if (featuredOnly) {
+          const parsed = parseFeaturedFlag(body.featured);
+          if (!parsed.ok) throw validationError(parsed.message, 'featured');
+          command = { type: 'SetProductFeatured', data: { productId, ownerId, featured: parsed.featured, now } };
+          message = parsed.featured ? MESSAGES.productFeaturedOn : MESSAGES.productFeaturedOff;
+        } else {
+          // Existence first: another owner's id is a 404 whatever the form says.
+          const { state } = await commands.load(productDecider, productsStreamId(ownerId));
+          if (!state.products.has(productId)) throw notFoundError(MESSAGES.productNotFound);
+          const form = checkedForm(body, ownerId);
+          command = {
+            type: 'EditProduct',
+            data: {
+              productId,
+              ownerId,
+              product: form.product,
+              isActive: sent(body.isActive) ? form.isActive : null,
+              featured: sent(body.featured) ? form.featured : null,
+              now,
+            },
+          };
+          message = MESSAGES.productUpdated;
+        }
+        const result = await run(ownerId, command, request);
+        return { success: true as const, message, data: view(result.state, ownerId, productId), position: result.position ?? undefined };
+      },
+    );
+
+    api.delete(
+      '/api/products/:id',
+      {
+        schema: { tags: TAG, summary: 'Ürünü sil', security: [{ bearer: [] }], params: ProductParams, response: { 200: ProductDeleteResponse, ...ERRORS } },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const productId = productIdOrThrow(request.params.id);
+        const result = await run(ownerId, { type: 'DeleteProduct', data: { productId, ownerId, now: new Date().toISOString() } }, request);
+        return { success: true as const, message: MESSAGES.productDeleted, position: result.position ?? '' };
+      },
+    );
+
+    api.put(
+      '/api/products/order/update',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Ürünleri sırala',
+          security: [{ bearer: [] }],
+          body: ReorderProductsBody,
+          response: { 200: ReorderProductsResponse, ...ERRORS },
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const products = request.body.products.map((entry) => {
+          const productId = entry.id.trim().toLowerCase();
+          if (!PRODUCT_ID.test(productId)) throw notFoundError(MESSAGES.productNotFound);
+          return { productId, order: entry.order };
+        });
+        const result = await run(ownerId, { type: 'ReorderProducts', data: { ownerId, products, now: new Date().toISOString() } }, request);
+        return { success: true as const, message: MESSAGES.productOrderUpdated, position: result.position ?? undefined };
+      },
+    );
+
+    api.post(
+      '/api/upload/images',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Ürün görselleri yükle',
+          description: "multipart/form-data, repeated file field 'images': JPEG, PNG or WebP, 5 MB each, at most 10.",
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: { 200: UploadImagesResponse, ...ERRORS },
+        },
+      },
+      upload,
+    );
+  };
+}
