@@ -78,10 +78,12 @@ describe('a projection whose wake-up found the new events held back', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(compareCheckpoints(await checkpoint(), second)).toBeLessThan(0);
       await holder.query('COMMIT');
+      // Other work on the same server (another test file, another run) may hold the log a while longer: the runner is
+      // judged from the moment nothing holds it back any more.
+      expect(await until(async () => !(await store.heldBack()), 60_000)).toBe(true);
 
-      // Then: the projection passes the visit on its own, long before any poll.
-      expect(await until(async () => compareCheckpoints(await checkpoint(), second) >= 0, 10_000)).toBe(true);
-      expect(await store.heldBack()).toBe(false);
+      // Then: the projection passes the visit on its own, long before any poll (600 s here).
+      expect(await until(async () => compareCheckpoints(await checkpoint(), second) >= 0, 5_000)).toBe(true);
     } finally {
       holder.release();
     }

@@ -16,6 +16,11 @@ import {
 
 /** First wait before reading again while appended events are held back by an older open transaction; doubles. */
 const HELD_BACK_FIRST_RETRY_MS = 10;
+/**
+ * The longest such wait, whatever the poll interval: once the holder ends, the events show within this. A hold of
+ * seconds (another test run's open transaction) had doubled the wait past the time it took to end.
+ */
+const HELD_BACK_MAX_RETRY_MS = 250;
 
 export interface RunnerOptions extends ProjectionDependencies {
   readonly signals?: SignalBus;
@@ -112,7 +117,7 @@ export class ProjectionRunner {
         // no further wake-up: read again soon, backing off, instead of waiting for the next append or the poll.
         if (await this.options.store.heldBack()) {
           await this.sleep(this.heldBackDelay);
-          this.heldBackDelay = Math.min(this.heldBackDelay * 2, this.options.pollIntervalMs ?? 1000);
+          this.heldBackDelay = Math.min(this.heldBackDelay * 2, HELD_BACK_MAX_RETRY_MS, this.options.pollIntervalMs ?? 1000);
         } else {
           this.heldBackDelay = HELD_BACK_FIRST_RETRY_MS;
           await this.sleep();
