@@ -38,6 +38,8 @@ afterAll(async () => {
 });
 
 const TURKISH = /[çğıöşüÇĞİÖŞÜ]/;
+/** Our messages, Turkish even where no letter shows it ('id en fazla 64 karakter olabilir'): never Fastify's English. */
+const OURS = /[çğıöşüÇĞİÖŞÜ]|en fazla|geçersiz|bulunamadı/;
 const MB = 1024 * 1024;
 
 async function storedFiles(): Promise<string[]> {
@@ -83,6 +85,11 @@ describe('the product form', () => {
     ['11 images', { name: 'A', images: Array.from({ length: 11 }, (_, n) => `/media/products/x/${n}.jpg`) }, MESSAGES.productTooManyImages, 'images'],
     ['an image from elsewhere', { name: 'A', images: ['https://baska.example.com/a.jpg'] }, MESSAGES.productImageInvalid, 'images'],
     ['a field the product does not have', { name: 'A', sahibi: 'ben' }, undefined, 'sahibi'],
+    ['a NUL byte in the name', { name: 'Lam\u0000ba' }, MESSAGES.unsafeCharacters, 'name'],
+    ['a NUL byte in a tag', { name: 'A', tags: ['iyi\u0000'] }, MESSAGES.unsafeCharacters, 'tags'],
+    ['a name that is a number', { name: 42 }, undefined, 'name'],
+    ['tags that are a number', { name: 'A', tags: 5 }, undefined, 'tags'],
+    ['a price that is a list', { name: 'A', price: [1] }, undefined, 'price'],
   ])('%s is refused with 400 on create and on edit', async (_case, body, message, field) => {
     await expectRefused(() => call(product, 'POST', '/api/products', owner.token, body), 400, message, field);
     await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, body), 400, message, field);
@@ -110,6 +117,18 @@ describe('the product form', () => {
 
   it('without a session: 401', async () => {
     await expectRefused(() => call(product, 'POST', '/api/products', undefined, { name: 'A' }), 401, MESSAGES.sessionExpired);
+  });
+
+  it('an id with a NUL byte or 10 KB long is refused for edit and delete, in Turkish', async () => {
+    for (const id of ['%00', 'ü'.repeat(5000)]) {
+      for (const [method, body] of [['PUT', { name: 'A' }], ['DELETE', undefined]] as const) {
+        const events = await product.eventCount();
+        const response = await call(product, method, `/api/products/${encodeURIComponent(id === '%00' ? '\u0000' : id)}`, owner.token, body);
+        expect([400, 404]).toContain(response.statusCode);
+        expect(productAnswer(response).message).toMatch(OURS);
+        expect(await product.eventCount()).toBe(events);
+      }
+    }
   });
 
   it('no body, or a body that is not an object, is refused', async () => {
@@ -223,5 +242,17 @@ describe('image uploads', () => {
     expect(response.statusCode, response.body).toBe(200);
     // The same picture ten times is one content-addressed file.
     expect(new Set(productAnswer(response).data as string[]).size).toBe(1);
+  });
+});
+
+describe('the public catalogue', () => {
+  it('an owner or product id with a NUL byte, 10 KB long or of the wrong shape is a Turkish 4xx, never a 500', async () => {
+    for (const id of ['\u0000', 'ü'.repeat(5000), '12', 'null', lamp._id.toUpperCase().replace(/-/g, '')]) {
+      for (const path of [`/api/products/public/${encodeURIComponent(id)}`, `/api/products/public/detail/${encodeURIComponent(id)}`]) {
+        const response = await call(product, 'GET', path, undefined);
+        expect([400, 404], `${path.slice(0, 60)} → ${response.statusCode}`).toContain(response.statusCode);
+        expect(productAnswer(response).message).toMatch(OURS);
+      }
+    }
   });
 });

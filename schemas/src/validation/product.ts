@@ -71,8 +71,9 @@ function isPlainObject(value: unknown): value is Readonly<Record<string, unknown
 
 function text(raw: unknown, field: string, max: number, tooLong: string = PRODUCT_MESSAGES.productTextTooLong): string {
   if (raw === undefined || raw === null) return '';
-  if (typeof raw !== 'string' && typeof raw !== 'number') refuse(PRODUCT_MESSAGES.productTextInvalid, field);
-  const value = String(raw).normalize('NFC').trim();
+  // No coercion, as everywhere in the API: a number is not a name.
+  if (typeof raw !== 'string') refuse(PRODUCT_MESSAGES.productTextInvalid, field);
+  const value = raw.normalize('NFC').trim();
   if ([...value].length > max) refuse(tooLong, field);
   return value;
 }
