@@ -72,7 +72,7 @@ export function after(position: string | undefined): Record<string, string> {
 
 export function send(
   product: TestProduct,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token?: string,
   payload?: unknown,

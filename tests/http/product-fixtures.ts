@@ -5,7 +5,7 @@ import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { PRODUCTS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 import { ProjectionWatermarks } from '@kartvizit/query-api/core/read-your-writes';
 import type { TestProduct } from '../support/product.ts';
-import { answer, createProfile, virtualCardId, type Owner } from './card-fixtures.ts';
+import { answer, createProfile, send, virtualCardId, type Owner } from './card-fixtures.ts';
 import { encodeForm, type Upload } from './profile-fixtures.ts';
 
 /** Helpers shared by the product suites (tests/http/product*.int.spec.ts). */
@@ -20,21 +20,8 @@ export interface ProductAnswer {
 
 export const productAnswer = (response: LightMyRequestResponse) => JSON.parse(response.body) as ProductAnswer;
 
-export function call(
-  product: TestProduct,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return product.app.inject({
-    method,
-    url,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+/** One request through the product's app (card-fixtures' `send`, named for the product specs' reading). */
+export const call = send;
 
 /** A product through POST /api/products; answers the product as the command returned it and its position. */
 export async function createProduct(product: TestProduct, owner: Owner, fields: Record<string, unknown>): Promise<{ product: Product; position: string }> {

@@ -70,24 +70,31 @@ export interface ProductDeleted {
   readonly data: { readonly productId: string; readonly ownerId: string; readonly deletedAt: string };
 }
 
+/** What featuring and activation say, on and off alike: which product, whose, and when. */
+export interface ProductSwitchData {
+  readonly productId: string;
+  readonly ownerId: string;
+  readonly at: string;
+}
+
 export interface ProductFeatured {
   readonly type: 'ProductFeatured';
-  readonly data: { readonly productId: string; readonly ownerId: string; readonly at: string };
+  readonly data: ProductSwitchData;
 }
 
 export interface ProductUnfeatured {
   readonly type: 'ProductUnfeatured';
-  readonly data: { readonly productId: string; readonly ownerId: string; readonly at: string };
+  readonly data: ProductSwitchData;
 }
 
 export interface ProductActivated {
   readonly type: 'ProductActivated';
-  readonly data: { readonly productId: string; readonly ownerId: string; readonly at: string };
+  readonly data: ProductSwitchData;
 }
 
 export interface ProductDeactivated {
   readonly type: 'ProductDeactivated';
-  readonly data: { readonly productId: string; readonly ownerId: string; readonly at: string };
+  readonly data: ProductSwitchData;
 }
 
 /** The owner's whole list in its new order: every product, each with its zero-based place. */
