@@ -4,6 +4,7 @@ import {
   CLICK_TYPES,
   DEVICE_TYPES,
   telemetryShard,
+  telemetryShardKey,
   telemetryStreamId,
   type CardVisited,
   type ClickType,
@@ -77,7 +78,7 @@ export async function appendTelemetry(
   for (let start = 0; start < events.length; start += perAppend) {
     const byStream = new Map<string, AppendRequest['events'][number][]>();
     for (const event of events.slice(start, start + perAppend)) {
-      const stream = telemetryStreamId(telemetryShard(event.data.cardId ?? event.data.ownerId));
+      const stream = telemetryStreamId(telemetryShard(telemetryShardKey(event)));
       const list = byStream.get(stream) ?? [];
       list.push(await deps.codec.encode(event, { actor: 'visitor' }));
       byStream.set(stream, list);
