@@ -10,6 +10,9 @@ import {
   type ClickType,
   type ContactClicked,
   type DeviceType,
+  type ProductClickAction,
+  type ProductClicked,
+  type ProductViewed,
   type TelemetryEvent,
 } from '@kartvizit/schemas';
 import type { AppendRequest, Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
@@ -65,6 +68,24 @@ export function clicked(
       platform: hit.platform ?? null,
       ...context(hit),
     },
+  };
+}
+
+export interface ProductHit extends Omit<Hit, 'cardId'> {
+  readonly productId: string;
+}
+
+export function productViewed(hit: ProductHit): ProductViewed {
+  return {
+    type: 'ProductViewed',
+    data: { productId: hit.productId, ownerId: hit.ownerId, ...context({ ...hit, cardId: null }) },
+  };
+}
+
+export function productClicked(hit: ProductHit & { readonly action: ProductClickAction }): ProductClicked {
+  return {
+    type: 'ProductClicked',
+    data: { productId: hit.productId, ownerId: hit.ownerId, action: hit.action, ...context({ ...hit, cardId: null }) },
   };
 }
 
