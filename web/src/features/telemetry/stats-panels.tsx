@@ -195,8 +195,9 @@ function Clicks({ data }: { readonly data: StatisticsData }) {
 function Products({ data }: { readonly data: StatisticsData }) {
   const rows = productRows(data.products);
   const note = (
-    <p className="stats-figure__note">
-      <Icon path={ICONS.info} /> {STATISTICS_MESSAGES.statisticsProductsOwnerWide}
+    <p className="stats__note stats-products__note">
+      <Icon path={ICONS.info} />
+      <span>{STATISTICS_MESSAGES.statisticsProductsOwnerWide}</span>
     </p>
   );
   if (rows.length === 0) {
