@@ -49,7 +49,12 @@ async function createProduct(request: APIRequestContext, account: Account, name:
 }
 
 /** What the product page sends (fire-and-forget); 204 whether counted or not. */
-async function beacon(request: APIRequestContext, path: string, body: unknown, userAgent = IPHONE_SAFARI): Promise<void> {
+async function beacon(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  userAgent = IPHONE_SAFARI,
+): Promise<void> {
   const response = await request.post(`/api/telemetry/${path}`, {
     headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': userAgent },
     data: JSON.stringify(body),
@@ -115,7 +120,9 @@ test.describe('product statistics', () => {
       await beacon(request, 'product-view', { productId: kupa }, 'WhatsApp/2.23.20.0 A');
 
       // Görüntülenme, Tekil, Satın Al, WhatsApp, Tıklama.
-      await expect(productRow(stats, 'Çalışma Lambası').getByRole('cell')).toHaveText(['2', '2', '1', '1', '2'], { timeout: 20_000 });
+      await expect(productRow(stats, 'Çalışma Lambası').getByRole('cell')).toHaveText(['2', '2', '1', '1', '2'], {
+        timeout: 20_000,
+      });
       await expect(productRow(stats, 'Seramik Kupa').getByRole('cell')).toHaveText(['1', '1', '0', '1', '1']);
       const bars = stats.getByRole('list', { name: 'Ürünlere göre görüntülenmeler' }).getByRole('listitem');
       await expect(bars).toHaveCount(2);
@@ -151,14 +158,22 @@ test.describe('product statistics', () => {
     });
     await context.close();
 
-    const phoneContext = await browser.newContext({ baseURL, viewport: PHONE_VIEWPORT, ...LOCALE, isMobile: true, hasTouch: true });
+    const phoneContext = await browser.newContext({
+      baseURL,
+      viewport: PHONE_VIEWPORT,
+      ...LOCALE,
+      isMobile: true,
+      hasTouch: true,
+    });
     await phoneContext.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
     const phone = await phoneContext.newPage();
     await test.step('at 390×844: the same figures, nothing wider than the phone', async () => {
       await phone.goto('/stats?sekme=urunler');
       await expect(productRow(phone, 'Seramik Kupa').getByRole('cell').first()).toHaveText('1');
       await shoot(phone, 'dolu');
-      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await phone.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, 'Ürünler scrolls sideways').toBeLessThanOrEqual(0);
       await expectAccessible(phone, '/stats Ürünler, 390×844');
     });

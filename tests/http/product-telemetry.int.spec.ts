@@ -16,7 +16,14 @@ import { profilesProjection } from '@kartvizit/projector/profile/profiles-projec
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { registerOwner, seenEverything, send, type Owner } from './card-fixtures.ts';
 import { call, createProduct, readAfter } from './product-fixtures.ts';
-import { USER_AGENTS, beacon, expectAccepted, ownerWithCards, telemetryEvents, type CardOwner } from './telemetry-fixtures.ts';
+import {
+  USER_AGENTS,
+  beacon,
+  expectAccepted,
+  ownerWithCards,
+  telemetryEvents,
+  type CardOwner,
+} from './telemetry-fixtures.ts';
 
 /**
  * POST /api/telemetry/product-view and /api/telemetry/product-click (docs/decisions/0024-product-telemetry.md): what
@@ -38,7 +45,12 @@ const productClick = (body: unknown, options?: Parameters<typeof beacon>[3]) =>
 type ProductHit = (ProductViewed | ProductClicked) & { readonly streamId: string; readonly metadata: unknown };
 
 async function productHits(): Promise<ProductHit[]> {
-  const { rows } = await product.pool.query<{ type: ProductHit['type']; data: never; metadata: unknown; stream_id: string }>(
+  const { rows } = await product.pool.query<{
+    type: ProductHit['type'];
+    data: never;
+    metadata: unknown;
+    stream_id: string;
+  }>(
     `SELECT type, data, metadata, stream_id FROM events
       WHERE type IN ('ProductViewed', 'ProductClicked') ORDER BY transaction_id, global_position`,
   );
@@ -67,7 +79,14 @@ async function productOf(owner: Owner, fields: Record<string, unknown>): Promise
 }
 
 async function productStatistics(owner: Owner, query = ''): Promise<LightMyRequestResponse> {
-  return send(product, 'GET', `/api/statistics/products${query}`, owner.token, undefined, await seenEverything(product));
+  return send(
+    product,
+    'GET',
+    `/api/statistics/products${query}`,
+    owner.token,
+    undefined,
+    await seenEverything(product),
+  );
 }
 
 async function figuresOf(owner: Owner): Promise<ProductStatisticsResponse['productStats']> {
@@ -93,7 +112,11 @@ describe('given Ayşe’s active product on her shown card', () => {
     const before = (await productHits()).length;
     expectAccepted(await view({ productId: lamba.toUpperCase(), touchPoints: 5 }));
     // navigator.sendBeacon with a string sends text/plain.
-    expectAccepted(await productClick(JSON.stringify({ productId: lamba, action: 'buy' }), { contentType: 'text/plain;charset=UTF-8' }));
+    expectAccepted(
+      await productClick(JSON.stringify({ productId: lamba, action: 'buy' }), {
+        contentType: 'text/plain;charset=UTF-8',
+      }),
+    );
     expectAccepted(await productClick({ productId: lamba, action: 'whatsapp', touchPoints: null }));
 
     const hits = (await productHits()).slice(before);
@@ -103,7 +126,12 @@ describe('given Ayşe’s active product on her shown card', () => {
       ['ProductClicked', 'whatsapp'],
     ]);
     for (const hit of hits) {
-      expect(hit.data).toMatchObject({ productId: lamba, ownerId: ayse.owner.userId, device: 'mobile', browser: 'Safari' });
+      expect(hit.data).toMatchObject({
+        productId: lamba,
+        ownerId: ayse.owner.userId,
+        device: 'mobile',
+        browser: 'Safari',
+      });
       expect(hit.data.visitorHash).toMatch(/^[0-9a-f]{32}$/);
       expect(hit.streamId).toBe(telemetryStreamId(telemetryShard(lamba)));
       expect(hit.metadata).toEqual({ actor: 'visitor' });
@@ -152,7 +180,9 @@ describe('what is not a product view appends nothing and still answers 204', () 
         expectAccepted(await productClick({ productId: lamba, action: 'buy' }, { userAgent }));
       }
       expectAccepted(await view({ productId: lamba }, { headers: { 'sec-purpose': 'prefetch;prerender' } }));
-      expectAccepted(await productClick({ productId: lamba, action: 'whatsapp' }, { headers: { purpose: 'prefetch' } }));
+      expectAccepted(
+        await productClick({ productId: lamba, action: 'whatsapp' }, { headers: { purpose: 'prefetch' } }),
+      );
     });
     expect(appended.map((hit) => hit.data.browser)).toEqual(['Firefox']);
   });
@@ -179,19 +209,90 @@ describe('what is not a product view appends nothing and still answers 204', () 
 
 describe('broken bodies are a Turkish 4xx and append nothing', () => {
   const cases = [
-    { name: 'no productId', url: 'product-view', body: { touchPoints: 1 }, status: 400, message: TELEMETRY_MESSAGES.telemetryProductIdRequired },
-    { name: 'a blank productId', url: 'product-click', body: { productId: '  ', action: 'buy' }, status: 400, message: TELEMETRY_MESSAGES.telemetryProductIdRequired },
-    { name: 'productId a number', url: 'product-view', body: { productId: 42 }, status: 400, message: 'productId alanı metin olmalıdır' },
-    { name: 'a NUL byte in productId', url: 'product-view', body: { productId: 'a\u0000b' }, status: 400, message: MESSAGES.unsafeCharacters },
-    { name: 'a NUL byte in action', url: 'product-click', body: { productId: randomUUID(), action: 'buy\u0000' }, status: 400, message: MESSAGES.unsafeCharacters },
-    { name: 'no action', url: 'product-click', body: { productId: randomUUID() }, status: 400, message: TELEMETRY_MESSAGES.telemetryProductActionRequired },
-    { name: 'an unknown action', url: 'product-click', body: { productId: randomUUID(), action: 'sepete-ekle' }, status: 400, message: TELEMETRY_MESSAGES.telemetryProductActionInvalid },
-    { name: 'action a list', url: 'product-click', body: { productId: randomUUID(), action: ['buy'] }, status: 400, message: 'action alanı metin olmalıdır' },
-    { name: 'an unknown field', url: 'product-view', body: { productId: randomUUID(), ownerId: randomUUID() }, status: 400 },
-    { name: 'touchPoints a text', url: 'product-view', body: { productId: randomUUID(), touchPoints: 'çok' }, status: 400 },
+    {
+      name: 'no productId',
+      url: 'product-view',
+      body: { touchPoints: 1 },
+      status: 400,
+      message: TELEMETRY_MESSAGES.telemetryProductIdRequired,
+    },
+    {
+      name: 'a blank productId',
+      url: 'product-click',
+      body: { productId: '  ', action: 'buy' },
+      status: 400,
+      message: TELEMETRY_MESSAGES.telemetryProductIdRequired,
+    },
+    {
+      name: 'productId a number',
+      url: 'product-view',
+      body: { productId: 42 },
+      status: 400,
+      message: 'productId alanı metin olmalıdır',
+    },
+    {
+      name: 'a NUL byte in productId',
+      url: 'product-view',
+      body: { productId: 'a\u0000b' },
+      status: 400,
+      message: MESSAGES.unsafeCharacters,
+    },
+    {
+      name: 'a NUL byte in action',
+      url: 'product-click',
+      body: { productId: randomUUID(), action: 'buy\u0000' },
+      status: 400,
+      message: MESSAGES.unsafeCharacters,
+    },
+    {
+      name: 'no action',
+      url: 'product-click',
+      body: { productId: randomUUID() },
+      status: 400,
+      message: TELEMETRY_MESSAGES.telemetryProductActionRequired,
+    },
+    {
+      name: 'an unknown action',
+      url: 'product-click',
+      body: { productId: randomUUID(), action: 'sepete-ekle' },
+      status: 400,
+      message: TELEMETRY_MESSAGES.telemetryProductActionInvalid,
+    },
+    {
+      name: 'action a list',
+      url: 'product-click',
+      body: { productId: randomUUID(), action: ['buy'] },
+      status: 400,
+      message: 'action alanı metin olmalıdır',
+    },
+    {
+      name: 'an unknown field',
+      url: 'product-view',
+      body: { productId: randomUUID(), ownerId: randomUUID() },
+      status: 400,
+    },
+    {
+      name: 'touchPoints a text',
+      url: 'product-view',
+      body: { productId: randomUUID(), touchPoints: 'çok' },
+      status: 400,
+    },
     { name: 'broken JSON', url: 'product-view', body: '{"productId":', status: 400, message: MESSAGES.invalidJson },
-    { name: '1 MB', url: 'product-view', body: { productId: randomUUID(), padding: 'x'.repeat(1024 * 1024) }, status: 413, message: MESSAGES.bodyTooLarge },
-    { name: 'a form body', url: 'product-click', body: 'productId=x&action=buy', contentType: 'application/x-www-form-urlencoded', status: 415, message: MESSAGES.unsupportedMediaType },
+    {
+      name: '1 MB',
+      url: 'product-view',
+      body: { productId: randomUUID(), padding: 'x'.repeat(1024 * 1024) },
+      status: 413,
+      message: MESSAGES.bodyTooLarge,
+    },
+    {
+      name: 'a form body',
+      url: 'product-click',
+      body: 'productId=x&action=buy',
+      contentType: 'application/x-www-form-urlencoded',
+      status: 415,
+      message: MESSAGES.unsupportedMediaType,
+    },
   ];
 
   it.each(cases)('$name → $status', async ({ url, body, contentType, status, message }) => {
@@ -213,12 +314,20 @@ describe('when Ayşe deletes a product that was viewed', () => {
     expectAccepted(await view({ productId: vazo }, { address: '198.51.100.78', userAgent: USER_AGENTS.windowsEdge }));
     const deleted = await call(product, 'DELETE', `/api/products/${vazo}`, ayse.owner.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    await readAfter(product, (JSON.parse(deleted.body) as { position?: string }).position, [...SHOWN_PRODUCT_PROJECTIONS]);
+    await readAfter(product, (JSON.parse(deleted.body) as { position?: string }).position, [
+      ...SHOWN_PRODUCT_PROJECTIONS,
+    ]);
     expectAccepted(await view({ productId: vazo }));
 
     const figures = await figuresOf(ayse.owner);
     const gone = figures.products.find((entry) => entry.productId === vazo);
-    expect(gone).toMatchObject({ name: MESSAGES.statisticsDeletedProduct, deleted: true, isActive: false, views: 2, uniqueVisitors: 2 });
+    expect(gone).toMatchObject({
+      name: MESSAGES.statisticsDeletedProduct,
+      deleted: true,
+      isActive: false,
+      views: 2,
+      uniqueVisitors: 2,
+    });
     // Most views first: the lamp (its first view and the two markers above) before the deleted vase.
     expect(figures.products.map((entry) => [entry.productId, entry.views])).toEqual([
       [lamba, 3],

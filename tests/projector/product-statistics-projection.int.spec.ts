@@ -94,7 +94,9 @@ describe('product figures in the statistics projection', () => {
         [productViewed({ ownerId: owner, productId, at: '2026-03-09T21:00:00.000Z', visitor: 'gece kuşu' })],
       )
       .then({
-        stat_products: [{ product_id: productId, views: 3, unique_visitors: 2, last_viewed_at: '2026-03-09T21:00:00.000Z' }],
+        stat_products: [
+          { product_id: productId, views: 3, unique_visitors: 2, last_viewed_at: '2026-03-09T21:00:00.000Z' },
+        ],
         stat_product_visitors: [
           { product_id: productId, day: '2026-03-09' },
           { product_id: productId, day: '2026-03-10' },

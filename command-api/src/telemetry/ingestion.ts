@@ -157,7 +157,11 @@ export class TelemetryIngestion implements TelemetrySink {
       if (automationReason(request.headers) !== null) return 'automated';
       const found = await this.shownProduct(input.productId);
       if (found === null) return 'unknown-product';
-      const context = await this.deps.enricher.describe(hitOf(request, input.touchPoints), found.ownerId, this.deps.now());
+      const context = await this.deps.enricher.describe(
+        hitOf(request, input.touchPoints),
+        found.ownerId,
+        this.deps.now(),
+      );
       const event: ProductViewed = { type: 'ProductViewed', data: { ...found, ...context } };
       await this.append(found.productId, event);
       return 'recorded';
@@ -170,7 +174,11 @@ export class TelemetryIngestion implements TelemetrySink {
       if (automationReason(request.headers) !== null) return 'automated';
       const found = await this.shownProduct(input.productId);
       if (found === null) return 'unknown-product';
-      const context = await this.deps.enricher.describe(hitOf(request, input.touchPoints), found.ownerId, this.deps.now());
+      const context = await this.deps.enricher.describe(
+        hitOf(request, input.touchPoints),
+        found.ownerId,
+        this.deps.now(),
+      );
       const event: ProductClicked = { type: 'ProductClicked', data: { ...found, action: input.action, ...context } };
       await this.append(found.productId, event);
       return 'recorded';
