@@ -107,6 +107,8 @@ test.describe('product statistics', () => {
       await expect(stats.getByText('Canlı', { exact: true })).toBeVisible();
       await shoot(stats, 'bos');
       await expectAccessible(stats, '/stats Ürünler, empty, 1280×800');
+      // A mark in this document: still there later means the page was never reloaded.
+      await stats.evaluate(() => Object.assign(window, { sameDocument: true }));
     });
 
     await test.step('when visitors view both products and press Satın Al and WhatsApp, the tab fills in without a reload', async () => {
@@ -128,6 +130,7 @@ test.describe('product statistics', () => {
       await expect(bars).toHaveCount(2);
       await expect(bars.first()).toContainText('Çalışma Lambası');
       await expect(bars.first()).toContainText('2 görüntülenme');
+      expect(await stats.evaluate(() => 'sameDocument' in window)).toBe(true);
     });
 
     await test.step('the CSV of the tab says the same', async () => {

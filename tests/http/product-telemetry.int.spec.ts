@@ -164,6 +164,11 @@ describe('given Ayşe’s active product on her shown card', () => {
 
   it('then another owner never sees them: Bora’s figures are empty and Ayşe’s card answers him 404', async () => {
     expect(await figuresOf(bora.owner)).toEqual({ totalViews: 0, totalClicks: 0, products: [] });
+    // Bora's own product, viewed: his figures hold it alone, and Ayşe's do not.
+    const defter = await productOf(bora.owner, { name: 'Defter' });
+    expectAccepted(await view({ productId: defter }));
+    expect((await figuresOf(bora.owner)).products.map((entry) => [entry.name, entry.views])).toEqual([['Defter', 1]]);
+    expect((await figuresOf(ayse.owner)).products.map((entry) => entry.productId)).toEqual([lamba]);
     const foreign = await productStatistics(bora.owner, `?cardId=${ayse.cards[0] ?? ''}`);
     expect(foreign.statusCode).toBe(404);
     expect(JSON.parse(foreign.body)).toEqual({ success: false, message: MESSAGES.cardNotFound });
