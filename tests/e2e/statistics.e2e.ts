@@ -39,6 +39,7 @@ const TABS = [
   { label: 'Konumlar', slug: 'konumlar' },
   { label: 'Cihazlar', slug: 'cihazlar' },
   { label: 'Tıklamalar', slug: 'tiklamalar' },
+  { label: 'Ürünler', slug: 'urunler' },
 ] as const;
 
 function todayLong(): string {
@@ -291,7 +292,7 @@ test.describe('statistics', () => {
       await expect(stats.getByRole('tab', { name: 'Konumlar' })).toBeFocused();
       await expect(stats.getByRole('tab', { name: 'Konumlar' })).toHaveAttribute('aria-selected', 'true');
       await stats.keyboard.press('End');
-      await expect(stats.getByRole('tab', { name: 'Tıklamalar' })).toBeFocused();
+      await expect(stats.getByRole('tab', { name: 'Ürünler' })).toBeFocused();
       await stats.keyboard.press('ArrowRight');
       await expect(stats.getByRole('tab', { name: 'Genel Bakış' })).toHaveAttribute('aria-selected', 'true');
       const konumlar = await openTab(stats, 'Konumlar');

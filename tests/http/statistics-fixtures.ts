@@ -4,11 +4,15 @@ import {
   CLICK_TYPES,
   DEVICE_TYPES,
   telemetryShard,
+  telemetryShardKey,
   telemetryStreamId,
   type CardVisited,
   type ClickType,
   type ContactClicked,
   type DeviceType,
+  type ProductClickAction,
+  type ProductClicked,
+  type ProductViewed,
   type TelemetryEvent,
 } from '@kartvizit/schemas';
 import type { AppendRequest, Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
@@ -67,6 +71,24 @@ export function clicked(
   };
 }
 
+export interface ProductHit extends Omit<Hit, 'cardId'> {
+  readonly productId: string;
+}
+
+export function productViewed(hit: ProductHit): ProductViewed {
+  return {
+    type: 'ProductViewed',
+    data: { productId: hit.productId, ownerId: hit.ownerId, ...context({ ...hit, cardId: null }) },
+  };
+}
+
+export function productClicked(hit: ProductHit & { readonly action: ProductClickAction }): ProductClicked {
+  return {
+    type: 'ProductClicked',
+    data: { productId: hit.productId, ownerId: hit.ownerId, action: hit.action, ...context({ ...hit, cardId: null }) },
+  };
+}
+
 /** Appends as ingestion does: each event to its card's (or owner's) shard, several streams per append. */
 export async function appendTelemetry(
   deps: { readonly store: EventStore; readonly codec: EventCodec },
@@ -77,7 +99,7 @@ export async function appendTelemetry(
   for (let start = 0; start < events.length; start += perAppend) {
     const byStream = new Map<string, AppendRequest['events'][number][]>();
     for (const event of events.slice(start, start + perAppend)) {
-      const stream = telemetryStreamId(telemetryShard(event.data.cardId ?? event.data.ownerId));
+      const stream = telemetryStreamId(telemetryShard(telemetryShardKey(event)));
       const list = byStream.get(stream) ?? [];
       list.push(await deps.codec.encode(event, { actor: 'visitor' }));
       byStream.set(stream, list);

@@ -2,27 +2,30 @@ import type { Worker } from 'node:worker_threads';
 import { automationReason } from '@kartvizit/infra/telemetry/automation';
 import { startTypeScriptWorker } from '@kartvizit/infra/runtime/typescript-worker';
 import type { TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
-import type { ClickInput, Outcome, TelemetryRequest, TelemetrySink, VisitInput } from './ingestion.ts';
+import type {
+  ClickInput,
+  Outcome,
+  ProductClickInput,
+  ProductViewInput,
+  TelemetryRequest,
+  TelemetrySink,
+  VisitInput,
+} from './ingestion.ts';
 
 /**
  * One beacon as the HTTP thread passes it on: the inputs, the address and the user agent, nothing else; `id` names
  * the request waiting for it, in the answer.
  */
-export type ThreadHit =
-  | {
-      readonly id: number;
-      readonly kind: 'visit';
-      readonly input: VisitInput;
-      readonly address: string;
-      readonly userAgent: string;
-    }
-  | {
-      readonly id: number;
-      readonly kind: 'click';
-      readonly input: ClickInput;
-      readonly address: string;
-      readonly userAgent: string;
-    };
+export type ThreadHit = {
+  readonly id: number;
+  readonly address: string;
+  readonly userAgent: string;
+} & (
+  | { readonly kind: 'visit'; readonly input: VisitInput }
+  | { readonly kind: 'click'; readonly input: ClickInput }
+  | { readonly kind: 'product-view'; readonly input: ProductViewInput }
+  | { readonly kind: 'product-click'; readonly input: ProductClickInput }
+);
 
 /** What the worker is built from (structured-cloned into it). */
 export interface IngestionWorkerData {
@@ -93,6 +96,14 @@ export class IngestionThread implements TelemetrySink {
 
   recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome> {
     return this.pass(request, (id, address, userAgent) => ({ id, kind: 'click', input, address, userAgent }));
+  }
+
+  recordProductView(input: ProductViewInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.pass(request, (id, address, userAgent) => ({ id, kind: 'product-view', input, address, userAgent }));
+  }
+
+  recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.pass(request, (id, address, userAgent) => ({ id, kind: 'product-click', input, address, userAgent }));
   }
 
   /** Hands over what is queued, lets the worker write everything it holds (answering it), then ends it. */

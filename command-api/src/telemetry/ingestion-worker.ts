@@ -8,8 +8,8 @@ import pg from 'pg';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import { codecFromAppSecret } from '@kartvizit/infra/vault/event-codec';
 import { openTelemetryIngestion } from './ingestion.ts';
-import type { Outcome } from './ingestion.ts';
-import type { FromWorker, IngestionWorkerData, ToWorker } from './ingestion-thread.ts';
+import type { Outcome, TelemetryRequest } from './ingestion.ts';
+import type { FromWorker, IngestionWorkerData, ThreadHit, ToWorker } from './ingestion-thread.ts';
 
 const port = parentPort;
 if (!port) throw new Error('ingestion-worker.ts runs as a worker thread');
@@ -50,6 +50,23 @@ function answer(id: number, outcome: Outcome): void {
   setImmediate(sendAnswers);
 }
 
+function record(hit: ThreadHit, request: TelemetryRequest): Promise<Outcome> {
+  switch (hit.kind) {
+    case 'visit':
+      return ingestion.recordVisit(hit.input, request);
+    case 'click':
+      return ingestion.recordClick(hit.input, request);
+    case 'product-view':
+      return ingestion.recordProductView(hit.input, request);
+    case 'product-click':
+      return ingestion.recordProductClick(hit.input, request);
+    default: {
+      const unknown: never = hit;
+      return unknown;
+    }
+  }
+}
+
 async function close(): Promise<void> {
   try {
     await ingestion.close();
@@ -74,9 +91,7 @@ port.on('message', (message: ToWorker) => {
       // up here unbounded. The ingestion never throws.
       for (const hit of message.hits) {
         const request = { address: hit.address, headers: { 'user-agent': hit.userAgent } };
-        const outcome =
-          hit.kind === 'visit' ? ingestion.recordVisit(hit.input, request) : ingestion.recordClick(hit.input, request);
-        void outcome.then((settled) => answer(hit.id, settled));
+        void record(hit, request).then((settled) => answer(hit.id, settled));
       }
       break;
     }

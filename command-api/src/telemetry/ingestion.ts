@@ -10,6 +10,9 @@ import {
   type CardVisited,
   type ClickType,
   type ContactClicked,
+  type ProductClickAction,
+  type ProductClicked,
+  type ProductViewed,
   type TelemetryEvent,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
@@ -41,12 +44,23 @@ export interface ClickInput {
   readonly touchPoints?: number | null;
 }
 
+export interface ProductViewInput {
+  readonly productId: string;
+  readonly touchPoints?: number | null;
+}
+
+export interface ProductClickInput {
+  readonly productId: string;
+  readonly action: ProductClickAction;
+  readonly touchPoints?: number | null;
+}
+
 /**
- * What became of a hit. 'recorded': its event is committed. 'automated', 'unknown-card', 'unknown-profile': nothing to
- * store. All of these are answered 204. 'failed': not stored (the store unreachable, the queue full, the ingestion
+ * What became of a hit. 'recorded': its event is committed. 'automated', 'unknown-card', 'unknown-profile',
+ * 'unknown-product': nothing to store. All of these are answered 204. 'failed': not stored (the store unreachable, the queue full, the ingestion
  * thread gone): answered 503, and the page may send it again.
  */
-export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'failed';
+export type Outcome = 'recorded' | 'automated' | 'unknown-card' | 'unknown-profile' | 'unknown-product' | 'failed';
 
 /** The outcomes a request is answered 204 for: stored, or nothing to store. */
 export function isAnswered(outcome: Outcome): boolean {
@@ -58,6 +72,8 @@ export interface TelemetrySink {
   /** Settles once the hit's event is committed ('recorded'), or certainly is not ('failed'), or has none. */
   recordVisit(input: VisitInput, request: TelemetryRequest): Promise<Outcome>;
   recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome>;
+  recordProductView(input: ProductViewInput, request: TelemetryRequest): Promise<Outcome>;
+  recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome>;
   /** Writes every hit taken so far, then stops. */
   close(): Promise<void>;
 }
@@ -135,6 +151,47 @@ export class TelemetryIngestion implements TelemetrySink {
     });
   }
 
+  /** A product page seen: counted for a shown product, for the owner the products read model names. */
+  recordProductView(input: ProductViewInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.track(async () => {
+      if (automationReason(request.headers) !== null) return 'automated';
+      const found = await this.shownProduct(input.productId);
+      if (found === null) return 'unknown-product';
+      const context = await this.deps.enricher.describe(
+        hitOf(request, input.touchPoints),
+        found.ownerId,
+        this.deps.now(),
+      );
+      const event: ProductViewed = { type: 'ProductViewed', data: { ...found, ...context } };
+      await this.append(found.productId, event);
+      return 'recorded';
+    });
+  }
+
+  /** 'Satın Al' or WhatsApp on a shown product's page. */
+  recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.track(async () => {
+      if (automationReason(request.headers) !== null) return 'automated';
+      const found = await this.shownProduct(input.productId);
+      if (found === null) return 'unknown-product';
+      const context = await this.deps.enricher.describe(
+        hitOf(request, input.touchPoints),
+        found.ownerId,
+        this.deps.now(),
+      );
+      const event: ProductClicked = { type: 'ProductClicked', data: { ...found, action: input.action, ...context } };
+      await this.append(found.productId, event);
+      return 'recorded';
+    });
+  }
+
+  /** The product id as the read model spells it (lower case) and its owner, or null when its page is not shown. */
+  private async shownProduct(raw: string): Promise<{ productId: string; ownerId: string } | null> {
+    const productId = raw.trim().toLowerCase();
+    const ownerId = await this.deps.owners.shownProductOwner(productId);
+    return ownerId === null ? null : { productId, ownerId };
+  }
+
   /** Waits for the hits taken (enriched and written, or failed), then writes anything still waiting and stops. */
   async close(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
@@ -200,6 +257,8 @@ export function openTelemetryIngestion(parts: {
   return {
     recordVisit: (input, request) => ingestion.recordVisit(input, request),
     recordClick: (input, request) => ingestion.recordClick(input, request),
+    recordProductView: (input, request) => ingestion.recordProductView(input, request),
+    recordProductClick: (input, request) => ingestion.recordProductClick(input, request),
     async close() {
       await ingestion.close();
       salts.close();

@@ -1,8 +1,14 @@
 import type pg from 'pg';
 import { DEMO_OWNER_ID } from '@kartvizit/schemas';
-import { REACHABLE_PROFILES, SHOWN_CARDS, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
+import {
+  REACHABLE_PROFILES,
+  SHOWN_CARDS,
+  SHOWN_PRODUCTS,
+  type ProductsRow,
+  type ProfilesRow,
+} from '@kartvizit/infra/read-models/contract';
 
-/** Who a shown card or a reachable profile belongs to, from the read models, remembered briefly. */
+/** Who a shown card, a reachable profile or a shown product belongs to, from the read models, remembered briefly. */
 export interface ProfileOwner {
   readonly ownerId: string;
   readonly profileId: string;
@@ -62,6 +68,7 @@ function isMissingRelation(error: unknown): boolean {
 export class OwnerDirectory {
   private readonly cards: TtlCache<string>;
   private readonly profiles: TtlCache<ProfileOwner>;
+  private readonly products: TtlCache<string>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -74,6 +81,7 @@ export class OwnerDirectory {
     };
     this.cards = new TtlCache(settings);
     this.profiles = new TtlCache(settings);
+    this.products = new TtlCache(settings);
   }
 
   /**
@@ -108,6 +116,23 @@ export class OwnerDirectory {
       );
       const row = rows[0];
       return row ? { ownerId: row.owner_id, profileId: row.profile_id } : null;
+    });
+  }
+
+  /**
+   * The owner of a product whose page is shown (SHOWN_PRODUCTS: not deleted, active, the owner has a shown card),
+   * from the products read model; null otherwise, so a product view is counted exactly when its page answers.
+   * The sample card's owner is nobody here too.
+   */
+  shownProductOwner(productId: string): Promise<string | null> {
+    if (!UUID.test(productId)) return Promise.resolve(null);
+    const key = productId.toLowerCase();
+    return this.products.get(key, async () => {
+      const rows = await this.query<Pick<ProductsRow, 'owner_id'>>(
+        `SELECT pr.owner_id ${SHOWN_PRODUCTS} AND pr.product_id = $1::uuid AND pr.owner_id <> $2::uuid`,
+        [key, DEMO_OWNER_ID],
+      );
+      return rows[0]?.owner_id ?? null;
     });
   }
 

@@ -5,13 +5,17 @@ import type pg from 'pg';
 import {
   CLICK_TYPES,
   ErrorResponse,
+  PRODUCT_CLICK_ACTIONS,
   RecordClickBody,
+  RecordProductClickBody,
+  RecordProductViewBody,
   RecordVisitBody,
   TELEMETRY_BODY_LIMIT,
   TELEMETRY_MESSAGES,
   TelemetryAccepted,
   validationError,
   type ClickType,
+  type ProductClickAction,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
@@ -51,6 +55,10 @@ function isClickType(value: string): value is ClickType {
   return (CLICK_TYPES as readonly string[]).includes(value);
 }
 
+function isProductClickAction(value: string): value is ProductClickAction {
+  return (PRODUCT_CLICK_ACTIONS as readonly string[]).includes(value);
+}
+
 /** The ingestion on its own worker thread (settings.worker), or on this one. */
 function openSink(deps: TelemetryDependencies, settings: TelemetrySettings, log: (message: string) => void): TelemetrySink {
   const options = deps.telemetry ?? {};
@@ -80,8 +88,8 @@ function answer(reply: FastifyReply, outcome: Outcome): FastifyReply {
 }
 
 /**
- * Public beacons from the card page: `POST /api/telemetry/visit` and `POST /api/profile/record-click`.
- * Both answer 204 once the hit is stored, or when there was nothing to store (a bot learns nothing),
+ * Public beacons from the card page (`POST /api/telemetry/visit`, `POST /api/profile/record-click`) and from the
+ * product page (`POST /api/telemetry/product-view`, `POST /api/telemetry/product-click`). All answer 204 once the hit is stored, or when there was nothing to store (a bot learns nothing),
  * 503 with Retry-After when it could not be stored (the page may send it again), 400 only for a body
  * that is not what the page sends, 413 above 2 KB. Accepts JSON as application/json or as
  * text/plain (navigator.sendBeacon with a string), in this plugin only.
@@ -158,6 +166,53 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'click');
+        return answer(reply, outcome);
+      },
+    );
+
+    api.post(
+      '/api/telemetry/product-view',
+      {
+        bodyLimit: TELEMETRY_BODY_LIMIT,
+        schema: { tags: TAG, summary: 'Ürün sayfası görüntülenmesi (beacon)', body: RecordProductViewBody, response: RESPONSES },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        const productId = request.body.productId?.trim();
+        if (!productId) throw validationError(TELEMETRY_MESSAGES.telemetryProductIdRequired, 'productId');
+        const outcome = await ingestion.recordProductView(
+          { productId, touchPoints: request.body.touchPoints },
+          telemetryRequest(request),
+        );
+        request.log.debug({ telemetry: outcome }, 'product view');
+        return answer(reply, outcome);
+      },
+    );
+
+    api.post(
+      '/api/telemetry/product-click',
+      {
+        bodyLimit: TELEMETRY_BODY_LIMIT,
+        schema: {
+          tags: TAG,
+          summary: "Ürün sayfasında 'Satın Al' veya WhatsApp tıklaması",
+          body: RecordProductClickBody,
+          response: RESPONSES,
+        },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        const productId = body.productId?.trim();
+        if (!productId) throw validationError(TELEMETRY_MESSAGES.telemetryProductIdRequired, 'productId');
+        const action = body.action?.trim() ?? '';
+        if (!action) throw validationError(TELEMETRY_MESSAGES.telemetryProductActionRequired, 'action');
+        if (!isProductClickAction(action)) throw validationError(TELEMETRY_MESSAGES.telemetryProductActionInvalid, 'action');
+        const outcome = await ingestion.recordProductClick(
+          { productId, action, touchPoints: body.touchPoints },
+          telemetryRequest(request),
+        );
+        request.log.debug({ telemetry: outcome }, 'product click');
         return answer(reply, outcome);
       },
     );

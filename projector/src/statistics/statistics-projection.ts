@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { STATISTICS_ALL_CARDS, telemetryDay, type TelemetryEvent } from '@kartvizit/schemas';
+import {
+  STATISTICS_ALL_CARDS,
+  telemetryDay,
+  type CardVisited,
+  type ContactClicked,
+  type ProductClicked,
+  type ProductViewed,
+  type TelemetryEvent,
+} from '@kartvizit/schemas';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
@@ -7,7 +15,8 @@ import { batchedUpsert } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
 
 /**
- * The owners' statistics from visits and clicks (docs/decisions/0011-statistics.md). Every row is
+ * The owners' statistics from visits and clicks (docs/decisions/0011-statistics.md), and their products' views and
+ * 'Satın Al' / WhatsApp clicks (docs/decisions/0024-product-telemetry.md). Every row is
  * kept per card and once more for all of the owner's cards (card_id '*'), so each screen reads a
  * few rows whatever the traffic; the owner's unique visitors are not the sum of the cards'.
  *
@@ -18,6 +27,12 @@ import type { Projection } from '../core/projection.ts';
  * already counted.
  */
 type Telemetry = StoredEvent<TelemetryEvent>;
+type CardHit = StoredEvent<CardVisited | ContactClicked>;
+type ProductHit = StoredEvent<ProductViewed | ProductClicked>;
+
+function isProductHit(event: Telemetry): event is ProductHit {
+  return event.type === 'ProductViewed' || event.type === 'ProductClicked';
+}
 
 /** Dimensions of `stat_breakdowns`; `key`/`detail` are '' where the visit did not reveal them. */
 export const BREAKDOWNS = {
@@ -66,6 +81,24 @@ interface VisitorRow {
   visitor: string;
 }
 
+/** A product's figures (owner-wide: a product page is not reached through a card). */
+interface ProductRow {
+  ownerId: string;
+  productId: string;
+  views: number;
+  uniqueVisitors: number;
+  buyClicks: number;
+  whatsappClicks: number;
+  lastViewedAt: number | null;
+}
+
+interface ProductVisitorRow {
+  ownerId: string;
+  productId: string;
+  day: string;
+  visitor: string;
+}
+
 /** The instant of a hit: `at`, or when it was stored should `at` be unreadable. */
 function instantOf(event: Telemetry): Date {
   const at = new Date(event.data.at);
@@ -79,7 +112,7 @@ function visitorKey(hash: string): string {
 }
 
 /** The card's rows and the owner's all-cards rows; a click without a card only the latter. */
-function cardsOf(event: Telemetry): readonly string[] {
+function cardsOf(event: CardHit): readonly string[] {
   return event.data.cardId ? [event.data.cardId, STATISTICS_ALL_CARDS] : [STATISTICS_ALL_CARDS];
 }
 
@@ -87,6 +120,37 @@ class BatchAggregate {
   readonly daily = new Map<string, DailyRow>();
   readonly totals = new Map<string, TotalsRow>();
   readonly breakdowns = new Map<string, BreakdownRow>();
+  readonly products = new Map<string, ProductRow>();
+
+  productRow(ownerId: string, productId: string): ProductRow {
+    const key = `${ownerId}|${productId}`;
+    let row = this.products.get(key);
+    if (!row) {
+      row = { ownerId, productId, views: 0, uniqueVisitors: 0, buyClicks: 0, whatsappClicks: 0, lastViewedAt: null };
+      this.products.set(key, row);
+    }
+    return row;
+  }
+
+  addProduct(event: ProductHit, ownerId: string): void {
+    const row = this.productRow(ownerId, event.data.productId.toLowerCase());
+    switch (event.type) {
+      case 'ProductViewed': {
+        row.views += 1;
+        const time = instantOf(event).getTime();
+        row.lastViewedAt = row.lastViewedAt === null ? time : Math.max(row.lastViewedAt, time);
+        break;
+      }
+      case 'ProductClicked':
+        if (event.data.action === 'buy') row.buyClicks += 1;
+        else row.whatsappClicks += 1;
+        break;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  }
 
   dailyRow(ownerId: string, cardId: string, day: string): DailyRow {
     const key = `${ownerId}|${cardId}|${day}`;
@@ -115,7 +179,7 @@ class BatchAggregate {
     else this.breakdowns.set(id, { ownerId, cardId, dimension, key: key ?? '', detail: detail ?? '', count: 1 });
   }
 
-  add(event: Telemetry, ownerId: string): void {
+  add(event: CardHit, ownerId: string): void {
     const at = instantOf(event);
     const day = telemetryDay(at);
     for (const cardId of cardsOf(event)) {
@@ -184,6 +248,21 @@ const upsertTotals = batchedUpsert<TotalsRow>({
   },
 });
 
+// LEAST/GREATEST skip NULLs: a batch of clicks only leaves the last view as it was.
+const upsertProducts = batchedUpsert<ProductRow>({
+  table: 'stat_products',
+  key: ['owner_id', 'product_id'],
+  columns: {
+    owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    product_id: { type: 'uuid', value: (row) => row.productId },
+    views: { type: 'bigint', value: (row) => row.views, merge: 'add' },
+    unique_visitors: { type: 'bigint', value: (row) => row.uniqueVisitors, merge: 'add' },
+    buy_clicks: { type: 'bigint', value: (row) => row.buyClicks, merge: 'add' },
+    whatsapp_clicks: { type: 'bigint', value: (row) => row.whatsappClicks, merge: 'add' },
+    last_viewed_at: { type: 'timestamptz', value: (row) => iso(row.lastViewedAt), merge: 'max' },
+  },
+});
+
 const upsertBreakdowns = batchedUpsert<BreakdownRow>({
   table: 'stat_breakdowns',
   key: ['owner_id', 'card_id', 'dimension', 'key', 'detail'],
@@ -200,7 +279,8 @@ const upsertBreakdowns = batchedUpsert<BreakdownRow>({
 export const statisticsProjection: Projection<TelemetryEvent> = {
   name: 'statistics',
   // 2: the global position of the last counted event replaced the inbox of every counted event id.
-  version: 2,
+  // 3: product views and clicks (stat_products, stat_product_visitors); rebuilt from history on start.
+  version: 3,
   tables: {
     // One row: the global position of the last event counted (a redelivered one is at or before it).
     stat_position: (table) => `CREATE TABLE ${table} (
@@ -243,8 +323,27 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
         count bigint NOT NULL,
         PRIMARY KEY (owner_id, card_id, dimension, key, detail)
       )`,
+    // Per product, all time: its page's views, the sum of daily distinct viewers, and its two buttons' clicks.
+    stat_products: (table) => `CREATE TABLE ${table} (
+        owner_id uuid NOT NULL,
+        product_id uuid NOT NULL,
+        views bigint NOT NULL,
+        unique_visitors bigint NOT NULL,
+        buy_clicks bigint NOT NULL,
+        whatsapp_clicks bigint NOT NULL,
+        last_viewed_at timestamptz,
+        PRIMARY KEY (owner_id, product_id)
+      )`,
+    // Who viewed a product on a day (the hash is the owner's visitor of that day).
+    stat_product_visitors: (table) => `CREATE TABLE ${table} (
+        owner_id uuid NOT NULL,
+        product_id uuid NOT NULL,
+        day date NOT NULL,
+        visitor bytea NOT NULL,
+        PRIMARY KEY (owner_id, product_id, day, visitor)
+      )`,
   },
-  handles: ['CardVisited', 'ContactClicked'],
+  handles: ['CardVisited', 'ContactClicked', 'ProductViewed', 'ProductClicked'],
 
   async apply(events, context) {
     const { client, table } = context;
@@ -264,10 +363,20 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
 
     const aggregate = new BatchAggregate();
     const visitors = new Map<string, VisitorRow>();
+    const productVisitors = new Map<string, ProductVisitorRow>();
     const touched = new Set<string>();
     for (const event of batch) {
       const ownerId = event.data.ownerId.toLowerCase();
       touched.add(ownerId);
+      if (isProductHit(event)) {
+        aggregate.addProduct(event, ownerId);
+        if (event.type !== 'ProductViewed') continue;
+        const productId = event.data.productId.toLowerCase();
+        const day = telemetryDay(instantOf(event));
+        const visitor = visitorKey(event.data.visitorHash);
+        productVisitors.set(`${ownerId}|${productId}|${day}|${visitor}`, { ownerId, productId, day, visitor });
+        continue;
+      }
       aggregate.add(event, ownerId);
       if (event.type !== 'CardVisited') continue;
       const day = telemetryDay(instantOf(event));
@@ -294,9 +403,28 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
       for (const row of added.rows) aggregate.addUnique(row.owner_id, row.card_id, row.day);
     }
 
+    if (productVisitors.size > 0) {
+      const list = [...productVisitors.values()];
+      const added = await client.query<{ owner_id: string; product_id: string }>(
+        `INSERT INTO ${table('stat_product_visitors')} (owner_id, product_id, day, visitor)
+         SELECT owner_id, product_id, day, decode(visitor, 'hex')
+           FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[]) AS v(owner_id, product_id, day, visitor)
+         ON CONFLICT DO NOTHING
+         RETURNING owner_id::text, product_id::text`,
+        [
+          list.map((row) => row.ownerId),
+          list.map((row) => row.productId),
+          list.map((row) => row.day),
+          list.map((row) => row.visitor),
+        ],
+      );
+      for (const row of added.rows) aggregate.productRow(row.owner_id, row.product_id).uniqueVisitors += 1;
+    }
+
     await upsertDaily(context, [...aggregate.daily.values()]);
     await upsertTotals(context, [...aggregate.totals.values()]);
     await upsertBreakdowns(context, [...aggregate.breakdowns.values()]);
+    await upsertProducts(context, [...aggregate.products.values()]);
 
     return { touched: [...touched] };
   },

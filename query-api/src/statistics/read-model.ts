@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RM_CARDS, type CardsRow } from '@kartvizit/infra/read-models/contract';
+import { RM_CARDS, RM_PRODUCTS, type CardsRow } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
 
 /**
@@ -89,6 +89,56 @@ export async function readBreakdowns(
     [scope.ownerId, scope.cardId, dimensions],
   );
   return found.map((row) => ({ dimension: row.dimension, key: row.key, detail: row.detail, count: Number(row.count) }));
+}
+
+export interface ProductFigures {
+  readonly productId: string;
+  /** The product's current name; null once deleted (or unknown to the products read model). */
+  readonly name: string | null;
+  readonly deleted: boolean;
+  readonly isActive: boolean;
+  readonly views: number;
+  readonly uniqueVisitors: number;
+  readonly buyClicks: number;
+  readonly whatsappClicks: number;
+  readonly lastViewedAt: Date | null;
+}
+
+/**
+ * The owner's products' figures with their current names: one primary-key range of the owner (at most the owner's
+ * products, 200) joined to the products read model by its primary key.
+ */
+export async function readProductFigures(pool: pg.Pool, ownerId: string): Promise<ProductFigures[]> {
+  const found = await rows<{
+    product_id: string;
+    name: string | null;
+    deleted: boolean | null;
+    is_active: boolean | null;
+    views: string;
+    unique_visitors: string;
+    buy_clicks: string;
+    whatsapp_clicks: string;
+    last_viewed_at: Date | null;
+  }>(
+    pool,
+    `SELECT s.product_id::text AS product_id, pr.data->>'name' AS name, pr.deleted, pr.is_active,
+            s.views, s.unique_visitors, s.buy_clicks, s.whatsapp_clicks, s.last_viewed_at
+       FROM rm_stat_products s
+       LEFT JOIN ${RM_PRODUCTS} pr ON pr.product_id = s.product_id AND pr.owner_id = s.owner_id
+      WHERE s.owner_id = $1`,
+    [ownerId],
+  );
+  return found.map((row) => ({
+    productId: row.product_id,
+    name: row.deleted === false ? (row.name ?? '') : null,
+    deleted: row.deleted !== false,
+    isActive: row.deleted === false && row.is_active === true,
+    views: Number(row.views),
+    uniqueVisitors: Number(row.unique_visitors),
+    buyClicks: Number(row.buy_clicks),
+    whatsappClicks: Number(row.whatsapp_clicks),
+    lastViewedAt: row.last_viewed_at,
+  }));
 }
 
 /** The card's owner from the cards read model, or null for an unknown card. */

@@ -10,6 +10,7 @@ import {
   ErrorResponse,
   LocationStatisticsResponse,
   MESSAGES,
+  ProductStatisticsResponse,
   ProfileStatisticsResponse,
   STATISTICS_ALL_CARDS,
   STATISTICS_DAYS,
@@ -24,13 +25,22 @@ import {
 } from '@kartvizit/schemas';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { QueryApiDependencies, QueryContext } from '../core/context.ts';
-import { cardOwner, readBreakdowns, readDays, readTotals, type Scope } from './read-model.ts';
-import { clickStatistics, deviceCounts, deviceStatistics, lastDays, locationStatistics } from './shape.ts';
+import { cardOwner, readBreakdowns, readDays, readProductFigures, readTotals, type Scope } from './read-model.ts';
+import {
+  clickStatistics,
+  deviceCounts,
+  deviceStatistics,
+  lastDays,
+  locationStatistics,
+  productStatistics,
+} from './shape.ts';
 import { StatisticsStream, StatisticsStreamHub } from './stream-hub.ts';
 import { StreamTickets, type TicketHolder } from './stream-ticket.ts';
 
 // The card filter reads the cards read model as well: a card activated a moment ago is found.
 const PROJECTIONS = ['statistics', 'cards'] as const;
+// Product figures carry the products' current names (and whether they were deleted).
+const PRODUCT_PROJECTIONS = ['statistics', 'cards', 'products'] as const;
 const TAG = ['statistics'];
 const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
 
@@ -156,6 +166,22 @@ export function statisticsQueries(
       success: true as const,
       clickStats: clickStatistics(await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click'])),
     }));
+
+    // Owner-wide whatever card is chosen: the card is still checked, so a foreign card answers 404 here too.
+    api.get(
+      '/api/statistics/products',
+      {
+        schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: ProductStatisticsResponse, ...ERRORS } },
+        config: { projections: PRODUCT_PROJECTIONS },
+      },
+      async (request) => {
+        const scope = await scopeOf(request, request.query);
+        return {
+          success: true as const,
+          productStats: productStatistics(await readProductFigures(context.pool, scope.ownerId)),
+        };
+      },
+    );
 
     api.get(
       '/api/statistics/stream-ticket',

@@ -8,8 +8,9 @@ import {
   type DeviceStatistics,
   type DeviceType,
   type LocationStatistic,
+  type ProductStatistics,
 } from '@kartvizit/schemas';
-import type { BreakdownRow } from './read-model.ts';
+import type { BreakdownRow, ProductFigures } from './read-model.ts';
 
 /** From the read model's rows to the answers of SPEC §7; pure, so the rules are tested without a database. */
 
@@ -105,5 +106,35 @@ export function clickStatistics(rows: readonly BreakdownRow[]): ClickStatistics 
     socialMedia: [...social]
       .map(([platform, count]) => ({ platform, clicks: count }))
       .sort((a, b) => b.clicks - a.clicks || collator.compare(a.platform, b.platform)),
+  };
+}
+
+/**
+ * The 'Ürünler' figures: most views first, then most clicks, then by name (Turkish order); a deleted product reads
+ * 'Silinmiş ürün' (its figures stay: they happened).
+ */
+export function productStatistics(rows: readonly ProductFigures[]): ProductStatistics {
+  const products = rows.map((row) => ({
+    productId: row.productId,
+    name: row.deleted || row.name === null ? MESSAGES.statisticsDeletedProduct : row.name,
+    deleted: row.deleted,
+    isActive: row.isActive,
+    views: row.views,
+    uniqueVisitors: row.uniqueVisitors,
+    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+    clicks: { buy: row.buyClicks, whatsapp: row.whatsappClicks, total: row.buyClicks + row.whatsappClicks },
+  }));
+  products.sort(
+    (a, b) =>
+      b.views - a.views ||
+      b.clicks.total - a.clicks.total ||
+      Number(a.deleted) - Number(b.deleted) ||
+      collator.compare(a.name, b.name) ||
+      (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0),
+  );
+  return {
+    totalViews: products.reduce((total, product) => total + product.views, 0),
+    totalClicks: products.reduce((total, product) => total + product.clicks.total, 0),
+    products,
   };
 }

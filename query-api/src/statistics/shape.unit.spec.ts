@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
-import { clickStatistics, deviceStatistics, lastDays, locationStatistics, percentage } from './shape.ts';
-import type { BreakdownRow } from './read-model.ts';
+import {
+  clickStatistics,
+  deviceStatistics,
+  lastDays,
+  locationStatistics,
+  percentage,
+  productStatistics,
+} from './shape.ts';
+import type { BreakdownRow, ProductFigures } from './read-model.ts';
 
 const row = (dimension: string, key: string, count: number, detail = ''): BreakdownRow => ({
   dimension,
@@ -78,6 +85,56 @@ describe('statistics answers from read-model rows', () => {
         { platform: 'instagram', clicks: 4 },
         { platform: 'other', clicks: 1 },
       ],
+    });
+  });
+});
+
+describe('the Ürünler figures from read-model rows', () => {
+  const figures = (productId: string, fields: Partial<ProductFigures>): ProductFigures => ({
+    productId,
+    name: 'Ürün',
+    deleted: false,
+    isActive: true,
+    views: 0,
+    uniqueVisitors: 0,
+    buyClicks: 0,
+    whatsappClicks: 0,
+    lastViewedAt: null,
+    ...fields,
+  });
+
+  it('given no figures, then zeros and an empty list', () => {
+    expect(productStatistics([])).toEqual({ totalViews: 0, totalClicks: 0, products: [] });
+  });
+
+  it('given products with views and clicks, then most views first, then most clicks, then by name in Turkish order', () => {
+    const stats = productStatistics([
+      figures('a', { name: 'Zeytinyağı', views: 2 }),
+      figures('b', { name: 'Çay', views: 5, buyClicks: 1 }),
+      figures('c', { name: 'Ihlamur', views: 2, whatsappClicks: 3 }),
+      figures('d', { name: 'İncir', views: 2, whatsappClicks: 3 }),
+      figures('e', { name: 'Cezve', views: 2 }),
+    ]);
+    expect(stats.products.map((product) => product.name)).toEqual(['Çay', 'Ihlamur', 'İncir', 'Cezve', 'Zeytinyağı']);
+    expect(stats.totalViews).toBe(13);
+    expect(stats.totalClicks).toBe(7);
+    expect(stats.products[1]?.clicks).toEqual({ buy: 0, whatsapp: 3, total: 3 });
+  });
+
+  it('given a deleted product, then its figures stay under ‘Silinmiş ürün’ and it is not active', () => {
+    const viewedAt = new Date('2026-03-05T09:00:00.000Z');
+    const [gone] = productStatistics([
+      figures('f', { name: null, deleted: true, isActive: false, views: 4, uniqueVisitors: 3, lastViewedAt: viewedAt }),
+    ]).products;
+    expect(gone).toEqual({
+      productId: 'f',
+      name: MESSAGES.statisticsDeletedProduct,
+      deleted: true,
+      isActive: false,
+      views: 4,
+      uniqueVisitors: 3,
+      lastViewedAt: '2026-03-05T09:00:00.000Z',
+      clicks: { buy: 0, whatsapp: 0, total: 0 },
     });
   });
 });

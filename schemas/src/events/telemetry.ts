@@ -3,7 +3,7 @@ import type { EventRegistry } from './event-type-info.ts';
 /**
  * Visits and clicks on public cards (issue 4). They protect no invariant, so they are appended
  * without a version check, micro-batched, to a fixed set of shard streams `telemetry-<n>` chosen by
- * the card id: a busy card never becomes a hot stream. Nothing here is personal data: the visitor
+ * the card id (a product's hits by the product id): a busy card never becomes a hot stream. Nothing here is personal data: the visitor
  * hash is keyed with a salt that is deleted within two days, and the client address never leaves
  * the memory of the request that carried it. Statistics projections build everything from these
  * events: per owner and per card, the Istanbul day from `at` (`telemetryDay`).
@@ -62,14 +62,39 @@ export interface ContactClicked {
   } & VisitorContext;
 }
 
-export type TelemetryEvent = CardVisited | ContactClicked;
+/** The buttons of the product page that count (issue 12): 'Satın Al' (the product's url) and 'WhatsApp ile Bilgi Al'. */
+export const PRODUCT_CLICK_ACTIONS = ['buy', 'whatsapp'] as const;
+export type ProductClickAction = (typeof PRODUCT_CLICK_ACTIONS)[number];
+
+/**
+ * A person opened the page of a shown product (/product/{id}). The owner is the product's in the read
+ * model when the hit came, never what the page said. No card: a product page is not reached through one.
+ */
+export interface ProductViewed {
+  readonly type: 'ProductViewed';
+  readonly data: { readonly productId: string; readonly ownerId: string } & VisitorContext;
+}
+
+/** A visitor used the 'Satın Al' or WhatsApp button of a shown product's page. */
+export interface ProductClicked {
+  readonly type: 'ProductClicked';
+  readonly data: {
+    readonly productId: string;
+    readonly ownerId: string;
+    readonly action: ProductClickAction;
+  } & VisitorContext;
+}
+
+export type TelemetryEvent = CardVisited | ContactClicked | ProductViewed | ProductClicked;
 
 export const TELEMETRY_EVENT_TYPES: EventRegistry<TelemetryEvent> = {
   CardVisited: { schemaVersion: 1 },
   ContactClicked: { schemaVersion: 1 },
+  ProductViewed: { schemaVersion: 1 },
+  ProductClicked: { schemaVersion: 1 },
 };
 
-/** Shard of a card (or, for a click without a card, of its owner): FNV-1a 32-bit, modulo the shard count. */
+/** Shard of a card (or, for a click without a card, of its owner; of a product for its views and clicks): FNV-1a 32-bit, modulo the shard count. */
 export function telemetryShard(key: string, shards: number = TELEMETRY_SHARD_COUNT): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index++) {
@@ -77,6 +102,23 @@ export function telemetryShard(key: string, shards: number = TELEMETRY_SHARD_COU
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash % shards;
+}
+
+/** What an event is sharded by: its product, its card, or (a click without a card) its owner. */
+export function telemetryShardKey(event: TelemetryEvent): string {
+  switch (event.type) {
+    case 'ProductViewed':
+    case 'ProductClicked':
+      return event.data.productId;
+    case 'CardVisited':
+      return event.data.cardId;
+    case 'ContactClicked':
+      return event.data.cardId ?? event.data.ownerId;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
 }
 
 export function telemetryStreamId(shard: number): string {

@@ -136,6 +136,37 @@ export type ClickStatistics = Static<typeof ClickStatistics>;
 export const ClickStatisticsResponse = Type.Object({ success: Type.Literal(true), clickStats: ClickStatistics });
 export type ClickStatisticsResponse = Static<typeof ClickStatisticsResponse>;
 
+/**
+ * GET /api/statistics/products: per product, all time, owner-wide (a product page is not reached through a card, so
+ * `?cardId=` only checks the card; docs/decisions/0024-product-telemetry.md). Products with a view or a click only;
+ * most views first. A deleted product keeps its figures and reads `deleted: true`, `name: 'Silinmiş ürün'`.
+ */
+export const ProductStatistic = Type.Object({
+  productId: Type.String({ format: 'uuid' }),
+  /** The product's current name; 'Silinmiş ürün' once deleted. */
+  name: Type.String(),
+  deleted: Type.Boolean(),
+  /** False while the product is switched off (its page shows nothing, so nothing new is counted). */
+  isActive: Type.Boolean(),
+  views: Count,
+  /** Sum over days of each day's distinct viewers, as for visits. */
+  uniqueVisitors: Count,
+  lastViewedAt: Type.Union([Instant, Type.Null()]),
+  /** 'Satın Al' and 'WhatsApp ile Bilgi Al' clicks, and their sum. */
+  clicks: Type.Object({ buy: Count, whatsapp: Count, total: Count }),
+});
+export type ProductStatistic = Static<typeof ProductStatistic>;
+export const ProductStatisticsResponse = Type.Object({
+  success: Type.Literal(true),
+  productStats: Type.Object({
+    totalViews: Count,
+    totalClicks: Count,
+    products: Type.Array(ProductStatistic),
+  }),
+});
+export type ProductStatisticsResponse = Static<typeof ProductStatisticsResponse>;
+export type ProductStatistics = ProductStatisticsResponse['productStats'];
+
 /** GET /api/statistics/stream-ticket (Bearer): what EventSource, which cannot send headers, opens the stream with. */
 export const StatisticsStreamTicketResponse = Type.Object({
   success: Type.Literal(true),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CLICK_TYPES } from '../events/telemetry.ts';
+import { CLICK_TYPES, PRODUCT_CLICK_ACTIONS } from '../events/telemetry.ts';
 
 // Beacons are tiny; anything bigger is refused with 413 before it is parsed.
 export const TELEMETRY_BODY_LIMIT = 2 * 1024;
@@ -36,6 +36,28 @@ export const RecordClickBody = Type.Object(
   { additionalProperties: false },
 );
 export type RecordClickBody = Static<typeof RecordClickBody>;
+
+/** `POST /api/telemetry/product-view`, sent by the product page (/product/{id}) like the visit beacon. */
+export const RecordProductViewBody = Type.Object(
+  {
+    /** The product's `_id` (a UUID). */
+    productId: Type.Optional(Id),
+    touchPoints: OptionalNumber,
+  },
+  { additionalProperties: false },
+);
+export type RecordProductViewBody = Static<typeof RecordProductViewBody>;
+
+/** `POST /api/telemetry/product-click`: the product page's 'Satın Al' or WhatsApp button. */
+export const RecordProductClickBody = Type.Object(
+  {
+    productId: Type.Optional(Id),
+    action: Type.Optional(Type.String({ maxLength: 32, description: `One of: ${PRODUCT_CLICK_ACTIONS.join(', ')}` })),
+    touchPoints: OptionalNumber,
+  },
+  { additionalProperties: false },
+);
+export type RecordProductClickBody = Static<typeof RecordProductClickBody>;
 
 /** Accepted or silently not counted: the answer never tells which (bots learn nothing). */
 export const TelemetryAccepted = Type.Null({

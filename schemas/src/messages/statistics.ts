@@ -14,6 +14,12 @@ export const STATISTICS_MESSAGES = {
     'Tekil ziyaretçi: aynı gün içinde aynı kişiden gelen ziyaretler bir kez sayılır; ertesi gün yeniden gelen kişi yeniden sayılır. Ziyaretçiler 48 saat sonra tanınmaz hâle gelir.',
   // A country, city or browser the visit did not reveal
   statisticsUnknown: 'Bilinmiyor',
+  // The 'Ürünler' tab (docs/decisions/0024-product-telemetry.md)
+  statisticsDeletedProduct: 'Silinmiş ürün',
+  statisticsNoProductViews: 'Henüz ürün görüntülenmedi',
+  statisticsNoProductViewsHint:
+    'Ürün sayfalarınız ziyaret edildiğinde ya da “Satın Al” veya WhatsApp düğmesine basıldığında burada görünür.',
+  statisticsProductsOwnerWide: 'Ürün rakamları tüm kartlarınız için ortaktır; kart seçimi bunları değiştirmez.',
   // Live updates (GET /api/statistics/stream)
   statisticsStreamTicketInvalid: 'Canlı istatistik bağlantısının süresi doldu, lütfen sayfayı yenileyin',
 } as const;

@@ -8,5 +8,8 @@ export const TELEMETRY_MESSAGES = {
   telemetryProfileIdRequired: 'Profil ID gerekli',
   telemetryClickTypeRequired: 'Tıklama türü gerekli',
   telemetryClickTypeInvalid: 'Geçersiz tıklama türü',
+  telemetryProductIdRequired: 'Ürün ID gerekli',
+  telemetryProductActionRequired: 'Ürün tıklama türü gerekli',
+  telemetryProductActionInvalid: 'Geçersiz ürün tıklama türü',
   telemetryNotStored: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin',
 } as const;

@@ -11,6 +11,8 @@ export type DailyStat = Static.DailyStatistic;
 export type LocationStat = Static.LocationStatistic;
 export type DeviceStats = Static.DeviceStatistics;
 export type ClickStats = Static.ClickStatistics;
+export type ProductStats = Static.ProductStatistics;
+export type ProductStat = Static.ProductStatistic;
 
 export interface StatisticsLive {
   /** Written by the stream through updateCachedData (an immer draft). */
@@ -39,6 +41,8 @@ export const EMPTY_CLICK_STATS: ClickStats = {
   vcard: 0,
   socialMedia: [],
 };
+
+export const EMPTY_PRODUCT_STATS: ProductStats = { totalViews: 0, totalClicks: 0, products: [] };
 
 const STATISTICS = [{ type: 'Statistics', id: 'LIST' }] as const;
 // Coalescing window for a burst of changes: the first one is read at once, the rest at most this often.
@@ -98,6 +102,12 @@ export const statisticsApi = api.injectEndpoints({
       transformResponse: (response: { clickStats?: ClickStats | null }) => response.clickStats ?? EMPTY_CLICK_STATS,
       providesTags: STATISTICS,
     }),
+    /** The 'Ürünler' tab: per product, owner-wide (the card only checks that it is the owner's). */
+    getProductStatistics: build.query<ProductStats, CardScope>({
+      query: (cardId) => statisticsRequest('products', cardId),
+      transformResponse: (response: { productStats?: ProductStats | null }) => response.productStats ?? EMPTY_PRODUCT_STATS,
+      providesTags: STATISTICS,
+    }),
     /**
      * Not data but a subscription: while a screen uses this entry, the owner's change stream is
      * open, and every change re-reads the statistics queries on screen (tag invalidation). One
@@ -155,5 +165,6 @@ export const {
   useGetLocationStatisticsQuery,
   useGetDeviceStatisticsQuery,
   useGetClickStatisticsQuery,
+  useGetProductStatisticsQuery,
   useGetStatisticsStreamQuery,
 } = statisticsApi;

@@ -1,4 +1,4 @@
-import type { ClickStats, DailyStat, DeviceStats, LocationStat, ProfileStatistics } from './api.ts';
+import type { ClickStats, DailyStat, DeviceStats, LocationStat, ProductStats, ProfileStatistics } from './api.ts';
 import type { CsvTable } from './statistics-csv.ts';
 import {
   CHART_COLORS,
@@ -31,6 +31,7 @@ export const TABS = [
   { id: 'konumlar', label: 'Konumlar' },
   { id: 'cihazlar', label: 'Cihazlar' },
   { id: 'tiklamalar', label: 'Tıklamalar' },
+  { id: 'urunler', label: 'Ürünler' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
@@ -47,11 +48,14 @@ export interface StatisticsData {
   readonly locations: readonly LocationStat[];
   readonly devices: DeviceStats;
   readonly clicks: ClickStats;
+  readonly products: ProductStats;
 }
 
-/** Nothing to show yet: no statistics at all, or not a single visit or click in them. */
-export function hasNoStatistics(data: Pick<StatisticsData, 'profile' | 'clicks'>): boolean {
-  return data.profile === null || (data.profile.visits === 0 && data.clicks.totalClicks === 0);
+/** Nothing to show yet: not a single visit, click or product view (product figures may come before any visit). */
+export function hasNoStatistics(data: Pick<StatisticsData, 'profile' | 'clicks'> & Partial<Pick<StatisticsData, 'products'>>): boolean {
+  const noCardHits = data.profile === null || (data.profile.visits === 0 && data.clicks.totalClicks === 0);
+  const noProductHits = (data.products?.totalViews ?? 0) === 0 && (data.products?.totalClicks ?? 0) === 0;
+  return noCardHits && noProductHits;
 }
 
 /** Days newest first (the API sends them oldest first, as the line chart wants them). */
@@ -173,6 +177,44 @@ export function socialRows(clicks: ClickStats): SocialRow[] {
     .map(({ entry, index }) => ({ key: `${entry.platform}|${index}`, platform: platformLabel(entry.platform), clicks: entry.clicks }));
 }
 
+export interface ProductRow {
+  readonly key: string;
+  readonly name: string;
+  readonly deleted: boolean;
+  readonly views: number;
+  readonly uniqueVisitors: number;
+  readonly buy: number;
+  readonly whatsapp: number;
+  readonly clicks: number;
+}
+
+/** Products in the server's order (most views, then most clicks, then by name); a deleted one reads 'Silinmiş ürün'. */
+export function productRows(products: ProductStats): ProductRow[] {
+  return products.products.map((product) => ({
+    key: product.productId,
+    name: product.name,
+    deleted: product.deleted,
+    views: product.views,
+    uniqueVisitors: product.uniqueVisitors,
+    buy: product.clicks.buy,
+    whatsapp: product.clicks.whatsapp,
+    clicks: product.clicks.total,
+  }));
+}
+
+/** The bar list: each viewed product's share of all product views. */
+export function productViewBars(products: ProductStats): ShareRow[] {
+  return productRows(products)
+    .filter((row) => row.views > 0)
+    .map((row, index) => ({
+      key: row.key,
+      label: row.name,
+      count: row.views,
+      share: shareOf(row.views, products.totalViews),
+      color: CHART_COLORS[index % CHART_COLORS.length] ?? OTHER_COLOR,
+    }));
+}
+
 /** The tiles' numbers, as they read on screen. */
 export interface SummaryCells {
   readonly cardLabel: string;
@@ -247,6 +289,20 @@ export function tabTables(tab: TabId, data: StatisticsData, summary: SummaryCell
         title: 'Sosyal medya',
         header: ['Platform', 'Tıklama'],
         rows: socialRows(data.clicks).map((row) => [row.platform, count(row.clicks)]),
+      });
+      break;
+    case 'urunler':
+      tables.push({
+        title: 'Ürünler (tüm kartlar)',
+        header: ['Ürün', 'Görüntülenme', 'Tekil Görüntüleyen', 'Satın Al', 'WhatsApp', 'Toplam Tıklama'],
+        rows: productRows(data.products).map((row) => [
+          row.name,
+          count(row.views),
+          count(row.uniqueVisitors),
+          count(row.buy),
+          count(row.whatsapp),
+          count(row.clicks),
+        ]),
       });
       break;
     default: {

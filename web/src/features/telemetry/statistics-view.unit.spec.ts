@@ -10,6 +10,8 @@ import {
   isTabId,
   locationRows,
   locationSlices,
+  productRows,
+  productViewBars,
   socialRows,
   tabTables,
   type StatisticsData,
@@ -46,6 +48,32 @@ const DATA: StatisticsData = {
     directions: 0,
     vcard: 1,
     socialMedia: [{ platform: 'instagram', clicks: 1 }],
+  },
+  products: {
+    totalViews: 5,
+    totalClicks: 3,
+    products: [
+      {
+        productId: '11111111-1111-4111-8111-111111111111',
+        name: 'Çalışma Lambası',
+        deleted: false,
+        isActive: true,
+        views: 4,
+        uniqueVisitors: 3,
+        lastViewedAt: '2025-11-21T11:05:00.000Z',
+        clicks: { buy: 1, whatsapp: 2, total: 3 },
+      },
+      {
+        productId: '22222222-2222-4222-8222-222222222222',
+        name: 'Silinmiş ürün',
+        deleted: true,
+        isActive: false,
+        views: 1,
+        uniqueVisitors: 1,
+        lastViewedAt: null,
+        clicks: { buy: 0, whatsapp: 0, total: 0 },
+      },
+    ],
   },
 };
 
@@ -102,8 +130,27 @@ describe('rows the screen shows', () => {
     expect(hasNoStatistics(DATA)).toBe(false);
   });
 
+  it('given product views but no card visit yet, then there is something to show', () => {
+    expect(hasNoStatistics({ profile: null, clicks: { ...DATA.clicks, totalClicks: 0 }, products: DATA.products })).toBe(false);
+    expect(
+      hasNoStatistics({ profile: null, clicks: DATA.clicks, products: { totalViews: 0, totalClicks: 0, products: [] } }),
+    ).toBe(true);
+  });
+
+  it('given product figures, then bars share all views and rows keep the server’s order', () => {
+    expect(productViewBars(DATA.products).map((row) => [row.label, row.count, row.share])).toEqual([
+      ['Çalışma Lambası', 4, 0.8],
+      ['Silinmiş ürün', 1, 0.2],
+    ]);
+    expect(productRows(DATA.products).map((row) => [row.name, row.deleted, row.buy, row.whatsapp, row.clicks])).toEqual([
+      ['Çalışma Lambası', false, 1, 2, 3],
+      ['Silinmiş ürün', true, 0, 0, 0],
+    ]);
+  });
+
   it('knows its tabs', () => {
     expect(isTabId('cihazlar')).toBe(true);
+    expect(isTabId('urunler')).toBe(true);
     expect(isTabId('devices')).toBe(false);
     expect(isTabId(null)).toBe(false);
   });
@@ -134,6 +181,16 @@ describe('CSV of the tab on screen', () => {
       ['Mobil', '3', '75'],
       ['Tablet', '0', '0'],
       ['Masaüstü', '1', '25'],
+    ]);
+  });
+
+  it('exports the Ürünler tab: every product with its views, viewers and clicks per button', () => {
+    const tables = tabTables('urunler', DATA, SUMMARY);
+    expect(tables.map((table) => table.title)).toEqual(['Özet', 'Ürünler (tüm kartlar)']);
+    expect(tables[1]?.header).toEqual(['Ürün', 'Görüntülenme', 'Tekil Görüntüleyen', 'Satın Al', 'WhatsApp', 'Toplam Tıklama']);
+    expect(tables[1]?.rows).toEqual([
+      ['Çalışma Lambası', '4', '3', '1', '2', '3'],
+      ['Silinmiş ürün', '1', '1', '0', '0', '0'],
     ]);
   });
 

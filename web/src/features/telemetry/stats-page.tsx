@@ -11,10 +11,12 @@ import { StatTiles, type TileLabels } from '../dashboard/stat-tiles.tsx';
 import {
   EMPTY_CLICK_STATS,
   EMPTY_DEVICE_STATS,
+  EMPTY_PRODUCT_STATS,
   useGetClickStatisticsQuery,
   useGetDailyStatisticsQuery,
   useGetDeviceStatisticsQuery,
   useGetLocationStatisticsQuery,
+  useGetProductStatisticsQuery,
   useGetProfileStatisticsQuery,
 } from './api.ts';
 import { LiveBadge, useStatisticsLive } from './live-badge.tsx';
@@ -61,7 +63,8 @@ export function StatsPage() {
   const locations = useGetLocationStatisticsQuery(cardId);
   const devices = useGetDeviceStatisticsQuery(cardId);
   const clicks = useGetClickStatisticsQuery(cardId);
-  const queries = [profile, daily, locations, devices, clicks];
+  const products = useGetProductStatisticsQuery(cardId);
+  const queries = [profile, daily, locations, devices, clicks, products];
   const loading = queries.some((query) => query.isLoading);
   const switching = queries.some((query) => query.isFetching && query.currentData === undefined);
   const failure = queries.find((query) => query.isError)?.error;
@@ -82,8 +85,9 @@ export function StatsPage() {
       locations: locations.data ?? [],
       devices: devices.data ?? EMPTY_DEVICE_STATS,
       clicks: clicks.data ?? EMPTY_CLICK_STATS,
+      products: products.data ?? EMPTY_PRODUCT_STATS,
     }),
-    [profile.data, daily.data, locations.data, devices.data, clicks.data],
+    [profile.data, daily.data, locations.data, devices.data, clicks.data, products.data],
   );
 
   const cards = cardsData?.cards ?? [];

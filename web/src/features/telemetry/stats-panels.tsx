@@ -1,3 +1,5 @@
+import { STATISTICS_MESSAGES } from '@kartvizit/schemas/messages/statistics';
+import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { formatCount, formatShare, sum } from './statistics-facts.ts';
 import {
   browserRows,
@@ -6,6 +8,8 @@ import {
   deviceRows,
   locationRows,
   locationSlices,
+  productRows,
+  productViewBars,
   socialRows,
   toSlices,
   type StatisticsData,
@@ -188,6 +192,59 @@ function Clicks({ data }: { readonly data: StatisticsData }) {
   );
 }
 
+function Products({ data }: { readonly data: StatisticsData }) {
+  const rows = productRows(data.products);
+  const note = (
+    <p className="stats__note stats-products__note">
+      <Icon path={ICONS.info} />
+      <span>{STATISTICS_MESSAGES.statisticsProductsOwnerWide}</span>
+    </p>
+  );
+  if (rows.length === 0) {
+    return (
+      <div className="stats-grid stats-grid--single">
+        <Figure title="Ürünler">
+          <p className="chart-empty">
+            <strong>{STATISTICS_MESSAGES.statisticsNoProductViews}</strong>
+            <br />
+            {STATISTICS_MESSAGES.statisticsNoProductViewsHint}
+          </p>
+          {note}
+        </Figure>
+      </div>
+    );
+  }
+  const bars = productViewBars(data.products);
+  return (
+    <div className="stats-grid stats-grid--single">
+      <Figure title="Ürün görüntülenmeleri">
+        {bars.length > 0 ? (
+          <ShareBars rows={bars} label="Ürünlere göre görüntülenmeler" unit="görüntülenme" />
+        ) : (
+          <p className="chart-empty">{STATISTICS_MESSAGES.statisticsNoProductViews}</p>
+        )}
+      </Figure>
+      <Figure title="Ürünler">
+        <DataTable
+          caption="Ürünlere göre görüntülenme ve tıklamalar"
+          captionHidden
+          columns={[
+            { header: 'Ürün', cell: (row) => (row.deleted ? <em>{row.name}</em> : row.name) },
+            { header: 'Görüntülenme', cell: (row) => formatCount(row.views), numeric: true },
+            { header: 'Tekil', cell: (row) => formatCount(row.uniqueVisitors), numeric: true },
+            { header: 'Satın Al', cell: (row) => formatCount(row.buy), numeric: true },
+            { header: 'WhatsApp', cell: (row) => formatCount(row.whatsapp), numeric: true },
+            { header: 'Tıklama', cell: (row) => formatCount(row.clicks), numeric: true },
+          ]}
+          rows={rows}
+          rowKey={(row) => row.key}
+        />
+        {note}
+      </Figure>
+    </div>
+  );
+}
+
 export function StatsTabPanel({ tab, data }: { readonly tab: TabId; readonly data: StatisticsData }) {
   switch (tab) {
     case 'genel-bakis':
@@ -200,6 +257,8 @@ export function StatsTabPanel({ tab, data }: { readonly tab: TabId; readonly dat
       return <Devices data={data} />;
     case 'tiklamalar':
       return <Clicks data={data} />;
+    case 'urunler':
+      return <Products data={data} />;
     default: {
       const unknown: never = tab;
       return unknown;
