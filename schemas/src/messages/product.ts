@@ -63,7 +63,7 @@ export const PRODUCT_MESSAGES = {
   productPageLoadError: 'Ürün yüklenirken bir hata oluştu',
 
   // The owner's catalogue screen (/products) and the dashboard panel
-  productScreenTitle: 'Ürün Yönetimi',
+  productScreenTitle: 'Ürün Kataloğu',
   productScreenLead: 'Kartınızı ziyaret edenlere gösterilecek ürün ve ilanlarınızı ekleyin, düzenleyin ve sıralayın.',
   productAdd: 'Yeni Ürün Ekle',
   productCancel: 'İptal',

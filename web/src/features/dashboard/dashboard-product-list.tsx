@@ -66,11 +66,13 @@ function DashboardProductRow({ product }: { readonly product: Product }) {
       <span className="dashboard-products__text">
         <span className="dashboard-products__name">{product.name}</span>
         <span className="dashboard-products__meta">
-          {product.category || 'Kategorisiz'}
-          {!product.isActive && ` · ${PRODUCT_MESSAGES.productInactiveBadge}`}
+          <span>
+            {product.category || 'Kategorisiz'}
+            {!product.isActive && ` · ${PRODUCT_MESSAGES.productInactiveBadge}`}
+          </span>
+          {price ? <span className="dashboard-products__price">{price}</span> : <span>Fiyat yok</span>}
         </span>
       </span>
-      <span className="dashboard-products__price">{price ?? 'Fiyat yok'}</span>
     </li>
   );
 }

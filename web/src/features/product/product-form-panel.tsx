@@ -135,7 +135,7 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
         </Field>
 
         <fieldset className="product-form__wide product-form__group">
-          <legend className="product-field__label">Fiyat</legend>
+          <legend className="product-field__label">Fiyatlandırma</legend>
           <div className="product-form__row">
             <Field field="price.value" label="Fiyat" error={errorOf('price.value')} hint="0 veya boş: fiyat gösterilmez">
               {(control) => (

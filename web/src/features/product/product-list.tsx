@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
 import { formatProductPrice } from '../../shared/format.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
@@ -31,6 +31,26 @@ interface ProductListProps {
 export function ProductList({ products, ordering, featuring, onMove, onFeature, onEdit, onDelete }: ProductListProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // React moves a row by taking it out of the document and putting it back, which drops the focus:
+  // the move button that was pressed gets it back once the list shows the new order.
+  const refocus = useRef<string | null>(null);
+
+  useEffect(() => {
+    const key = refocus.current;
+    if (key === null) return;
+    const button = listRef.current?.querySelector(`[data-move="${CSS.escape(key)}"]`);
+    refocus.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (button instanceof HTMLElement && lost) button.focus();
+  }, [products]);
+
+  function moveBy(index: number, step: -1 | 1) {
+    const product = products[index];
+    if (!product) return;
+    refocus.current = `${product._id}:${step}`;
+    onMove(index, index + step);
+  }
 
   function indexOf(id: string | null): number {
     return id === null ? -1 : products.findIndex((product) => product._id === id);
@@ -47,7 +67,7 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
   }
 
   return (
-    <ol className="product-list" aria-label="Ürünleriniz" aria-describedby="product-list-hint" aria-busy={ordering}>
+    <ol ref={listRef} className="product-list" aria-label="Ürünleriniz" aria-describedby="product-list-hint" aria-busy={ordering}>
       {products.map((product, index) => {
         const price = formatProductPrice(product.price);
         const thumbnail = product.thumbnails[0] ?? product.images[0];
@@ -64,6 +84,7 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
             draggable={!ordering}
             data-product-id={product._id}
             onDragStart={(event) => {
+              refocus.current = null;
               event.dataTransfer.effectAllowed = 'move';
               event.dataTransfer.setData('text/plain', product._id);
               setDragged(product._id);
@@ -115,8 +136,9 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
                 className="product-row__icon-button"
                 aria-label={`${product.name}: yukarı taşı`}
                 aria-disabled={ordering || first ? true : undefined}
+                data-move={`${product._id}:-1`}
                 onClick={() => {
-                  if (!ordering && !first) onMove(index, index - 1);
+                  if (!ordering && !first) moveBy(index, -1);
                 }}
               >
                 <Icon path={UP_PATH} />
@@ -126,8 +148,9 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
                 className="product-row__icon-button"
                 aria-label={`${product.name}: aşağı taşı`}
                 aria-disabled={ordering || last ? true : undefined}
+                data-move={`${product._id}:1`}
                 onClick={() => {
-                  if (!ordering && !last) onMove(index, index + 1);
+                  if (!ordering && !last) moveBy(index, 1);
                 }}
               >
                 <Icon path={DOWN_PATH} />

@@ -97,7 +97,7 @@ export function ProductsPage() {
 
   return (
     <div className="products-page">
-      <title>Ürün Yönetimi · Dijital Kartvizit</title>
+      <title>Ürün Kataloğu · Dijital Kartvizit</title>
       <header className="products-page__head">
         <div>
           <h1 className="products-page__title">{PRODUCT_MESSAGES.productScreenTitle}</h1>
