@@ -275,12 +275,17 @@ test.describe('product catalogue', () => {
       await expect(f.getByLabel('Kategori')).toHaveValue('Arsa');
       await expect(f.getByRole('list', { name: 'Seçilen görseller' }).getByRole('img')).toHaveCount(1);
       await expect(f.getByLabel('Aktif (kartınızda gösterilir)')).toBeChecked();
+      // The list's star while the form is open: the form follows, so its save keeps the star.
+      await expect(f.getByLabel('Öne çıkan ürün')).not.toBeChecked();
+      await page.getByRole('button', { name: 'Merkezi arsa: öne çıkar' }).click();
+      await expect(f.getByLabel('Öne çıkan ürün')).toBeChecked();
       await f.getByLabel('Ürün adı').fill('Merkezi imarlı arsa');
       await f.getByLabel('Aktif (kartınızda gösterilir)').uncheck();
       await f.getByRole('button', { name: 'Değişiklikleri Kaydet' }).click();
       await expect(toast(page, TEXT.updated)).toBeVisible();
       await expect(rowNames(page)).toHaveText(['Deniz manzaralı daire', 'Bahçeli villa', 'Merkezi imarlı arsa']);
       await expect(row(page, 'Merkezi imarlı arsa')).toContainText('Pasif');
+      await expect(row(page, 'Merkezi imarlı arsa')).toContainText('Öne Çıkan');
       await expect(row(page, 'Merkezi imarlı arsa')).toHaveClass(/product-row--inactive/);
       await expectAccessible(page, '/products, three listings');
       await shoot(page, 'products-list');

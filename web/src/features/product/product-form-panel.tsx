@@ -43,6 +43,14 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
   const editing = product !== null;
   const shown = actionFieldsShown(form.actionType);
 
+  // The list's star may change the product while its form is open: the form follows, so saving does not undo it.
+  const seenFeatured = useRef(product?.featured);
+  useEffect(() => {
+    if (!product || product.featured === seenFeatured.current) return;
+    seenFeatured.current = product.featured;
+    setForm((current) => ({ ...current, featured: product.featured }));
+  }, [product]);
+
   // Edit mode scrolls to the top and opens the form (SPEC §4); the heading takes the focus.
   useEffect(() => {
     headingRef.current?.focus();

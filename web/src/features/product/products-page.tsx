@@ -93,6 +93,8 @@ export function ProductsPage() {
     toast.success(PRODUCT_MESSAGES.productDeleted, DELETE_TOAST);
   }
 
+  // The product being edited as the list has it now (its star may have changed since the form opened).
+  const editing = mode.open && mode.product ? (products.find((product) => product._id === mode.product?._id) ?? mode.product) : null;
   const deletingImage = deleting ? (deleting.thumbnails[0] ?? deleting.images[0]) : undefined;
 
   return (
@@ -119,7 +121,7 @@ export function ProductsPage() {
 
       {mode.open && user && (
         <div id="product-form">
-          <ProductFormPanel key={formKey} product={mode.product} ownerId={user.id} onClose={closeForm} />
+          <ProductFormPanel key={formKey} product={editing} ownerId={user.id} onClose={closeForm} />
         </div>
       )}
 
