@@ -54,13 +54,9 @@ async function drawImage(name: string, from: string, to: string, format: 'png' |
 
 async function shoot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({
-    path: join(SCREENSHOTS, `${name}-${width}x${height}.png`),
-    fullPage: true,
-    animations: 'disabled',
-    // A full-page capture leaves sticky bars where the first screen had them; put them back in the flow.
-    style: '.shell__topbar, .sidebar { position: static !important; }',
-  });
+  // From the top: a full-page capture leaves the sticky top bar where the scrolled screen had it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}x${height}.png`), fullPage: true, animations: 'disabled' });
 }
 
 function productList(page: Page): Locator {
