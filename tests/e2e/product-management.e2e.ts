@@ -339,6 +339,47 @@ test.describe('product catalogue', () => {
     await expect(rowNames(page)).toHaveText(['Birinci daire', 'İkinci daire']);
   });
 
+  test('when the server fails, each action says so in Turkish and the screen keeps what the server has', async ({ page, account, request }) => {
+    await seedProducts(request, account, ['Göl evi']);
+    await plantToken(page, account.token);
+    const broken = { status: 500, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' };
+
+    await test.step('the list cannot be read: the toast, and a way to try again', async () => {
+      await page.route('**/api/products', (route) => (route.request().method() === 'GET' ? route.fulfill(broken) : route.fallback()));
+      await page.goto('/products');
+      await expect(toast(page, 'Ürünler getirilirken bir hata oluştu!')).toBeVisible();
+      await page.unroute('**/api/products');
+      await page.getByRole('button', { name: 'Tekrar Dene' }).click();
+      await expect(rowNames(page)).toHaveText(['Göl evi']);
+    });
+
+    await page.route('**/api/products/**', (route) => (route.request().method() === 'GET' ? route.fallback() : route.fulfill(broken)));
+
+    await test.step('the star cannot be saved', async () => {
+      await page.getByRole('button', { name: 'Göl evi: öne çıkar' }).click();
+      await expect(toast(page, 'Ürün güncellenirken bir hata oluştu.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Göl evi: öne çıkar' })).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    await test.step('an edit cannot be saved: the form stays open with what was typed', async () => {
+      await page.getByRole('button', { name: 'Göl evi: düzenle' }).click();
+      await form(page).getByLabel('Ürün adı').fill('Göl kenarında ev');
+      await form(page).getByRole('button', { name: 'Değişiklikleri Kaydet' }).click();
+      await expect(toast(page, 'Ürün kaydedilirken bir hata oluştu!')).toBeVisible();
+      await expect(form(page).getByLabel('Ürün adı')).toHaveValue('Göl kenarında ev');
+      await form(page).getByRole('button', { name: TEXT.cancel }).click();
+      await expect(rowNames(page)).toHaveText(['Göl evi']);
+    });
+
+    await test.step('a delete cannot be done: the toast, and the product is still there', async () => {
+      await page.getByRole('button', { name: 'Göl evi: sil' }).click();
+      await page.getByRole('dialog', { name: 'Ürünü sil' }).getByRole('button', { name: 'Evet, Sil' }).click();
+      await expect(toast(page, 'Ürün silinirken bir hata oluştu!')).toBeVisible();
+      await page.getByRole('dialog', { name: 'Ürünü sil' }).getByRole('button', { name: 'Vazgeç' }).click();
+      await expect(rowNames(page)).toHaveText(['Göl evi']);
+    });
+  });
+
   test('on a phone (390×844) the list, the form and the dashboard panel fit and pass axe', async ({ page, account, request }) => {
     await page.setViewportSize(PHONE);
     await seedProducts(request, account, ['Satılık 2+1 daire', 'Kiralık işyeri', 'Deniz manzaralı villa']);
