@@ -83,7 +83,7 @@ test.describe('accessibility', () => {
     }
 
     await plantToken(page, account.token);
-    for (const path of ['/products', '/rems-integration']) {
+    for (const path of ['/rems-integration']) {
       await test.step(`${path} (yakında)`, async () => {
         await page.goto(path);
         await expect(page.getByText(TEXT.comingSoon)).toBeVisible();

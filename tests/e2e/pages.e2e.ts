@@ -113,7 +113,7 @@ test.describe('public pages', () => {
 const SECTIONS = [
   { path: '/profile', label: 'Profil Ayarları', built: true },
   { path: '/cards', label: 'Kartlarım', built: true },
-  { path: '/products', label: 'Ürün Kataloğu', built: false },
+  { path: '/products', label: 'Ürün Kataloğu', built: true },
   { path: '/stats', label: 'İstatistikler', built: true },
   { path: '/leads', label: 'Bağlantılar', built: true },
   { path: '/activate', label: 'Kart Aktivasyonu', built: true },

@@ -30,3 +30,13 @@ export function formatDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return dateTimeFormat.format(date);
 }
+
+/** SPEC §5: a product's price is shown only when it has one (non-zero) and the owner shows it. */
+export function formatProductPrice(price: {
+  readonly value: number;
+  readonly currency: string;
+  readonly isDisplayed: boolean;
+}): string | null {
+  if (!price.isDisplayed || !(price.value > 0)) return null;
+  return formatMoney(price.value, price.currency);
+}

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../account/session-slice.ts';
 import { EMPTY_DASHBOARD, useGetDashboardStatisticsQuery } from '../telemetry/api.ts';
 import { LiveBadge, useStatisticsLive } from '../telemetry/live-badge.tsx';
 import { DashboardCardList } from './dashboard-card-list.tsx';
+import { DashboardProductList } from './dashboard-product-list.tsx';
 import { DashboardStatisticsPanels } from './dashboard-statistics.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import '../../shared/ui/states.css';
@@ -13,8 +13,7 @@ import './dashboard.css';
 
 /**
  * The owner's overview (SPEC "Dashboard"). Statistics follow the live stream; if they cannot be
- * loaded the page shows zeros and empty lists and only logs why (SPEC §8). Products arrive in
- * later work: until then an honest empty state.
+ * loaded the page shows zeros and empty lists and only logs why (SPEC §8).
  */
 export function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
@@ -48,29 +47,7 @@ export function DashboardPage() {
       <div className="dashboard__grid">
         <DashboardCardList />
 
-        <section className="panel dashboard__panel" aria-labelledby="dashboard-products-title">
-          <div className="dashboard__panel-head">
-            <h2 id="dashboard-products-title">Ürün Kataloğu</h2>
-            <Link to="/products">Tümünü gör</Link>
-          </div>
-          <div className="empty-state">
-            <svg className="empty-state__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M4 7.5 12 3l8 4.5v9L12 21l-8-4.5v-9Zm0 0 8 4.5m0 0 8-4.5M12 12v9"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <p className="empty-state__title">Henüz ürün eklemediniz</p>
-            <p className="empty-state__text">Eklediğiniz ürünler kartınızı ziyaret edenlere gösterilir.</p>
-            <Link className="btn btn--secondary" to="/products">
-              Ürün Kataloğuna Git
-            </Link>
-          </div>
-        </section>
+        <DashboardProductList />
       </div>
     </div>
   );

@@ -1,0 +1,352 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
+import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
+import { PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from '@kartvizit/schemas/validation/product';
+import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
+import { useCreateProductMutation, useUpdateProductMutation, type Product } from './api.ts';
+import {
+  ACTION_TYPE_LABELS,
+  ACTION_VALUE_LABELS,
+  actionFieldsShown,
+  CATEGORY_SUGGESTIONS,
+  EMPTY_PRODUCT_FORM,
+  formFromProduct,
+  formProblem,
+  inputFieldOf,
+  productFieldId,
+  requestBody,
+  withActionType,
+  type FieldProblem,
+  type ProductFormState,
+} from './product-form.ts';
+import { ProductImagesField } from './product-images-field.tsx';
+
+const SAVE_FALLBACKS = { failed: PRODUCT_MESSAGES.productSaveError, error: PRODUCT_MESSAGES.productSaveError };
+
+interface ProductFormPanelProps {
+  /** Null: a new product. */
+  readonly product: Product | null;
+  readonly ownerId: string;
+  /** Saved or cancelled: the page closes and resets the form. */
+  readonly onClose: () => void;
+}
+
+export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanelProps) {
+  const [form, setForm] = useState<ProductFormState>(() => (product ? formFromProduct(product) : EMPTY_PRODUCT_FORM));
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [createProduct, creating] = useCreateProductMutation();
+  const [updateProduct, updating] = useUpdateProductMutation();
+  const saving = creating.isLoading || updating.isLoading;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const editing = product !== null;
+  const shown = actionFieldsShown(form.actionType);
+
+  // The list's star may change the product while its form is open: the form follows, so saving does not undo it.
+  const seenFeatured = useRef(product?.featured);
+  useEffect(() => {
+    if (!product || product.featured === seenFeatured.current) return;
+    seenFeatured.current = product.featured;
+    setForm((current) => ({ ...current, featured: product.featured }));
+  }, [product]);
+
+  // Edit mode scrolls to the top and opens the form (SPEC §4); the heading takes the focus.
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  function set<K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+    if (problem && inputFieldOf(problem.field) === fieldOfKey(key)) setProblem(null);
+  }
+
+  function showProblem(found: FieldProblem) {
+    setProblem(found);
+    const element = document.getElementById(productFieldId(found.field));
+    if (element instanceof HTMLElement) {
+      element.focus();
+      element.scrollIntoView({ block: 'center' });
+    }
+  }
+
+  async function save() {
+    if (saving || uploading) return;
+    const found = formProblem(form, ownerId);
+    if (found) {
+      showProblem(found);
+      return;
+    }
+    setProblem(null);
+    const body = requestBody(form);
+    const result = product ? await updateProduct({ id: product._id, body }) : await createProduct(body);
+    const outcome = commandOutcome(result, SAVE_FALLBACKS);
+    if (!outcome.ok) {
+      if (outcome.problem?.field) showProblem({ field: outcome.problem.field, message: outcome.problem.message });
+      toastFailure(outcome);
+      return;
+    }
+    toast.success(product ? PRODUCT_MESSAGES.productUpdated : PRODUCT_MESSAGES.productCreated);
+    onClose();
+  }
+
+  const errorOf = (field: string) => (problem && inputFieldOf(problem.field) === field ? problem.message : undefined);
+
+  return (
+    <section className="panel product-form" aria-labelledby="product-form-title">
+      <h2 id="product-form-title" className="product-form__title" ref={headingRef} tabIndex={-1}>
+        {editing ? PRODUCT_MESSAGES.productFormEditTitle : PRODUCT_MESSAGES.productFormNewTitle}
+      </h2>
+      <form
+        noValidate
+        className="product-form__grid"
+        aria-busy={saving}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Field field="name" label="Ürün adı" error={errorOf('name')} wide required>
+          {(control) => (
+            <input {...control} type="text" autoComplete="off" value={form.name} onChange={(e) => set('name', e.target.value)} />
+          )}
+        </Field>
+        <Field field="category" label="Kategori" error={errorOf('category')} hint="Örneğin Daire, Villa veya kendi kategoriniz">
+          {(control) => (
+            <>
+              <input
+                {...control}
+                type="text"
+                list="product-category-suggestions"
+                autoComplete="off"
+                value={form.category}
+                onChange={(e) => set('category', e.target.value)}
+              />
+              <datalist id="product-category-suggestions">
+                {CATEGORY_SUGGESTIONS.map((category) => (
+                  <option key={category} value={category} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field field="stock" label="Stok adedi" error={errorOf('stock')} hint="Boş bırakılırsa stok gösterilmez">
+          {(control) => (
+            <input {...control} type="text" inputMode="numeric" value={form.stock} onChange={(e) => set('stock', e.target.value)} />
+          )}
+        </Field>
+        <Field field="description" label="Açıklama" error={errorOf('description')} wide>
+          {(control) => (
+            <textarea {...control} rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
+          )}
+        </Field>
+
+        <fieldset className="product-form__wide product-form__group">
+          <legend className="product-field__label">Fiyatlandırma</legend>
+          <div className="product-form__row">
+            <Field field="price.value" label="Fiyat" error={errorOf('price.value')} hint="0 veya boş: fiyat gösterilmez">
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  value={form.priceValue}
+                  onChange={(e) => set('priceValue', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field field="price.compareAtValue" label="İndirim öncesi fiyat" error={errorOf('price.compareAtValue')}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  inputMode="decimal"
+                  value={form.compareAtValue}
+                  onChange={(e) => set('compareAtValue', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field field="price.currency" label="Para birimi" error={errorOf('price.currency')}>
+              {(control) => (
+                <select {...control} value={form.currency} onChange={(e) => set('currency', e.target.value as ProductCurrency)}>
+                  {PRODUCT_CURRENCIES.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currency}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Check label="Fiyatı kartta göster" checked={form.isDisplayed} onChange={(value) => set('isDisplayed', value)} />
+        </fieldset>
+
+        <ProductImagesField
+          images={form.images}
+          onImages={(images) => set('images', images)}
+          error={errorOf('images')}
+          onBusy={setUploading}
+          disabled={saving}
+        />
+
+        <Field field="externalLink" label="Harici bağlantı" error={errorOf('externalLink')} hint="Örneğin ilanın başka bir sitedeki adresi">
+          {(control) => (
+            <input {...control} type="url" placeholder="https://" value={form.externalLink} onChange={(e) => set('externalLink', e.target.value)} />
+          )}
+        </Field>
+        <Field field="url" label="Satın alma bağlantısı" error={errorOf('url')} hint="Ürün sayfasındaki 'Satın Al' butonu buraya gider">
+          {(control) => <input {...control} type="url" placeholder="https://" value={form.url} onChange={(e) => set('url', e.target.value)} />}
+        </Field>
+
+        <fieldset className="product-form__wide product-form__group">
+          <legend className="product-field__label">Aksiyon butonu</legend>
+          <div className="product-form__row">
+            <Field field="actionButton.type" label="Buton türü" error={errorOf('actionButton.type')}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={form.actionType}
+                  onChange={(e) => {
+                    setForm((current) => withActionType(current, e.target.value as ProductActionType));
+                    setProblem(null);
+                  }}
+                >
+                  {PRODUCT_ACTION_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {ACTION_TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {shown.label && (
+              <Field field="actionButton.label" label="Buton metni" error={errorOf('actionButton.label')}>
+                {(control) => (
+                  <input {...control} type="text" value={form.actionLabel} onChange={(e) => set('actionLabel', e.target.value)} />
+                )}
+              </Field>
+            )}
+            {shown.value && (
+              <Field
+                field="actionButton.value"
+                label={ACTION_VALUE_LABELS[form.actionType]}
+                error={errorOf('actionButton.value')}
+                hint={valueHint(form.actionType)}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type={form.actionType === 'link' ? 'url' : form.actionType === 'whatsapp' ? 'tel' : 'text'}
+                    value={form.actionValue}
+                    onChange={(e) => set('actionValue', e.target.value)}
+                  />
+                )}
+              </Field>
+            )}
+          </div>
+        </fieldset>
+
+        <Field field="tags" label="Etiketler" error={errorOf('tags')} hint="Virgülle ayırın, örneğin: deniz manzaralı, site içinde">
+          {(control) => <input {...control} type="text" value={form.tags} onChange={(e) => set('tags', e.target.value)} />}
+        </Field>
+        <Field field="features" label="Özellikler" error={errorOf('features')} hint="Her satıra bir özellik yazın">
+          {(control) => <textarea {...control} rows={3} value={form.features} onChange={(e) => set('features', e.target.value)} />}
+        </Field>
+
+        <div className="product-form__wide product-form__checks">
+          <Check label="Aktif (kartınızda gösterilir)" checked={form.isActive} onChange={(value) => set('isActive', value)} />
+          <Check label="Öne çıkan ürün" checked={form.featured} onChange={(value) => set('featured', value)} />
+        </div>
+
+        <div className="product-form__wide product-form__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose} disabled={saving}>
+            {PRODUCT_MESSAGES.productCancel}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={saving || uploading} aria-busy={saving}>
+            {saving ? PRODUCT_MESSAGES.productSaving : editing ? PRODUCT_MESSAGES.productSaveChanges : PRODUCT_MESSAGES.productSave}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function valueHint(type: ProductActionType): string | undefined {
+  if (type === 'whatsapp') return '90 ile başlayan 12 haneli numara, örneğin 905321234567';
+  if (type === 'instagram') return '@ işareti olmadan, örneğin ozturkemlak';
+  if (type === 'link') return 'https:// ile başlayan adres';
+  return undefined;
+}
+
+const KEY_FIELDS: Partial<Record<keyof ProductFormState, string>> = {
+  priceValue: 'price.value',
+  compareAtValue: 'price.compareAtValue',
+  currency: 'price.currency',
+  actionLabel: 'actionButton.label',
+  actionValue: 'actionButton.value',
+};
+
+function fieldOfKey(key: keyof ProductFormState): string {
+  return KEY_FIELDS[key] ?? key;
+}
+
+interface FieldProps {
+  readonly field: string;
+  readonly label: string;
+  readonly error?: string | undefined;
+  readonly hint?: string | undefined;
+  readonly wide?: boolean;
+  readonly required?: boolean;
+  readonly children: (control: {
+    readonly id: string;
+    readonly name: string;
+    readonly className: string;
+    readonly required?: boolean;
+    readonly 'aria-invalid': true | undefined;
+    readonly 'aria-describedby': string | undefined;
+  }) => ReactNode;
+}
+
+/** Label, control, hint and the field's own message, wired together for assistive technology. */
+function Field({ field, label, error, hint, wide, required, children }: FieldProps) {
+  const id = productFieldId(field);
+  const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={wide ? 'product-field product-form__wide' : 'product-field'}>
+      <label className="product-field__label" htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children({
+        id,
+        name: field,
+        className: 'product-field__input',
+        ...(required ? { required: true } : {}),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+      })}
+      {error && (
+        <p id={errorId} className="product-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="product-field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Check({ label, checked, onChange }: { readonly label: string; readonly checked: boolean; readonly onChange: (value: boolean) => void }) {
+  return (
+    <label className="product-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}

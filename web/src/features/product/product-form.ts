@@ -1,0 +1,215 @@
+import type { Product } from '@kartvizit/schemas/http/product';
+import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
+import {
+  DEFAULT_ACTION_LABELS,
+  DEFAULT_PRODUCT_CURRENCY,
+  validateProductInput,
+} from '@kartvizit/schemas/validation/product';
+
+/**
+ * The product form as the screen holds it (every input is text, as typed) and the request body it
+ * becomes. The server reads the same body with the same rules (schemas/validation/product.ts), so a
+ * message shown before sending is the one the server would answer.
+ */
+export interface ProductFormState {
+  readonly name: string;
+  readonly description: string;
+  readonly category: string;
+  readonly priceValue: string;
+  readonly compareAtValue: string;
+  readonly currency: ProductCurrency;
+  readonly isDisplayed: boolean;
+  /** Our own media addresses, in the order the owner sees them. */
+  readonly images: readonly string[];
+  readonly externalLink: string;
+  readonly url: string;
+  readonly actionType: ProductActionType;
+  readonly actionLabel: string;
+  readonly actionValue: string;
+  /** Comma-separated, as typed. */
+  readonly tags: string;
+  /** One feature per line. */
+  readonly features: string;
+  readonly stock: string;
+  readonly isActive: boolean;
+  readonly featured: boolean;
+}
+
+export const EMPTY_PRODUCT_FORM: ProductFormState = {
+  name: '',
+  description: '',
+  category: '',
+  priceValue: '',
+  compareAtValue: '',
+  currency: DEFAULT_PRODUCT_CURRENCY,
+  isDisplayed: true,
+  images: [],
+  externalLink: '',
+  url: '',
+  actionType: 'none',
+  actionLabel: DEFAULT_ACTION_LABELS.none,
+  actionValue: '',
+  tags: '',
+  features: '',
+  stock: '',
+  isActive: true,
+  featured: false,
+};
+
+/** Real-estate listings are the common product; the category stays free text. */
+export const CATEGORY_SUGGESTIONS = ['Daire', 'Villa', 'Arsa', 'İşyeri', 'Kiralık', 'Satılık'] as const;
+
+export const ACTION_TYPE_LABELS: { readonly [T in ProductActionType]: string } = {
+  none: 'Buton yok (İletişime Geç)',
+  contact: 'İletişim',
+  whatsapp: 'WhatsApp',
+  instagram: 'Instagram',
+  link: 'Bağlantı',
+};
+
+/** What the value input asks for, per type (SPEC §5). */
+export const ACTION_VALUE_LABELS: { readonly [T in ProductActionType]: string } = {
+  none: '',
+  contact: '',
+  whatsapp: 'WhatsApp numarası',
+  instagram: 'Instagram kullanıcı adı',
+  link: 'Buton bağlantısı',
+};
+
+/** SPEC §4: label and value hidden for none; value hidden for contact. */
+export function actionFieldsShown(type: ProductActionType): { readonly label: boolean; readonly value: boolean } {
+  switch (type) {
+    case 'none':
+      return { label: false, value: false };
+    case 'contact':
+      return { label: true, value: false };
+    case 'whatsapp':
+    case 'instagram':
+    case 'link':
+      return { label: true, value: true };
+    default: {
+      const unknown: never = type;
+      return unknown;
+    }
+  }
+}
+
+/** SPEC §4: another button type starts from its own default label and an empty value. */
+export function withActionType(form: ProductFormState, type: ProductActionType): ProductFormState {
+  return { ...form, actionType: type, actionLabel: DEFAULT_ACTION_LABELS[type], actionValue: '' };
+}
+
+/** A price written the Turkish way (1250,50) is read as 1250.50; anything else goes to the rules as typed. */
+export function moneyText(typed: string): string {
+  const value = typed.trim();
+  return /^\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
+}
+
+function money(value: number | null): string {
+  return value === null || value === 0 ? '' : String(value);
+}
+
+/** Edit mode: the stored product in the form, defaults where it has nothing (SPEC §4). */
+export function formFromProduct(product: Product): ProductFormState {
+  return {
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    priceValue: money(product.price.value),
+    compareAtValue: money(product.price.compareAtValue),
+    currency: product.price.currency,
+    isDisplayed: product.price.isDisplayed,
+    images: [...product.images],
+    externalLink: product.externalLink,
+    url: product.url,
+    actionType: product.actionButton.type,
+    actionLabel: product.actionButton.label || DEFAULT_ACTION_LABELS[product.actionButton.type],
+    actionValue: product.actionButton.value,
+    tags: product.tags.join(', '),
+    features: product.features.join('\n'),
+    stock: product.stock === null ? '' : String(product.stock),
+    isActive: product.isActive,
+    featured: product.featured,
+  };
+}
+
+export interface ProductRequestBody {
+  readonly name: string;
+  readonly description: string;
+  readonly category: string;
+  readonly price: {
+    readonly value: string;
+    readonly currency: ProductCurrency;
+    readonly isDisplayed: boolean;
+    readonly compareAtValue: string;
+  };
+  readonly images: readonly string[];
+  readonly externalLink: string;
+  readonly url: string;
+  readonly actionButton: { readonly type: ProductActionType; readonly label: string; readonly value: string };
+  readonly tags: readonly string[];
+  readonly features: readonly string[];
+  readonly stock: string;
+  readonly isActive: boolean;
+  readonly featured: boolean;
+}
+
+function list(text: string, separator: RegExp): string[] {
+  return text
+    .split(separator)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** The form as POST /api/products and PUT /api/products/{id} take it; hidden button fields are not sent. */
+export function requestBody(form: ProductFormState): ProductRequestBody {
+  const shown = actionFieldsShown(form.actionType);
+  return {
+    name: form.name,
+    description: form.description,
+    category: form.category,
+    price: {
+      value: moneyText(form.priceValue),
+      currency: form.currency,
+      isDisplayed: form.isDisplayed,
+      compareAtValue: moneyText(form.compareAtValue),
+    },
+    images: [...form.images],
+    externalLink: form.externalLink.trim(),
+    url: form.url.trim(),
+    actionButton: {
+      type: form.actionType,
+      label: shown.label ? form.actionLabel : '',
+      value: shown.value ? form.actionValue : '',
+    },
+    tags: list(form.tags, /,/),
+    features: list(form.features, /\r?\n/),
+    stock: form.stock.trim(),
+    isActive: form.isActive,
+    featured: form.featured,
+  };
+}
+
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The first problem in form order, by the server's own rules; null when the form may be sent. */
+export function formProblem(form: ProductFormState, ownerId: string): FieldProblem | null {
+  const body = requestBody(form);
+  const checked = validateProductInput(body as unknown as Readonly<Record<string, unknown>>, { ownerId });
+  if (checked.ok) return null;
+  return { field: checked.field, message: checked.message };
+}
+
+/** Server fields that have no input of their own point at the nearest one. */
+export function inputFieldOf(field: string): string {
+  if (field === 'actionButton') return 'actionButton.type';
+  if (field === 'price') return 'price.value';
+  return field;
+}
+
+export function productFieldId(field: string): string {
+  return `product-${inputFieldOf(field).replace(/\./g, '-')}`;
+}
