@@ -60,7 +60,10 @@ export async function startTestProduct(
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
   const signals = new InProcessSignalBus();
-  const store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
+  const store = new PostgresEventStore({
+    pool: database.pool,
+    onAppended: () => void signals.publish('events_appended'),
+  });
   const appSecret = randomBytes(48);
   const vault = new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek'));
   const codec = new EventCodec(vault);
