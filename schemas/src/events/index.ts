@@ -6,6 +6,7 @@ import { LEAD_EVENT_TYPES, type LeadClaimEvent, type LeadEvent } from './lead.ts
 import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
 import { PRODUCT_EVENT_TYPES, type ProductEvent } from './product.ts';
 import { REACTION_EVENT_TYPES, type ReactionEvent } from './reaction.ts';
+import { MAIL_EVENT_TYPES, type MailEvent } from './mail.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
@@ -15,9 +16,21 @@ export * from './lead.ts';
 export * from './telemetry.ts';
 export * from './product.ts';
 export * from './reaction.ts';
+export * from './mail.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
-export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | LeadClaimEvent | TelemetryEvent | ProductEvent | ReactionEvent;
+export type DomainEvent =
+  | AccountEvent
+  | ClaimEvent
+  | ProfileEvent
+  | CardEvent
+  | CardClaimEvent
+  | LeadEvent
+  | LeadClaimEvent
+  | TelemetryEvent
+  | ProductEvent
+  | ReactionEvent
+  | MailEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -28,6 +41,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...TELEMETRY_EVENT_TYPES,
   ...PRODUCT_EVENT_TYPES,
   ...REACTION_EVENT_TYPES,
+  ...MAIL_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {
