@@ -6,6 +6,9 @@
  *                               [--from 2026-01-01] [--to 2026-02-01] [--out file.ndjson] [--include-personal]
  *                                           decoded events as NDJSON in global order (core/export.ts);
  *                                           to stdout use `npm run -s` (npm prints its own header otherwise)
+ *   npm run projector -- reactors           reactions waiting for a retry or given up on (dead letters)
+ *   npm run projector -- reactors:retry <reactor> <eventId>
+ *                                           asks a reactor to try a dead-lettered event again
  * Uses DATABASE_URL, or the embedded database in DATA_DIR when the product is not running.
  */
 import { createWriteStream } from 'node:fs';
@@ -16,6 +19,7 @@ import { EVENT_TYPES, isDomainEventType, type DomainEventType } from '@kartvizit
 import { readConfig } from '@kartvizit/infra/config/env';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { deliveryProblems, requestRetry } from '@kartvizit/infra/processing/reactor';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { exportEvents, parseExportTime, type ExportFilter } from './core/export.ts';
 import { rebuildProjection } from './core/rebuild.ts';
@@ -25,6 +29,7 @@ const usage = [
   'Kullanım: npm run projector -- status | rebuild <projeksiyon adı | all>',
   '          npm run projector -- export [--type Tür1,Tür2] [--owner <uuid>] [--from YYYY-AA-GG] [--to YYYY-AA-GG]',
   '                                      [--out dosya.ndjson] [--include-personal]',
+  '          npm run projector -- reactors | reactors:retry <tepki verici> <olay kimliği>',
 ].join('\n');
 
 function fail(message: string): never {
@@ -56,7 +61,9 @@ const parsed = (() => {
 })();
 const [command, target] = parsed.positionals;
 
-if (command !== 'status' && command !== 'rebuild' && command !== 'export') fail('');
+if (!['status', 'rebuild', 'export', 'reactors', 'reactors:retry'].includes(command ?? '')) fail('');
+const retryEventId = parsed.positionals[2];
+if (command === 'reactors:retry' && (!target || !retryEventId)) fail('Tepki verici adı ve olay kimliği gerekli');
 if (command === 'rebuild' && !target)
   fail(`Projeksiyonlar: ${PROJECTIONS.map((projection) => projection.name).join(', ')}`);
 
@@ -119,6 +126,27 @@ try {
       console.log(
         `${projection.name.padEnd(20)} nesil ${row?.generation ?? '-'}  konum ${row?.checkpoint ?? '-'}  ${state}`,
       );
+    }
+  } else if (command === 'reactors') {
+    const problems = await deliveryProblems(runtime.database.pool);
+    if (problems.length === 0) console.log('Bekleyen ya da bırakılmış tepki yok.');
+    for (const problem of problems) {
+      const state =
+        problem.state === 'dead' ? 'bırakıldı' : `yeniden denenecek ${problem.nextAttemptAt?.toISOString() ?? ''}`;
+      console.log(
+        `${problem.reactor}  ${problem.eventType} ${problem.eventId}  ${problem.attempts} deneme  ${state}  ${problem.lastError}`,
+      );
+    }
+  } else if (command === 'reactors:retry' && target && retryEventId) {
+    const asked = await requestRetry(
+      { pool: runtime.database.pool, store: runtime.store, codec: runtime.codec },
+      target,
+      retryEventId,
+    );
+    if (asked) console.log(`${target}: ${retryEventId} yeniden denenecek.`);
+    else {
+      console.error(`${target} için bırakılmış ${retryEventId} olayı yok.`);
+      process.exitCode = 2;
     }
   } else if (command === 'export' && filter) {
     const started = Date.now();

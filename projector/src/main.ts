@@ -1,12 +1,16 @@
 import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
+import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
+import { leadMailReactors } from './lead/lead-mail-reactors.ts';
 import { startProjectors } from './service.ts';
 
 const config = readConfig(process.env);
 requireDatabaseUrl('projector', config.databaseUrl);
 const log = (message: string) => console.log(`[projector] ${message}`);
 const runtime = await openRuntime(config, { signals: 'postgres', log });
+const mailer = mailerFromConfig(config, log);
+log(`e-mail: ${mailer.destination}`);
 const projectors = startProjectors({
   pool: runtime.database.pool,
   store: runtime.store,
@@ -14,9 +18,16 @@ const projectors = startProjectors({
   signals: runtime.signals,
   pollIntervalMs: config.projectorPollIntervalMs,
   log,
+  reactors: leadMailReactors({
+    mailer,
+    store: runtime.store,
+    codec: runtime.codec,
+    publicBaseUrl: config.publicBaseUrl,
+  }),
 });
-log(`running ${projectors.runners.map((runner) => runner.name).join(', ')}`);
+log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);
 closeOnSignals(async () => {
   await projectors.stop();
+  mailer.close();
   await runtime.close();
 }, log);

@@ -1,27 +1,38 @@
 import type { SignalBus } from '@kartvizit/infra/signals/types';
+import { ReactorRunner, type Reactor } from '@kartvizit/infra/processing/reactor';
+import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PROJECTIONS } from './projections.ts';
 import { ProjectionRunner } from './core/runner.ts';
 import type { ProjectionDependencies } from './core/rebuild.ts';
 
 export interface ProjectorService {
   readonly runners: readonly ProjectionRunner[];
+  /** The features' reactors (issue 13 on), run by the same process as the projections. */
+  readonly reactors: readonly ReactorRunner[];
   /** Brings every projection up to the head of the store (start-up and tests). */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function startProjectors(
-  deps: ProjectionDependencies & { readonly signals?: SignalBus; readonly pollIntervalMs?: number },
+  deps: ProjectionDependencies & {
+    readonly signals?: SignalBus;
+    readonly pollIntervalMs?: number;
+    readonly codec: EventCodec;
+    readonly reactors?: readonly Reactor[];
+  },
 ): ProjectorService {
   const runners = PROJECTIONS.map((projection) => new ProjectionRunner(projection, deps));
-  for (const runner of runners) runner.start();
+  const reactors = (deps.reactors ?? []).map((reactor) => new ReactorRunner(reactor, deps));
+  for (const runner of [...runners, ...reactors]) runner.start();
   return {
     runners,
+    reactors,
     async catchUp() {
       for (const runner of runners) await runner.catchUp();
     },
     async stop() {
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await Promise.all([...runners, ...reactors].map((runner) => runner.stop()));
     },
   };
 }

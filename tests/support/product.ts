@@ -12,6 +12,7 @@ import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
+import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
@@ -56,11 +57,16 @@ export async function startTestProduct(
     /** Log level and a stream that receives the log lines (default: silent). */
     logLevel?: string;
     logStream?: { write(line: string): void };
+    /** E-mail out (lead alerts…); unset: the product sends none. */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
   const signals = new InProcessSignalBus();
-  const store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
+  const store = new PostgresEventStore({
+    pool: database.pool,
+    onAppended: () => void signals.publish('events_appended'),
+  });
   const appSecret = randomBytes(48);
   const vault = new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek'));
   const codec = new EventCodec(vault);
@@ -83,6 +89,7 @@ export async function startTestProduct(
     maps: testMapsSettings(options.maps),
     publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
     projectorPollIntervalMs: options.projectorPollIntervalMs,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await product.app.ready();
   const app = product.app;

@@ -11,6 +11,8 @@ import type { SignalBus } from '@kartvizit/infra/signals/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
+import type { Mailer } from '@kartvizit/infra/mail/mailer';
+import { leadMailReactors } from '@kartvizit/projector/lead/lead-mail-reactors';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
 
@@ -39,6 +41,8 @@ export interface ProductParts {
   readonly telemetry?: TelemetryOptions;
   /** Where log lines go instead of stdout (tests read them). */
   readonly logStream?: { write(line: string): void };
+  /** E-mail (lead alerts…); unset: the product sends none (most tests). */
+  readonly mailer?: Mailer;
 }
 
 export interface Product {
@@ -60,9 +64,24 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     signals: parts.signals,
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
+    reactors: parts.mailer
+      ? leadMailReactors({
+          mailer: parts.mailer,
+          store: parts.store,
+          codec: parts.codec,
+          publicBaseUrl: parts.publicBaseUrl,
+        })
+      : [],
   });
-  const options = serverOptions({ logLevel: parts.logLevel, trustProxy: parts.trustProxy, publicBaseUrl: parts.publicBaseUrl });
-  const logger = parts.logStream && typeof options.logger === 'object' ? { ...options.logger, stream: parts.logStream } : options.logger;
+  const options = serverOptions({
+    logLevel: parts.logLevel,
+    trustProxy: parts.trustProxy,
+    publicBaseUrl: parts.publicBaseUrl,
+  });
+  const logger =
+    parts.logStream && typeof options.logger === 'object'
+      ? { ...options.logger, stream: parts.logStream }
+      : options.logger;
   const app = Fastify({ ...options, logger });
   registerHttpPlumbing(app, { publicBaseUrl: parts.publicBaseUrl, imageOrigins: webImageOrigins(parts.maps) });
   registerHealth(app);
@@ -82,7 +101,16 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     }),
   );
   await app.register(
-    queryApi({ pool: parts.pool, store: parts.store, appSecret: parts.appSecret, signals: parts.signals, blobs: parts.blobs, maps: parts.maps, publicBaseUrl: parts.publicBaseUrl, webDistDir: parts.webDistDir }),
+    queryApi({
+      pool: parts.pool,
+      store: parts.store,
+      appSecret: parts.appSecret,
+      signals: parts.signals,
+      blobs: parts.blobs,
+      maps: parts.maps,
+      publicBaseUrl: parts.publicBaseUrl,
+      webDistDir: parts.webDistDir,
+    }),
   );
   await mountWeb(app, parts.webDistDir);
   return {

@@ -3,6 +3,7 @@
  * built web app on one port, over embedded PostgreSQL unless DATABASE_URL is set.
  */
 import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
+import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
@@ -17,7 +18,10 @@ log(config.databaseUrl ? 'PostgreSQL: DATABASE_URL' : `PostgreSQL: gömülü (${
 const addressWarning = publicBaseUrlWarning(process.env, config.publicBaseUrl);
 if (addressWarning) console.warn(`[kartvizit] ${addressWarning}`);
 const runtime = await openRuntime(config, { signals: 'in-process', log });
+const mailer = mailerFromConfig(config, log);
+log(`E-posta: ${mailer.destination}`);
 const product = await composeProduct({
+  mailer,
   pool: runtime.database.pool,
   store: runtime.store,
   codec: runtime.codec,
@@ -40,5 +44,6 @@ log(`Dijital Kartvizit hazır: http://localhost:${config.port}`);
 
 closeOnSignals(async () => {
   await product.close();
+  mailer.close();
   await runtime.close();
 }, log);

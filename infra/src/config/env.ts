@@ -25,6 +25,8 @@ export interface ServiceConfig {
   readonly blobDir: string;
   /** Geocoders (address → coordinates) and map tiles. */
   readonly maps: MapsSettings;
+  /** E-mail: SMTP_URL (unset: `.eml` files under DATA_DIR/mail) and MAIL_FROM. */
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string; readonly dir: string };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -52,6 +54,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     blobDir: resolve(env.BLOB_DIR || resolve(env.DATA_DIR ?? 'data', 'blobs')),
     maps: readMapsSettings(env, publicBaseUrl),
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || undefined,
+      from: env.MAIL_FROM?.trim() || `Dijital Kartvizit <bildirim@${new URL(publicBaseUrl).hostname}>`,
+      dir: resolve(env.DATA_DIR ?? 'data', 'mail'),
+    },
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

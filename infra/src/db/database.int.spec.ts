@@ -143,6 +143,8 @@ describe('migrations', () => {
           'owner_keys',
           'pgmigrations',
           'projection_checkpoints',
+          'reactor_checkpoints',
+          'reactor_deliveries',
           'sign_in_throttle',
           'streams',
           'visitor_salts',

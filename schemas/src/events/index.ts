@@ -5,6 +5,8 @@ import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts
 import { LEAD_EVENT_TYPES, type LeadClaimEvent, type LeadEvent } from './lead.ts';
 import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
 import { PRODUCT_EVENT_TYPES, type ProductEvent } from './product.ts';
+import { REACTION_EVENT_TYPES, type ReactionEvent } from './reaction.ts';
+import { MAIL_EVENT_TYPES, type MailEvent } from './mail.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
@@ -13,9 +15,22 @@ export * from './card.ts';
 export * from './lead.ts';
 export * from './telemetry.ts';
 export * from './product.ts';
+export * from './reaction.ts';
+export * from './mail.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
-export type DomainEvent = AccountEvent | ClaimEvent | ProfileEvent | CardEvent | CardClaimEvent | LeadEvent | LeadClaimEvent | TelemetryEvent | ProductEvent;
+export type DomainEvent =
+  | AccountEvent
+  | ClaimEvent
+  | ProfileEvent
+  | CardEvent
+  | CardClaimEvent
+  | LeadEvent
+  | LeadClaimEvent
+  | TelemetryEvent
+  | ProductEvent
+  | ReactionEvent
+  | MailEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -25,6 +40,8 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...LEAD_EVENT_TYPES,
   ...TELEMETRY_EVENT_TYPES,
   ...PRODUCT_EVENT_TYPES,
+  ...REACTION_EVENT_TYPES,
+  ...MAIL_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

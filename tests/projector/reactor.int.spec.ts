@@ -1,0 +1,171 @@
+import { fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountStreamId, reactionStreamId, type AccountRegistered } from '@kartvizit/schemas';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { createTestDatabase } from '@kartvizit/infra/db/test-database';
+import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { deliveryProblems, ReactorRunner, requestRetry, type RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
+import { deliveringReactor } from '../support/delivering-reactor.ts';
+import { startIdempotentReceiver, type IdempotentReceiver } from '../support/idempotent-receiver.ts';
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDatabase;
+let store: PostgresEventStore;
+let codec: EventCodec;
+let receiver: IdempotentReceiver;
+const secret = randomBytes(32);
+const runners: ReactorRunner<AccountRegistered>[] = [];
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  store = new PostgresEventStore({ pool: database.pool });
+  codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(secret, 'personal-data-kek')));
+  receiver = await startIdempotentReceiver();
+});
+
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+  await receiver.close();
+  await store.close();
+  await database.drop();
+});
+
+/** Registers an account; answers the event's id, which is the reaction's idempotency key. */
+async function register(name: string): Promise<string> {
+  const userId = randomUUID();
+  const event: AccountRegistered = {
+    type: 'AccountRegistered',
+    data: {
+      userId,
+      email: `${name}@example.com`,
+      firstName: name,
+      lastName: 'Yılmaz',
+      registeredAt: new Date().toISOString(),
+    },
+  };
+  const encoded = await codec.encode(event);
+  await store.append([{ streamId: accountStreamId(userId), expected: 'no_stream', events: [encoded] }]);
+  return encoded.eventId;
+}
+
+function startReactor(retry: Partial<RetryPolicy>): ReactorRunner<AccountRegistered> {
+  const runner = new ReactorRunner(deliveringReactor(receiver.url, retry), {
+    pool: database.pool,
+    store,
+    codec,
+    pollIntervalMs: 50,
+  });
+  runners.push(runner);
+  runner.start();
+  return runner;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not reached in 30 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function deadLetteredEvents(): Promise<Array<Record<string, unknown>>> {
+  const { events } = await store.readStream(reactionStreamId('test-delivery'));
+  return events.filter((event) => event.type === 'ReactionDeadLettered').map((event) => event.data);
+}
+
+describe('a reactor', () => {
+  it('given a service that refuses twice, when it reacts, then it tries again and the service keeps the event once, before the next one', async () => {
+    // Given two new accounts, and a service that refuses the first account's delivery twice
+    const first = await register('ayşe');
+    const second = await register('çağrı');
+    receiver.refuse(2, first);
+
+    // When the reactor runs
+    startReactor({ firstDelayMs: 20, maxDelayMs: 40 });
+    await until(() => receiver.kept.length === 2, 'both deliveries kept');
+
+    // Then the first was tried three times and kept once, and the second waited for it
+    expect(receiver.seen.get(first)).toBe(3);
+    expect(receiver.kept).toEqual([first, second]);
+    expect(await deliveryProblems(database.pool)).toEqual([]);
+    expect(await deadLetteredEvents()).toEqual([]);
+  });
+
+  it('given a reactor killed after the service kept a delivery, when it starts again, then it delivers again with the same key and the service keeps it once', async () => {
+    // Given an account, and a reactor process whose delivery the service keeps but does not answer
+    const key = await register('şule');
+    const arrived = receiver.holdNext();
+    const child = fork(new URL('../support/reactor-child.ts', import.meta.url).pathname, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        CHILD_DATABASE_URL: database.url,
+        CHILD_APP_SECRET: secret.toString('hex'),
+        CHILD_RECEIVER_URL: receiver.url,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    expect(await arrived).toBe(key);
+
+    // When the process is killed before it hears the answer, and a reactor starts again
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    receiver.release();
+    startReactor({ firstDelayMs: 20 });
+
+    // Then the delivery came twice under one key, and the service kept it once
+    await until(() => receiver.seen.get(key) === 2, 'the delivery made again');
+    expect(receiver.kept).toEqual([key]);
+    const savedCheckpoint = async () =>
+      (
+        await database.pool.query<{ checkpoint: string | null }>(
+          `SELECT checkpoint FROM reactor_checkpoints WHERE name = 'test-delivery'`,
+        )
+      ).rows[0]?.checkpoint;
+    await until(
+      async () => (await savedCheckpoint()) === (await store.headCheckpoint()),
+      'the checkpoint past the event',
+    );
+    expect(receiver.seen.get(key)).toBe(2);
+  });
+
+  it('given a service that keeps refusing one event, when the reactor gives up, then the event is dead-lettered, the next ones go on, and a retry command delivers it', async () => {
+    // Given a service that refuses one account's delivery for good
+    const refused = await register('gülşen');
+    receiver.refuse(1_000, refused);
+    const later = await register('ömer');
+
+    // When the reactor runs with two attempts per event
+    startReactor({ maxAttempts: 2, firstDelayMs: 20 });
+    await until(() => receiver.kept.includes(later), 'the later delivery kept');
+
+    // Then the refused event is dead-lettered, visible to the operator and in the log without the error's text
+    const [problem] = await deliveryProblems(database.pool, 'test-delivery');
+    expect(problem).toMatchObject({ eventId: refused, eventType: 'AccountRegistered', state: 'dead', attempts: 2 });
+    expect(problem?.lastError).toContain('503');
+    expect(await deadLetteredEvents()).toEqual([
+      expect.objectContaining({
+        reactor: 'test-delivery',
+        eventId: refused,
+        eventType: 'AccountRegistered',
+        attempts: 2,
+        reason: 'HTTP_503',
+      }),
+    ]);
+    expect(receiver.kept).toEqual([later]);
+
+    // When the service works again and an operator asks for a retry (and for one that is not dead-lettered)
+    receiver.stopRefusing();
+    expect(await requestRetry({ pool: database.pool, store, codec }, 'test-delivery', later)).toBe(false);
+    expect(await requestRetry({ pool: database.pool, store, codec }, 'test-delivery', refused)).toBe(true);
+
+    // Then the event is delivered and nothing is left waiting
+    await until(() => receiver.kept.includes(refused), 'the retried delivery kept');
+    await until(async () => (await deliveryProblems(database.pool)).length === 0, 'no problem left');
+    expect(receiver.kept).toEqual([later, refused]);
+    expect(receiver.seen.get(refused)).toBe(3);
+  });
+});
