@@ -45,20 +45,20 @@ const MARKS_POLL_MS = 1000;
  * Browsers revalidate on every visit (a 304 costs a few hundred bytes); a CDN in front may keep the page 30 s and
  * answer from its copy for 30 s more while it fetches the new one (infra/deploy/README.md, 'A CDN in front').
  */
-const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 /** The owner's own look after a change (`?v=`, read-your-writes): never kept by a shared cache. */
-const FRESH_PAGE_CACHE_CONTROL = 'private, no-cache';
+export const FRESH_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /** The contact file of a card (query-api/src/contact-file). */
 export function contactFileUrl(cardId: string): string {
   return `/api/profile/card/${cardId}/contact.vcf`;
 }
 
-function etagOf(text: string): string {
+export function etagOf(text: string): string {
   return `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   // What a browser sends back: the ETag as it got it.
   if (ifNoneMatch === etag) return true;
@@ -75,7 +75,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * server, calls to our own API only. A second wall behind the escaping. The headers themselves
  * are set by the security-header hook every answer goes through (infra/src/http/security-headers).
  */
-function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
+export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
   // A template the URL parser cannot read: https: still covers the usual tile servers.
   const tileOrigin = originOfTemplate(tileUrl);
   return {
@@ -158,6 +158,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       cardId,
       ownerId: row.ownerId,
       data: row.data,
+      products: row.products,
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });
