@@ -83,12 +83,12 @@ function gallery(view: ProductPageView): SafeHtml {
       : '';
   const thumbs =
     count > 1
-      ? markup`<ul class="pp-thumbs" role="list" aria-label="${PRODUCT_TEXT.gallery}">${view.images.map(
+      ? markup`<ul class="pp-thumbs" role="list" aria-label="${PRODUCT_TEXT.thumbnails}">${view.images.map(
           (image, index) =>
             markup`<li><a class="pp-thumb" href="#pp-img-${index + 1}" data-thumb="${index}" aria-label="${PRODUCT_TEXT.thumbnail(index + 1)}"${index === 0 ? trustedHtml(' aria-current="true"') : ''}><img src="${image.small}" alt="" width="${THUMB.width}" height="${THUMB.height}" loading="lazy" decoding="async"></a></li>`,
         )}</ul>`
       : '';
-  return markup`<div class="pp-media"><div class="pp-gallery" data-gallery><ul class="pp-slides" id="pp-slides" role="list" aria-label="${PRODUCT_TEXT.gallery}" data-gallery-track>${slides}</ul>${arrows}</div>${thumbs}</div>`;
+  return markup`<div class="pp-media"><div class="pp-gallery" data-gallery><ul class="pp-slides" id="pp-slides" role="list" aria-label="${PRODUCT_TEXT.gallery}" tabindex="0" data-gallery-track>${slides}</ul>${arrows}</div>${thumbs}</div>`;
 }
 
 function details(view: ProductPageView): SafeHtml {

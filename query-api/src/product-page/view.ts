@@ -12,6 +12,7 @@ export const PRODUCT_TEXT = {
   footer: '© 2025 Dijital Kartvizit',
   noImage: 'Görsel bulunamadı',
   gallery: 'Ürün görselleri',
+  thumbnails: 'Görsel seçimi',
   imageAlt: (name: string, index: number, count: number) => (count > 1 ? `${name}, görsel ${index} / ${count}` : name),
   thumbnail: (index: number) => `Görsel ${index}`,
   previousImage: 'Önceki görsel',
