@@ -155,6 +155,12 @@ test.describe('the public catalogue', () => {
   test('the product page: gallery, prices, Satın Al, share fallback', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined }));
+    // The page works under its Content-Security-Policy: the browser reports no violation on the card or the product.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true);
+    });
     await page.goto(`/p/${seeded.cardId}`);
     await catalogue(page).getByRole('link', { name: /Bakır Lamba/ }).click();
     await expect(page).toHaveURL(new RegExp(`/product/${seeded.ids['Bakır Lamba']}$`));
@@ -197,10 +203,15 @@ test.describe('the public catalogue', () => {
       await shoot(page, 'product-desktop');
       await expectAccessible(page, 'product page, 1280×800');
     });
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
   test("a product without url has no 'Satın Al'; an inactive one is 'Ürün bulunamadı'", async ({ page }) => {
-    await page.goto(`/product/${seeded.ids['Çini Kase']}`);
+    const answer = await page.goto(`/product/${seeded.ids['Çini Kase']}`);
+    const headers = answer?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
     await expect(page.getByRole('heading', { level: 1, name: 'Çini Kase' })).toBeVisible();
     await expect(page.getByText('Görsel bulunamadı')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Satın Al' })).toHaveCount(0);
