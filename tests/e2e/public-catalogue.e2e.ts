@@ -226,4 +226,28 @@ test.describe('the public catalogue', () => {
     await shoot(page, 'product-not-found-phone');
     await expectAccessible(page, 'product not found, 390×844');
   });
+
+  test('without JavaScript: the catalogue is a strip to swipe, the product page whole, its thumbnails links', async ({ browser }) => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/p/${seeded.cardId}`);
+    const section = catalogue(page);
+    await expect(section.locator('.pc-product__name')).toHaveText(ORDER);
+    // The buttons that need the script are not there; the strip itself scrolls.
+    await expect(section.getByRole('button')).toHaveCount(0);
+    const list = section.getByRole('list', { name: 'Ürünler' });
+    await list.evaluate((element) => element.scrollBy({ left: 400 }));
+    await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await shoot(page, 'card-nojs-phone');
+
+    await page.goto(`/product/${seeded.ids['Bakır Lamba']}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bakır Lamba' })).toBeVisible();
+    await expect(page.getByRole('button')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Görsel 3' }).click();
+    const track = page.locator('[data-gallery-track]');
+    await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Satın Al' })).toBeVisible();
+    await shoot(page, 'product-nojs-phone');
+    await context.close();
+  });
 });

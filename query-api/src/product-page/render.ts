@@ -143,7 +143,7 @@ export function renderProductPage(view: ProductPageView, assets: PageAssets): st
 ${head(title, summary(view), assets, socialMeta(view))}
 <body class="pc-body pp-body">
 ${backdrop}<div class="pp-page">
-<nav class="pp-top" aria-label="${PRODUCT_TEXT.brand}"><a class="pp-top__btn" href="${view.cardUrl ?? '/'}" aria-label="${backLabel}">${icon('back')}</a><span class="pp-top__end"><button type="button" class="pp-top__btn pc-js" data-share aria-label="${PRODUCT_TEXT.share}">${icon('share')}</button><a class="pp-top__btn" href="${view.whatsAppShareUrl}" target="_blank" rel="noopener noreferrer" aria-label="${PRODUCT_TEXT.shareOnWhatsApp}">${icon('whatsapp')}</a></span></nav>
+<nav class="pp-top" aria-label="${PRODUCT_TEXT.actions}"><a class="pp-top__btn" href="${view.cardUrl ?? '/'}" aria-label="${backLabel}">${icon('back')}</a><span class="pp-top__end"><button type="button" class="pp-top__btn pc-js" data-share aria-label="${PRODUCT_TEXT.share}">${icon('share')}</button><a class="pp-top__btn" href="${view.whatsAppShareUrl}" target="_blank" rel="noopener noreferrer" aria-label="${PRODUCT_TEXT.shareOnWhatsApp}">${icon('whatsapp')}</a></span></nav>
 <main class="pp-card">
 ${gallery(view)}
 ${details(view)}

@@ -28,6 +28,7 @@ export const PRODUCT_TEXT = {
   askOnWhatsApp: 'WhatsApp ile Bilgi Al',
   buy: 'Satın Al',
   share: 'Paylaş',
+  actions: 'Ürün sayfası işlemleri',
   shareOnWhatsApp: 'WhatsApp ile paylaş',
   backToCard: (owner: string) => (owner ? `${owner} kartvizitine dön` : 'Kartvizite dön'),
   home: 'Ana sayfa',
