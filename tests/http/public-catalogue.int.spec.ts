@@ -141,6 +141,32 @@ describe("the card page's catalogue", () => {
     }
   });
 
+  it('offers each photo as WebP where the upload made one, and as JPEG alone for an older upload without it', async () => {
+    const upload = await uploadImages(product, owner.token, [
+      { name: 'yeni.jpg', type: 'image/jpeg', bytes: await photo(800, 600, '#0f766e') },
+      { name: 'eski.jpg', type: 'image/jpeg', bytes: await photo(800, 600, '#7c2d12') },
+    ]);
+    expect(upload.statusCode, upload.body).toBe(200);
+    const [fresh = '', older = ''] = productAnswer(upload).data as string[];
+    const webpOf = (url: string) => url.replace(/\.jpg$/, '-sm.webp');
+    const served = await send(product, 'GET', webpOf(fresh));
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    // An image uploaded before the WebP variant existed: only its JPEG variants are there.
+    await product.blobs.delete(webpOf(older).slice('/media/'.length));
+    const withWebp = await createProduct(product, owner, { name: 'Yeni Fotoğraflı', images: [fresh] });
+    const last = await createProduct(product, owner, { name: 'Eski Fotoğraflı', images: [older] });
+    const html = (await cardPage(cardId, last.position)).body;
+    expect(html).toContain(`<picture><source type="image/webp" srcset="${webpOf(fresh)}"><img class="pc-product__img" src="${fresh.replace(/\.jpg$/, '-sm.jpg')}"`);
+    expect(html).not.toContain(webpOf(older));
+    expect(html).toContain(`<img class="pc-product__img" src="${older.replace(/\.jpg$/, '-sm.jpg')}"`);
+    // A product deleted takes every variant of its image with it, the WebP one included.
+    const deleted = await call(product, 'DELETE', `/api/products/${withWebp.product._id}`, owner.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await send(product, 'GET', webpOf(fresh))).statusCode).toBe(404);
+    expect((await send(product, 'GET', fresh)).statusCode).toBe(404);
+  });
+
   it("says 'Ürün bulunamadı' for an owner whose card shows no product", async () => {
     const other = await registerOwner(product);
     const shown = await shownCardOf(other);

@@ -99,6 +99,16 @@ describe("the card page's catalogue", () => {
     expect(html.match(/Detaylar/g)).toHaveLength(2);
   });
 
+  it('offers the WebP small variant in a <picture> only when its file exists', () => {
+    const webpKey = `products/${OWNER}/${'ab'.repeat(16)}-sm.webp`;
+    const rows = [{ id: ID, featured: false, data: product() }];
+    const withWebp = renderCatalogue(toCatalogue(rows, new Set([webpKey]))).value;
+    expect(withWebp).toContain(`<picture><source type="image/webp" srcset="/media/${webpKey}"><img class="pc-product__img" src="${IMAGE.replace('.jpg', '-sm.jpg')}"`);
+    const without = renderCatalogue(toCatalogue(rows)).value;
+    expect(without).not.toContain('<picture>');
+    expect(without).toContain(`src="${IMAGE.replace('.jpg', '-sm.jpg')}"`);
+  });
+
   it('shows the progress bar only with more than 3 products', () => {
     const items = (count: number) =>
       toCatalogue(Array.from({ length: count }, (_, index) => ({ id: ID.replace(/1$/, String(index)), featured: false, data: product() })));

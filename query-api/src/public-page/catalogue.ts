@@ -84,16 +84,28 @@ export function priceOf(data: Data): PriceView | null {
 export interface ProductImage {
   readonly src: string;
   readonly small: string;
+  /** The small variant as WebP, only when its file exists (uploads before decision 23 have none). */
+  readonly smallWebp: string | null;
 }
 
-export function imagesOf(data: Data): ProductImage[] {
+export function imagesOf(data: Data, webp: ReadonlySet<string> = new Set()): ProductImage[] {
   return stringsOf(data, 'images')
     .map((url) => safeMediaPath(url))
     .filter((url): url is string => url !== null)
     .map((src) => {
       const keys = productImageKeysOf(src);
-      return { src, small: keys ? (safeMediaPath(`/media/${keys.small}`) ?? src) : src };
+      const smallWebp = keys && webp.has(keys.smallWebp) ? safeMediaPath(`/media/${keys.smallWebp}`) : null;
+      return { src, small: keys ? (safeMediaPath(`/media/${keys.small}`) ?? src) : src, smallWebp };
     });
+}
+
+/** The blob keys of the WebP variants the catalogue could show (each product's first image), to look up. */
+export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
+  return rows.flatMap((row) => {
+    const [first] = stringsOf(record(record(row).data), 'images');
+    const keys = first ? productImageKeysOf(first) : null;
+    return keys ? [keys.smallWebp] : [];
+  });
 }
 
 // Product ids are UUIDs (command-api draws them); anything else is not linked.
@@ -112,8 +124,11 @@ export interface CatalogueItem {
   readonly featured: boolean;
 }
 
-/** The catalogue rows (`{ id, featured, data }`, in the read model's order) as the page shows them. */
-export function toCatalogue(rows: readonly unknown[]): CatalogueItem[] {
+/**
+ * The catalogue rows (`{ id, featured, data }`, in the read model's order) as the page shows them; `webp`: the blob
+ * keys of WebP variants that exist.
+ */
+export function toCatalogue(rows: readonly unknown[], webp: ReadonlySet<string> = new Set()): CatalogueItem[] {
   return rows
     .map(record)
     .map((row): CatalogueItem | null => {
@@ -126,7 +141,7 @@ export function toCatalogue(rows: readonly unknown[]): CatalogueItem[] {
         name,
         description: textOf(data, 'description'),
         price: priceOf(data),
-        image: imagesOf(data)[0] ?? null,
+        image: imagesOf(data, webp)[0] ?? null,
         featured: row.featured === true,
       };
     })
@@ -135,8 +150,13 @@ export function toCatalogue(rows: readonly unknown[]): CatalogueItem[] {
 
 function productCard(item: CatalogueItem, index: number): SafeHtml {
   const { width, height } = CATALOGUE_IMAGE;
-  const image = item.image
+  const img = item.image
     ? markup`<img class="pc-product__img" src="${item.image.small}" alt="" width="${width}" height="${height}" loading="lazy" decoding="async">`
+    : '';
+  const image = item.image
+    ? item.image.smallWebp
+      ? markup`<picture><source type="image/webp" srcset="${item.image.smallWebp}">${img}</picture>`
+      : img
     : markup`<span class="pc-product__img pc-product__img--none">${icon('image')}<span>${CATALOGUE_TEXT.noImage}</span></span>`;
   const badge = item.featured ? markup`<span class="pc-product__badge">${CATALOGUE_TEXT.featured}</span>` : '';
   const description = item.description ? markup`<span class="pc-product__text">${item.description}</span>` : '';

@@ -23,6 +23,7 @@ import { loadCardPage, loadPageMarks } from './load.ts';
 import { renderCardPage, renderUnavailablePage, type PageAssets } from './render.ts';
 import { bytesFor, preferredEncoding, storedBody, type StoredBody } from './stored-body.ts';
 import { toCardPageView } from './view.ts';
+import { catalogueWebpKeys } from './catalogue.ts';
 
 export interface PublicPageSettings {
   /** Origin of shared links: canonical URL, Open Graph URLs and the QR code. */
@@ -145,6 +146,23 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     return send(request, reply, kind === 'not-found' ? 404 : 503, await unavailablePage(kind, assets.current()));
   }
 
+  /**
+   * Which of these files exist: images uploaded before the WebP variant was made have none, and a <picture> whose
+   * source is missing shows nothing rather than falling back. Once per rendering (a card version), not per request.
+   */
+  async function existingBlobs(keys: readonly string[]): Promise<ReadonlySet<string>> {
+    const blobs = context.blobs;
+    if (!blobs || keys.length === 0) return new Set();
+    const found = await Promise.all(
+      keys.map(async (key) => {
+        const object = await blobs.get(key).catch(() => null);
+        object?.body.destroy();
+        return object ? key : null;
+      }),
+    );
+    return new Set(found.filter((key): key is string => key !== null));
+  }
+
   async function render(cardId: string, pageAssets: PageAssets): Promise<RenderedPage | null> {
     const row = await loadCardPage(context.pool, cardId);
     if (!row) {
@@ -159,6 +177,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       ownerId: row.ownerId,
       data: row.data,
       products: row.products,
+      webp: await existingBlobs(catalogueWebpKeys(row.products)),
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });

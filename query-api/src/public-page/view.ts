@@ -339,6 +339,8 @@ export interface CardPageInput {
   readonly vcardUrl: string;
   /** The owner's shown products as the read model lists them (`{ id, featured, data }`). */
   readonly products?: readonly unknown[];
+  /** Blob keys of the products' WebP small variants that exist. */
+  readonly webp?: ReadonlySet<string>;
 }
 
 export function toCardPageView(input: CardPageInput): CardPageView {
@@ -448,6 +450,6 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     vcardUrl: input.vcardUrl,
     searchable,
     structuredData,
-    catalogue: toCatalogue(input.products ?? []),
+    catalogue: toCatalogue(input.products ?? [], input.webp),
   };
 }
