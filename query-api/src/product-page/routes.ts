@@ -15,7 +15,7 @@ import {
   type PublicPageSettings,
 } from '../public-page/routes.ts';
 import { preferredEncoding, storedBody, bytesFor, type StoredBody } from '../public-page/stored-body.ts';
-import { loadProductPage } from './load.ts';
+import { loadProductPage, type ProductPageRow } from './load.ts';
 import { renderProductPage, renderProductUnavailable } from './render.ts';
 import { toProductPageView } from './view.ts';
 
@@ -84,7 +84,7 @@ export function productPageRoutes(context: QueryContext, settings: PublicPageSet
         const id = raw.trim().toLowerCase();
         if (!UUID.test(id)) return sendUnavailable(request, reply, 'not-found');
         if (id !== raw) return reply.code(301).header('location', `/product/${id}`).header('cache-control', 'public, max-age=86400').send();
-        let row;
+        let row: ProductPageRow | undefined;
         try {
           row = await loadProductPage(context.pool, id);
         } catch (error) {
