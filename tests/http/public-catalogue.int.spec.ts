@@ -311,6 +311,18 @@ describe('the product page', () => {
     expect(forgotten.body).toBe(unknown.body);
   });
 
+  it.each([
+    ['a very long id', `/product/${'a'.repeat(300)}`],
+    ['a broken escape', '/product/%ZZ'],
+    ['a NUL byte', '/product/%00'],
+    ['a path beyond the id', `/product/00000000-0000-4000-8000-000000000000/x`],
+    ['an id with spaces', '/product/%20%20'],
+  ])('answers %s with a 4xx, never a 500', async (_what, url) => {
+    const response = await send(product, 'GET', url);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
   it('sends an upper-case id to the one canonical address', async () => {
     const response = await send(product, 'GET', `/product/${shown._id.toUpperCase()}`);
     expect(response.statusCode).toBe(301);
