@@ -125,6 +125,9 @@ test.describe('the public catalogue', () => {
       const next = section.getByRole('button', { name: 'Sonraki ürünler' });
       await expect(previous).toBeDisabled();
       await section.scrollIntoViewIfNeeded();
+      // The photos arrive as the WebP small variant (the JPEG one is the fallback), once scrolled into view.
+      await expect(section.locator('picture source[type="image/webp"]')).toHaveCount(2);
+      await expect.poll(() => list.locator('img').first().evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-sm\.webp$/);
       await next.click();
       await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
       await expect(previous).toBeEnabled();
