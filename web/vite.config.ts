@@ -100,6 +100,8 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         // The public card page (/p/{cardId}) is rendered by query-api; this is its small enhancement script.
         'public-card': fileURLToPath(new URL('./src/public-card/main.ts', import.meta.url)),
+        // The product page (/product/{id}), rendered by query-api too.
+        'product-page': fileURLToPath(new URL('./src/product-page/main.ts', import.meta.url)),
       },
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.

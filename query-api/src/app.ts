@@ -12,6 +12,7 @@ import { cardQueries, type CardQuerySettings } from './card/routes.ts';
 import { publicCardQueries } from './public/routes.ts';
 import { publicPageRoutes } from './public-page/routes.ts';
 import { sitemapRoutes } from './public-page/sitemap.ts';
+import { productPageRoutes } from './product-page/routes.ts';
 import { leadQueries } from './lead/routes.ts';
 import { productQueries } from './product/routes.ts';
 import { contactFileQueries } from './contact-file/routes.ts';
@@ -33,6 +34,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(publicCardQueries(context));
     await app.register(publicPageRoutes(context, deps));
     await app.register(sitemapRoutes(context, deps));
+    await app.register(productPageRoutes(context, deps));
     await app.register(leadQueries(context));
     await app.register(productQueries(context));
     await app.register(contactFileQueries(context));

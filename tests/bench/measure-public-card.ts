@@ -1,6 +1,7 @@
 /**
  * `npm run measure:public-card`: starts the product (npm start's composition) on a temporary data
- * directory, seeds a full profile and a card through the API, then measures the card page:
+ * directory, seeds a full profile, a card and a catalogue of 12 products with photos through the API (the
+ * budget of issue 12: HTML + CSS + JS before interactive ≤ 30 KB gzip with 12 products), then measures the card page:
  * its weight before interactive (public-card-weight.ts) and Lighthouse's mobile scores, in
  * Debian's Chromium. Prints a summary and writes tests/artifacts/public-card-report.json.
  *
@@ -67,8 +68,62 @@ async function call(origin: string, method: string, path: string, body: BodyInit
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** A full profile, as an owner would fill it in, with a photo, a cover and a logo. */
-async function seed(origin: string): Promise<string> {
+const PRODUCT_COUNT = 12;
+const PRODUCT_NAMES = [
+  'Bakır Lamba',
+  'Cam Vazo',
+  'Çini Kase',
+  'Ahşap Tepsi',
+  'Deri Cüzdan',
+  'Keten Masa Örtüsü',
+  'Seramik Kupa',
+  'Yün Kilim',
+  'Zeytinyağlı Sabun',
+  'Pirinç Şamdan',
+  'El Örgüsü Sepet',
+  'Gümüş Küpe',
+];
+
+/**
+ * The catalogue the budget is measured with: 12 active products, each with a photo (uploaded through the real
+ * pipeline, so the page shows its 400 px variant), a two-line description and a price; the first one featured.
+ * Answers the products' ids.
+ */
+async function seedProducts(origin: string, token: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < PRODUCT_COUNT; index++) {
+    const hue = Math.round((index * 360) / PRODUCT_COUNT);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${hue} 70% 85%)"/><circle cx="600" cy="450" r="260" fill="hsl(${hue} 60% 35%)"/></svg>`;
+    const form = new FormData();
+    form.append('images', new Blob([await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()], { type: 'image/jpeg' }), `urun-${index + 1}.jpg`);
+    const uploaded = await call(origin, 'POST', '/api/upload/images', form, token);
+    const images = Array.isArray(uploaded.data) ? uploaded.data : [];
+    const created = await call(
+      origin,
+      'POST',
+      '/api/products',
+      {
+        name: PRODUCT_NAMES[index] ?? `Ürün ${index + 1}`,
+        description: 'El yapımı, doğal malzemeden. Her parça atölyemizde tek tek hazırlanır ve özenle paketlenir.',
+        price: { value: 150 + index * 125.5, currency: 'TRY', compareAtValue: index % 3 === 0 ? 200 + index * 150 : '' },
+        images,
+        category: 'El Sanatları',
+        tags: ['el yapımı', 'hediye'],
+        features: ['Doğal malzeme', 'Türkiye’de üretildi'],
+        stock: index % 4 === 0 ? 0 : 5,
+        featured: index === 0,
+        url: 'https://magaza.example/urun',
+      },
+      token,
+    );
+    const data = created.data as { _id?: string } | undefined;
+    ids.push(String(data?._id ?? ''));
+  }
+  return ids;
+}
+
+/** A full profile, as an owner would fill it in, with a photo, a cover and a logo, and a catalogue of 12 products. */
+async function seed(origin: string): Promise<{ cardId: string; productIds: string[] }> {
   const account = await call(origin, 'POST', '/api/auth/register', {
     email: `olcum-${Date.now()}@example.com`,
     password: 'gizli-sifre-1',
@@ -152,16 +207,18 @@ async function seed(origin: string): Promise<string> {
   form.append('companyLogo', new Blob([logo], { type: 'image/png' }), 'logo.png');
   await call(origin, 'POST', '/api/profile', form, token);
 
+  const productIds = await seedProducts(origin, token);
+
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const cardId = `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
   await call(origin, 'POST', '/api/cards', { cardId, type: 'virtual', name: 'Ölçüm' }, token);
   const activated = await call(origin, 'POST', '/api/cards/activate', { cardId, name: 'Ölçüm' }, token);
   const position = typeof activated.position === 'string' ? activated.position : '';
+  const last = PRODUCT_NAMES[PRODUCT_COUNT - 1] ?? '';
   for (let attempt = 0; attempt < 100; attempt++) {
-    const response = await fetch(`${origin}/api/profile/card/${cardId}`, {
-      headers: position ? { 'x-min-position': position } : {},
-    });
-    if (response.ok) return cardId;
+    const response = await fetch(`${origin}/p/${cardId}`, { headers: position ? { 'x-min-position': position } : {} });
+    // The page with the whole catalogue on it (the products were written before the card was activated).
+    if (response.ok && (await response.text()).includes(last)) return { cardId, productIds };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the card page did not become available');
@@ -246,11 +303,15 @@ async function main(): Promise<void> {
   };
   try {
     await waitForHealth(origin, child);
-    const cardId = await seed(origin);
+    const { cardId, productIds } = await seed(origin);
     const url = `${origin}/p/${cardId}`;
-    console.log(`\nMeasuring ${url}\n`);
+    console.log(`\nMeasuring ${url} (with ${productIds.length} products)\n`);
     const weight = await measurePageWeight(url);
     console.log(describeWeight(weight));
+    const productUrl = `${origin}/product/${productIds[0] ?? ''}`;
+    console.log(`\nThe product page ${productUrl}\n`);
+    const productWeight = await measurePageWeight(productUrl);
+    console.log(describeWeight(productWeight));
 
     const runs: LighthouseRun[] = [];
     for (let run = 1; run <= RUNS; run++) {
@@ -275,7 +336,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(REPORT), { recursive: true });
     writeFileSync(
       REPORT,
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), url, chrome: CHROME_PATH, weight, lighthouse: { runs, median } }, null, 2)}\n`,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), url, products: productIds.length, chrome: CHROME_PATH, weight, productPage: { url: productUrl, weight: productWeight }, lighthouse: { runs, median } }, null, 2)}\n`,
     );
     console.log(`\nReport: ${REPORT}`);
   } finally {

@@ -497,7 +497,9 @@ test('an almost empty profile: only a name, no empty sections, no broken UI', as
   await page.goto(`/p/${card.cardId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Can Ak' })).toBeVisible();
   await expect(page.locator('.pc-avatar__initials')).toHaveText('CA');
-  await expect(page.getByRole('region')).toHaveCount(0);
+  // No empty section, except the catalogue: the SPEC has it say 'Ürün bulunamadı' (decision 23).
+  await expect(page.getByRole('region')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Ürün Kataloğu' })).toContainText('Ürün bulunamadı');
   await expect(page.locator('img')).toHaveCount(0);
   const bar = page.getByRole('navigation', { name: 'Kartvizit işlemleri' });
   await expect(bar.getByRole('link', { name: 'Yol Tarifi' })).toHaveCount(0);

@@ -145,8 +145,9 @@ describe('a full profile', () => {
     expect(html).toContain('<span data-share-label>Paylaş</span>');
     expect(html).toContain('aria-label="QR Kodu Göster"');
     expect(html).toContain(`href="/api/profile/card/${cardId}/contact.vcf" download data-track="vcard"`);
-    // Clean slots for later issues.
-    for (const slot of ['meeting', 'rems', 'catalogue']) expect(html).toContain(`data-slot="${slot}" hidden`);
+    // Clean slots for later issues; the catalogue is there (decision 23), empty for an owner without products.
+    for (const slot of ['meeting', 'rems']) expect(html).toContain(`data-slot="${slot}" hidden`);
+    expect(html).toMatch(/<h2 class="pc-h2" id="pc-catalogue-h">Ürün Kataloğu<\/h2>[\s\S]*<p class="pc-cat__empty">Ürün bulunamadı<\/p>/);
   });
 
   it('has Open Graph and Twitter tags, a canonical link and photos in their small variants', () => {

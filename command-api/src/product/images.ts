@@ -9,6 +9,7 @@ import {
   productImageKeysOf,
   validationError,
   DomainError,
+  type ProductImageKeys,
 } from '@kartvizit/schemas';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { ImageRejectedError, processImage, type ImagePreset, type ProcessedImage } from '@kartvizit/infra/images/process';
@@ -23,6 +24,8 @@ export const PRODUCT_IMAGE_PRESET: ImagePreset = {
   main: { maxWidth: 1200, maxHeight: 1200 },
   small: { maxWidth: 400, maxHeight: 400 },
   output: 'jpeg',
+  // The card page's catalogue shows the small variant, as WebP where the browser takes it (decision 23).
+  smallWebp: true,
 };
 
 const REJECTION_MESSAGES = {
@@ -44,7 +47,7 @@ export const PRODUCT_MULTIPART_LIMITS = {
 
 export interface PreparedProductImage {
   readonly url: string;
-  readonly keys: { readonly main: string; readonly small: string };
+  readonly keys: ProductImageKeys;
   readonly image: ProcessedImage;
 }
 
@@ -128,16 +131,17 @@ export async function storeProductImages(blobs: BlobStore, images: readonly Prep
     images.flatMap(({ keys, image }) => [
       blobs.put(keys.main, image.main.bytes, image.contentType),
       blobs.put(keys.small, image.small.bytes, image.contentType),
+      ...(image.smallWebp ? [blobs.put(keys.smallWebp, image.smallWebp.bytes, 'image/webp')] : []),
     ]),
   );
 }
 
-/** Removes the files (both variants) of image addresses no product of the owner shows any more. */
+/** Removes the files (every variant) of image addresses no product of the owner shows any more. */
 export async function deleteProductImages(blobs: BlobStore, urls: Iterable<string>): Promise<void> {
   const keys: string[] = [];
   for (const url of urls) {
     const variants = productImageKeysOf(url);
-    if (variants) keys.push(variants.main, variants.small);
+    if (variants) keys.push(variants.main, variants.small, variants.smallWebp);
   }
   await Promise.all(keys.map((key) => blobs.delete(key)));
 }

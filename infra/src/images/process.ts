@@ -32,6 +32,8 @@ export interface ImagePreset {
   readonly small: ImageBox;
   /** 'jpeg' for photos (transparency flattened on white); 'png-if-alpha' keeps a logo's transparency. */
   readonly output: 'jpeg' | 'png-if-alpha';
+  /** Also encode the small variant as WebP (lists of many images, e.g. the card page's catalogue). */
+  readonly smallWebp?: boolean;
 }
 
 export interface EncodedImage {
@@ -47,6 +49,8 @@ export interface ProcessedImage {
   readonly contentType: 'image/jpeg' | 'image/png';
   readonly main: EncodedImage;
   readonly small: EncodedImage;
+  /** The small variant as WebP, when the preset asks for it. */
+  readonly smallWebp?: EncodedImage;
 }
 
 export type ImageRejection = 'not_an_image' | 'unreadable' | 'too_many_pixels';
@@ -76,6 +80,16 @@ async function encode(bytes: Buffer, box: ImageBox, keepAlpha: boolean): Promise
   return { bytes: data, width: info.width, height: info.height };
 }
 
+/** The same box as WebP: about a third smaller than the JPEG at the same look; transparency kept when asked. */
+async function encodeWebp(bytes: Buffer, box: ImageBox, keepAlpha: boolean): Promise<EncodedImage> {
+  const resized = decoder(bytes)
+    .rotate()
+    .resize({ width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true });
+  const flattened = keepAlpha ? resized : resized.flatten({ background: '#ffffff' });
+  const { data, info } = await flattened.webp({ quality: 78, effort: 4 }).toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
+}
+
 function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
@@ -95,8 +109,13 @@ export async function processImage(bytes: Buffer, preset: ImagePreset): Promise<
   const keepAlpha = preset.output === 'png-if-alpha' && metadata.hasAlpha === true;
   let main: EncodedImage;
   let small: EncodedImage;
+  let smallWebp: EncodedImage | undefined;
   try {
-    [main, small] = await Promise.all([encode(bytes, preset.main, keepAlpha), encode(bytes, preset.small, keepAlpha)]);
+    [main, small, smallWebp] = await Promise.all([
+      encode(bytes, preset.main, keepAlpha),
+      encode(bytes, preset.small, keepAlpha),
+      preset.smallWebp ? encodeWebp(bytes, preset.small, keepAlpha) : undefined,
+    ]);
   } catch (error) {
     throw new ImageRejectedError(isPixelLimitError(error) ? 'too_many_pixels' : 'unreadable');
   }
@@ -106,5 +125,6 @@ export async function processImage(bytes: Buffer, preset: ImagePreset): Promise<
     contentType: keepAlpha ? 'image/png' : 'image/jpeg',
     main,
     small,
+    ...(smallWebp ? { smallWebp } : {}),
   };
 }

@@ -47,6 +47,15 @@ describe('processing', () => {
     expect(detectImageFormat(result.main.bytes)).toBe('jpeg');
   });
 
+  it('makes the small variant as WebP too when the preset asks, without metadata, and not otherwise', async () => {
+    const withWebp = await processImage(await canvas(2000, 1000).withExif({ IFD0: { Make: 'Kamera' } }).jpeg().toBuffer(), { ...PHOTO, smallWebp: true });
+    expect(withWebp.smallWebp).toBeDefined();
+    expect(detectImageFormat(withWebp.smallWebp?.bytes ?? Buffer.alloc(0))).toBe('webp');
+    expect([withWebp.smallWebp?.width, withWebp.smallWebp?.height]).toEqual([160, 80]);
+    expect((await sharp(withWebp.smallWebp?.bytes).metadata()).exif).toBeUndefined();
+    expect((await processImage(await canvas(400, 400).jpeg().toBuffer(), PHOTO)).smallWebp).toBeUndefined();
+  });
+
   it('does not enlarge small images', async () => {
     const result = await processImage(await canvas(100, 50).jpeg().toBuffer(), PHOTO);
     expect([result.main.width, result.main.height]).toEqual([100, 50]);

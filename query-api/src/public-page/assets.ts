@@ -4,6 +4,8 @@ import type { PageAssets } from './render.ts';
 
 /** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
 export const PUBLIC_CARD_ENTRY = 'src/public-card/main.ts';
+/** The product page's script (/product/{id}); its stylesheet starts with the card page's. */
+export const PRODUCT_PAGE_ENTRY = 'src/product-page/main.ts';
 
 interface ManifestChunk {
   readonly file?: unknown;
@@ -32,6 +34,7 @@ export class PublicCardAssets {
   constructor(
     private readonly distDir: string | undefined,
     private readonly now: () => number = () => performance.now(),
+    private readonly entryKey: string = PUBLIC_CARD_ENTRY,
   ) {}
 
   current(): PageAssets {
@@ -62,9 +65,11 @@ export class PublicCardAssets {
   private read(manifestPath: string): PageAssets {
     try {
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk | undefined>;
-      const entry = manifest[PUBLIC_CARD_ENTRY];
+      const entry = manifest[this.entryKey];
       if (!entry || typeof entry.file !== 'string') return NONE;
-      const css = strings(entry.css)
+      // The entry's own CSS and that of the chunks it imports (a stylesheet two entries share may go to a chunk).
+      const cssFiles = [...strings(entry.imports).flatMap((key) => strings(manifest[key]?.css)), ...strings(entry.css)];
+      const css = [...new Set(cssFiles)]
         .map((file) => readFileSync(join(this.distDir ?? '', file), 'utf8').trim())
         .join('\n');
       // Chunks the entry imports statically (Vite's preload helper): fetched beside it, not after it.

@@ -1,11 +1,11 @@
 import type { Subscription } from 'rxjs';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { SHOWN_CARD_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
+import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 
-/** The read models a card page is made of. */
-export const PAGE_PROJECTIONS = SHOWN_CARD_PROJECTIONS;
+/** The read models a card page is made of: the card, its owner's profile and the owner's shown products. */
+export const PAGE_PROJECTIONS = SHOWN_PRODUCT_PROJECTIONS;
 export type PageProjection = (typeof PAGE_PROJECTIONS)[number];
 
 /** How far one projection has got: its generation (a rebuild starts a new one) and checkpoint. */
@@ -20,6 +20,9 @@ function compareMarks(a: ProjectionMark | null, b: ProjectionMark | null): numbe
   if (a.generation !== b.generation) return a.generation < b.generation ? -1 : 1;
   return compareCheckpoints(a.checkpoint, b.checkpoint);
 }
+
+const isPageProjection = (name: string | undefined): name is PageProjection =>
+  (PAGE_PROJECTIONS as readonly (string | undefined)[]).includes(name);
 
 const later = (a: ProjectionMark | null, b: ProjectionMark | null) => (compareMarks(a, b) >= 0 ? a : b);
 
@@ -42,7 +45,7 @@ export interface PageCacheOptions {
 
 /**
  * Rendered card pages per card id (least recently used first out). A page is served from here
- * only while the `cards` and `profiles` read models stand exactly where they stood when its data
+ * only while the `cards`, `profiles` and `products` read models stand exactly where they stood when its data
  * was read. 'projection_advanced' signals move that mark at once; because a signal can be lost
  * (LISTEN/NOTIFY across a reconnect), the marks are also read from the database at most every
  * `pollMs`. So a change shows on the next request with signals, and within `pollMs` without.
@@ -59,7 +62,7 @@ export class PublicPageCache<Page> {
   private readonly entries = new Map<string, Slot<Page>>();
   /** Uses so far: a hit only numbers its slot, so the hot path neither deletes nor inserts. */
   private uses = 0;
-  private latest: PageMarks = { cards: null, profiles: null };
+  private latest: PageMarks = { products: null, cards: null, profiles: null };
   private polledAt = Number.NEGATIVE_INFINITY;
   private polling: Promise<void> | null = null;
   private subscription: Subscription | undefined;
@@ -144,14 +147,13 @@ export class PublicPageCache<Page> {
   }
 
   private isCurrent(marks: PageMarks): boolean {
-    return (
-      compareMarks(marks.cards, this.latest.cards) === 0 && compareMarks(marks.profiles, this.latest.profiles) === 0
-    );
+    return PAGE_PROJECTIONS.every((name) => compareMarks(marks[name], this.latest[name]) === 0);
   }
 
   /** Marks only move forward: a slow poll must not undo what a signal already told. */
   private advance(marks: PageMarks): void {
     this.latest = {
+      products: later(this.latest.products, marks.products),
       cards: later(this.latest.cards, marks.cards),
       profiles: later(this.latest.profiles, marks.profiles),
     };
@@ -159,7 +161,7 @@ export class PublicPageCache<Page> {
 
   private onSignal(payload: string): void {
     const [name, checkpoint] = payload.split(' ');
-    if ((name !== 'cards' && name !== 'profiles') || !isCheckpoint(checkpoint)) return;
+    if (!isPageProjection(name) || !isCheckpoint(checkpoint)) return;
     const known = this.latest[name];
     const mark = { generation: known?.generation ?? 0, checkpoint };
     this.latest = { ...this.latest, [name]: later(known, mark) };

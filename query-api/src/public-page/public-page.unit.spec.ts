@@ -325,7 +325,11 @@ describe('findable by search engines (decision 19)', () => {
 
 describe('the page cache', () => {
   const mark = (checkpoint: string) => ({ generation: 1, checkpoint: checkpoint as Checkpoint });
-  const marks = (cards: string, profiles: string): PageMarks => ({ cards: mark(cards), profiles: mark(profiles) });
+  const marks = (cards: string, profiles: string, products = '1:1'): PageMarks => ({
+    cards: mark(cards),
+    profiles: mark(profiles),
+    products: mark(products),
+  });
 
   function cache(readMarks: () => Promise<PageMarks>, signals?: InProcessSignalBus, now = () => 0) {
     const pages = new PublicPageCache<string>({ maxEntries: 2, pollMs: 1000, readMarks, signals, now });
@@ -346,6 +350,17 @@ describe('the page cache', () => {
     expect(pages.reuse('KV-A', 'other', marks('1:2', '1:1'))).toBeUndefined();
     await signals.publish('projection_advanced', 'leads 9:9');
     expect(await pages.current('KV-A')).toBe('a');
+    pages.stop();
+  });
+
+  it("follows the products read model too: the catalogue is part of the page", async () => {
+    const signals = new InProcessSignalBus();
+    const pages = cache(async () => marks('1:1', '1:1'), signals);
+    pages.remember('KV-A', { page: 'a', fingerprint: 'f', marks: marks('1:1', '1:1') });
+    expect(await pages.current('KV-A')).toBe('a');
+    await signals.publish('projection_advanced', 'products 1:2 owner-1');
+    expect(await pages.current('KV-A')).toBeUndefined();
+    expect(pages.reuse('KV-A', 'f2', marks('1:1', '1:1', '1:2'))).toBeUndefined();
     pages.stop();
   });
 

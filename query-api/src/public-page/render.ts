@@ -4,6 +4,7 @@ import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from '.
 import { icon, socialIcon, type LineIcon } from './icons.ts';
 import { SCRIPT_TEXT, TEXT } from './texts.ts';
 import { sampleBanner, sampleLeadDialog } from './sample.ts';
+import { renderCatalogue } from './catalogue.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
 
 /**
@@ -221,8 +222,8 @@ function corporate(view: CardPageView): SafeHtml | '' {
   return section('corporate', TEXT.corporate, markup`${tablist}${panels}`);
 }
 
-/** Containers later issues fill (SPEC: meeting planning, REMS 'Emlak Danışmanlığı', 'Ürün Kataloğu'). */
-function slot(name: 'meeting' | 'rems' | 'catalogue', comment: string): SafeHtml {
+/** Containers later issues fill (SPEC: meeting planning, REMS 'Emlak Danışmanlığı'). */
+function slot(name: 'meeting' | 'rems', comment: string): SafeHtml {
   return markup`${trustedHtml(`<!-- ${comment} -->`)}<div class="pc-slot" data-slot="${name}" hidden></div>`;
 }
 
@@ -347,7 +348,7 @@ ${slot('meeting', 'Toplantı planlama (takvim daveti, Zoom, Calendly): sonraki b
 ${slot('rems', "Emlak Danışmanlığı ('Görüşme Planla', yalnızca sahibin etkin REMS anahtarı varsa): sonraki bir iş burayı doldurur.")}
 ${view.location ? location(view.location) : ''}
 ${corporate(view)}
-${slot('catalogue', 'Ürün Kataloğu: sonraki bir iş burayı doldurur.')}
+${renderCatalogue(view.catalogue)}
 </main>
 <footer class="pc-footer"><p>${TEXT.footer}</p><a href="/">${TEXT.footerLink}</a></footer>
 </div>

@@ -23,6 +23,7 @@ import { loadCardPage, loadPageMarks } from './load.ts';
 import { renderCardPage, renderUnavailablePage, type PageAssets } from './render.ts';
 import { bytesFor, preferredEncoding, storedBody, type StoredBody } from './stored-body.ts';
 import { toCardPageView } from './view.ts';
+import { catalogueWebpKeys } from './catalogue.ts';
 
 export interface PublicPageSettings {
   /** Origin of shared links: canonical URL, Open Graph URLs and the QR code. */
@@ -45,20 +46,20 @@ const MARKS_POLL_MS = 1000;
  * Browsers revalidate on every visit (a 304 costs a few hundred bytes); a CDN in front may keep the page 30 s and
  * answer from its copy for 30 s more while it fetches the new one (infra/deploy/README.md, 'A CDN in front').
  */
-const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 /** The owner's own look after a change (`?v=`, read-your-writes): never kept by a shared cache. */
-const FRESH_PAGE_CACHE_CONTROL = 'private, no-cache';
+export const FRESH_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /** The contact file of a card (query-api/src/contact-file). */
 export function contactFileUrl(cardId: string): string {
   return `/api/profile/card/${cardId}/contact.vcf`;
 }
 
-function etagOf(text: string): string {
+export function etagOf(text: string): string {
   return `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   // What a browser sends back: the ETag as it got it.
   if (ifNoneMatch === etag) return true;
@@ -75,7 +76,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * server, calls to our own API only. A second wall behind the escaping. The headers themselves
  * are set by the security-header hook every answer goes through (infra/src/http/security-headers).
  */
-function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
+export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
   // A template the URL parser cannot read: https: still covers the usual tile servers.
   const tileOrigin = originOfTemplate(tileUrl);
   return {
@@ -145,6 +146,23 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     return send(request, reply, kind === 'not-found' ? 404 : 503, await unavailablePage(kind, assets.current()));
   }
 
+  /**
+   * Which of these files exist: images uploaded before the WebP variant was made have none, and a <picture> whose
+   * source is missing shows nothing rather than falling back. Once per rendering (a card version), not per request.
+   */
+  async function existingBlobs(keys: readonly string[]): Promise<ReadonlySet<string>> {
+    const blobs = context.blobs;
+    if (!blobs || keys.length === 0) return new Set();
+    const found = await Promise.all(
+      keys.map(async (key) => {
+        const object = await blobs.get(key).catch(() => null);
+        object?.body.destroy();
+        return object ? key : null;
+      }),
+    );
+    return new Set(found.filter((key): key is string => key !== null));
+  }
+
   async function render(cardId: string, pageAssets: PageAssets): Promise<RenderedPage | null> {
     const row = await loadCardPage(context.pool, cardId);
     if (!row) {
@@ -158,6 +176,8 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       cardId,
       ownerId: row.ownerId,
       data: row.data,
+      products: row.products,
+      webp: await existingBlobs(catalogueWebpKeys(row.products)),
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
 import { LEAD_FIELD_LABELS } from '@kartvizit/schemas/validation/lead';
+import { CATALOGUE_TEXT } from './catalogue.ts';
 
 /**
  * The public card page's copy (SPEC "Public card page", §8 Clipboard). The enhancement script gets
@@ -109,4 +110,6 @@ export const SCRIPT_TEXT = {
   sending: 'Gönderiliyor...',
   leadError: LEAD_MESSAGES.leadSubmitError,
   leadOffline: 'Sunucuya bağlanılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+  catalogueShowAll: CATALOGUE_TEXT.showAll,
+  catalogueShowScroller: CATALOGUE_TEXT.showScroller,
 } as const;

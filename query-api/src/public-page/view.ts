@@ -15,6 +15,7 @@ import {
 } from './urls.ts';
 import { personStructuredData, type JsonLd } from './structured-data.ts';
 import { TEXT } from './texts.ts';
+import { toCatalogue, type CatalogueItem } from './catalogue.ts';
 
 /**
  * What the card page shows, derived from the profile read model's `data` (the Profile of
@@ -130,6 +131,8 @@ export interface CardPageView {
   readonly searchable: boolean;
   /** schema.org `Person` for the page's JSON-LD: only when searchable (and the profile has a name). */
   readonly structuredData: JsonLd | null;
+  /** 'Ürün Kataloğu': the owner's shown products, featured first, then the owner's order. */
+  readonly catalogue: readonly CatalogueItem[];
 }
 
 type Data = Readonly<Record<string, unknown>>;
@@ -334,6 +337,10 @@ export interface CardPageInput {
   readonly data: unknown;
   readonly publicBaseUrl: string;
   readonly vcardUrl: string;
+  /** The owner's shown products as the read model lists them (`{ id, featured, data }`). */
+  readonly products?: readonly unknown[];
+  /** Blob keys of the products' WebP small variants that exist. */
+  readonly webp?: ReadonlySet<string>;
 }
 
 export function toCardPageView(input: CardPageInput): CardPageView {
@@ -443,5 +450,6 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     vcardUrl: input.vcardUrl,
     searchable,
     structuredData,
+    catalogue: toCatalogue(input.products ?? [], input.webp),
   };
 }

@@ -1,4 +1,5 @@
 import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
+import { enhanceCatalogue } from './catalogue.ts';
 import './page.css';
 import './sample.css';
 
@@ -24,7 +25,9 @@ interface PageData {
       | 'mapFailed'
       | 'sending'
       | 'leadError'
-      | 'leadOffline',
+      | 'leadOffline'
+      | 'catalogueShowAll'
+      | 'catalogueShowScroller',
       string
     >
   >;
@@ -463,7 +466,9 @@ function enhanceLeadForm(data: PageData): () => void {
 const dataElement = document.getElementById('pc-data');
 if (dataElement?.textContent) {
   try {
-    enhance(JSON.parse(dataElement.textContent) as PageData);
+    const data = JSON.parse(dataElement.textContent) as PageData;
+    enhanceCatalogue({ showAll: data.text.catalogueShowAll, showScroller: data.text.catalogueShowScroller });
+    enhance(data);
   } catch (error) {
     debug('enhancement failed', error);
   }

@@ -1,0 +1,45 @@
+import type pg from 'pg';
+import { SHOWN_CARDS, SHOWN_PRODUCTS } from '@kartvizit/infra/read-models/contract';
+import { isMissingRelation } from '../core/sql.ts';
+
+/** What the product page is made of: the product, and its owner's shown card and profile (for the way back). */
+export interface ProductPageRow {
+  readonly productId: string;
+  readonly ownerId: string;
+  readonly data: unknown;
+  /** The owner's card the page links back to: the one shown longest (SHOWN_PRODUCTS guarantees there is one). */
+  readonly cardId: string | null;
+  readonly profile: unknown;
+}
+
+interface Row {
+  readonly product_id: string;
+  readonly owner_id: string;
+  readonly data: unknown;
+  readonly card_id: string | null;
+  readonly profile: unknown;
+}
+
+/**
+ * A shown product (SHOWN_PRODUCTS: active, not deleted, the owner has a shown card and is not forgotten) with its
+ * owner's card and profile, in one statement; undefined for anything else (inactive, deleted, unknown, an owner
+ * without a shown card or forgotten: the page cannot tell them apart).
+ */
+export async function loadProductPage(pool: pg.Pool, productId: string): Promise<ProductPageRow | undefined> {
+  try {
+    const result = await pool.query<Row>(
+      `WITH shown AS (SELECT pr.product_id, pr.owner_id, pr.data ${SHOWN_PRODUCTS} AND pr.product_id = $1)
+       SELECT s.product_id, s.owner_id, s.data, card.card_id, card.profile
+         FROM shown s
+         LEFT JOIN LATERAL (SELECT c.card_id, p.data AS profile ${SHOWN_CARDS} AND c.owner_id = s.owner_id
+                             ORDER BY c.owned_at NULLS LAST, c.card_id LIMIT 1) card ON true`,
+      [productId],
+    );
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return { productId: row.product_id, ownerId: row.owner_id, data: row.data, cardId: row.card_id, profile: row.profile };
+  } catch (error) {
+    if (isMissingRelation(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import { imagesOf, priceOf, productPath, record, stringsOf, textOf, type PriceView, type ProductImage } from '../public-page/catalogue.ts';
+import { safeWebUrl } from '../public-page/urls.ts';
+import { themeClass } from '../public-page/view.ts';
+
+/**
+ * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` and the owner's
+ * profile. Read defensively like the card page: a field of the wrong type counts as empty.
+ */
+
+export const PRODUCT_TEXT = {
+  brand: 'Dijital Kartvizit',
+  footer: '© 2025 Dijital Kartvizit',
+  noImage: 'Görsel bulunamadı',
+  gallery: 'Ürün görselleri',
+  thumbnails: 'Görsel seçimi',
+  imageAlt: (name: string, index: number, count: number) => (count > 1 ? `${name}, görsel ${index} / ${count}` : name),
+  thumbnail: (index: number) => `Görsel ${index}`,
+  previousImage: 'Önceki görsel',
+  nextImage: 'Sonraki görsel',
+  category: 'Kategori',
+  tags: 'Etiketler',
+  price: 'Fiyat',
+  compareAt: 'Önceki fiyat',
+  description: 'Ürün Açıklaması',
+  features: 'Özellikler',
+  inStock: 'Stokta var',
+  outOfStock: 'Stokta yok',
+  askOnWhatsApp: 'WhatsApp ile Bilgi Al',
+  buy: 'Satın Al',
+  share: 'Paylaş',
+  actions: 'Ürün sayfası işlemleri',
+  shareOnWhatsApp: 'WhatsApp ile paylaş',
+  backToCard: (owner: string) => (owner ? `${owner} kartvizitine dön` : 'Kartvizite dön'),
+  home: 'Ana sayfa',
+  /** SPEC §7: the text a visitor sends the owner. */
+  whatsAppQuestion: (name: string, url: string) => `${name} hakkında bilgi almak istiyorum: ${url}`,
+  /** SPEC §7: the product's name and the page's address, to send to anyone. */
+  whatsAppShare: (name: string, url: string) => `${name} ${url}`,
+  notFoundTitle: 'Ürün bulunamadı',
+  notFoundText: 'Aradığınız ürün bulunamadı veya artık mevcut değil.',
+  loadErrorTitle: 'Ürün yüklenirken bir hata oluştu',
+  loadErrorText: 'Lütfen biraz sonra tekrar deneyin.',
+  back: 'Geri Dön',
+} as const;
+
+/** Texts the product page's script shows (web/src/product-page/main.ts reads them from the page). */
+export const PRODUCT_SCRIPT_TEXT = {
+  copied: 'Bağlantı kopyalandı!',
+  copyFailed: 'Kopyalama başarısız!',
+  imageOf: '{index} / {count}',
+} as const;
+
+export interface ProductPageView {
+  readonly productId: string;
+  readonly canonicalUrl: string;
+  readonly name: string;
+  readonly description: string;
+  readonly category: string;
+  readonly tags: readonly string[];
+  readonly features: readonly string[];
+  readonly price: PriceView | null;
+  /** Amount and currency for `product:price:*` (only when the price is shown). */
+  readonly priceMeta: { readonly amount: string; readonly currency: string } | null;
+  readonly images: readonly ProductImage[];
+  /** The first image's full size as an absolute URL: og:image. */
+  readonly shareImage: string | null;
+  /** null: stock not tracked, no badge. */
+  readonly inStock: boolean | null;
+  /** 'Satın Al': only with the product's own http(s) url. */
+  readonly buyUrl: string | null;
+  readonly whatsAppAskUrl: string;
+  readonly whatsAppShareUrl: string;
+  /** The owner's card page, for the way back. */
+  readonly cardUrl: string | null;
+  readonly ownerName: string;
+  readonly theme: string;
+  /** The owner chose to be findable (decision 19): no `noindex`. */
+  readonly searchable: boolean;
+}
+
+export interface ProductPageInput {
+  readonly productId: string;
+  readonly data: unknown;
+  readonly cardId: string | null;
+  readonly profile: unknown;
+  readonly publicBaseUrl: string;
+}
+
+/** The digits wa.me takes: a WhatsApp number (90 and ten digits) or the owner's phone in international form. */
+export function whatsAppNumber(actionButton: unknown, phone: unknown): string | null {
+  const button = record(actionButton);
+  if (button.type === 'whatsapp') {
+    const digits = textOf(button, 'value').replace(/\D/g, '');
+    if (/^\d{8,15}$/.test(digits)) return digits;
+  }
+  if (typeof phone !== 'string') return null;
+  const compact = phone.replace(/[\s().-]/g, '');
+  if (/^\+\d{8,15}$/.test(compact)) return compact.slice(1);
+  // A Turkish number written nationally ('0532 …'): the country code in front.
+  if (/^0\d{10}$/.test(compact)) return `90${compact.slice(1)}`;
+  return null;
+}
+
+export function whatsAppUrl(number: string | null, text: string): string {
+  return `https://wa.me/${number ?? ''}?text=${encodeURIComponent(text)}`;
+}
+
+export function toProductPageView(input: ProductPageInput): ProductPageView {
+  const data = record(input.data);
+  const profile = record(input.profile);
+  const name = textOf(data, 'name') || PRODUCT_TEXT.notFoundTitle;
+  const canonicalUrl = `${input.publicBaseUrl}${productPath(input.productId)}`;
+  const images = imagesOf(data);
+  const price = priceOf(data);
+  const rawPrice = record(data.price);
+  const stock = typeof data.stock === 'number' && Number.isFinite(data.stock) ? data.stock : null;
+  const ownerName = [textOf(profile, 'firstName'), textOf(profile, 'lastName')].filter(Boolean).join(' ');
+  const number = whatsAppNumber(data.actionButton, profile.phone);
+  return {
+    productId: input.productId,
+    canonicalUrl,
+    name,
+    description: textOf(data, 'description'),
+    category: textOf(data, 'category'),
+    tags: stringsOf(data, 'tags'),
+    features: stringsOf(data, 'features'),
+    price,
+    priceMeta:
+      price && typeof rawPrice.value === 'number'
+        ? { amount: rawPrice.value.toFixed(2), currency: typeof rawPrice.currency === 'string' ? rawPrice.currency : 'TRY' }
+        : null,
+    images,
+    shareImage: images[0] ? `${input.publicBaseUrl}${images[0].src}` : null,
+    inStock: stock === null ? null : stock > 0,
+    buyUrl: safeWebUrl(data.url),
+    whatsAppAskUrl: whatsAppUrl(number, PRODUCT_TEXT.whatsAppQuestion(name, canonicalUrl)),
+    whatsAppShareUrl: whatsAppUrl(null, PRODUCT_TEXT.whatsAppShare(name, canonicalUrl)),
+    cardUrl: input.cardId ? `/p/${input.cardId}` : null,
+    ownerName,
+    theme: themeClass(textOf(profile, 'theme')),
+    searchable: profile.searchable === true,
+  };
+}

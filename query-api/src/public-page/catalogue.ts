@@ -1,0 +1,186 @@
+import { productImageKeysOf } from '@kartvizit/schemas/validation/product';
+import { markup, type SafeHtml } from './html.ts';
+import { icon } from './icons.ts';
+import { safeMediaPath } from './urls.ts';
+
+/**
+ * 'Ürün Kataloğu' on the card page (docs/decisions/0023-public-catalogue.md): the owner's shown products as the
+ * read model gives them (SHOWN_PRODUCTS, featured first, then the owner's order), server-rendered. Without a script it
+ * is a horizontal CSS scroll-snap strip; the card page's script adds previous/next, the progress bar and the
+ * 'Tümünü Gör' / 'Kaydırmalı Görünüm' toggle. The stored content is read defensively: a field of the wrong type counts
+ * as empty.
+ */
+
+export const CATALOGUE_TEXT = {
+  title: 'Ürün Kataloğu',
+  empty: 'Ürün bulunamadı',
+  noImage: 'Görsel Yok',
+  details: 'Detaylar',
+  showAll: 'Tümünü Gör',
+  showScroller: 'Kaydırmalı Görünüm',
+  previous: 'Önceki ürünler',
+  next: 'Sonraki ürünler',
+  featured: 'Öne Çıkan',
+  products: 'Ürünler',
+} as const;
+
+/** SPEC §9: a product card is 220 px wide; the small image variant is 400 px, so it is sharp at 2× too. */
+export const CATALOGUE_IMAGE = { width: 220, height: 165 } as const;
+
+/** The progress bar shows with more than this many products (SPEC §9). */
+export const PROGRESS_AFTER = 3;
+
+const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
+type Currency = (typeof CURRENCIES)[number];
+
+const formatters = new Map<Currency, Intl.NumberFormat>();
+
+/** `Intl.NumberFormat('tr-TR', { style: 'currency', currency })`: '₺1.234,50', '$12,00'. */
+export function formatPrice(value: number, currency: string): string {
+  const code: Currency = (CURRENCIES as readonly string[]).includes(currency) ? (currency as Currency) : 'TRY';
+  let formatter = formatters.get(code);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: code });
+    formatters.set(code, formatter);
+  }
+  return formatter.format(value);
+}
+
+export interface PriceView {
+  readonly text: string;
+  /** The struck-through "before" price: only when it is above the price. */
+  readonly compareAt: string | null;
+}
+
+type Data = Readonly<Record<string, unknown>>;
+
+export function record(value: unknown): Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
+}
+
+export function textOf(source: Data, key: string): string {
+  const value = source[key];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export function stringsOf(source: Data, key: string): string[] {
+  const value = source[key];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim()) : [];
+}
+
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** SPEC §5: a price shows only when it has a value (non-zero) and `isDisplayed` is true. */
+export function priceOf(data: Data): PriceView | null {
+  const price = record(data.price);
+  const value = finite(price.value);
+  if (value === null || value <= 0 || price.isDisplayed === false) return null;
+  const currency = typeof price.currency === 'string' ? price.currency : 'TRY';
+  const compare = finite(price.compareAtValue);
+  return { text: formatPrice(value, currency), compareAt: compare !== null && compare > value ? formatPrice(compare, currency) : null };
+}
+
+/** A product image as the page may show it: our own media path, in full size and its 400 px variant. */
+export interface ProductImage {
+  readonly src: string;
+  readonly small: string;
+  /** The small variant as WebP, only when its file exists (uploads before decision 23 have none). */
+  readonly smallWebp: string | null;
+}
+
+export function imagesOf(data: Data, webp: ReadonlySet<string> = new Set()): ProductImage[] {
+  return stringsOf(data, 'images')
+    .map((url) => safeMediaPath(url))
+    .filter((url): url is string => url !== null)
+    .map((src) => {
+      const keys = productImageKeysOf(src);
+      const smallWebp = keys && webp.has(keys.smallWebp) ? safeMediaPath(`/media/${keys.smallWebp}`) : null;
+      return { src, small: keys ? (safeMediaPath(`/media/${keys.small}`) ?? src) : src, smallWebp };
+    });
+}
+
+/** The blob keys of the WebP variants the catalogue could show (each product's first image), to look up. */
+export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
+  return rows.flatMap((row) => {
+    const [first] = stringsOf(record(record(row).data), 'images');
+    const keys = first ? productImageKeysOf(first) : null;
+    return keys ? [keys.smallWebp] : [];
+  });
+}
+
+// Product ids are UUIDs (command-api draws them); anything else is not linked.
+const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function productPath(id: string): string {
+  return `/product/${id}`;
+}
+
+export interface CatalogueItem {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly price: PriceView | null;
+  readonly image: ProductImage | null;
+  readonly featured: boolean;
+}
+
+/**
+ * The catalogue rows (`{ id, featured, data }`, in the read model's order) as the page shows them; `webp`: the blob
+ * keys of WebP variants that exist.
+ */
+export function toCatalogue(rows: readonly unknown[], webp: ReadonlySet<string> = new Set()): CatalogueItem[] {
+  return rows
+    .map(record)
+    .map((row): CatalogueItem | null => {
+      const id = typeof row.id === 'string' ? row.id.toLowerCase() : '';
+      const data = record(row.data);
+      const name = textOf(data, 'name');
+      if (!PRODUCT_ID.test(id) || !name) return null;
+      return {
+        id,
+        name,
+        description: textOf(data, 'description'),
+        price: priceOf(data),
+        image: imagesOf(data, webp)[0] ?? null,
+        featured: row.featured === true,
+      };
+    })
+    .filter((item): item is CatalogueItem => item !== null);
+}
+
+function productCard(item: CatalogueItem, index: number): SafeHtml {
+  const { width, height } = CATALOGUE_IMAGE;
+  const img = item.image
+    ? markup`<img class="pc-product__img" src="${item.image.small}" alt="" width="${width}" height="${height}" loading="lazy" decoding="async">`
+    : '';
+  const image = item.image
+    ? item.image.smallWebp
+      ? markup`<picture><source type="image/webp" srcset="${item.image.smallWebp}">${img}</picture>`
+      : img
+    : markup`<span class="pc-product__img pc-product__img--none">${icon('image')}<span>${CATALOGUE_TEXT.noImage}</span></span>`;
+  const badge = item.featured ? markup`<span class="pc-product__badge">${CATALOGUE_TEXT.featured}</span>` : '';
+  const description = item.description ? markup`<span class="pc-product__text">${item.description}</span>` : '';
+  const price = item.price ? markup`<span class="pc-product__price">${item.price.text}</span>` : '';
+  // The whole card is the link; its name is the product's name (the image is decorative, 'Detaylar' says what it does).
+  return markup`<li class="pc-cat__item" data-index="${index}"><a class="pc-product" href="${productPath(item.id)}" data-product="${item.id}"><span class="pc-product__media">${image}${badge}</span><span class="pc-product__body"><span class="pc-product__name">${item.name}</span>${description}${price}<span class="pc-product__more" aria-hidden="true">${CATALOGUE_TEXT.details}${icon('next', 'pc-icon pc-icon--sm')}</span></span></a></li>`;
+}
+
+/** The section; an owner without a shown product gets it too, saying 'Ürün bulunamadı' (SPEC). */
+export function renderCatalogue(items: readonly CatalogueItem[]): SafeHtml {
+  const head = (aside: SafeHtml | '') =>
+    markup`<div class="pc-section__head"><h2 class="pc-h2" id="pc-catalogue-h">${CATALOGUE_TEXT.title}</h2>${aside}</div>`;
+  if (items.length === 0) {
+    return markup`<section class="pc-section pc-cat" aria-labelledby="pc-catalogue-h">
+${head('')}
+<p class="pc-cat__empty">${CATALOGUE_TEXT.empty}</p>
+</section>`;
+  }
+  const toggle = markup`<button type="button" class="pc-cat__toggle pc-js" data-cat-toggle aria-pressed="false" aria-controls="pc-cat-list">${CATALOGUE_TEXT.showAll}</button>`;
+  const progress =
+    items.length > PROGRESS_AFTER ? markup`<div class="pc-cat__progress pc-js" aria-hidden="true"><span data-cat-progress></span></div>` : '';
+  return markup`<section class="pc-section pc-cat" aria-labelledby="pc-catalogue-h" data-cat data-view="scroll">
+${head(toggle)}
+<div class="pc-cat__frame"><button type="button" class="pc-cat__nav pc-cat__nav--prev pc-js" data-cat-prev aria-label="${CATALOGUE_TEXT.previous}" aria-controls="pc-cat-list" disabled>${icon('previous')}</button><ul class="pc-cat__list" id="pc-cat-list" role="list" aria-label="${CATALOGUE_TEXT.products}" data-cat-list>${items.map(productCard)}</ul><button type="button" class="pc-cat__nav pc-cat__nav--next pc-js" data-cat-next aria-label="${CATALOGUE_TEXT.next}" aria-controls="pc-cat-list">${icon('next')}</button></div>
+${progress}
+</section>`;
+}
