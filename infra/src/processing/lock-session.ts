@@ -9,11 +9,20 @@ export class SharedLockSession {
   private client: pg.PoolClient | null = null;
   private connecting: Promise<pg.PoolClient> | null = null;
   private readonly held = new Set<string>();
+  /** One statement at a time on the session: the processors ask concurrently. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly pool: pg.Pool) {}
 
   /** True when this session holds `key` (now or already). */
-  async tryHold(key: string): Promise<boolean> {
+  tryHold(key: string): Promise<boolean> {
+    if (this.held.has(key) && this.client) return Promise.resolve(true);
+    const asked = this.queue.then(() => this.ask(key));
+    this.queue = asked.catch(() => undefined);
+    return asked;
+  }
+
+  private async ask(key: string): Promise<boolean> {
     if (this.held.has(key) && this.client) return true;
     const client = await this.connect();
     const { rows } = await client.query<{ locked: boolean }>(
@@ -25,6 +34,7 @@ export class SharedLockSession {
   }
 
   async close(): Promise<void> {
+    await this.queue;
     const client = this.client;
     this.client = null;
     this.held.clear();
