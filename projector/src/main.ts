@@ -2,7 +2,7 @@ import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
-import { leadMailReactors } from './lead/lead-mail-reactors.ts';
+import { mailReactors } from './mail/reactors.ts';
 import { startProjectors } from './service.ts';
 
 const config = readConfig(process.env);
@@ -18,11 +18,12 @@ const projectors = startProjectors({
   signals: runtime.signals,
   pollIntervalMs: config.projectorPollIntervalMs,
   log,
-  reactors: leadMailReactors({
+  reactors: mailReactors({
     mailer,
     store: runtime.store,
     codec: runtime.codec,
     publicBaseUrl: config.publicBaseUrl,
+    appSecret: runtime.appSecret,
   }),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);

@@ -1,5 +1,6 @@
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { ReactorRunner, type Reactor } from '@kartvizit/infra/processing/reactor';
+import { SharedLockSession } from '@kartvizit/infra/processing/lock-session';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PROJECTIONS } from './projections.ts';
 import { ProjectionRunner } from './core/runner.ts';
@@ -23,7 +24,9 @@ export function startProjectors(
   },
 ): ProjectorService {
   const runners = PROJECTIONS.map((projection) => new ProjectionRunner(projection, deps));
-  const reactors = (deps.reactors ?? []).map((reactor) => new ReactorRunner(reactor, deps));
+  // The reactors' locks share one connection: a reactor costs none of its own (decision 25).
+  const lockSession = new SharedLockSession(deps.pool);
+  const reactors = (deps.reactors ?? []).map((reactor) => new ReactorRunner(reactor, { ...deps, lockSession }));
   for (const runner of [...runners, ...reactors]) runner.start();
   return {
     runners,
@@ -33,6 +36,7 @@ export function startProjectors(
     },
     async stop() {
       await Promise.all([...runners, ...reactors].map((runner) => runner.stop()));
+      await lockSession.close();
     },
   };
 }

@@ -23,6 +23,11 @@ const CORE_MESSAGES = {
   passwordChanged: 'Şifre başarıyla değiştirildi!',
   passwordChangeFailed: 'Şifre değiştirilemedi.',
   passwordChangeError: 'Şifre değiştirme sırasında bir hata oluştu.',
+  // Password reset (issue 13)
+  resetLinkSent:
+    'Bu e-posta adresiyle kayıtlı bir hesap varsa şifre sıfırlama bağlantısını gönderdik. Gelen kutunuzu (ve gereksiz klasörünü) kontrol edin; bağlantı 30 dakika geçerlidir.',
+  resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+  passwordResetDone: 'Şifreniz yenilendi, giriş yaptınız.',
 
   // Validation (SPEC §5)
   fillAllFields: 'Lütfen tüm alanları doldurun',

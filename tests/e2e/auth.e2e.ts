@@ -137,12 +137,12 @@ test.describe('sign-up and sign-in', () => {
       await expect(page).toHaveURL(/\/auth\/login$/);
     });
 
-    await test.step('the forgotten-password link leads to an honest page and back', async () => {
+    await test.step('the forgotten-password link leads to the reset form and back', async () => {
       await page.getByRole('link', { name: 'Şifremi unuttum' }).click();
       await expect(page).toHaveURL(/\/auth\/forgot-password$/);
-      await expect(page.getByText(/yakında/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' })).toBeVisible();
       await expectAccessible(page, 'forgot password');
-      await page.getByRole('link', { name: 'Giriş Sayfasına Dön' }).click();
+      await page.getByRole('link', { name: 'Giriş yapın' }).click();
       await expect(page).toHaveURL(/\/auth\/login$/);
     });
   });

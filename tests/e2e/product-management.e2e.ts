@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { MIN_POSITION_HEADER } from '@kartvizit/schemas/constants';
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { alertWith, expect, plantToken, test, toast, type Account } from './fixtures.ts';
+import { alertWith, expect, plantToken, publicVirtualCard, test, toast, type Account } from './fixtures.ts';
 
 /**
  * The owner's catalogue (/products) as an owner uses it: the shared rules answering beside the
@@ -56,7 +56,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   // From the top: a full-page capture leaves the sticky top bar where the scrolled screen had it.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}x${height}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}-${width}x${height}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 function productList(page: Page): Locator {
@@ -69,7 +73,9 @@ function rowNames(page: Page): Locator {
 }
 
 function row(page: Page, name: string): Locator {
-  return productList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  return productList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 }
 
 function form(page: Page): Locator {
@@ -90,7 +96,11 @@ test.beforeAll(() => {
 });
 
 test.describe('product catalogue', () => {
-  test('an owner builds, orders, features, edits and prunes a catalogue of listings', async ({ page, account }) => {
+  test('an owner builds, orders, features, edits and prunes a catalogue of listings', async ({
+    page,
+    account,
+    request,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(DESKTOP);
     const [sea, garden, land] = await Promise.all([
@@ -112,7 +122,10 @@ test.describe('product catalogue', () => {
     await test.step('the add button opens the new-product form and becomes a cancel button', async () => {
       await page.getByRole('button', { name: TEXT.add }).click();
       await expect(page.getByRole('heading', { level: 2, name: TEXT.newHeading })).toBeVisible();
-      await expect(page.getByRole('button', { name: TEXT.cancel, exact: true }).first()).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: TEXT.cancel, exact: true }).first()).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
       await page.getByRole('button', { name: TEXT.cancel, exact: true }).first().click();
       await expect(page.getByLabel('Ürün adı')).toBeHidden();
       await page.getByRole('button', { name: TEXT.add }).click();
@@ -162,7 +175,9 @@ test.describe('product catalogue', () => {
     });
 
     await test.step('a file over 5 MB is refused in the browser', async () => {
-      await form(page).getByLabel('Görsel Seç').setInputFiles({ name: 'buyuk.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+      await form(page)
+        .getByLabel('Görsel Seç')
+        .setInputFiles({ name: 'buyuk.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
       await expect(alertWith(page, TEXT.tooLarge)).toBeVisible();
     });
 
@@ -197,7 +212,10 @@ test.describe('product catalogue', () => {
       await expect(page.getByLabel('Ürün adı')).toBeHidden();
       await expect(rowNames(page)).toHaveText(['Deniz manzaralı daire']);
       await expect(row(page, 'Deniz manzaralı daire')).toContainText('₺4.250.000,00');
-      await expect(row(page, 'Deniz manzaralı daire').locator('img')).toHaveAttribute('src', /^\/media\/products\/.+-sm\.jpg$/);
+      await expect(row(page, 'Deniz manzaralı daire').locator('img')).toHaveAttribute(
+        'src',
+        /^\/media\/products\/.+-sm\.jpg$/,
+      );
     });
 
     await test.step('two more listings: a villa with a WhatsApp button in euros, a plot without a price', async () => {
@@ -249,7 +267,10 @@ test.describe('product catalogue', () => {
       await page.keyboard.press('Enter');
       await expect(rowNames(page)).toHaveText(['Deniz manzaralı daire', 'Bahçeli villa', 'Merkezi arsa']);
       await expect(down).toHaveAttribute('aria-disabled', 'true');
-      await expect(page.getByRole('button', { name: 'Deniz manzaralı daire: yukarı taşı' })).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByRole('button', { name: 'Deniz manzaralı daire: yukarı taşı' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
       await page.reload();
       await expect(rowNames(page)).toHaveText(['Deniz manzaralı daire', 'Bahçeli villa', 'Merkezi arsa']);
     });
@@ -304,6 +325,31 @@ test.describe('product catalogue', () => {
       await panel.getByRole('link', { name: 'Tümünü gör' }).click();
     });
 
+    await test.step('a visitor sees it on the card at 390×844: featured first, then the owner’s order, the inactive one absent, in both views', async () => {
+      const headers = { authorization: `Bearer ${account.token}` };
+      const profile = await request.post('/api/profile', {
+        headers,
+        data: { firstName: account.firstName, lastName: account.lastName, email: account.email },
+      });
+      expect(profile.status(), await profile.text()).toBe(200);
+      const cardId = await publicVirtualCard(request, account, 'Emlak Kartı');
+      const visitor = await page.context().newPage();
+      await visitor.setViewportSize(PHONE);
+      await visitor.goto(`/p/${cardId}`);
+      const section = visitor.getByRole('region', { name: 'Ürün Kataloğu' });
+      const names = section.getByRole('list', { name: 'Ürünler' }).locator('.pc-product__name');
+      await expect(names).toHaveText(['Bahçeli villa', 'Deniz manzaralı daire']);
+      await expect(section).not.toContainText('Merkezi imarlı arsa');
+      await section.getByRole('button', { name: 'Tümünü Gör' }).click();
+      await expect(section.getByRole('button', { name: 'Kaydırmalı Görünüm' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(names).toHaveText(['Bahçeli villa', 'Deniz manzaralı daire']);
+      await expectAccessible(visitor, 'the owner’s card with the catalogue (grid), 390×844');
+      await shoot(visitor, 'products-on-card');
+      await section.getByRole('link', { name: /Bahçeli villa/ }).click();
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Bahçeli villa' })).toBeVisible();
+      await visitor.close();
+    });
+
     await test.step('delete asks first, showing the image and the name; cancel keeps it, confirm removes it', async () => {
       await page.getByRole('button', { name: 'Bahçeli villa: sil' }).click();
       const dialog = page.getByRole('dialog', { name: 'Ürünü sil' });
@@ -339,13 +385,19 @@ test.describe('product catalogue', () => {
     await expect(rowNames(page)).toHaveText(['Birinci daire', 'İkinci daire']);
   });
 
-  test('when the server fails, each action says so in Turkish and the screen keeps what the server has', async ({ page, account, request }) => {
+  test('when the server fails, each action says so in Turkish and the screen keeps what the server has', async ({
+    page,
+    account,
+    request,
+  }) => {
     await seedProducts(request, account, ['Göl evi']);
     await plantToken(page, account.token);
     const broken = { status: 500, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' };
 
     await test.step('the list cannot be read: the toast, and a way to try again', async () => {
-      await page.route('**/api/products', (route) => (route.request().method() === 'GET' ? route.fulfill(broken) : route.fallback()));
+      await page.route('**/api/products', (route) =>
+        route.request().method() === 'GET' ? route.fulfill(broken) : route.fallback(),
+      );
       await page.goto('/products');
       await expect(toast(page, 'Ürünler getirilirken bir hata oluştu!')).toBeVisible();
       await page.unroute('**/api/products');
@@ -353,7 +405,9 @@ test.describe('product catalogue', () => {
       await expect(rowNames(page)).toHaveText(['Göl evi']);
     });
 
-    await page.route('**/api/products/**', (route) => (route.request().method() === 'GET' ? route.fallback() : route.fulfill(broken)));
+    await page.route('**/api/products/**', (route) =>
+      route.request().method() === 'GET' ? route.fallback() : route.fulfill(broken),
+    );
 
     await test.step('the star cannot be saved', async () => {
       await page.getByRole('button', { name: 'Göl evi: öne çıkar' }).click();
@@ -380,7 +434,11 @@ test.describe('product catalogue', () => {
     });
   });
 
-  test('on a phone (390×844) the list, the form and the dashboard panel fit and pass axe', async ({ page, account, request }) => {
+  test('on a phone (390×844) the list, the form and the dashboard panel fit and pass axe', async ({
+    page,
+    account,
+    request,
+  }) => {
     await page.setViewportSize(PHONE);
     await seedProducts(request, account, ['Satılık 2+1 daire', 'Kiralık işyeri', 'Deniz manzaralı villa']);
     await plantToken(page, account.token);
@@ -415,7 +473,12 @@ async function seedProducts(request: APIRequestContext, account: Account, names:
     const { data } = (await upload.json()) as { data: string[] };
     const created = await request.post('/api/products', {
       headers,
-      data: { name, category: index === 1 ? 'İşyeri' : 'Daire', price: { value: String(1500000 + index * 250000), currency: 'TRY' }, images: data },
+      data: {
+        name,
+        category: index === 1 ? 'İşyeri' : 'Daire',
+        price: { value: String(1500000 + index * 250000), currency: 'TRY' },
+        images: data,
+      },
     });
     expect(created.status(), await created.text()).toBe(200);
     position = ((await created.json()) as { position: string }).position;

@@ -183,3 +183,37 @@ test.describe('product statistics', () => {
     await phoneContext.close();
   });
 });
+
+test('the product page in Chromium counts its own view and its two buttons', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await ownerWithCard(request, account);
+  const productId = await createProduct(request, account, 'Bahçeli Villa');
+  // The buttons lead out of the product (the shop, WhatsApp): answered here, so no test reaches the internet.
+  await page.route(/^https:\/\/(ornek-magaza\.com\.tr|wa\.me|api\.whatsapp\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'dışarıda' }),
+  );
+
+  // When a visitor opens the product page and presses 'Satın Al', then comes back and presses 'WhatsApp ile Bilgi Al'
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bahçeli Villa' })).toBeVisible();
+  await page.getByRole('link', { name: 'Satın Al' }).click();
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('link', { name: 'WhatsApp ile Bilgi Al' }).click();
+
+  // Then the owner's figures say two views, one click of each
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/statistics/products', { headers: bearer(account) });
+        const body = (await response.json()) as {
+          productStats: {
+            products: Array<{ productId: string; views: number; clicks: { buy: number; whatsapp: number } }>;
+          };
+        };
+        const figures = body.productStats.products.find((product) => product.productId === productId);
+        return figures ? { views: figures.views, buy: figures.clicks.buy, whatsapp: figures.clicks.whatsapp } : null;
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({ views: 2, buy: 1, whatsapp: 1 });
+});

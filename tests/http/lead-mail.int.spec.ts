@@ -27,7 +27,7 @@ async function productSendingTo(url: string): Promise<TestProduct> {
   open.push(product);
   // A new reactor starts at the log's head: wait until both have looked, so the lead below is after it.
   await until(
-    async () => (await product.pool.query(`SELECT 1 FROM reactor_checkpoints`)).rowCount === 2,
+    async () => (await product.pool.query(`SELECT 1 FROM reactor_checkpoints`)).rowCount === product.product.projectors.reactors.length,
     'the reactors started',
   );
   return product;

@@ -10,6 +10,11 @@ import {
 } from '@kartvizit/schemas';
 import type { Decider } from '../core/decider.ts';
 
+/** How long a reset link works, and how many may be asked for in an hour (more are answered alike and not sent). */
+export const RESET_LINK_LIFETIME_MS = 30 * 60_000;
+export const RESET_REQUESTS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
+
 export type AccountState =
   | { readonly status: 'none' }
   | {
@@ -19,6 +24,10 @@ export type AccountState =
       readonly firstName: string;
       readonly lastName: string;
       readonly registeredAt: string;
+      /** The one reset link that works now: the newest asked for, unless used or a password change came after it. */
+      readonly pendingReset: { readonly requestId: string; readonly expiresAt: string } | null;
+      /** When the recent reset requests were made (the newest few), for the hourly limit. */
+      readonly recentResetRequests: readonly string[];
     };
 
 export interface RegisterAccount {
@@ -38,7 +47,19 @@ export interface ChangePassword {
   readonly data: { readonly userId: string; readonly now: string };
 }
 
-export type AccountCommand = RegisterAccount | ChangePassword;
+/** Asked from the sign-in screen's 'Şifremi Unuttum'; the route has found the account by its e-mail address. */
+export interface RequestPasswordReset {
+  readonly type: 'RequestPasswordReset';
+  readonly data: { readonly requestId: string; readonly now: string };
+}
+
+/** The route has checked the link's signature; the decider checks that it is the live one. */
+export interface ResetPassword {
+  readonly type: 'ResetPassword';
+  readonly data: { readonly requestId: string; readonly now: string };
+}
+
+export type AccountCommand = RegisterAccount | ChangePassword | RequestPasswordReset | ResetPassword;
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw conflictError(MESSAGES.emailTaken, 'email');
@@ -64,15 +85,58 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
   return [{ type: 'PasswordChanged', data: { userId: state.userId, changedAt: command.data.now } }];
 }
 
+function requestPasswordReset(command: RequestPasswordReset, state: AccountState): AccountEvent[] {
+  if (state.status !== 'registered') return [];
+  const now = Date.parse(command.data.now);
+  const lastHour = state.recentResetRequests.filter((at) => now - Date.parse(at) < HOUR_MS);
+  // Over the limit: nothing is recorded and no e-mail goes; the answer does not say so (it never says whether the account exists).
+  if (lastHour.length >= RESET_REQUESTS_PER_HOUR) return [];
+  return [
+    {
+      type: 'PasswordResetRequested',
+      data: {
+        userId: state.userId,
+        requestId: command.data.requestId,
+        requestedAt: command.data.now,
+        expiresAt: new Date(now + RESET_LINK_LIFETIME_MS).toISOString(),
+      },
+    },
+  ];
+}
+
+function resetPassword(command: ResetPassword, state: AccountState): AccountEvent[] {
+  const pending = state.status === 'registered' ? state.pendingReset : null;
+  if (
+    state.status !== 'registered' ||
+    !pending ||
+    pending.requestId !== command.data.requestId ||
+    Date.parse(command.data.now) > Date.parse(pending.expiresAt)
+  ) {
+    throw validationError(MESSAGES.resetLinkInvalid, 'token');
+  }
+  return [
+    { type: 'PasswordReset', data: { userId: state.userId, requestId: pending.requestId, resetAt: command.data.now } },
+  ];
+}
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: { status: 'none' },
 
   evolve(state, event) {
     switch (event.type) {
       case 'AccountRegistered':
-        return { status: 'registered', ...event.data };
+        return { status: 'registered', ...event.data, pendingReset: null, recentResetRequests: [] };
+      case 'PasswordResetRequested':
+        if (state.status !== 'registered') return state;
+        return {
+          ...state,
+          pendingReset: { requestId: event.data.requestId, expiresAt: event.data.expiresAt },
+          recentResetRequests: [...state.recentResetRequests, event.data.requestedAt].slice(-RESET_REQUESTS_PER_HOUR),
+        };
+      // A link works once, and a password changed after it was asked for makes it useless.
+      case 'PasswordReset':
       case 'PasswordChanged':
-        return state;
+        return state.status === 'registered' ? { ...state, pendingReset: null } : state;
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -86,6 +150,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return register(command, state);
       case 'ChangePassword':
         return changePassword(command, state);
+      case 'RequestPasswordReset':
+        return requestPasswordReset(command, state);
+      case 'ResetPassword':
+        return resetPassword(command, state);
       default: {
         const unhandled: never = command;
         return unhandled;

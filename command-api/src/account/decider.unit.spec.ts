@@ -28,7 +28,13 @@ describe('account decider', () => {
         .then([
           {
             type: 'AccountRegistered',
-            data: { userId, email: 'ayse.yilmaz@example.com', firstName: 'Ayşe', lastName: 'Yılmaz', registeredAt: now },
+            data: {
+              userId,
+              email: 'ayse.yilmaz@example.com',
+              firstName: 'Ayşe',
+              lastName: 'Yılmaz',
+              registeredAt: now,
+            },
           },
         ]);
     });
@@ -45,11 +51,17 @@ describe('account decider', () => {
     });
 
     it('a blank name is refused with the fill-all-fields message', () => {
-      spec.given([]).when(register({ firstName: '   ' })).thenThrows('validation', MESSAGES.fillAllFields);
+      spec
+        .given([])
+        .when(register({ firstName: '   ' }))
+        .thenThrows('validation', MESSAGES.fillAllFields);
     });
 
     it('an address without a domain is refused', () => {
-      spec.given([]).when(register({ email: 'ayse@' })).thenThrows('validation', MESSAGES.invalidEmail);
+      spec
+        .given([])
+        .when(register({ email: 'ayse@' }))
+        .thenThrows('validation', MESSAGES.invalidEmail);
     });
 
     it('a script in a name is refused', () => {
@@ -60,14 +72,22 @@ describe('account decider', () => {
     });
 
     it('an SQL-looking name is refused', () => {
-      spec.given([]).when(register({ firstName: "Robert'); DROP TABLE events;--" })).thenThrows('validation');
+      spec
+        .given([])
+        .when(register({ firstName: "Robert'); DROP TABLE events;--" }))
+        .thenThrows('validation');
     });
 
     it('names with apostrophes, hyphens and Turkish letters are welcome', () => {
       spec
         .given([])
         .when(register({ firstName: 'Şule-Nur', lastName: "O'Connor Çağlayan" }))
-        .then([{ type: 'AccountRegistered', data: { ...registered.data, firstName: 'Şule-Nur', lastName: "O'Connor Çağlayan" } }]);
+        .then([
+          {
+            type: 'AccountRegistered',
+            data: { ...registered.data, firstName: 'Şule-Nur', lastName: "O'Connor Çağlayan" },
+          },
+        ]);
     });
   });
 
@@ -80,7 +100,73 @@ describe('account decider', () => {
     });
 
     it('an account that does not exist cannot change its password', () => {
-      spec.given([]).when({ type: 'ChangePassword', data: { userId, now } }).thenThrows('not_found', MESSAGES.accountNotFound);
+      spec
+        .given([])
+        .when({ type: 'ChangePassword', data: { userId, now } })
+        .thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+  });
+
+  describe('resetting a forgotten password', () => {
+    const first = 'a1111111-1111-4111-8111-111111111111';
+    const second = 'b2222222-2222-4222-8222-222222222222';
+    const at = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+    const requested = (requestId: string, minutes = 0): AccountEvent => ({
+      type: 'PasswordResetRequested',
+      data: { userId, requestId, requestedAt: at(minutes), expiresAt: at(minutes + 30) },
+    });
+
+    it('a request records a link that works for 30 minutes, naming no secret', () => {
+      spec
+        .given([registered])
+        .when({ type: 'RequestPasswordReset', data: { requestId: first, now } })
+        .then([requested(first)]);
+    });
+
+    it('a request for an account that does not exist records nothing', () => {
+      spec
+        .given([])
+        .when({ type: 'RequestPasswordReset', data: { requestId: first, now } })
+        .then([]);
+    });
+
+    it('a fourth request within an hour records nothing (and so sends nothing); an hour later it is allowed again', () => {
+      const three = [
+        registered,
+        requested(first, 0),
+        requested(second, 10),
+        requested('c3333333-3333-4333-8333-333333333333', 20),
+      ];
+      spec
+        .given(three)
+        .when({ type: 'RequestPasswordReset', data: { requestId: first, now: at(30) } })
+        .then([]);
+      spec
+        .given(three)
+        .when({ type: 'RequestPasswordReset', data: { requestId: second, now: at(61) } })
+        .then([requested(second, 61)]);
+    });
+
+    it('the live link sets the password once', () => {
+      spec
+        .given([registered, requested(first)])
+        .when({ type: 'ResetPassword', data: { requestId: first, now: at(29) } })
+        .then([{ type: 'PasswordReset', data: { userId, requestId: first, resetAt: at(29) } }]);
+    });
+
+    it('a used link, an expired link, a superseded link and a link from before a password change are refused alike', () => {
+      const used: AccountEvent = { type: 'PasswordReset', data: { userId, requestId: first, resetAt: at(5) } };
+      const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, changedAt: at(5) } };
+      const refusedAfter = (history: AccountEvent[], minutes: number) =>
+        spec
+          .given([registered, ...history])
+          .when({ type: 'ResetPassword', data: { requestId: first, now: at(minutes) } })
+          .thenThrows('validation', MESSAGES.resetLinkInvalid);
+      refusedAfter([requested(first), used], 6);
+      refusedAfter([requested(first)], 31);
+      refusedAfter([requested(first), requested(second, 1)], 2);
+      refusedAfter([requested(first), changed], 6);
+      refusedAfter([], 1);
     });
   });
 });

@@ -7,11 +7,15 @@ import {
   ChangePasswordResponse,
   DomainError,
   ErrorResponse,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
   LoginBody,
   MESSAGES,
   RegisterBody,
+  ResetPasswordBody,
   accountStreamId,
   conflictError,
+  isValidEmail,
   loginProblem,
   normaliseEmail,
   passwordProblem,
@@ -28,7 +32,14 @@ import { accountDecider, type AccountState } from './decider.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
 const TAG = ['account'];
-const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse };
+const ERRORS = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  429: ErrorResponse,
+};
 
 function toUser(state: AccountState): User {
   if (state.status !== 'registered') throw unauthenticatedError(MESSAGES.accountNotFound);
@@ -42,7 +53,8 @@ function toUser(state: AccountState): User {
 }
 
 export function accountRoutes(context: CommandContext) {
-  const { commands, store, credentials, tokens, signIn, emailClaimStreamId, codec, authRateLimit } = context;
+  const { commands, store, credentials, tokens, signIn, emailClaimStreamId, codec, authRateLimit, resetTokens } =
+    context;
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -69,7 +81,9 @@ export function accountRoutes(context: CommandContext) {
               metadata: { actor: userId },
               alsoAppend: async () => {
                 const claim: EmailClaimed = { type: 'EmailClaimed', data: { userId, claimedAt: now.toISOString() } };
-                return [{ streamId: emailClaimStreamId(email), expected: 'no_stream', events: [await codec.encode(claim)] }];
+                return [
+                  { streamId: emailClaimStreamId(email), expected: 'no_stream', events: [await codec.encode(claim)] },
+                ];
               },
             },
           );
@@ -145,7 +159,12 @@ export function accountRoutes(context: CommandContext) {
           throw validationError(MESSAGES.currentPasswordWrong, 'currentPassword');
         }
         const now = new Date();
-        const replaced = await credentials.replace(userId, credential.passwordHash, await hashPassword(newPassword), now);
+        const replaced = await credentials.replace(
+          userId,
+          credential.passwordHash,
+          await hashPassword(newPassword),
+          now,
+        );
         if (!replaced) throw conflictError(MESSAGES.conflict);
         const result = await commands.handle(
           accountDecider,
@@ -155,6 +174,72 @@ export function accountRoutes(context: CommandContext) {
         );
         const token = await tokens.issue(userId, now, now);
         return { success: true as const, message: MESSAGES.passwordChanged, token, position: result.position ?? '' };
+      },
+    );
+
+    api.post(
+      '/api/auth/forgot-password',
+      {
+        schema: { tags: TAG, body: ForgotPasswordBody, response: { 200: ForgotPasswordResponse, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const email = normaliseEmail(request.body.email);
+        if (!email) throw validationError(MESSAGES.fillAllFields, 'email');
+        if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail, 'email');
+        const claim = await store.readStream(emailClaimStreamId(email));
+        const userId = claim.events[0]?.data.userId;
+        // The same answer either way: whether an account has this address is not told here.
+        if (typeof userId === 'string') {
+          await commands.handle(
+            accountDecider,
+            accountStreamId(userId),
+            { type: 'RequestPasswordReset', data: { requestId: randomUUID(), now: new Date().toISOString() } },
+            { metadata: { actor: 'visitor' } },
+          );
+        }
+        return { success: true as const, message: MESSAGES.resetLinkSent };
+      },
+    );
+
+    api.post(
+      '/api/auth/reset-password',
+      {
+        schema: { tags: TAG, body: ResetPasswordBody, response: { 200: AuthSuccess, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const { token, newPassword } = request.body;
+        const link = resetTokens.verify(token);
+        if (!link) throw validationError(MESSAGES.resetLinkInvalid, 'token');
+        const problem = passwordProblem(newPassword);
+        if (problem) throw validationError(problem, 'newPassword');
+        const now = new Date();
+        const command = { type: 'ResetPassword' as const, data: { requestId: link.requestId, now: now.toISOString() } };
+        // Asked first without writing anything: a used, superseded or expired link changes no password.
+        const { state } = await commands.load(accountDecider, accountStreamId(link.userId));
+        accountDecider.decide(command, state);
+        const credential = await credentials.find(link.userId);
+        if (!credential || state.status !== 'registered') throw validationError(MESSAGES.resetLinkInvalid, 'token');
+        // Every session signed in before now ends (tokens issued before tokensValidAfter are refused).
+        const replaced = await credentials.replace(
+          link.userId,
+          credential.passwordHash,
+          await hashPassword(newPassword),
+          now,
+        );
+        if (!replaced) throw conflictError(MESSAGES.conflict);
+        const result = await commands.handle(accountDecider, accountStreamId(link.userId), command, {
+          metadata: { actor: link.userId },
+        });
+        return {
+          success: true as const,
+          token: await tokens.issue(link.userId, now, now),
+          deviceToken: signIn.deviceTokenFor(state.email),
+          user: toUser(result.state),
+          message: MESSAGES.passwordResetDone,
+          position: result.position ?? undefined,
+        };
       },
     );
   };

@@ -4,7 +4,12 @@ import { MESSAGES, unauthenticatedError } from '@kartvizit/schemas';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { DeviceTokens } from '@kartvizit/infra/auth/device-tokens';
-import { SignInThrottle, signInThrottleSettings, type SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
+import {
+  SignInThrottle,
+  signInThrottleSettings,
+  type SignInThrottleOptions,
+} from '@kartvizit/infra/auth/sign-in-throttle';
+import { PasswordResetTokens } from '@kartvizit/infra/auth/password-reset-token';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { claimStreamId } from '@kartvizit/infra/event-store/claims';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
@@ -39,6 +44,8 @@ export interface CommandContext {
   readonly tokens: SessionTokens;
   /** Per-account sign-in throttling and device tokens. */
   readonly signIn: SignInGuard;
+  /** Signs and checks the tokens of password reset links. */
+  readonly resetTokens: PasswordResetTokens;
   readonly emailClaimStreamId: (normalisedEmail: string) => string;
   /** Stream id of a uniqueness claim (kebab-case kind, value already normalised). */
   readonly claimStreamId: (kind: string, normalisedValue: string) => string;
@@ -53,7 +60,11 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
   const tokens = new SessionTokens(deriveKey(deps.appSecret, 'session-tokens'), credentials);
   const claimKey = deriveKey(deps.appSecret, 'uniqueness-claims');
   const signIn = new SignInGuard(
-    new SignInThrottle(deps.pool, deriveKey(deps.appSecret, 'sign-in-throttle'), signInThrottleSettings(deps.signInThrottle)),
+    new SignInThrottle(
+      deps.pool,
+      deriveKey(deps.appSecret, 'sign-in-throttle'),
+      signInThrottleSettings(deps.signInThrottle),
+    ),
     new DeviceTokens(deriveKey(deps.appSecret, 'device-tokens')),
     deps.signInThrottle?.now ?? (() => new Date()),
   );
@@ -65,6 +76,7 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
     credentials,
     tokens,
     signIn,
+    resetTokens: new PasswordResetTokens(deriveKey(deps.appSecret, 'password-reset')),
     emailClaimStreamId: (email) => claimStreamId('email', email, claimKey),
     claimStreamId: (kind, value) => claimStreamId(kind, value, claimKey),
     authRateLimit:

@@ -153,34 +153,25 @@ export class TelemetryIngestion implements TelemetrySink {
 
   /** A product page seen: counted for a shown product, for the owner the products read model names. */
   recordProductView(input: ProductViewInput, request: TelemetryRequest): Promise<Outcome> {
-    return this.track(async () => {
-      if (automationReason(request.headers) !== null) return 'automated';
-      const found = await this.shownProduct(input.productId);
-      if (found === null) return 'unknown-product';
-      const context = await this.deps.enricher.describe(
-        hitOf(request, input.touchPoints),
-        found.ownerId,
-        this.deps.now(),
-      );
-      const event: ProductViewed = { type: 'ProductViewed', data: { ...found, ...context } };
-      await this.append(found.productId, event);
-      return 'recorded';
-    });
+    return this.recordProductHit(input, request, (data): ProductViewed => ({ type: 'ProductViewed', data }));
   }
 
   /** 'Satın Al' or WhatsApp on a shown product's page. */
   recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.recordProductHit(input, request, (data): ProductClicked => ({ type: 'ProductClicked', data: { ...data, action: input.action } }));
+  }
+
+  private recordProductHit(
+    input: ProductViewInput,
+    request: TelemetryRequest,
+    event: (data: ProductViewed['data']) => ProductViewed | ProductClicked,
+  ): Promise<Outcome> {
     return this.track(async () => {
       if (automationReason(request.headers) !== null) return 'automated';
       const found = await this.shownProduct(input.productId);
       if (found === null) return 'unknown-product';
-      const context = await this.deps.enricher.describe(
-        hitOf(request, input.touchPoints),
-        found.ownerId,
-        this.deps.now(),
-      );
-      const event: ProductClicked = { type: 'ProductClicked', data: { ...found, action: input.action, ...context } };
-      await this.append(found.productId, event);
+      const context = await this.deps.enricher.describe(hitOf(request, input.touchPoints), found.ownerId, this.deps.now());
+      await this.append(found.productId, event({ ...found, ...context }));
       return 'recorded';
     });
   }

@@ -12,7 +12,7 @@ import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
-import { leadMailReactors } from '@kartvizit/projector/lead/lead-mail-reactors';
+import { mailReactors } from '@kartvizit/projector/mail/reactors';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
 
@@ -65,11 +65,12 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
     reactors: parts.mailer
-      ? leadMailReactors({
+      ? mailReactors({
           mailer: parts.mailer,
           store: parts.store,
           codec: parts.codec,
           publicBaseUrl: parts.publicBaseUrl,
+          appSecret: parts.appSecret,
         })
       : [],
   });

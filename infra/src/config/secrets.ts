@@ -15,7 +15,8 @@ export type KeyPurpose =
   | 'form-tokens'
   | 'geocode-cache'
   | 'sign-in-throttle'
-  | 'device-tokens';
+  | 'device-tokens'
+  | 'password-reset';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

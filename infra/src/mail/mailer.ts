@@ -41,21 +41,21 @@ export interface MailSettings {
  * failure throws, and the reactor that sent it tries again later.
  */
 export function createMailer(settings: MailSettings): Mailer {
-  const messageId = (key: string) => `<${key.replace(/[^A-Za-z0-9.-]/g, '-')}@${settings.messageIdHost}>`;
+  const message = (mail: Mail) => ({
+    from: settings.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.key.replace(/[^A-Za-z0-9.-]/g, '-')}@${settings.messageIdHost}>`,
+  });
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport(settings.smtpUrl);
     const url = new URL(settings.smtpUrl);
     return {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
-        await transport.sendMail({
-          from: settings.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: messageId(mail.key),
-        });
+        await transport.sendMail(message(mail));
       },
       close: () => transport.close(),
     };
@@ -64,14 +64,7 @@ export function createMailer(settings: MailSettings): Mailer {
   return {
     destination: settings.mailDir,
     async send(mail) {
-      const info = await transport.sendMail({
-        from: settings.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: messageId(mail.key),
-      });
+      const info = await transport.sendMail(message(mail));
       await mkdir(settings.mailDir, { recursive: true });
       // Named by its key: the same e-mail written again after a crash overwrites itself.
       const file = join(settings.mailDir, `${mail.key.replace(/[^A-Za-z0-9.-]/g, '-')}.eml`);

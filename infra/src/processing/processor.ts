@@ -2,6 +2,7 @@ import { merge, timer, type Subscription } from 'rxjs';
 import type pg from 'pg';
 import type { EventStore } from '../event-store/types.ts';
 import type { SignalBus } from '../signals/types.ts';
+import type { SharedLockSession } from './lock-session.ts';
 
 /** First wait before reading again while appended events are held back by an older open transaction; doubles. */
 const HELD_BACK_FIRST_RETRY_MS = 10;
@@ -25,8 +26,8 @@ export interface RoundOutcome {
   readonly wakeInMs?: number;
 }
 
-/** One round: process what is visible now, on the connection given, and return when nothing more can be done yet. */
-export type ProcessorRound = (client: pg.PoolClient) => Promise<RoundOutcome | void>;
+/** One round: process what is visible now, and return when nothing more can be done yet. */
+export type ProcessorRound = () => Promise<RoundOutcome | void>;
 
 /**
  * The one subscription loop of the product: what keeps a projection (the projector) or a reactor
@@ -39,8 +40,10 @@ export type ProcessorRound = (client: pg.PoolClient) => Promise<RoundOutcome | v
  *   server, a short backoff (no further signal will come for them).
  * - **A round's own timer**: a round may ask to be woken after a delay (a reactor's retry that falls due).
  *
- * What a round does, and where it keeps its checkpoint, belongs to its user; a round runs on the
- * connection that holds the lock, so a processor keeps one connection, not two.
+ * What a round does, and where it keeps its checkpoint, belongs to its user. The lock is held either
+ * on a connection of the processor's own, which its rounds then use (`withConnection`: a projection's
+ * batches, one connection per projection, not two), or on a session shared by many processors
+ * (`lockSession`: the reactors, whose rounds run short statements on the pool and hold no connection).
  */
 export class Processor {
   private stopped = false;
@@ -60,7 +63,7 @@ export class Processor {
     /** The advisory lock's key: one active instance per key on the database server. */
     private readonly lockKey: string,
     private readonly round: ProcessorRound,
-    private readonly options: ProcessorOptions,
+    private readonly options: ProcessorOptions & { readonly lockSession?: SharedLockSession },
   ) {}
 
   start(): void {
@@ -117,7 +120,7 @@ export class Processor {
           await this.sleep();
           continue;
         }
-        const outcome = await this.withConnection((client) => this.round(client));
+        const outcome = await this.round();
         const wakeInMs = outcome?.wakeInMs;
         // Events already appended but held back by an older open transaction (anywhere on the database server) bring
         // no further wake-up: read again soon, backing off, instead of waiting for the next append or the poll.
@@ -137,6 +140,7 @@ export class Processor {
   }
 
   private async holdLock(): Promise<boolean> {
+    if (this.options.lockSession) return this.options.lockSession.tryHold(this.lockKey);
     if (this.lockClient) return true;
     const client = await this.options.pool.connect();
     const result = await client.query<{ locked: boolean }>(

@@ -4,6 +4,7 @@ import { reactionStreamId, type DomainEvent, type ReactionRetryRequested } from 
 import { DuplicateEventError, type Checkpoint, type EventStore } from '../event-store/types.ts';
 import type { EventCodec, StoredEvent } from '../vault/event-codec.ts';
 import { Processor, type ProcessorOptions, type RoundOutcome } from './processor.ts';
+import type { SharedLockSession } from './lock-session.ts';
 
 /** How often, and how patiently, a reaction is tried before the reactor gives up on it. */
 export interface RetryPolicy {
@@ -61,6 +62,11 @@ export interface Reactor<E extends DomainEvent = DomainEvent> {
 
 export interface ReactorDependencies extends ProcessorOptions {
   readonly codec: EventCodec;
+  /**
+   * The session holding this process's reactor locks: every reactor of a process shares one
+   * connection for them (decision 25). Without it, the runner holds its lock on a session of its own.
+   */
+  readonly lockSession?: SharedLockSession;
   /** Events read per round; the reactor still handles them one at a time. */
   readonly batchSize?: number;
   /** The reactor's clock (tests move it); defaults to the system's. */
@@ -94,13 +100,15 @@ const ERROR_TEXT_LIMIT = 500;
 export class ReactorRunner<E extends DomainEvent = DomainEvent> {
   private readonly processor: Processor;
   private readonly retry: RetryPolicy;
+  /** Rounds of this runner one after another (the loop's, and a catchUp() beside it). */
+  private rounds: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly reactor: Reactor<E>,
     private readonly deps: ReactorDependencies,
   ) {
     this.retry = { ...DEFAULT_RETRY, ...reactor.retry };
-    this.processor = new Processor(reactor.name, `reactor:${reactor.name}`, (client) => this.round(client), deps);
+    this.processor = new Processor(reactor.name, `reactor:${reactor.name}`, () => this.catchUp(), deps);
   }
 
   get name(): string {
@@ -115,31 +123,28 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
     return this.processor.stop();
   }
 
-  /** One round now, as the loop would do it (tests, the CLI). Answers when the next retry is due, if one waits. */
+  /**
+   * One round now, as the loop does it. Answers when the next retry is due, if one waits. Its
+   * statements run on the pool, one at a time, so a reactor holds no connection while it waits for
+   * the store, the vault or the outside world (two reactors never wait on each other's connections).
+   * Instances in other processes are kept out by the processor's lock.
+   */
   catchUp(): Promise<RoundOutcome | void> {
-    return this.processor.withConnection((client) => this.round(client));
+    const round = this.rounds.then(() => this.roundHoldingLock(this.deps.pool));
+    this.rounds = round.catch(() => undefined);
+    return round;
   }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
 
-  private async round(client: pg.PoolClient): Promise<RoundOutcome | void> {
-    // Rounds of the same reactor never overlap, whoever runs them (the loop, or a catchUp() beside it).
-    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`reactor-round:${this.name}`]);
-    try {
-      return await this.roundHoldingLock(client);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`reactor-round:${this.name}`]);
-    }
-  }
-
-  private async roundHoldingLock(client: pg.PoolClient): Promise<RoundOutcome | void> {
-    let checkpoint = await this.checkpoint(client);
+  private async roundHoldingLock(db: pg.Pool): Promise<RoundOutcome | void> {
+    let checkpoint = await this.checkpoint(db);
     const batchSize = this.deps.batchSize ?? DEFAULT_BATCH_SIZE;
     const types = [...this.reactor.handles, 'ReactionRetryRequested'];
     for (;;) {
-      const waiting = await this.waitingDelivery(client);
+      const waiting = await this.waitingDelivery(db);
       if (waiting?.nextAttemptAt && waiting.nextAttemptAt > this.now()) {
         return { wakeInMs: waiting.nextAttemptAt.getTime() - this.now().getTime() };
       }
@@ -154,23 +159,23 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
           if (failure !== null) {
             if (attempts < this.retry.maxAttempts) {
               const delay = Math.min(this.retry.firstDelayMs * 2 ** (attempts - 1), this.retry.maxDelayMs);
-              await this.recordRetry(client, target, attempts, failure, new Date(this.now().getTime() + delay));
+              await this.recordRetry(db, target, attempts, failure, new Date(this.now().getTime() + delay));
               return { wakeInMs: delay };
             }
-            await this.deadLetter(client, target, recorded.eventId, attempts, failure);
+            await this.deadLetter(db, target, recorded.eventId, attempts, failure);
           } else {
-            await client.query('DELETE FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2', [
+            await db.query('DELETE FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2', [
               this.name,
               target.eventId,
             ]);
           }
         }
         checkpoint = recorded.position;
-        await this.saveCheckpoint(client, checkpoint);
+        await this.saveCheckpoint(db, checkpoint);
       }
       // Past the events of other types the read skipped, too.
       checkpoint = next;
-      await this.saveCheckpoint(client, checkpoint);
+      await this.saveCheckpoint(db, checkpoint);
       if (scanned < batchSize) return;
     }
   }
@@ -230,14 +235,14 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
   }
 
   private async deadLetter(
-    client: pg.PoolClient,
+    db: pg.Pool,
     event: StoredEvent<E>,
     triggerId: string,
     attempts: number,
     failure: unknown,
   ): Promise<void> {
     const at = this.now();
-    await client.query(
+    await db.query(
       `INSERT INTO reactor_deliveries (reactor, event_id, event_type, stream_id, stream_position, state, attempts, last_error, next_attempt_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, 'dead', $6, $7, NULL, $8)
        ON CONFLICT (reactor, event_id) DO UPDATE SET state = 'dead', attempts = EXCLUDED.attempts,
@@ -270,13 +275,13 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
   }
 
   private async recordRetry(
-    client: pg.PoolClient,
+    db: pg.Pool,
     event: StoredEvent<E>,
     attempts: number,
     failure: unknown,
     nextAttemptAt: Date,
   ): Promise<void> {
-    await client.query(
+    await db.query(
       `INSERT INTO reactor_deliveries (reactor, event_id, event_type, stream_id, stream_position, state, attempts, last_error, next_attempt_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, 'retrying', $6, $7, $8, $9)
        ON CONFLICT (reactor, event_id) DO UPDATE SET state = 'retrying', attempts = EXCLUDED.attempts,
@@ -295,8 +300,8 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
     );
   }
 
-  private async waitingDelivery(client: pg.PoolClient): Promise<Delivery | null> {
-    const { rows } = await client.query<{ event_id: string; attempts: number; next_attempt_at: Date | null }>(
+  private async waitingDelivery(db: pg.Pool): Promise<Delivery | null> {
+    const { rows } = await db.query<{ event_id: string; attempts: number; next_attempt_at: Date | null }>(
       `SELECT event_id, attempts, next_attempt_at FROM reactor_deliveries WHERE reactor = $1 AND state = 'retrying'`,
       [this.name],
     );
@@ -304,22 +309,22 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
     return row ? { eventId: row.event_id, attempts: row.attempts, nextAttemptAt: row.next_attempt_at } : null;
   }
 
-  private async checkpoint(client: pg.PoolClient): Promise<Checkpoint | null> {
-    const { rows } = await client.query<{ checkpoint: string | null }>(
+  private async checkpoint(db: pg.Pool): Promise<Checkpoint | null> {
+    const { rows } = await db.query<{ checkpoint: string | null }>(
       'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1',
       [this.name],
     );
     if (rows[0]) return rows[0].checkpoint as Checkpoint | null;
     const start = this.reactor.startAt === 'start' ? null : await this.deps.store.headCheckpoint();
-    await client.query(
-      'INSERT INTO reactor_checkpoints (name, checkpoint) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-      [this.name, start],
-    );
+    await db.query('INSERT INTO reactor_checkpoints (name, checkpoint) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      this.name,
+      start,
+    ]);
     return start;
   }
 
-  private async saveCheckpoint(client: pg.PoolClient, checkpoint: Checkpoint | null): Promise<void> {
-    await client.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
+  private async saveCheckpoint(db: pg.Pool, checkpoint: Checkpoint | null): Promise<void> {
+    await db.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
       this.name,
       checkpoint,
     ]);

@@ -40,6 +40,12 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
     case 'PasswordChanged':
       row.passwordChangedAt = event.data.changedAt;
       return row;
+    case 'PasswordReset':
+      row.passwordChangedAt = event.data.resetAt;
+      return row;
+    // Not handled (not in `handles`): a request changes nothing the owner reads.
+    case 'PasswordResetRequested':
+      return row;
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -64,7 +70,7 @@ const upsertAccounts = batchedUpsert<Positioned<AccountRow>>({
 
 export const accountsProjection: Projection<AccountEvent> = {
   name: 'accounts',
-  version: 1,
+  version: 2,
   tables: {
     accounts: (table) => `CREATE TABLE ${table} (
       user_id uuid PRIMARY KEY,
@@ -77,7 +83,7 @@ export const accountsProjection: Projection<AccountEvent> = {
       last_stream_position bigint NOT NULL
     )`,
   },
-  handles: ['AccountRegistered', 'PasswordChanged'],
+  handles: ['AccountRegistered', 'PasswordChanged', 'PasswordReset'],
 
   async apply(events, context) {
     await upsertAccounts(

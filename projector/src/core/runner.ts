@@ -36,8 +36,8 @@ export class ProjectionRunner {
     this.processor = new Processor(
       projection.name,
       lockKey('live', projection.name),
-      async (client) => {
-        await this.catchUpOn(client);
+      async () => {
+        await this.catchUp();
       },
       options,
     );

@@ -1,66 +1,11 @@
-import {
-  accountStreamId,
-  mailStreamId,
-  type AccountEvent,
-  type LeadSubmitted,
-  type MailKind,
-} from '@kartvizit/schemas';
-import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { LeadSubmitted } from '@kartvizit/schemas';
 import { cardProfileUrl } from '@kartvizit/schemas/http/card';
 import { renderMail, type MailContent } from '@kartvizit/infra/mail/layout';
-import type { Mailer } from '@kartvizit/infra/mail/mailer';
-import type { Reactor, ReactionOutcome } from '@kartvizit/infra/processing/reactor';
-import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
-
-export interface LeadMailDependencies {
-  readonly mailer: Mailer;
-  readonly store: EventStore;
-  readonly codec: EventCodec;
-  /** PUBLIC_BASE_URL: the links in the e-mails. */
-  readonly publicBaseUrl: string;
-}
-
-interface Owner {
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-}
-
-/** The owner as the account stream says now (the source of truth, decrypted); null when gone or forgotten. */
-async function readOwner(deps: LeadMailDependencies, ownerId: string): Promise<Owner | null> {
-  const { events } = await deps.store.readStream(accountStreamId(ownerId));
-  let owner: Owner | null = null;
-  for (const recorded of events) {
-    const event = (await deps.codec.decode(recorded)) as StoredEvent<AccountEvent> | null;
-    if (event?.type === 'AccountRegistered') {
-      owner = event.forgotten
-        ? null
-        : { email: event.data.email, firstName: event.data.firstName, lastName: event.data.lastName };
-    }
-  }
-  return owner;
-}
-
-function sent(event: StoredEvent<LeadSubmitted>, kind: MailKind): ReactionOutcome {
-  return {
-    streamId: mailStreamId(event.data.ownerId),
-    events: [
-      {
-        type: 'EmailSent',
-        data: {
-          ownerId: event.data.ownerId,
-          kind,
-          causeEventId: event.eventId,
-          leadId: event.data.leadId,
-          sentAt: new Date().toISOString(),
-        },
-      },
-    ],
-  };
-}
+import type { Reactor } from '@kartvizit/infra/processing/reactor';
+import { emailSent, readAccountHolder, type AccountHolder, type MailDependencies } from '../mail/recipients.ts';
 
 /** The e-mail that tells an owner a visitor left their details ('Bilgilerini Paylaş'). */
-export function leadAlertMail(lead: LeadSubmitted['data'], owner: Owner, publicBaseUrl: string): MailContent {
+export function leadAlertMail(lead: LeadSubmitted['data'], owner: AccountHolder, publicBaseUrl: string): MailContent {
   return {
     subject: `Yeni bağlantı: ${lead.fullName}`,
     greeting: `Merhaba ${owner.firstName},`,
@@ -78,7 +23,11 @@ export function leadAlertMail(lead: LeadSubmitted['data'], owner: Owner, publicB
 }
 
 /** The e-mail that tells a visitor who agreed to be contacted that their details reached the owner. */
-export function leadConfirmationMail(lead: LeadSubmitted['data'], owner: Owner, publicBaseUrl: string): MailContent {
+export function leadConfirmationMail(
+  lead: LeadSubmitted['data'],
+  owner: AccountHolder,
+  publicBaseUrl: string,
+): MailContent {
   const ownerName = `${owner.firstName} ${owner.lastName}`.trim();
   return {
     subject: `Bilgileriniz iletildi: ${ownerName}`,
@@ -103,18 +52,18 @@ export function leadConfirmationMail(lead: LeadSubmitted['data'], owner: Owner, 
  * A lead deleted before its e-mail went (its key destroyed, so it reads as forgotten) and an owner
  * who is gone get no e-mail.
  */
-export function leadMailReactors(deps: LeadMailDependencies): Reactor<LeadSubmitted>[] {
+export function leadMailReactors(deps: MailDependencies): Reactor<LeadSubmitted>[] {
   return [
     {
       name: 'lead-alert-mail',
       handles: ['LeadSubmitted'],
       async react(event, { idempotencyKey }) {
         if (event.forgotten) return;
-        const owner = await readOwner(deps, event.data.ownerId);
+        const owner = await readAccountHolder(deps, event.data.ownerId);
         if (!owner) return;
         const mail = renderMail(leadAlertMail(event.data, owner, deps.publicBaseUrl));
         await deps.mailer.send({ to: owner.email, ...mail, key: `${idempotencyKey}.lead-alert` });
-        return sent(event, 'lead-alert');
+        return emailSent(event.data.ownerId, 'lead-alert', event, event.data.leadId);
       },
     },
     {
@@ -122,11 +71,11 @@ export function leadMailReactors(deps: LeadMailDependencies): Reactor<LeadSubmit
       handles: ['LeadSubmitted'],
       async react(event, { idempotencyKey }) {
         if (event.forgotten || !event.data.marketingConsent || event.data.email === '') return;
-        const owner = await readOwner(deps, event.data.ownerId);
+        const owner = await readAccountHolder(deps, event.data.ownerId);
         if (!owner) return;
         const mail = renderMail(leadConfirmationMail(event.data, owner, deps.publicBaseUrl));
         await deps.mailer.send({ to: event.data.email, ...mail, key: `${idempotencyKey}.lead-confirmation` });
-        return sent(event, 'lead-confirmation');
+        return emailSent(event.data.ownerId, 'lead-confirmation', event, event.data.leadId);
       },
     },
   ];

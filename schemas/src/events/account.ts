@@ -18,7 +18,28 @@ export interface PasswordChanged {
   readonly data: { readonly userId: string; readonly changedAt: string };
 }
 
-export type AccountEvent = AccountRegistered | PasswordChanged;
+/**
+ * Someone asked for a password reset link for this account (`/auth/forgot-password`). The link's
+ * token is not here: it is an HMAC of the account and request ids under a key derived from
+ * APP_SECRET, which the e-mail reactor and the reset route compute alike.
+ */
+export interface PasswordResetRequested {
+  readonly type: 'PasswordResetRequested';
+  readonly data: {
+    readonly userId: string;
+    readonly requestId: string;
+    readonly requestedAt: string;
+    readonly expiresAt: string;
+  };
+}
+
+/** The password was set anew through a reset link; like PasswordChanged, the hash is kept outside the log. */
+export interface PasswordReset {
+  readonly type: 'PasswordReset';
+  readonly data: { readonly userId: string; readonly requestId: string; readonly resetAt: string };
+}
+
+export type AccountEvent = AccountRegistered | PasswordChanged | PasswordResetRequested | PasswordReset;
 
 /** Marks an e-mail address as taken; its stream id is an HMAC of the address, its data names no person. */
 export interface EmailClaimed {
@@ -35,5 +56,7 @@ export function accountStreamId(userId: string): string {
 export const ACCOUNT_EVENT_TYPES: EventRegistry<AccountEvent | ClaimEvent> = {
   AccountRegistered: { schemaVersion: 1, ownerField: 'userId', personalFields: ['email', 'firstName', 'lastName'] },
   PasswordChanged: { schemaVersion: 1 },
+  PasswordResetRequested: { schemaVersion: 1 },
+  PasswordReset: { schemaVersion: 1 },
   EmailClaimed: { schemaVersion: 1 },
 };

@@ -1,7 +1,7 @@
 import type { EventRegistry } from './event-type-info.ts';
 
 /** Which e-mail it was: the texts are in the reactor that sends it. */
-export const MAIL_KINDS = ['lead-alert', 'lead-confirmation'] as const;
+export const MAIL_KINDS = ['lead-alert', 'lead-confirmation', 'password-reset', 'password-changed'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**

@@ -39,6 +39,19 @@ export const ChangePasswordBody = Type.Object(
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
+/** `POST /api/auth/forgot-password`: always the same answer, whether or not an account has the address. */
+export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const ForgotPasswordResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+/** `POST /api/auth/reset-password`: the token from the e-mail's link and the new password. */
+export const ResetPasswordBody = Type.Object(
+  { token: Type.String({ maxLength: 300 }), newPassword: Password },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
 export const AuthSuccess = Type.Object({
   success: Type.Literal(true),
   token: Type.String(),
@@ -61,7 +74,6 @@ export const ChangePasswordResponse = Type.Object({
   position: Position,
 });
 export type ChangePasswordResponse = Static<typeof ChangePasswordResponse>;
-
 
 /** Claims inside the session token. `exp` and `iat` are in seconds (SPEC §9). */
 export interface SessionClaims {

@@ -22,6 +22,7 @@ const AuthLayout = lazyNamed(authArea, 'AuthLayout');
 const LoginPage = lazyNamed(authArea, 'LoginPage');
 const RegisterPage = lazyNamed(authArea, 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(authArea, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(authArea, 'ResetPasswordPage');
 
 const appArea = () => import('../features/shell/app-area.ts');
 const AppLayout = lazyNamed(appArea, 'AppLayout');
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           },
           { index: true, element: <Navigate to="/auth/login" replace /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
         ],
       },
       {

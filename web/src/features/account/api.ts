@@ -2,9 +2,11 @@ import type {
   AuthSuccess,
   ChangePasswordBody,
   ChangePasswordResponse,
+  ForgotPasswordBody,
   LoginBody,
   MeResponse,
   RegisterBody,
+  ResetPasswordBody,
 } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
 import { readDeviceTokens, rememberDeviceToken } from './device-tokens.ts';
@@ -31,6 +33,16 @@ export const accountApi = api.injectEndpoints({
     login: build.mutation<AuthSuccess, Omit<LoginBody, 'deviceTokens'>>({
       // This browser's device tokens: with the address's own, its owner is not locked out by strangers' guesses.
       query: (body) => ({ url: '/auth/login', method: 'POST', body: { ...body, deviceTokens: readDeviceTokens() } }),
+      extraOptions: { anonymous: true },
+      onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
+    }),
+    forgotPassword: build.mutation<{ success: true; message: string }, ForgotPasswordBody>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+    }),
+    /** Sets the new password with the e-mailed link and signs in (like sign-in, it marks this browser known). */
+    resetPassword: build.mutation<AuthSuccess, ResetPasswordBody>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
       onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
     }),
@@ -61,4 +73,11 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useRegisterMutation, useLoginMutation, useChangePasswordMutation, useGetMeQuery } = accountApi;
+export const {
+  useRegisterMutation,
+  useLoginMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useChangePasswordMutation,
+  useGetMeQuery,
+} = accountApi;

@@ -3,3 +3,4 @@ export { AuthLayout } from './auth-layout.tsx';
 export { LoginPage } from './login-page.tsx';
 export { RegisterPage } from './register-page.tsx';
 export { ForgotPasswordPage } from './forgot-password-page.tsx';
+export { ResetPasswordPage } from './reset-password-page.tsx';

@@ -1,0 +1,17 @@
+import { PasswordResetTokens } from '@kartvizit/infra/auth/password-reset-token';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import type { Reactor } from '@kartvizit/infra/processing/reactor';
+import { accountMailReactors } from '../account/account-mail-reactors.ts';
+import { leadMailReactors } from '../lead/lead-mail-reactors.ts';
+import type { MailDependencies } from './recipients.ts';
+
+/** Every reactor that sends e-mail, as the compositions start them (decisions 25 and 26). */
+export function mailReactors(deps: MailDependencies & { readonly appSecret: Buffer }): Reactor[] {
+  return [
+    ...accountMailReactors({
+      ...deps,
+      resetTokens: new PasswordResetTokens(deriveKey(deps.appSecret, 'password-reset')),
+    }),
+    ...leadMailReactors(deps),
+  ];
+}

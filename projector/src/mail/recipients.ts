@@ -1,0 +1,53 @@
+import { accountStreamId, mailStreamId, type AccountEvent, type MailKind } from '@kartvizit/schemas';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import type { Mailer } from '@kartvizit/infra/mail/mailer';
+import type { ReactionOutcome } from '@kartvizit/infra/processing/reactor';
+import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
+
+/** What every e-mail reactor needs. */
+export interface MailDependencies {
+  readonly mailer: Mailer;
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  /** PUBLIC_BASE_URL: the links in the e-mails. */
+  readonly publicBaseUrl: string;
+}
+
+export interface AccountHolder {
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+}
+
+/** The owner as the account stream says now (the source of truth, decrypted); null when unknown or forgotten. */
+export async function readAccountHolder(deps: MailDependencies, ownerId: string): Promise<AccountHolder | null> {
+  const { events } = await deps.store.readStream(accountStreamId(ownerId));
+  let holder: AccountHolder | null = null;
+  for (const recorded of events) {
+    const event = (await deps.codec.decode(recorded)) as StoredEvent<AccountEvent> | null;
+    if (event?.type === 'AccountRegistered') {
+      holder = event.forgotten
+        ? null
+        : { email: event.data.email, firstName: event.data.firstName, lastName: event.data.lastName };
+    }
+  }
+  return holder;
+}
+
+/** The outcome of an e-mail reaction: what was sent about what, never to whom or what it said. */
+export function emailSent(
+  ownerId: string,
+  kind: MailKind,
+  cause: StoredEvent,
+  leadId: string | null = null,
+): ReactionOutcome {
+  return {
+    streamId: mailStreamId(ownerId),
+    events: [
+      {
+        type: 'EmailSent',
+        data: { ownerId, kind, causeEventId: cause.eventId, leadId, sentAt: new Date().toISOString() },
+      },
+    ],
+  };
+}
