@@ -4,6 +4,7 @@ import { startTestProduct, newOwner, type TestProduct } from '../support/product
 import { createProfile, send, virtualCardId } from './card-fixtures.ts';
 import { submitLead, visitorForm } from './lead-fixtures.ts';
 import { createProduct, readAfter } from './product-fixtures.ts';
+import { appendTelemetry, clicked, visited, visitorHash } from './statistics-fixtures.ts';
 
 /** The KVKK copy of the owner's data: GET /api/account/export (docs/decisions/0028). */
 let product: TestProduct;
@@ -42,6 +43,13 @@ async function ownerWithEverything(mark: string) {
   await createProduct(product, owner, { name: `${mark} Ürünü`, price: { value: 12.5 } });
   const lead = await submitLead(product, visitorForm(product, cardId, { fullName: `${mark} Ziyaretçi`, message: `${mark} mesajı` }));
   expect(lead.statusCode, lead.body).toBe(200);
+  // Two visitors saw the card; one of them tapped the phone number.
+  const at = new Date();
+  await appendTelemetry(product, [
+    visited({ ownerId: user.id, cardId, at, visitor: `${mark}-birinci` }),
+    visited({ ownerId: user.id, cardId, at, visitor: `${mark}-ikinci` }),
+    clicked({ ownerId: user.id, cardId, at, visitor: `${mark}-birinci`, clickType: 'phone' }),
+  ]);
   return { ...owner, cardId, deviceToken, registration };
 }
 
@@ -90,7 +98,13 @@ describe('KVKK data export', () => {
         message: 'Ayşegül mesajı',
       }),
     ]);
-    expect(Array.isArray(data.istatistikler.kartlar)).toBe(true);
+    expect(data.istatistikler.kartlar).toEqual([
+      expect.objectContaining({ cardId: ayse.cardId, visits: 2, uniqueVisitors: 2, clicks: 1 }),
+    ]);
+    expect(data.istatistikler.tumKartlar).toMatchObject({ visits: 2, uniqueVisitors: 2, clicks: 1 });
+    // Totals only: no visitor is told apart, not even by a hash.
+    expect(response.body).not.toContain(visitorHash('Ayşegül-birinci'));
+    expect(response.body).not.toMatch(/İstanbul|Android|Chrome/);
     // Nothing of the other owner.
     expect(response.body).not.toContain('Şükrü');
     expect(response.body).not.toContain(other.userId);
