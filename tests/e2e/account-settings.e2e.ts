@@ -31,7 +31,9 @@ test('account settings: rename, change the password, turn lead alerts off and do
     await expect(page.getByRole('heading', { level: 1, name: 'Hesap Ayarları' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Hesap Ayarları' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByLabel('Ad', { exact: true })).toHaveValue(account.firstName);
-    await expect(page.getByRole('switch', { name: 'Biri bilgilerini paylaştığında e-posta ile haber ver' })).toBeChecked();
+    await expect(
+      page.getByRole('switch', { name: 'Biri bilgilerini paylaştığında e-posta ile haber ver' }),
+    ).toBeChecked();
     await expectAccessible(page, '/account');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'account-settings-1280x800.png'), fullPage: true });
   });
@@ -70,7 +72,9 @@ test('account settings: rename, change the password, turn lead alerts off and do
     const token = await storedToken(page);
     expect(token).not.toBe(account.token);
     expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
-    expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${account.token}` } })).status()).toBe(401);
+    expect(
+      (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${account.token}` } })).status(),
+    ).toBe(401);
     const login = (password: string) => request.post('/api/auth/login', { data: { email: account.email, password } });
     expect((await login(account.password)).status()).toBe(401);
     expect((await login(newPassword)).status()).toBe(200);
@@ -82,7 +86,9 @@ test('account settings: rename, change the password, turn lead alerts off and do
     await expect(toast(page, 'Biri bilgilerini paylaştığında artık e-posta göndermeyeceğiz')).toBeVisible();
     await expect(alerts).not.toBeChecked();
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Biri bilgilerini paylaştığında e-posta ile haber ver' })).not.toBeChecked();
+    await expect(
+      page.getByRole('switch', { name: 'Biri bilgilerini paylaştığında e-posta ile haber ver' }),
+    ).not.toBeChecked();
   });
 
   await test.step('download my data: one dated JSON file with my account as it is now and no password', async () => {
@@ -93,7 +99,12 @@ test('account settings: rename, change the password, turn lead alerts off and do
     const text = await readFile((await download.path()) ?? '', 'utf8');
     const data = JSON.parse(text) as Exported;
     expect(data.beniOku).toContain('KVKK');
-    expect(data.hesap).toMatchObject({ email: account.email, firstName: 'Gülşen', lastName: 'Şahin', leadAlerts: false });
+    expect(data.hesap).toMatchObject({
+      email: account.email,
+      firstName: 'Gülşen',
+      lastName: 'Şahin',
+      leadAlerts: false,
+    });
     expect(data.kartlar).toEqual([]);
     expect(data.baglantilar).toEqual([]);
     for (const secret of [account.password, newPassword, account.token, (await storedToken(page)) ?? '']) {

@@ -38,10 +38,17 @@ async function ownerWithEverything(mark: string) {
   const owner = { token, userId: user.id };
   await createProfile(product, owner, { jobTitle: `${mark} Unvanı` });
   const cardId = virtualCardId();
-  expect((await send(product, 'POST', '/api/cards', token, { cardId, type: 'virtual', name: `${mark} Kartı` })).statusCode).toBe(200);
-  expect((await send(product, 'POST', '/api/cards/activate', token, { cardId, name: `${mark} Kartı` })).statusCode).toBe(200);
+  expect(
+    (await send(product, 'POST', '/api/cards', token, { cardId, type: 'virtual', name: `${mark} Kartı` })).statusCode,
+  ).toBe(200);
+  expect(
+    (await send(product, 'POST', '/api/cards/activate', token, { cardId, name: `${mark} Kartı` })).statusCode,
+  ).toBe(200);
   await createProduct(product, owner, { name: `${mark} Ürünü`, price: { value: 12.5 } });
-  const lead = await submitLead(product, visitorForm(product, cardId, { fullName: `${mark} Ziyaretçi`, message: `${mark} mesajı` }));
+  const lead = await submitLead(
+    product,
+    visitorForm(product, cardId, { fullName: `${mark} Ziyaretçi`, message: `${mark} mesajı` }),
+  );
   expect(lead.statusCode, lead.body).toBe(200);
   // Two visitors saw the card; one of them tapped the phone number.
   const at = new Date();

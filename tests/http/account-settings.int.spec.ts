@@ -55,7 +55,8 @@ interface Answer {
 }
 const body = (response: { body: string }) => JSON.parse(response.body) as Answer;
 
-const rename = (token: string | undefined, payload: unknown) => send(product, 'PUT', '/api/account/name', token, payload);
+const rename = (token: string | undefined, payload: unknown) =>
+  send(product, 'PUT', '/api/account/name', token, payload);
 const switchAlerts = (token: string | undefined, payload: unknown) =>
   send(product, 'PUT', '/api/account/lead-alerts', token, payload);
 

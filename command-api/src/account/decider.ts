@@ -73,12 +73,7 @@ export interface SwitchLeadAlerts {
 }
 
 export type AccountCommand =
-  | RegisterAccount
-  | ChangePassword
-  | RequestPasswordReset
-  | ResetPassword
-  | RenameAccount
-  | SwitchLeadAlerts;
+  RegisterAccount | ChangePassword | RequestPasswordReset | ResetPassword | RenameAccount | SwitchLeadAlerts;
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw conflictError(MESSAGES.emailTaken, 'email');
@@ -149,9 +144,7 @@ function rename(command: RenameAccount, state: AccountState): AccountEvent[] {
   if (lastNameIssue) throw validationError(lastNameIssue, 'lastName');
   // The same name again records nothing.
   if (firstName === state.firstName && lastName === state.lastName) return [];
-  return [
-    { type: 'AccountRenamed', data: { userId: state.userId, firstName, lastName, renamedAt: command.data.now } },
-  ];
+  return [{ type: 'AccountRenamed', data: { userId: state.userId, firstName, lastName, renamedAt: command.data.now } }];
 }
 
 function switchLeadAlerts(command: SwitchLeadAlerts, state: AccountState): AccountEvent[] {

@@ -178,7 +178,9 @@ describe('account decider', () => {
       spec
         .given([registered])
         .when(rename(' Çiğdem ', 'Öztürk Şahin '))
-        .then([{ type: 'AccountRenamed', data: { userId, firstName: 'Çiğdem', lastName: 'Öztürk Şahin', renamedAt: now } }]);
+        .then([
+          { type: 'AccountRenamed', data: { userId, firstName: 'Çiğdem', lastName: 'Öztürk Şahin', renamedAt: now } },
+        ]);
     });
 
     it('given an owner, when they send their current name again, then nothing is recorded', () => {

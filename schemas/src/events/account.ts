@@ -57,12 +57,7 @@ export interface LeadAlertsSwitched {
 }
 
 export type AccountEvent =
-  | AccountRegistered
-  | PasswordChanged
-  | PasswordResetRequested
-  | PasswordReset
-  | AccountRenamed
-  | LeadAlertsSwitched;
+  AccountRegistered | PasswordChanged | PasswordResetRequested | PasswordReset | AccountRenamed | LeadAlertsSwitched;
 
 /** Marks an e-mail address as taken; its stream id is an HMAC of the address, its data names no person. */
 export interface EmailClaimed {

@@ -41,6 +41,11 @@ export type AccountSettingsResponse = Static<typeof AccountSettingsResponse>;
 
 /** The name of the KVKK export's file (`GET /api/account/export`), dated in Istanbul. */
 export function accountExportFileName(at: Date): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Istanbul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
   return `kartvizit-verilerim-${day}.json`;
 }

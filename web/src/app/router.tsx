@@ -24,7 +24,10 @@ const RegisterPage = lazyNamed(authArea, 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(authArea, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(authArea, 'ResetPasswordPage');
 
-const AccountSettingsPage = lazyNamed(() => import('../features/account/account-settings-page.tsx'), 'AccountSettingsPage');
+const AccountSettingsPage = lazyNamed(
+  () => import('../features/account/account-settings-page.tsx'),
+  'AccountSettingsPage',
+);
 
 const appArea = () => import('../features/shell/app-area.ts');
 const AppLayout = lazyNamed(appArea, 'AppLayout');

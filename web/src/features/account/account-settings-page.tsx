@@ -21,7 +21,17 @@ interface FieldError {
   readonly field: string | null;
 }
 
-function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section className="panel as-section" aria-labelledby={`${id}-title`}>
       <header className="as-section__head">
@@ -84,7 +94,13 @@ function NameSection() {
   const fieldError = (field: string) => (error?.field === field ? error.message : null);
   return (
     <Section id="hesap-kisisel" title="Kişisel Bilgiler" description="Hesabınızda ve e-postalarımızda görünen adınız.">
-      <form ref={formRef} className="as-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+      <form
+        ref={formRef}
+        className="as-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={isLoading}
+      >
         {error && error.field === null && (
           <div className="alert" role="alert">
             {error.message}
@@ -146,8 +162,10 @@ function PasswordSection() {
     if (empty) return fail({ message: MESSAGES.fillAllFields, field: empty });
     const problem = passwordProblem(newPassword);
     if (problem) return fail({ message: problem, field: 'newPassword' });
-    if (newPassword !== confirmPassword) return fail({ message: MESSAGES.passwordsDoNotMatch, field: 'confirmPassword' });
-    if (newPassword === currentPassword) return fail({ message: MESSAGES.newPasswordSameAsCurrent, field: 'newPassword' });
+    if (newPassword !== confirmPassword)
+      return fail({ message: MESSAGES.passwordsDoNotMatch, field: 'confirmPassword' });
+    if (newPassword === currentPassword)
+      return fail({ message: MESSAGES.newPasswordSameAsCurrent, field: 'newPassword' });
     setError(null);
     const result = await changePassword({ currentPassword, newPassword });
     if ('error' in result) {
@@ -176,7 +194,13 @@ function PasswordSection() {
       title="Şifre Değiştir"
       description="Şifreniz değiştiğinde diğer cihazlardaki oturumlar kapanır; bu cihazda oturumunuz açık kalır."
     >
-      <form ref={formRef} className="as-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+      <form
+        ref={formRef}
+        className="as-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={isLoading}
+      >
         {error && error.field === null && (
           <div className="alert" role="alert">
             {error.message}
@@ -241,7 +265,11 @@ function NotificationsSection() {
   };
 
   return (
-    <Section id="hesap-bildirimler" title="Bildirimler" description="Hangi durumlarda size e-posta göndereceğimizi seçin.">
+    <Section
+      id="hesap-bildirimler"
+      title="Bildirimler"
+      description="Hangi durumlarda size e-posta göndereceğimizi seçin."
+    >
       {isError ? (
         <div className="as-failure">
           <p role="alert">Bildirim ayarınız yüklenemedi.</p>
@@ -256,8 +284,8 @@ function NotificationsSection() {
               Biri bilgilerini paylaştığında e-posta ile haber ver
             </label>
             <p id={`${id}-hint`} className="field__hint">
-              Kartvizitinizde biri “Bilgilerini Paylaş” formunu doldurduğunda bilgileri e-posta adresinize gelir. Kapalıyken
-              bilgiler yine Bağlantılar sayfanıza kaydedilir.
+              Kartvizitinizde biri “Bilgilerini Paylaş” formunu doldurduğunda bilgileri e-posta adresinize gelir.
+              Kapalıyken bilgiler yine Bağlantılar sayfanıza kaydedilir.
             </p>
           </div>
           <span className="as-switch">
@@ -298,7 +326,9 @@ function DataSection() {
   const onClick = async () => {
     const result = await exportAccount();
     if (result.error || !result.data) {
-      toast.error(serverProblem(result.error)?.message ?? 'Verilerinizin kopyası hazırlanamadı. Lütfen tekrar deneyin.');
+      toast.error(
+        serverProblem(result.error)?.message ?? 'Verilerinizin kopyası hazırlanamadı. Lütfen tekrar deneyin.',
+      );
       return;
     }
     download(result.data.text, result.data.fileName);
@@ -311,7 +341,13 @@ function DataSection() {
       description="KVKK kapsamında, hakkınızda sakladığımız her şeyin bir kopyasını tek bir JSON dosyası olarak indirebilirsiniz: hesap, profil, kartlar, ürünler, bağlantılar ve istatistik özetleri. Şifreniz dosyada yer almaz."
     >
       <div className="as-form__actions as-form__actions--start">
-        <button type="button" className="btn btn--secondary" onClick={() => void onClick()} disabled={isFetching} aria-busy={isFetching}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onClick()}
+          disabled={isFetching}
+          aria-busy={isFetching}
+        >
           {isFetching ? 'Hazırlanıyor...' : 'Verilerimin Kopyasını İndir'}
         </button>
       </div>
