@@ -26,3 +26,5 @@ export * from './errors.ts';
 export * from './validation/product.ts';
 export * from './messages/product.ts';
 export * from './http/product.ts';
+export * from './http/account.ts';
+export * from './messages/account.ts';

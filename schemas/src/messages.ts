@@ -5,6 +5,7 @@ import { LEAD_MESSAGES } from './messages/lead.ts';
 import { STATISTICS_MESSAGES } from './messages/statistics.ts';
 import { DEMO_MESSAGES } from './messages/demo.ts';
 import { PRODUCT_MESSAGES } from './messages/product.ts';
+import { ACCOUNT_MESSAGES } from './messages/account.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -81,6 +82,7 @@ export const MESSAGES = {
   ...STATISTICS_MESSAGES,
   ...DEMO_MESSAGES,
   ...PRODUCT_MESSAGES,
+  ...ACCOUNT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -94,6 +96,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   currentPassword: 'Mevcut şifre',
   newPassword: 'Yeni şifre',
   deviceTokens: 'Cihaz anahtarları',
+  enabled: 'E-posta bildirimi',
 };
 
 export function fieldLabel(field: string): string {

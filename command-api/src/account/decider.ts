@@ -28,6 +28,8 @@ export type AccountState =
       readonly pendingReset: { readonly requestId: string; readonly expiresAt: string } | null;
       /** When the recent reset requests were made (the newest few), for the hourly limit. */
       readonly recentResetRequests: readonly string[];
+      /** Whether a visitor's details are e-mailed to the owner (on until switched off). */
+      readonly leadAlerts: boolean;
     };
 
 export interface RegisterAccount {
@@ -59,7 +61,19 @@ export interface ResetPassword {
   readonly data: { readonly requestId: string; readonly now: string };
 }
 
-export type AccountCommand = RegisterAccount | ChangePassword | RequestPasswordReset | ResetPassword;
+/** From /account ('Hesap Ayarları'). */
+export interface RenameAccount {
+  readonly type: 'RenameAccount';
+  readonly data: { readonly firstName: string; readonly lastName: string; readonly now: string };
+}
+
+export interface SwitchLeadAlerts {
+  readonly type: 'SwitchLeadAlerts';
+  readonly data: { readonly enabled: boolean; readonly now: string };
+}
+
+export type AccountCommand =
+  RegisterAccount | ChangePassword | RequestPasswordReset | ResetPassword | RenameAccount | SwitchLeadAlerts;
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw conflictError(MESSAGES.emailTaken, 'email');
@@ -119,13 +133,44 @@ function resetPassword(command: ResetPassword, state: AccountState): AccountEven
   ];
 }
 
+function rename(command: RenameAccount, state: AccountState): AccountEvent[] {
+  if (state.status !== 'registered') throw notFoundError(MESSAGES.accountNotFound);
+  const firstName = command.data.firstName.trim();
+  const lastName = command.data.lastName.trim();
+  if (!firstName || !lastName) throw validationError(MESSAGES.fillAllFields, !firstName ? 'firstName' : 'lastName');
+  const firstNameIssue = nameProblem(firstName);
+  if (firstNameIssue) throw validationError(firstNameIssue, 'firstName');
+  const lastNameIssue = nameProblem(lastName);
+  if (lastNameIssue) throw validationError(lastNameIssue, 'lastName');
+  // The same name again records nothing.
+  if (firstName === state.firstName && lastName === state.lastName) return [];
+  return [{ type: 'AccountRenamed', data: { userId: state.userId, firstName, lastName, renamedAt: command.data.now } }];
+}
+
+function switchLeadAlerts(command: SwitchLeadAlerts, state: AccountState): AccountEvent[] {
+  if (state.status !== 'registered') throw notFoundError(MESSAGES.accountNotFound);
+  if (state.leadAlerts === command.data.enabled) return [];
+  return [
+    {
+      type: 'LeadAlertsSwitched',
+      data: { userId: state.userId, enabled: command.data.enabled, switchedAt: command.data.now },
+    },
+  ];
+}
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: { status: 'none' },
 
   evolve(state, event) {
     switch (event.type) {
       case 'AccountRegistered':
-        return { status: 'registered', ...event.data, pendingReset: null, recentResetRequests: [] };
+        return { status: 'registered', ...event.data, pendingReset: null, recentResetRequests: [], leadAlerts: true };
+      case 'AccountRenamed':
+        return state.status === 'registered'
+          ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName }
+          : state;
+      case 'LeadAlertsSwitched':
+        return state.status === 'registered' ? { ...state, leadAlerts: event.data.enabled } : state;
       case 'PasswordResetRequested':
         if (state.status !== 'registered') return state;
         return {
@@ -154,6 +199,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return requestPasswordReset(command, state);
       case 'ResetPassword':
         return resetPassword(command, state);
+      case 'RenameAccount':
+        return rename(command, state);
+      case 'SwitchLeadAlerts':
+        return switchLeadAlerts(command, state);
       default: {
         const unhandled: never = command;
         return unhandled;

@@ -169,4 +169,46 @@ describe('account decider', () => {
       refusedAfter([], 1);
     });
   });
+  describe('account settings (/account)', () => {
+    const rename = (firstName: string, lastName: string) =>
+      ({ type: 'RenameAccount', data: { firstName, lastName, now } }) as const;
+    const switchAlerts = (enabled: boolean) => ({ type: 'SwitchLeadAlerts', data: { enabled, now } }) as const;
+
+    it('given an owner, when they rename themselves with spaces around, then the trimmed name is recorded', () => {
+      spec
+        .given([registered])
+        .when(rename(' Çiğdem ', 'Öztürk Şahin '))
+        .then([
+          { type: 'AccountRenamed', data: { userId, firstName: 'Çiğdem', lastName: 'Öztürk Şahin', renamedAt: now } },
+        ]);
+    });
+
+    it('given an owner, when they send their current name again, then nothing is recorded', () => {
+      spec.given([registered]).when(rename('Ayşe', 'Yılmaz')).then([]);
+    });
+
+    it('given an owner, when the last name is blank, then it is refused and names the field', () => {
+      spec.given([registered]).when(rename('Ayşe', '  ')).thenThrows('validation', MESSAGES.fillAllFields);
+    });
+
+    it('given an owner, when the name has digits, then the shared name rule refuses it', () => {
+      spec.given([registered]).when(rename('Ayşe1', 'Yılmaz')).thenThrows('validation', MESSAGES.invalidName);
+    });
+
+    it('given no account, when renaming, then it is not found', () => {
+      spec.given([]).when(rename('Ayşe', 'Yılmaz')).thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('given lead alerts on by default, when switched off and then off again, then only the first is recorded', () => {
+      spec
+        .given([registered])
+        .when(switchAlerts(false))
+        .then([{ type: 'LeadAlertsSwitched', data: { userId, enabled: false, switchedAt: now } }]);
+      spec
+        .given([registered, { type: 'LeadAlertsSwitched', data: { userId, enabled: false, switchedAt: now } }])
+        .when(switchAlerts(false))
+        .then([]);
+      spec.given([registered]).when(switchAlerts(true)).then([]);
+    });
+  });
 });

@@ -9,9 +9,13 @@ import {
   ErrorResponse,
   ForgotPasswordBody,
   ForgotPasswordResponse,
+  LeadAlertsBody,
+  LeadAlertsResponse,
   LoginBody,
   MESSAGES,
   RegisterBody,
+  RenameAccountBody,
+  RenameAccountResponse,
   ResetPasswordBody,
   accountStreamId,
   conflictError,
@@ -238,6 +242,52 @@ export function accountRoutes(context: CommandContext) {
           deviceToken: signIn.deviceTokenFor(state.email),
           user: toUser(result.state),
           message: MESSAGES.passwordResetDone,
+          position: result.position ?? undefined,
+        };
+      },
+    );
+    api.put(
+      '/api/account/name',
+      {
+        schema: { tags: TAG, body: RenameAccountBody, response: { 200: RenameAccountResponse, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.fillAllFields } },
+      },
+      async (request) => {
+        const userId = await context.requireUser(request);
+        const result = await commands.handle(
+          accountDecider,
+          accountStreamId(userId),
+          { type: 'RenameAccount', data: { ...request.body, now: new Date().toISOString() } },
+          { metadata: { actor: userId } },
+        );
+        return {
+          success: true as const,
+          message: MESSAGES.accountRenamed,
+          user: toUser(result.state),
+          position: result.position ?? undefined,
+        };
+      },
+    );
+
+    api.put(
+      '/api/account/lead-alerts',
+      {
+        schema: { tags: TAG, body: LeadAlertsBody, response: { 200: LeadAlertsResponse, ...ERRORS } },
+        config: { messages: { missingField: MESSAGES.leadAlertsInvalid } },
+      },
+      async (request) => {
+        const userId = await context.requireUser(request);
+        const { enabled } = request.body;
+        const result = await commands.handle(
+          accountDecider,
+          accountStreamId(userId),
+          { type: 'SwitchLeadAlerts', data: { enabled, now: new Date().toISOString() } },
+          { metadata: { actor: userId } },
+        );
+        return {
+          success: true as const,
+          message: enabled ? MESSAGES.leadAlertsOn : MESSAGES.leadAlertsOff,
+          enabled,
           position: result.position ?? undefined,
         };
       },

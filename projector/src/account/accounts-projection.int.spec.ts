@@ -50,6 +50,7 @@ describe('the accounts projection', () => {
             last_name: 'Yılmaz',
             registered_at: '2026-01-05T09:00:00.000Z',
             password_changed_at: '2026-02-01T10:00:00.000Z',
+            lead_alerts: null,
             forgotten: false,
             last_stream_position: 1,
           },
@@ -125,5 +126,43 @@ describe('the accounts projection', () => {
       .forget(userId)
       .whenRedelivered(passwordChanged(userId, '2026-02-01T10:00:00.000Z'))
       .then({ accounts: [{ email: '', first_name: '', forgotten: true, last_stream_position: 1 }] });
+  });
+  it('given an owner, when they rename themselves and switch lead alerts off in a later batch, then the row shows the new name and the switch', async () => {
+    const userId = randomUUID();
+    await spec
+      .given([registered(userId)])
+      .when([
+        {
+          type: 'AccountRenamed',
+          data: { userId, firstName: 'Çiğdem', lastName: 'Öztürk', renamedAt: '2026-02-01T10:00:00.000Z' },
+        },
+        { type: 'LeadAlertsSwitched', data: { userId, enabled: false, switchedAt: '2026-02-01T10:01:00.000Z' } },
+      ])
+      .then({
+        accounts: [
+          {
+            email: 'ayse@example.com',
+            first_name: 'Çiğdem',
+            last_name: 'Öztürk',
+            lead_alerts: false,
+            registered_at: '2026-01-05T09:00:00.000Z',
+          },
+        ],
+      });
+  });
+
+  it('given a forgotten owner, when their rename is replayed, then the name stays blank', async () => {
+    const userId = randomUUID();
+    await spec
+      .given()
+      .forget(userId)
+      .when([
+        registered(userId),
+        {
+          type: 'AccountRenamed',
+          data: { userId, firstName: 'Çiğdem', lastName: 'Öztürk', renamedAt: '2026-02-01T10:00:00.000Z' },
+        },
+      ])
+      .then({ accounts: [{ first_name: '', last_name: '', forgotten: true }] });
   });
 });

@@ -12,6 +12,7 @@ interface AccountRow {
   lastName: string | null;
   registeredAt: string | null;
   passwordChangedAt: string | null;
+  leadAlerts: boolean | null;
   forgotten: boolean;
 }
 
@@ -23,6 +24,7 @@ function emptyRow(userId: string): AccountRow {
     lastName: null,
     registeredAt: null,
     passwordChangedAt: null,
+    leadAlerts: null,
     forgotten: false,
   };
 }
@@ -36,6 +38,13 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
       row.lastName = event.data.lastName;
       row.registeredAt = event.data.registeredAt;
       row.forgotten = event.forgotten;
+      return row;
+    case 'AccountRenamed':
+      row.firstName = event.data.firstName;
+      row.lastName = event.data.lastName;
+      return row;
+    case 'LeadAlertsSwitched':
+      row.leadAlerts = event.data.enabled;
       return row;
     case 'PasswordChanged':
       row.passwordChangedAt = event.data.changedAt;
@@ -63,6 +72,7 @@ const upsertAccounts = batchedUpsert<Positioned<AccountRow>>({
     last_name: { type: 'text', value: (row) => row.lastName, merge: 'ifSet' },
     registered_at: { type: 'timestamptz', value: (row) => row.registeredAt, merge: 'ifSet' },
     password_changed_at: { type: 'timestamptz', value: (row) => row.passwordChangedAt, merge: 'ifSet' },
+    lead_alerts: { type: 'boolean', value: (row) => row.leadAlerts, merge: 'ifSet' },
     forgotten: { type: 'boolean', value: (row) => row.forgotten, merge: 'or' },
   },
   position: (row) => row.lastStreamPosition,
@@ -70,7 +80,7 @@ const upsertAccounts = batchedUpsert<Positioned<AccountRow>>({
 
 export const accountsProjection: Projection<AccountEvent> = {
   name: 'accounts',
-  version: 2,
+  version: 3,
   tables: {
     accounts: (table) => `CREATE TABLE ${table} (
       user_id uuid PRIMARY KEY,
@@ -79,11 +89,13 @@ export const accountsProjection: Projection<AccountEvent> = {
       last_name text,
       registered_at timestamptz,
       password_changed_at timestamptz,
+      -- null: never switched, which is on
+      lead_alerts boolean,
       forgotten boolean NOT NULL DEFAULT false,
       last_stream_position bigint NOT NULL
     )`,
   },
-  handles: ['AccountRegistered', 'PasswordChanged', 'PasswordReset'],
+  handles: ['AccountRegistered', 'AccountRenamed', 'LeadAlertsSwitched', 'PasswordChanged', 'PasswordReset'],
 
   async apply(events, context) {
     await upsertAccounts(

@@ -60,7 +60,8 @@ export function leadMailReactors(deps: MailDependencies): Reactor<LeadSubmitted>
       async react(event, { idempotencyKey }) {
         if (event.forgotten) return;
         const owner = await readAccountHolder(deps, event.data.ownerId);
-        if (!owner) return;
+        // The owner switched the alert off on /account: nothing is sent, and nothing recorded as sent.
+        if (!owner?.leadAlerts) return;
         const mail = renderMail(leadAlertMail(event.data, owner, deps.publicBaseUrl));
         await deps.mailer.send({ to: owner.email, ...mail, key: `${idempotencyKey}.lead-alert` });
         return emailSent(event.data.ownerId, 'lead-alert', event, event.data.leadId);

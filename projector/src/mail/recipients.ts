@@ -17,18 +17,24 @@ export interface AccountHolder {
   readonly email: string;
   readonly firstName: string;
   readonly lastName: string;
+  /** The owner wants an e-mail when a visitor leaves their details (/account; on until switched off). */
+  readonly leadAlerts: boolean;
 }
 
 /** The owner as the account stream says now (the source of truth, decrypted); null when unknown or forgotten. */
 export async function readAccountHolder(deps: MailDependencies, ownerId: string): Promise<AccountHolder | null> {
   const { events } = await deps.store.readStream(accountStreamId(ownerId));
-  let holder: AccountHolder | null = null;
+  let holder = null as AccountHolder | null;
   for (const recorded of events) {
     const event = (await deps.codec.decode(recorded)) as StoredEvent<AccountEvent> | null;
     if (event?.type === 'AccountRegistered') {
       holder = event.forgotten
         ? null
-        : { email: event.data.email, firstName: event.data.firstName, lastName: event.data.lastName };
+        : { email: event.data.email, firstName: event.data.firstName, lastName: event.data.lastName, leadAlerts: true };
+    } else if (event?.type === 'AccountRenamed' && holder) {
+      holder = { ...holder, firstName: event.data.firstName, lastName: event.data.lastName };
+    } else if (event?.type === 'LeadAlertsSwitched' && holder) {
+      holder = { ...holder, leadAlerts: event.data.enabled };
     }
   }
   return holder;

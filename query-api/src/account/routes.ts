@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponse, MESSAGES, MeResponse, READ_YOUR_WRITES_WAIT_MS, STALE_HEADER, type User } from '@kartvizit/schemas';
+import {
+  AccountSettingsResponse,
+  ErrorResponse,
+  MESSAGES,
+  MeResponse,
+  READ_YOUR_WRITES_WAIT_MS,
+  STALE_HEADER,
+  accountExportFileName,
+  type User,
+} from '@kartvizit/schemas';
+import { CARDS_PROJECTION, PRODUCTS_PROJECTION, PROFILES_PROJECTION } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { buildAccountExport } from './export.ts';
 
 const PROJECTIONS = ['accounts'] as const;
 
@@ -35,9 +46,59 @@ async function findAccount(context: QueryContext, userId: string): Promise<User 
   }
 }
 
+/** On unless the owner switched it off (a row not yet projected reads as the default). */
+async function readLeadAlerts(context: QueryContext, userId: string): Promise<boolean> {
+  try {
+    const result = await context.pool.query<{ lead_alerts: boolean | null }>(
+      'SELECT lead_alerts FROM rm_accounts WHERE user_id = $1',
+      [userId],
+    );
+    return result.rows[0]?.lead_alerts !== false;
+  } catch (error) {
+    if (isMissingRelation(error)) return true;
+    throw error;
+  }
+}
+
 export function accountQueries(context: QueryContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.withTypeProvider<TypeBoxTypeProvider>().get(
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.get(
+      '/api/account/settings',
+      {
+        schema: { tags: ['account'], response: { 200: AccountSettingsResponse, 401: ErrorResponse } },
+        config: { projections: PROJECTIONS },
+      },
+      async (request) => {
+        const userId = await context.requireUser(request);
+        const leadAlerts = await readLeadAlerts(context, userId);
+        return { success: true as const, settings: { leadAlerts } };
+      },
+    );
+
+    // The owner's copy of their data as one JSON file (KVKK); see export.ts for what is in it.
+    api.get(
+      '/api/account/export',
+      {
+        schema: { tags: ['account'] },
+        config: {
+          projections: [...PROJECTIONS, PROFILES_PROJECTION, CARDS_PROJECTION, PRODUCTS_PROJECTION, 'leads', 'statistics'],
+        },
+      },
+      async (request, reply) => {
+        const userId = await context.requireUser(request);
+        const now = new Date();
+        const data = await buildAccountExport(context.pool, userId, now);
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${accountExportFileName(now)}"`)
+          .header('cache-control', 'no-store')
+          .send(JSON.stringify(data, null, 2));
+      },
+    );
+
+    api.get(
       '/api/auth/me',
       {
         schema: { tags: ['account'], response: { 200: MeResponse, 401: ErrorResponse, 503: ErrorResponse } },

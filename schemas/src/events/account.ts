@@ -39,7 +39,25 @@ export interface PasswordReset {
   readonly data: { readonly userId: string; readonly requestId: string; readonly resetAt: string };
 }
 
-export type AccountEvent = AccountRegistered | PasswordChanged | PasswordResetRequested | PasswordReset;
+/** The owner changed their name on /account ('Hesap Ayarları'); sealed like AccountRegistered's names. */
+export interface AccountRenamed {
+  readonly type: 'AccountRenamed';
+  readonly data: {
+    readonly userId: string;
+    readonly firstName: string;
+    readonly lastName: string;
+    readonly renamedAt: string;
+  };
+}
+
+/** The owner turned the lead alert e-mail on or off (on until the first such event). */
+export interface LeadAlertsSwitched {
+  readonly type: 'LeadAlertsSwitched';
+  readonly data: { readonly userId: string; readonly enabled: boolean; readonly switchedAt: string };
+}
+
+export type AccountEvent =
+  AccountRegistered | PasswordChanged | PasswordResetRequested | PasswordReset | AccountRenamed | LeadAlertsSwitched;
 
 /** Marks an e-mail address as taken; its stream id is an HMAC of the address, its data names no person. */
 export interface EmailClaimed {
@@ -58,5 +76,7 @@ export const ACCOUNT_EVENT_TYPES: EventRegistry<AccountEvent | ClaimEvent> = {
   PasswordChanged: { schemaVersion: 1 },
   PasswordResetRequested: { schemaVersion: 1 },
   PasswordReset: { schemaVersion: 1 },
+  AccountRenamed: { schemaVersion: 1, ownerField: 'userId', personalFields: ['firstName', 'lastName'] },
+  LeadAlertsSwitched: { schemaVersion: 1 },
   EmailClaimed: { schemaVersion: 1 },
 };

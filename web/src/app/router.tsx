@@ -24,6 +24,11 @@ const RegisterPage = lazyNamed(authArea, 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(authArea, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(authArea, 'ResetPasswordPage');
 
+const AccountSettingsPage = lazyNamed(
+  () => import('../features/account/account-settings-page.tsx'),
+  'AccountSettingsPage',
+);
+
 const appArea = () => import('../features/shell/app-area.ts');
 const AppLayout = lazyNamed(appArea, 'AppLayout');
 const DashboardPage = lazyNamed(appArea, 'DashboardPage');
@@ -80,6 +85,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/profile', element: <ProfilePage /> },
+              { path: '/account', element: <AccountSettingsPage /> },
               { path: '/cards', element: <CardsPage /> },
               { path: '/cards/:cardId', element: <CardDetailPage /> },
               { path: '/products', element: <ProductsPage /> },

@@ -1,11 +1,16 @@
 import type {
+  AccountSettingsResponse,
   AuthSuccess,
   ChangePasswordBody,
   ChangePasswordResponse,
   ForgotPasswordBody,
+  LeadAlertsBody,
+  LeadAlertsResponse,
   LoginBody,
   MeResponse,
   RegisterBody,
+  RenameAccountBody,
+  RenameAccountResponse,
   ResetPasswordBody,
 } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
@@ -58,6 +63,38 @@ export const accountApi = api.injectEndpoints({
         }
       },
     }),
+    /** 'Hesap Ayarları': the sidebar and every screen show the new name at once. */
+    renameAccount: build.mutation<RenameAccountResponse, RenameAccountBody>({
+      query: (body) => ({ url: '/account/name', method: 'PUT', body }),
+      invalidatesTags: ['Me'],
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(userRefreshed(data.user));
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+    switchLeadAlerts: build.mutation<LeadAlertsResponse, LeadAlertsBody>({
+      query: (body) => ({ url: '/account/lead-alerts', method: 'PUT', body }),
+      invalidatesTags: ['Me'],
+    }),
+    getAccountSettings: build.query<AccountSettingsResponse, void>({
+      query: () => '/account/settings',
+      providesTags: ['Me'],
+    }),
+    /** The KVKK copy as the server wrote it (text, so the page can hand it to the browser as a file). */
+    exportAccount: build.query<{ readonly text: string; readonly fileName: string }, void>({
+      query: () => ({ url: '/account/export', responseHandler: (response) => response.text() }),
+      transformResponse: (text: string, meta) => ({
+        text,
+        fileName:
+          /filename="([^"]+)"/.exec(meta?.response?.headers.get('content-disposition') ?? '')?.[1] ??
+          'kartvizit-verilerim.json',
+      }),
+      keepUnusedDataFor: 0,
+    }),
     getMe: build.query<MeResponse, void>({
       query: () => '/auth/me',
       providesTags: ['Me'],
@@ -79,5 +116,9 @@ export const {
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,
+  useRenameAccountMutation,
+  useSwitchLeadAlertsMutation,
+  useGetAccountSettingsQuery,
+  useLazyExportAccountQuery,
   useGetMeQuery,
 } = accountApi;

@@ -1,0 +1,178 @@
+import type pg from 'pg';
+import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/http/statistics';
+import {
+  RM_CARDS,
+  RM_PRODUCTS,
+  RM_PROFILES,
+  type CardsRow,
+  type ProductsRow,
+  type ProfilesRow,
+} from '@kartvizit/infra/read-models/contract';
+import { isMissingRelation } from '../core/sql.ts';
+import { readProductFigures } from '../statistics/read-model.ts';
+
+/**
+ * The owner's copy of their data (KVKK art. 11; `GET /api/account/export`): everything the product holds about
+ * them, read from the read models, which hold it decrypted. Never a password hash, token, key or a visitor's hash.
+ */
+export const EXPORT_README = [
+  'Bu dosya, Dijital Kartvizit’in sizinle ilgili sakladığı verilerin bir kopyasıdır (KVKK madde 11).',
+  'hesap: adınız, e-posta adresiniz, kayıt tarihiniz, şifrenizin son değiştiği an ve bildirim tercihiniz. Şifreniz yalnızca geri çevrilemez bir özet olarak saklanır ve bu dosyada yer almaz.',
+  'profil: kartvizitinizde gösterilen profil bilgileriniz (ad, unvan, iletişim, adres, sosyal medya ve benzeri).',
+  'kartlar: hesabınıza bağlı fiziksel ve sanal kartlar, durumları ve tarihleri.',
+  'urunler: Ürün Kataloğu’ndaki (silinmemiş) ürünleriniz.',
+  'baglantilar: kartvizitinizde bilgilerini sizinle paylaşan kişilerin bilgileri (Bağlantılar). Bu kişilerin verilerinden siz sorumlusunuz; onların izni dışında kullanmayın.',
+  'istatistikler: kartlarınızın ve ürünlerinizin ziyaret ve tıklama toplamları. Ziyaretçilerin IP adresleri hiç saklanmaz; ziyaretçileri ayırt eden özetler bu dosyaya konmaz.',
+  'Tarihler ISO 8601 biçiminde ve UTC saatindedir. Sorularınız için destek adresimize yazabilirsiniz.',
+].join('\n');
+
+async function rows<Row extends object>(pool: pg.Pool, sql: string, values: unknown[]): Promise<Row[]> {
+  try {
+    return (await pool.query<Row>(sql, values)).rows;
+  } catch (error) {
+    // A projection whose first generation is not built yet holds nothing of the owner.
+    if (isMissingRelation(error)) return [];
+    throw error;
+  }
+}
+
+const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
+
+interface AccountExportRow {
+  user_id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  registered_at: Date | null;
+  password_changed_at: Date | null;
+  lead_alerts: boolean | null;
+}
+
+interface LeadExportRow {
+  lead_id: string;
+  card_id: string;
+  full_name: string;
+  phone: string;
+  email: string;
+  message: string;
+  marketing_consent: boolean;
+  notice_version: string;
+  submitted_at: Date;
+}
+
+interface TotalsExportRow {
+  card_id: string;
+  visits: string;
+  unique_visitors: string;
+  clicks: string;
+  first_visit_at: Date | null;
+  last_visit_at: Date | null;
+}
+
+export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Date) {
+  // Every read names the owner from the token; nothing here takes an id from the request.
+  const [accounts, profiles, cards, products, leads, totals, productFigures] = await Promise.all([
+    rows<AccountExportRow>(
+      pool,
+      `SELECT user_id, email, first_name, last_name, registered_at, password_changed_at, lead_alerts
+         FROM rm_accounts WHERE user_id = $1`,
+      [ownerId],
+    ),
+    rows<Pick<ProfilesRow, 'data' | 'created_at' | 'updated_at'>>(
+      pool,
+      `SELECT data, created_at, updated_at FROM ${RM_PROFILES} WHERE owner_id = $1 AND NOT forgotten`,
+      [ownerId],
+    ),
+    rows<CardsRow>(pool, `SELECT * FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at, card_id`, [ownerId]),
+    rows<ProductsRow>(
+      pool,
+      `SELECT * FROM ${RM_PRODUCTS} WHERE owner_id = $1 AND NOT deleted AND data IS NOT NULL ORDER BY sort_order, created_at`,
+      [ownerId],
+    ),
+    rows<LeadExportRow>(
+      pool,
+      `SELECT lead_id, card_id, full_name, phone, email, message, marketing_consent, notice_version, submitted_at
+         FROM rm_leads WHERE owner_id = $1 AND full_name <> '' ORDER BY submitted_at, lead_id`,
+      [ownerId],
+    ),
+    rows<TotalsExportRow>(
+      pool,
+      `SELECT card_id, visits, unique_visitors, clicks, first_visit_at, last_visit_at
+         FROM rm_stat_totals WHERE owner_id = $1 ORDER BY card_id`,
+      [ownerId],
+    ),
+    readProductFigures(pool, ownerId),
+  ]);
+  const account = accounts[0];
+  const profile = profiles[0];
+  const totalsOf = (row: TotalsExportRow) => ({
+    visits: Number(row.visits),
+    uniqueVisitors: Number(row.unique_visitors),
+    clicks: Number(row.clicks),
+    firstVisitAt: iso(row.first_visit_at),
+    lastVisitAt: iso(row.last_visit_at),
+  });
+  const allCards = totals.find((row) => row.card_id === STATISTICS_ALL_CARDS);
+  return {
+    beniOku: EXPORT_README,
+    olusturulma: now.toISOString(),
+    hesap: account
+      ? {
+          id: account.user_id,
+          email: account.email ?? '',
+          firstName: account.first_name ?? '',
+          lastName: account.last_name ?? '',
+          registeredAt: iso(account.registered_at),
+          passwordChangedAt: iso(account.password_changed_at),
+          leadAlerts: account.lead_alerts !== false,
+        }
+      : null,
+    profil: profile
+      ? { ...profile.data, createdAt: iso(profile.created_at), updatedAt: iso(profile.updated_at) }
+      : null,
+    kartlar: cards.map((card) => ({
+      id: card.card_id,
+      type: card.type,
+      color: card.color,
+      name: card.name,
+      isActivated: card.is_activated === true,
+      isActive: card.is_active === true,
+      activatedAt: iso(card.activated_at),
+      createdAt: iso(card.created_at),
+    })),
+    urunler: products.map((product) => ({
+      id: product.product_id,
+      ...product.data,
+      isActive: product.is_active === true,
+      featured: product.featured === true,
+      createdAt: iso(product.created_at),
+      updatedAt: iso(product.updated_at),
+    })),
+    baglantilar: leads.map((lead) => ({
+      id: lead.lead_id,
+      cardId: lead.card_id,
+      fullName: lead.full_name,
+      phone: lead.phone,
+      email: lead.email,
+      message: lead.message,
+      marketingConsent: lead.marketing_consent,
+      noticeVersion: lead.notice_version,
+      submittedAt: lead.submitted_at.toISOString(),
+    })),
+    istatistikler: {
+      tumKartlar: allCards ? totalsOf(allCards) : null,
+      kartlar: totals
+        .filter((row) => row.card_id !== STATISTICS_ALL_CARDS)
+        .map((row) => ({ cardId: row.card_id, ...totalsOf(row) })),
+      urunler: productFigures.map((figures) => ({
+        productId: figures.productId,
+        name: figures.name,
+        views: figures.views,
+        uniqueVisitors: figures.uniqueVisitors,
+        buyClicks: figures.buyClicks,
+        whatsappClicks: figures.whatsappClicks,
+        lastViewedAt: iso(figures.lastViewedAt),
+      })),
+    },
+  };
+}

@@ -1,0 +1,372 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { MESSAGES } from '@kartvizit/schemas/messages';
+import { nameProblem, passwordProblem } from '@kartvizit/schemas/validation/auth';
+import { useAppSelector } from '../../app/hooks.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
+import {
+  useChangePasswordMutation,
+  useGetAccountSettingsQuery,
+  useLazyExportAccountQuery,
+  useRenameAccountMutation,
+  useSwitchLeadAlertsMutation,
+} from './api.ts';
+import { focusField, PasswordField, TextField } from './form-fields.tsx';
+import { selectCurrentUser } from './session-slice.ts';
+import './auth.css';
+import './account-settings.css';
+
+interface FieldError {
+  readonly message: string;
+  readonly field: string | null;
+}
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="panel as-section" aria-labelledby={`${id}-title`}>
+      <header className="as-section__head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p>{description}</p>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function NameSection() {
+  const user = useAppSelector(selectCurrentUser);
+  const [firstName, setFirstName] = useState(user?.firstName ?? '');
+  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const [error, setError] = useState<FieldError | null>(null);
+  const [rename, { isLoading }] = useRenameAccountMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const loadedFor = useRef(user?.id);
+
+  // The session's user arrives after a reload: fill the form once it is known.
+  useEffect(() => {
+    if (user && loadedFor.current !== user.id) {
+      loadedFor.current = user.id;
+      setFirstName(user.firstName);
+      setLastName(user.lastName);
+    }
+  }, [user]);
+
+  const fail = (next: FieldError) => {
+    setError(next);
+    focusField(formRef.current, next.field ?? 'firstName');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const first = firstName.trim();
+    const last = lastName.trim();
+    if (!first) return fail({ message: MESSAGES.fillAllFields, field: 'firstName' });
+    if (!last) return fail({ message: MESSAGES.fillAllFields, field: 'lastName' });
+    const firstIssue = nameProblem(first);
+    if (firstIssue) return fail({ message: firstIssue, field: 'firstName' });
+    const lastIssue = nameProblem(last);
+    if (lastIssue) return fail({ message: lastIssue, field: 'lastName' });
+    setError(null);
+    const result = await rename({ firstName: first, lastName: last });
+    if ('error' in result) {
+      const server = serverProblem(result.error);
+      const message = server?.message ?? MESSAGES.serverError;
+      toast.error(message);
+      fail({ message, field: server?.field ?? null });
+      return;
+    }
+    setFirstName(result.data.user.firstName);
+    setLastName(result.data.user.lastName);
+    toast.success(result.data.message);
+  };
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  return (
+    <Section id="hesap-kisisel" title="Kişisel Bilgiler" description="Hesabınızda ve e-postalarımızda görünen adınız.">
+      <form
+        ref={formRef}
+        className="as-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={isLoading}
+      >
+        {error && error.field === null && (
+          <div className="alert" role="alert">
+            {error.message}
+          </div>
+        )}
+        <div className="as-form__row">
+          <TextField
+            label="Ad"
+            name="firstName"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            error={fieldError('firstName')}
+          />
+          <TextField
+            label="Soyad"
+            name="lastName"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+            error={fieldError('lastName')}
+          />
+        </div>
+        <div className="as-readonly">
+          <span className="as-readonly__label">E-posta</span>
+          <span className="as-readonly__value">{user?.email}</span>
+        </div>
+        <div className="as-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {isLoading ? 'Kaydediliyor...' : 'Adı Kaydet'}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+type PasswordFieldName = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+function PasswordSection() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<FieldError | null>(null);
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const fail = (next: FieldError) => {
+    setError(next);
+    focusField(formRef.current, next.field ?? 'currentPassword');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const empty = (['currentPassword', 'newPassword', 'confirmPassword'] as const).find(
+      (name) => ({ currentPassword, newPassword, confirmPassword })[name] === '',
+    );
+    if (empty) return fail({ message: MESSAGES.fillAllFields, field: empty });
+    const problem = passwordProblem(newPassword);
+    if (problem) return fail({ message: problem, field: 'newPassword' });
+    if (newPassword !== confirmPassword)
+      return fail({ message: MESSAGES.passwordsDoNotMatch, field: 'confirmPassword' });
+    if (newPassword === currentPassword)
+      return fail({ message: MESSAGES.newPasswordSameAsCurrent, field: 'newPassword' });
+    setError(null);
+    const result = await changePassword({ currentPassword, newPassword });
+    if ('error' in result) {
+      const server = serverProblem(result.error);
+      const message = server?.message ?? MESSAGES.passwordChangeError;
+      toast.error(message);
+      fail({ message, field: server?.field ?? null });
+      return;
+    }
+    if (!result.data.success) {
+      const message = result.data.message || MESSAGES.passwordChangeFailed;
+      toast.error(message);
+      fail({ message, field: null });
+      return;
+    }
+    setCurrentPassword('');
+    setNewPassword('');
+    setConfirmPassword('');
+    toast.success(result.data.message || MESSAGES.passwordChanged);
+  };
+
+  const fieldError = (field: PasswordFieldName) => (error?.field === field ? error.message : null);
+  return (
+    <Section
+      id="hesap-sifre"
+      title="Şifre Değiştir"
+      description="Şifreniz değiştiğinde diğer cihazlardaki oturumlar kapanır; bu cihazda oturumunuz açık kalır."
+    >
+      <form
+        ref={formRef}
+        className="as-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={isLoading}
+      >
+        {error && error.field === null && (
+          <div className="alert" role="alert">
+            {error.message}
+          </div>
+        )}
+        <PasswordField
+          label="Mevcut şifre"
+          revealLabel="Mevcut şifreyi"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+          error={fieldError('currentPassword')}
+        />
+        <div className="as-form__row">
+          <PasswordField
+            label="Yeni şifre"
+            revealLabel="Yeni şifreyi"
+            name="newPassword"
+            autoComplete="new-password"
+            hint="En az 6 karakter."
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+            error={fieldError('newPassword')}
+          />
+          <PasswordField
+            label="Yeni şifre (tekrar)"
+            revealLabel="Yeni şifre tekrarını"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            error={fieldError('confirmPassword')}
+          />
+        </div>
+        <div className="as-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {isLoading ? 'Değiştiriliyor...' : 'Şifreyi Değiştir'}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function NotificationsSection() {
+  const id = useId();
+  const { data, isLoading: loading, isError, refetch } = useGetAccountSettingsQuery();
+  const [switchLeadAlerts, { isLoading }] = useSwitchLeadAlertsMutation();
+  const [shown, setShown] = useState<boolean | null>(null);
+  const enabled = shown ?? data?.settings.leadAlerts ?? true;
+
+  const onChange = async (next: boolean) => {
+    setShown(next);
+    const result = await switchLeadAlerts({ enabled: next });
+    if ('error' in result) {
+      setShown(null);
+      toast.error(serverProblem(result.error)?.message ?? MESSAGES.serverError);
+      return;
+    }
+    toast.success(result.data.message);
+  };
+
+  return (
+    <Section
+      id="hesap-bildirimler"
+      title="Bildirimler"
+      description="Hangi durumlarda size e-posta göndereceğimizi seçin."
+    >
+      {isError ? (
+        <div className="as-failure">
+          <p role="alert">Bildirim ayarınız yüklenemedi.</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void refetch()}>
+            Tekrar Dene
+          </button>
+        </div>
+      ) : (
+        <div className="as-toggle">
+          <div className="as-toggle__text">
+            <label className="field__label" htmlFor={id}>
+              Biri bilgilerini paylaştığında e-posta ile haber ver
+            </label>
+            <p id={`${id}-hint`} className="field__hint">
+              Kartvizitinizde biri “Bilgilerini Paylaş” formunu doldurduğunda bilgileri e-posta adresinize gelir.
+              Kapalıyken bilgiler yine Bağlantılar sayfanıza kaydedilir.
+            </p>
+          </div>
+          <span className="as-switch">
+            <input
+              id={id}
+              name="leadAlerts"
+              type="checkbox"
+              role="switch"
+              checked={enabled}
+              disabled={loading || isLoading}
+              aria-describedby={`${id}-hint`}
+              onChange={(event) => void onChange(event.target.checked)}
+            />
+            <span className="as-switch__track" aria-hidden="true" />
+          </span>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** Hands the file the page already holds to the browser as a download. */
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start reading the blob only after the click has been handled.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+function DataSection() {
+  const [exportAccount, { isFetching }] = useLazyExportAccountQuery();
+  const onClick = async () => {
+    const result = await exportAccount();
+    if (result.error || !result.data) {
+      toast.error(
+        serverProblem(result.error)?.message ?? 'Verilerinizin kopyası hazırlanamadı. Lütfen tekrar deneyin.',
+      );
+      return;
+    }
+    download(result.data.text, result.data.fileName);
+    toast.success('Verilerinizin kopyası indirildi');
+  };
+  return (
+    <Section
+      id="hesap-verilerim"
+      title="Verilerim"
+      description="KVKK kapsamında, hakkınızda sakladığımız her şeyin bir kopyasını tek bir JSON dosyası olarak indirebilirsiniz: hesap, profil, kartlar, ürünler, bağlantılar ve istatistik özetleri. Şifreniz dosyada yer almaz."
+    >
+      <div className="as-form__actions as-form__actions--start">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onClick()}
+          disabled={isFetching}
+          aria-busy={isFetching}
+        >
+          {isFetching ? 'Hazırlanıyor...' : 'Verilerimin Kopyasını İndir'}
+        </button>
+      </div>
+    </Section>
+  );
+}
+
+export function AccountSettingsPage() {
+  return (
+    <div className="as-page">
+      <title>Hesap Ayarları · Dijital Kartvizit</title>
+      <header className="as-page__header">
+        <h1>Hesap Ayarları</h1>
+        <p>Adınızı, şifrenizi, bildirimlerinizi ve verilerinizi buradan yönetin.</p>
+      </header>
+      <NameSection />
+      <PasswordSection />
+      <NotificationsSection />
+      <DataSection />
+    </div>
+  );
+}
