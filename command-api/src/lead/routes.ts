@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ChangeLeadNoteBody,
+  ChangeLeadStatusBody,
   DeleteLeadResponse,
   DomainError,
   ErrorResponse,
   LEAD_FORM_TOKEN_CLAIM,
   LEAD_NOTICE_VERSION,
+  LeadFollowUpResponse,
   LeadParams,
   MESSAGES,
   SubmitLeadBody,
@@ -23,7 +26,7 @@ import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
 import { verifyFormToken } from '@kartvizit/infra/forms/form-token';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider } from '../card/decider.ts';
-import { leadDecider } from './decider.ts';
+import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
 import { LeadSubmissionLimiter } from './submission-limiter.ts';
 
 export interface LeadRouteSettings {
@@ -117,6 +120,77 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           throw error;
         }
         return accepted;
+      },
+    );
+
+    /**
+     * The owner's follow-up (issue 13): status and private note. Another owner's, an unknown or a
+     * deleted lead answer 404; bad input 400 in Turkish; the same value again appends nothing and
+     * answers `position: ''`.
+     */
+    const followUp = async (
+      ownerId: string,
+      rawLeadId: string,
+      command: (leadId: string) => ChangeLeadStatus | ChangeLeadNote,
+      messages: { readonly changed: string; readonly unchanged: string },
+    ) => {
+      const leadId = rawLeadId.toLowerCase();
+      if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
+      const result = await commands.handle(leadDecider, leadStreamId(leadId), command(leadId), { metadata: { actor: ownerId } });
+      return {
+        success: true as const,
+        message: result.events.length > 0 ? messages.changed : messages.unchanged,
+        position: result.position ?? '',
+      };
+    };
+    const followUpResponse = { 200: LeadFollowUpResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+
+    api.put(
+      '/api/leads/:leadId/status',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantının durumunu değiştir (Yeni, Arandı, Görüşüldü, Olumsuz)',
+          security: [{ bearer: [] }],
+          params: LeadParams,
+          body: ChangeLeadStatusBody,
+          response: followUpResponse,
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const { status } = request.body;
+        return followUp(
+          ownerId,
+          request.params.leadId,
+          (leadId) => ({ type: 'ChangeLeadStatus', data: { leadId, ownerId, status, now: new Date().toISOString() } }),
+          { changed: MESSAGES.leadStatusChanged, unchanged: MESSAGES.leadStatusUnchanged },
+        );
+      },
+    );
+
+    api.put(
+      '/api/leads/:leadId/note',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantıya özel not yaz (boş bırakılırsa not silinir)',
+          security: [{ bearer: [] }],
+          params: LeadParams,
+          body: ChangeLeadNoteBody,
+          response: followUpResponse,
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        const { note } = request.body;
+        const cleared = note.trim() === '';
+        return followUp(
+          ownerId,
+          request.params.leadId,
+          (leadId) => ({ type: 'ChangeLeadNote', data: { leadId, ownerId, note, now: new Date().toISOString() } }),
+          { changed: cleared ? MESSAGES.leadNoteCleared : MESSAGES.leadNoteSaved, unchanged: MESSAGES.leadNoteUnchanged },
+        );
       },
     );
 
