@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ChangeLeadNoteBody,
@@ -14,11 +14,13 @@ import {
   MESSAGES,
   SubmitLeadBody,
   SubmitLeadResponse,
+  VALIDATION_MESSAGES,
   cardStreamId,
   conflictError,
   leadStreamId,
   notFoundError,
   parseCardId,
+  validationError,
   type LeadFormTokenUsed,
 } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
@@ -38,6 +40,24 @@ const TAG = ['lead'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The follow-up routes validate with `attachValidation` so that a wrong shape is answered in the
+ * route's own Turkish words ('Geçerli bir durum seçin', 'Not metin olarak gönderilmelidir') rather
+ * than a message naming the JSON key; a malformed lead id is just an unknown lead (404).
+ */
+function refuseInvalidFollowUp(request: FastifyRequest, field: 'status' | 'note', message: string): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (error.validationContext === 'params') throw notFoundError(MESSAGES.leadNotFound);
+  const first = error.validation?.[0] as { keyword?: string; params?: Record<string, unknown> } | undefined;
+  const extra = first?.keyword === 'additionalProperties' ? first.params?.additionalProperty : undefined;
+  if (typeof extra === 'string') throw validationError(VALIDATION_MESSAGES.unknownField(extra), extra);
+  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+    throw validationError(MESSAGES.invalidRequest);
+  }
+  throw validationError(message, field);
+}
 
 export function leadRoutes(context: CommandContext, settings: LeadRouteSettings) {
   const { commands, codec, claimStreamId } = context;
@@ -148,6 +168,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/status',
       {
+        attachValidation: true,
         schema: {
           tags: TAG,
           summary: 'Bağlantının durumunu değiştir (Yeni, Arandı, Görüşüldü, Olumsuz)',
@@ -159,6 +180,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
       },
       async (request) => {
         const ownerId = await context.requireUser(request);
+        refuseInvalidFollowUp(request, 'status', MESSAGES.leadStatusInvalid);
         const { status } = request.body;
         return followUp(
           ownerId,
@@ -172,6 +194,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/note',
       {
+        attachValidation: true,
         schema: {
           tags: TAG,
           summary: 'Bağlantıya özel not yaz (boş bırakılırsa not silinir)',
@@ -183,6 +206,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
       },
       async (request) => {
         const ownerId = await context.requireUser(request);
+        refuseInvalidFollowUp(request, 'note', MESSAGES.leadNoteMustBeText);
         const { note } = request.body;
         const cleared = note.trim() === '';
         return followUp(

@@ -118,9 +118,12 @@ export type DeleteLeadResponse = Static<typeof DeleteLeadResponse>;
 export const ChangeLeadStatusBody = Type.Object({ status: StatusText }, { additionalProperties: false });
 export type ChangeLeadStatusBody = Static<typeof ChangeLeadStatusBody>;
 
-/** PUT /api/leads/{leadId}/note: '' clears it. The schema bounds the work; the Turkish rule is checkLeadNote. */
+/**
+ * PUT /api/leads/{leadId}/note: '' clears it. The command body limit bounds the work; the Turkish
+ * rule (checkLeadNote: at most LEAD_NOTE_MAX_LENGTH characters) answers anything longer.
+ */
 export const ChangeLeadNoteBody = Type.Object(
-  { note: Type.String({ maxLength: LEAD_NOTE_MAX_LENGTH * 4 }) },
+  { note: Type.String({ description: `At most ${LEAD_NOTE_MAX_LENGTH} characters; '' clears the note.` }) },
   { additionalProperties: false },
 );
 export type ChangeLeadNoteBody = Static<typeof ChangeLeadNoteBody>;

@@ -18,6 +18,7 @@ export const LEAD_FOLLOW_UP_MESSAGES = {
   leadStatusChangeError: 'Durum güncellenirken bir hata oluştu',
   leadNoteTooLong: 'Not en fazla 2000 karakter olabilir',
   leadNoteInvalidCharacters: 'Not alanında geçersiz karakterler var',
+  leadNoteMustBeText: 'Not metin olarak gönderilmelidir',
   leadNoteSaved: 'Not kaydedildi',
   leadNoteCleared: 'Not silindi',
   leadNoteUnchanged: 'Not değişmedi',
