@@ -50,7 +50,8 @@ function refuseInvalidFollowUp(request: FastifyRequest, field: 'status' | 'note'
   const error = request.validationError;
   if (!error) return;
   if (error.validationContext === 'params') throw notFoundError(MESSAGES.leadNotFound);
-  const first = error.validation?.[0] as { keyword?: string; params?: Record<string, unknown> } | undefined;
+  const problems = (error as { validation?: readonly { keyword?: string; params?: Record<string, unknown> }[] }).validation;
+  const first = problems?.[0];
   const extra = first?.keyword === 'additionalProperties' ? first.params?.additionalProperty : undefined;
   if (typeof extra === 'string') throw validationError(VALIDATION_MESSAGES.unknownField(extra), extra);
   if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
