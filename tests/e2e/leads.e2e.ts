@@ -178,11 +178,13 @@ test.describe('leads', () => {
     const filter = owner.getByRole('group', { name: 'Duruma göre göster' });
     const note = 'Fuarda tanıştık.\nSalı 14:00’te teklif göndereceğim; eşi de ilgileniyor.';
     await test.step('every lead starts as “Yeni”; the owner marks Zeynep as called', async () => {
-      await expect(zeynep.getByText('Yeni', { exact: true })).toBeVisible();
-      await expect(omer.getByText('Yeni', { exact: true })).toBeVisible();
-      await zeynep.getByRole('combobox', { name: 'Zeynep Kaya için durum' }).selectOption('called');
+      const zeynepStatus = zeynep.getByRole('combobox', { name: 'Durum (Zeynep Kaya)' });
+      await expect(zeynepStatus).toHaveValue('new');
+      await expect(omer.getByRole('combobox', { name: 'Durum (Ömer Işık)' })).toHaveValue('new');
+      await zeynepStatus.selectOption('Arandı');
       await expect(toast(owner, LEAD_TEXT.statusCalled)).toBeVisible();
-      await expect(zeynep.getByText('Arandı', { exact: true })).toBeVisible();
+      await expect(zeynepStatus).toHaveValue('called');
+      await expect(zeynepStatus).toBeEnabled();
       await expect(filter.getByRole('button', { name: /^Arandı/ })).toContainText('1');
     });
 
@@ -217,8 +219,7 @@ test.describe('leads', () => {
       await expect(zeynep).toContainText('Salı 14:00’te teklif göndereceğim');
       await owner.reload();
       await expect(zeynep).toContainText('Salı 14:00’te teklif göndereceğim');
-      await expect(zeynep.getByText('Arandı', { exact: true })).toBeVisible();
-      await expect(zeynep.getByRole('combobox', { name: 'Zeynep Kaya için durum' })).toHaveValue('called');
+      await expect(zeynep.getByRole('combobox', { name: 'Durum (Zeynep Kaya)' })).toHaveValue('called');
       await expect(zeynep.getByRole('button', { name: 'Zeynep Kaya için notu düzenle' })).toBeVisible();
       await shoot(owner, 'follow-up');
       await expectAccessible(owner, '/leads, status and note, 390×844');
@@ -273,8 +274,17 @@ test.describe('leads', () => {
         omer.getByRole('link', { name: 'omer.isik@ornek.com.tr' }).boundingBox(),
       ]);
       expect(contact?.x ?? 0).toBeGreaterThan((name?.x ?? 0) + 200);
-      await expect(omer.getByRole('combobox', { name: 'Ömer Işık için durum' })).toBeVisible();
       await shoot(owner, 'list');
+      await omer.getByRole('combobox', { name: 'Durum (Ömer Işık)' }).selectOption('Görüşüldü');
+      await expect(toast(owner, 'Durum “Görüşüldü” olarak güncellendi')).toBeVisible();
+      await omer.getByRole('button', { name: 'Ömer Işık için not ekle' }).click();
+      const noteDialog = owner.getByRole('dialog', { name: 'Not Ekle' });
+      await noteDialog.getByRole('textbox', { name: 'Not' }).fill('Ofiste görüştük, kataloğu e-postayla istedi.');
+      await noteDialog.getByRole('button', { name: 'Kaydet' }).click();
+      await expect(toast(owner, LEAD_TEXT.noteSaved)).toBeVisible();
+      await expect(omer).toContainText('Ofiste görüştük, kataloğu e-postayla istedi.');
+      await expect(omer.getByRole('combobox', { name: 'Durum (Ömer Işık)' })).toHaveValue('met');
+      await shoot(owner, 'follow-up');
       await expectAccessible(owner, '/leads, 1280×800');
     });
     await owner.context().close();

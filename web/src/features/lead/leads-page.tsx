@@ -294,7 +294,7 @@ function StatusFilter({ value, counts, all, onChange }: StatusFilterProps) {
   );
 }
 
-/** The lead's status as a badge and a select that changes it; disabled with a spinner while it is saved. */
+/** The lead's status as a coloured badge that is also the select changing it; disabled with a spinner while it is saved. */
 function LeadStatusControl({ lead }: { readonly lead: Lead }) {
   const selectId = useId();
   const [changeStatus, { isLoading }] = useChangeLeadStatusMutation();
@@ -314,15 +314,16 @@ function LeadStatusControl({ lead }: { readonly lead: Lead }) {
     toast.success(`Durum “${LEAD_STATUS_LABELS[next]}” olarak güncellendi`);
   };
 
+  // The select is the badge: coloured by the status it shows, and the control that changes it.
   return (
     <div className="lead-status">
-      <span className={`lead-status__badge lead-status__badge--${shown}`}>{LEAD_STATUS_LABELS[shown]}</span>
-      <label className="visually-hidden" htmlFor={selectId}>
-        {`${lead.fullName} için durum`}
+      <label className="lead-status__label" htmlFor={selectId}>
+        Durum
+        <span className="visually-hidden">{` (${lead.fullName})`}</span>
       </label>
       <select
         id={selectId}
-        className="card-field__input lead-status__select"
+        className={`lead-status__select lead-status__select--${shown}`}
         value={shown}
         disabled={isLoading}
         aria-busy={isLoading}
