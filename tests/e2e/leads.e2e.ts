@@ -22,6 +22,8 @@ const LEAD_TEXT = {
   deleted: 'Bağlantı silindi',
   empty: 'Henüz bir bağlantınız yok',
   noMatch: 'Aramanızla eşleşen bağlantı bulunamadı',
+  statusCalled: 'Durum “Arandı” olarak güncellendi',
+  noteSaved: 'Not kaydedildi',
 } as const;
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -173,6 +175,56 @@ test.describe('leads', () => {
       await expect(list.getByRole('listitem')).toHaveCount(2);
     });
 
+    const filter = owner.getByRole('group', { name: 'Duruma göre göster' });
+    const note = 'Fuarda tanıştık.\nSalı 14:00’te teklif göndereceğim; eşi de ilgileniyor.';
+    await test.step('every lead starts as “Yeni”; the owner marks Zeynep as called', async () => {
+      const zeynepStatus = zeynep.getByRole('combobox', { name: 'Durum (Zeynep Kaya)' });
+      await expect(zeynepStatus).toHaveValue('new');
+      await expect(omer.getByRole('combobox', { name: 'Durum (Ömer Işık)' })).toHaveValue('new');
+      await zeynepStatus.selectOption('Arandı');
+      await expect(toast(owner, LEAD_TEXT.statusCalled)).toBeVisible();
+      await expect(zeynepStatus).toHaveValue('called');
+      await expect(zeynepStatus).toBeEnabled();
+      await expect(filter.getByRole('button', { name: /^Arandı/ })).toContainText('1');
+    });
+
+    await test.step('filters the list by status, and back to all', async () => {
+      await filter.getByRole('button', { name: /^Arandı/ }).click();
+      await expect(filter.getByRole('button', { name: /^Arandı/ })).toHaveAttribute('aria-pressed', 'true');
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(zeynep).toBeVisible();
+      await filter.getByRole('button', { name: /^Yeni/ }).click();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(omer).toBeVisible();
+      await filter.getByRole('button', { name: /^Olumsuz/ }).click();
+      await expect(owner.getByRole('heading', { name: '“Olumsuz” durumunda bağlantı yok' })).toBeVisible();
+      await expectAccessible(owner, '/leads, nothing of a status');
+      await owner.getByRole('button', { name: 'Tümünü Göster' }).click();
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(filter.getByRole('button', { name: /^Tümü/ })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    await test.step('writes a private note about Zeynep; it is there after a reload', async () => {
+      await zeynep.getByRole('button', { name: 'Zeynep Kaya için not ekle' }).click();
+      const noteDialog = owner.getByRole('dialog', { name: 'Not Ekle' });
+      await expect(noteDialog.getByRole('textbox', { name: 'Not' })).toBeFocused();
+      await noteDialog.getByRole('textbox', { name: 'Not' }).fill(note);
+      await expect(noteDialog).toContainText('/ 2.000 karakter');
+      await shoot(owner, 'note-dialog');
+      await expectAccessible(owner, '/leads, note dialog');
+      await noteDialog.getByRole('button', { name: 'Kaydet' }).click();
+      await expect(toast(owner, LEAD_TEXT.noteSaved)).toBeVisible();
+      await expect(noteDialog).toBeHidden();
+      await expect(zeynep).toContainText('Özel notunuz');
+      await expect(zeynep).toContainText('Salı 14:00’te teklif göndereceğim');
+      await owner.reload();
+      await expect(zeynep).toContainText('Salı 14:00’te teklif göndereceğim');
+      await expect(zeynep.getByRole('combobox', { name: 'Durum (Zeynep Kaya)' })).toHaveValue('called');
+      await expect(zeynep.getByRole('button', { name: 'Zeynep Kaya için notu düzenle' })).toBeVisible();
+      await shoot(owner, 'follow-up');
+      await expectAccessible(owner, '/leads, status and note, 390×844');
+    });
+
     await test.step('exports a CSV that Excel opens with Turkish letters intact', async () => {
       const [download] = await Promise.all([
         owner.waitForEvent('download'),
@@ -182,9 +234,9 @@ test.describe('leads', () => {
       const bytes = readFileSync(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parseCsv(bytes.subarray(3).toString('utf8'));
-      expect(rows[0]).toEqual(['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart']);
+      expect(rows[0]).toEqual(['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart', 'Durum', 'Not']);
       expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
-        ['Ömer Işık', '', 'omer.isik@ornek.com.tr', '', 'Hayır', `Fuar Kartı (${cardId})`],
+        ['Ömer Işık', '', 'omer.isik@ornek.com.tr', '', 'Hayır', `Fuar Kartı (${cardId})`, 'Yeni', ''],
         [
           'Zeynep Kaya',
           '0532 987 65 43',
@@ -192,6 +244,8 @@ test.describe('leads', () => {
           'Merhaba, fuarda tanıştık. Yarın arayabilir misiniz?',
           'Evet',
           `Fuar Kartı (${cardId})`,
+          'Arandı',
+          note,
         ],
       ]);
     });
@@ -221,6 +275,16 @@ test.describe('leads', () => {
       ]);
       expect(contact?.x ?? 0).toBeGreaterThan((name?.x ?? 0) + 200);
       await shoot(owner, 'list');
+      await omer.getByRole('combobox', { name: 'Durum (Ömer Işık)' }).selectOption('Görüşüldü');
+      await expect(toast(owner, 'Durum “Görüşüldü” olarak güncellendi')).toBeVisible();
+      await omer.getByRole('button', { name: 'Ömer Işık için not ekle' }).click();
+      const noteDialog = owner.getByRole('dialog', { name: 'Not Ekle' });
+      await noteDialog.getByRole('textbox', { name: 'Not' }).fill('Ofiste görüştük, kataloğu e-postayla istedi.');
+      await noteDialog.getByRole('button', { name: 'Kaydet' }).click();
+      await expect(toast(owner, LEAD_TEXT.noteSaved)).toBeVisible();
+      await expect(omer).toContainText('Ofiste görüştük, kataloğu e-postayla istedi.');
+      await expect(omer.getByRole('combobox', { name: 'Durum (Ömer Işık)' })).toHaveValue('met');
+      await shoot(owner, 'follow-up');
       await expectAccessible(owner, '/leads, 1280×800');
     });
     await owner.context().close();

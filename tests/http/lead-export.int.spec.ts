@@ -72,11 +72,11 @@ describe('the CSV export', () => {
     expect(response.body.startsWith(BOM)).toBe(true);
 
     const rows = parseCsv(response.body.slice(1));
-    expect(rows[0]).toEqual(['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart']);
+    expect(rows[0]).toEqual(['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart', 'Durum', 'Not']);
     expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
-      ['Hakan Yıldız', "'+44 20 7946 0958", 'hakan@ornek.com', "'-ödeme sonra", 'Hayır', `Fuar Standı (${owner.cardId})`],
-      ["'=cmd|/C calc!A0", '', 'bot@ornek.com', "'@SUM(1+1)*cmd", 'Hayır', `Fuar Standı (${owner.cardId})`],
-      ['Gülşen Ünal', '0532 111 22 33', '', 'Çarşamba günü uygunum.\nTeşekkürler; "acil" değil', 'Evet', `Fuar Standı (${owner.cardId})`],
+      ['Hakan Yıldız', "'+44 20 7946 0958", 'hakan@ornek.com', "'-ödeme sonra", 'Hayır', `Fuar Standı (${owner.cardId})`, 'Yeni', ''],
+      ["'=cmd|/C calc!A0", '', 'bot@ornek.com', "'@SUM(1+1)*cmd", 'Hayır', `Fuar Standı (${owner.cardId})`, 'Yeni', ''],
+      ['Gülşen Ünal', '0532 111 22 33', '', 'Çarşamba günü uygunum.\nTeşekkürler; "acil" değil', 'Evet', `Fuar Standı (${owner.cardId})`, 'Yeni', ''],
     ]);
     for (const row of rows.slice(1)) expect(row[0]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     expect(response.body).not.toContain('Başkasının Ziyaretçisi');

@@ -1,6 +1,8 @@
 import {
   MESSAGES,
+  checkLeadNote,
   conflictError,
+  isLeadStatus,
   forbiddenError,
   isDemoOwner,
   notFoundError,
@@ -8,13 +10,25 @@ import {
   validationError,
   type LeadEvent,
   type LeadInput,
+  type LeadStatus,
 } from '@kartvizit/schemas';
 import type { Decider } from '../core/decider.ts';
 
-/** A lead's life: sent by a visitor, then possibly deleted by the card's owner (for good). */
+/**
+ * A lead's life: sent by a visitor, followed up by the card's owner (its status and private note),
+ * then possibly deleted by the owner (for good). `status` is the stream's life; `followUp` where the
+ * owner is with the visitor.
+ */
 export type LeadState =
   | { readonly status: 'none' }
-  | { readonly status: 'submitted' | 'deleted'; readonly leadId: string; readonly ownerId: string; readonly cardId: string };
+  | {
+      readonly status: 'submitted' | 'deleted';
+      readonly leadId: string;
+      readonly ownerId: string;
+      readonly cardId: string;
+      readonly followUp: LeadStatus;
+      readonly note: string;
+    };
 
 /**
  * What the form token said (infra/src/forms/form-token.ts): genuine and old enough; sent faster
@@ -48,7 +62,19 @@ export interface DeleteLead {
   readonly data: { readonly leadId: string; readonly ownerId: string; readonly now: string };
 }
 
-export type LeadCommand = SubmitLead | DeleteLead;
+/** `status` as the owner sent it: the decision checks it is one of LEAD_STATUSES. */
+export interface ChangeLeadStatus {
+  readonly type: 'ChangeLeadStatus';
+  readonly data: { readonly leadId: string; readonly ownerId: string; readonly status: string; readonly now: string };
+}
+
+/** `note` as the owner typed it: the shared rule (checkLeadNote) normalises and checks it here. */
+export interface ChangeLeadNote {
+  readonly type: 'ChangeLeadNote';
+  readonly data: { readonly leadId: string; readonly ownerId: string; readonly note: string; readonly now: string };
+}
+
+export type LeadCommand = SubmitLead | DeleteLead | ChangeLeadStatus | ChangeLeadNote;
 
 /**
  * Order of answers: the fields first, in the form's order, whatever the token (a person or a
@@ -91,8 +117,33 @@ function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
 /** Someone else's lead, an unknown id and a deleted lead all read as "no such lead": ids cannot be probed. */
 function remove(command: DeleteLead, state: LeadState): LeadEvent[] {
   const { leadId, ownerId, now } = command.data;
-  if (state.status !== 'submitted' || state.ownerId !== ownerId) throw notFoundError(MESSAGES.leadNotFound);
+  ownLead(state, ownerId);
   return [{ type: 'LeadDeleted', data: { leadId, ownerId, deletedAt: now } }];
+}
+
+/** The owner's live lead, or "no such lead" for anyone else, an unknown id and a deleted lead. */
+function ownLead(state: LeadState, ownerId: string): Exclude<LeadState, { status: 'none' }> {
+  if (state.status !== 'submitted' || state.ownerId !== ownerId) throw notFoundError(MESSAGES.leadNotFound);
+  return state;
+}
+
+/** The same status again appends nothing. */
+function changeStatus(command: ChangeLeadStatus, state: LeadState): LeadEvent[] {
+  const { leadId, ownerId, status, now } = command.data;
+  const lead = ownLead(state, ownerId);
+  if (!isLeadStatus(status)) throw validationError(MESSAGES.leadStatusInvalid, 'status');
+  if (status === lead.followUp) return [];
+  return [{ type: 'LeadStatusChanged', data: { leadId, ownerId, status, changedAt: now } }];
+}
+
+/** The same note again (after normalising) appends nothing; '' clears it. */
+function changeNote(command: ChangeLeadNote, state: LeadState): LeadEvent[] {
+  const { leadId, ownerId, note, now } = command.data;
+  const lead = ownLead(state, ownerId);
+  const checked = checkLeadNote(note);
+  if (!checked.ok) throw validationError(checked.message, 'note');
+  if (checked.note === lead.note) return [];
+  return [{ type: 'LeadNoteChanged', data: { leadId, ownerId, note: checked.note, changedAt: now } }];
 }
 
 export const leadDecider: Decider<LeadState, LeadCommand, LeadEvent> = {
@@ -101,9 +152,21 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'LeadSubmitted':
-        return { status: 'submitted', leadId: event.data.leadId, ownerId: event.data.ownerId, cardId: event.data.cardId };
+        return {
+          status: 'submitted',
+          leadId: event.data.leadId,
+          ownerId: event.data.ownerId,
+          cardId: event.data.cardId,
+          followUp: 'new',
+          note: '',
+        };
       case 'LeadDeleted':
         return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      case 'LeadStatusChanged':
+        return state.status === 'none' ? state : { ...state, followUp: event.data.status };
+      case 'LeadNoteChanged':
+        // A forgotten note (the lead deleted) decodes as ''; the lead is deleted then anyway.
+        return state.status === 'none' ? state : { ...state, note: typeof event.data.note === 'string' ? event.data.note : '' };
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -117,6 +180,10 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadEvent> = {
         return submit(command, state);
       case 'DeleteLead':
         return remove(command, state);
+      case 'ChangeLeadStatus':
+        return changeStatus(command, state);
+      case 'ChangeLeadNote':
+        return changeNote(command, state);
       default: {
         const unhandled: never = command;
         return unhandled;

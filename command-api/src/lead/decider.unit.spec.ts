@@ -112,3 +112,50 @@ describe('lead decider', () => {
     });
   });
 });
+
+describe('the owner follows a lead up', () => {
+  const status = (value: string, ownerId = owner) => ({ type: 'ChangeLeadStatus', data: { leadId, ownerId, status: value, now: later } }) as const;
+  const note = (value: string, ownerId = owner) => ({ type: 'ChangeLeadNote', data: { leadId, ownerId, note: value, now: later } }) as const;
+  const called: LeadEvent = { type: 'LeadStatusChanged', data: { leadId, ownerId: owner, status: 'called', changedAt: later } };
+  const noted: LeadEvent = { type: 'LeadNoteChanged', data: { leadId, ownerId: owner, note: 'Salı öğleden sonra arayacağım.', changedAt: later } };
+
+  it('moves a new lead to another status', () => {
+    spec.given([submitted]).when(status('called')).then([called]);
+    spec.given([submitted, called]).when(status('negative')).then([{ ...called, data: { ...called.data, status: 'negative' } }]);
+  });
+
+  it('appends nothing for the status it already has (a new lead is Yeni)', () => {
+    spec.given([submitted]).when(status('new')).then([]);
+    spec.given([submitted, called]).when(status('called')).then([]);
+  });
+
+  it('refuses a status that is not one of Yeni, Arandı, Görüşüldü, Olumsuz', () => {
+    for (const value of ['', 'Arandı', 'CALLED', 'done']) {
+      spec.given([submitted]).when(status(value)).thenThrows('validation', MESSAGES.leadStatusInvalid);
+    }
+  });
+
+  it('writes a note, trimmed, and clears it with an empty one', () => {
+    spec.given([submitted]).when(note('  Salı öğleden sonra arayacağım.\r\n')).then([noted]);
+    spec.given([submitted, noted]).when(note('   ')).then([{ ...noted, data: { ...noted.data, note: '' } }]);
+  });
+
+  it('appends nothing for the note it already has', () => {
+    spec.given([submitted, noted]).when(note('Salı öğleden sonra arayacağım.')).then([]);
+    spec.given([submitted]).when(note('')).then([]);
+  });
+
+  it('refuses a note over 2000 characters or with control characters', () => {
+    spec.given([submitted]).when(note('ş'.repeat(2000))).then([{ ...noted, data: { ...noted.data, note: 'ş'.repeat(2000) } }]);
+    spec.given([submitted]).when(note('ş'.repeat(2001))).thenThrows('validation', MESSAGES.leadNoteTooLong);
+    spec.given([submitted]).when(note('a\u0000b')).thenThrows('validation', MESSAGES.leadNoteInvalidCharacters);
+  });
+
+  it("not someone else's, an unknown or a deleted lead: all read as not found, before the input is judged", () => {
+    for (const command of [status('called', stranger), note('x', stranger), status('bogus', stranger)]) {
+      spec.given([submitted]).when(command).thenThrows('not_found', MESSAGES.leadNotFound);
+    }
+    spec.given([]).when(status('called')).thenThrows('not_found', MESSAGES.leadNotFound);
+    spec.given([submitted, deleted]).when(note('x')).thenThrows('not_found', MESSAGES.leadNotFound);
+  });
+});

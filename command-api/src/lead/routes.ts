@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ChangeLeadNoteBody,
+  ChangeLeadStatusBody,
   DeleteLeadResponse,
   DomainError,
   ErrorResponse,
   LEAD_FORM_TOKEN_CLAIM,
   LEAD_NOTICE_VERSION,
+  LeadFollowUpResponse,
   LeadParams,
   MESSAGES,
   SubmitLeadBody,
   SubmitLeadResponse,
+  VALIDATION_MESSAGES,
   cardStreamId,
   conflictError,
   leadStreamId,
   notFoundError,
   parseCardId,
+  validationError,
   type LeadFormTokenUsed,
 } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
@@ -23,7 +28,7 @@ import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
 import { verifyFormToken } from '@kartvizit/infra/forms/form-token';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider } from '../card/decider.ts';
-import { leadDecider } from './decider.ts';
+import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
 import { LeadSubmissionLimiter } from './submission-limiter.ts';
 
 export interface LeadRouteSettings {
@@ -35,6 +40,25 @@ const TAG = ['lead'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The follow-up routes validate with `attachValidation` so that a wrong shape is answered in the
+ * route's own Turkish words ('Geçerli bir durum seçin', 'Not metin olarak gönderilmelidir') rather
+ * than a message naming the JSON key; a malformed lead id is just an unknown lead (404).
+ */
+function refuseInvalidFollowUp(request: FastifyRequest, field: 'status' | 'note', message: string): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (error.validationContext === 'params') throw notFoundError(MESSAGES.leadNotFound);
+  const problems = (error as { validation?: readonly { keyword?: string; params?: Record<string, unknown> }[] }).validation;
+  const first = problems?.[0];
+  const extra = first?.keyword === 'additionalProperties' ? first.params?.additionalProperty : undefined;
+  if (typeof extra === 'string') throw validationError(VALIDATION_MESSAGES.unknownField(extra), extra);
+  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+    throw validationError(MESSAGES.invalidRequest);
+  }
+  throw validationError(message, field);
+}
 
 export function leadRoutes(context: CommandContext, settings: LeadRouteSettings) {
   const { commands, codec, claimStreamId } = context;
@@ -117,6 +141,81 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           throw error;
         }
         return accepted;
+      },
+    );
+
+    /**
+     * The owner's follow-up (issue 13): status and private note. Another owner's, an unknown or a
+     * deleted lead answer 404; bad input 400 in Turkish; the same value again appends nothing and
+     * answers `position: ''`.
+     */
+    const followUp = async (
+      ownerId: string,
+      rawLeadId: string,
+      command: (leadId: string) => ChangeLeadStatus | ChangeLeadNote,
+      messages: { readonly changed: string; readonly unchanged: string },
+    ) => {
+      const leadId = rawLeadId.toLowerCase();
+      if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
+      const result = await commands.handle(leadDecider, leadStreamId(leadId), command(leadId), { metadata: { actor: ownerId } });
+      return {
+        success: true as const,
+        message: result.events.length > 0 ? messages.changed : messages.unchanged,
+        position: result.position ?? '',
+      };
+    };
+    const followUpResponse = { 200: LeadFollowUpResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+
+    api.put(
+      '/api/leads/:leadId/status',
+      {
+        attachValidation: true,
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantının durumunu değiştir (Yeni, Arandı, Görüşüldü, Olumsuz)',
+          security: [{ bearer: [] }],
+          params: LeadParams,
+          body: ChangeLeadStatusBody,
+          response: followUpResponse,
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        refuseInvalidFollowUp(request, 'status', MESSAGES.leadStatusInvalid);
+        const { status } = request.body;
+        return followUp(
+          ownerId,
+          request.params.leadId,
+          (leadId) => ({ type: 'ChangeLeadStatus', data: { leadId, ownerId, status, now: new Date().toISOString() } }),
+          { changed: MESSAGES.leadStatusChanged, unchanged: MESSAGES.leadStatusUnchanged },
+        );
+      },
+    );
+
+    api.put(
+      '/api/leads/:leadId/note',
+      {
+        attachValidation: true,
+        schema: {
+          tags: TAG,
+          summary: 'Bağlantıya özel not yaz (boş bırakılırsa not silinir)',
+          security: [{ bearer: [] }],
+          params: LeadParams,
+          body: ChangeLeadNoteBody,
+          response: followUpResponse,
+        },
+      },
+      async (request) => {
+        const ownerId = await context.requireUser(request);
+        refuseInvalidFollowUp(request, 'note', MESSAGES.leadNoteMustBeText);
+        const { note } = request.body;
+        const cleared = note.trim() === '';
+        return followUp(
+          ownerId,
+          request.params.leadId,
+          (leadId) => ({ type: 'ChangeLeadNote', data: { leadId, ownerId, note, now: new Date().toISOString() } }),
+          { changed: cleared ? MESSAGES.leadNoteCleared : MESSAGES.leadNoteSaved, unchanged: MESSAGES.leadNoteUnchanged },
+        );
       },
     );
 

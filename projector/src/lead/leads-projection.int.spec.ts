@@ -124,4 +124,72 @@ describe('the leads projection', () => {
         ],
       });
   });
+
+  describe('the owner’s follow-up (status and private note)', () => {
+    const statusChanged = (leadId: string, status: 'new' | 'called' | 'met' | 'negative', changedAt: string): LeadEvent => ({
+      type: 'LeadStatusChanged',
+      data: { leadId, ownerId, status, changedAt },
+    });
+    const noteChanged = (leadId: string, note: string): LeadEvent => ({
+      type: 'LeadNoteChanged',
+      data: { leadId, ownerId, note, changedAt: '2026-04-03T10:00:00.000Z' },
+    });
+
+    it('a new lead is Yeni, never changed, without a note', async () => {
+      const leadId = randomUUID();
+      await spec
+        .given()
+        .when([submitted(leadId)])
+        .then({ leads: [{ lead_id: leadId, status: 'new', status_changed_at: null, note: '' }] });
+    });
+
+    it('a later batch changes the status and the note of a lead written before', async () => {
+      const leadId = randomUUID();
+      await spec
+        .given([submitted(leadId)])
+        .when([statusChanged(leadId, 'called', '2026-04-02T08:00:00.000Z'), noteChanged(leadId, 'Salı tekrar ara')])
+        .then({
+          leads: [{ lead_id: leadId, status: 'called', status_changed_at: '2026-04-02T08:00:00.000Z', note: 'Salı tekrar ara', last_stream_position: 2 }],
+        });
+    });
+
+    it('changes in the submission’s own batch are folded into its row; the last one wins', async () => {
+      const leadId = randomUUID();
+      await spec
+        .given()
+        .when([
+          submitted(leadId),
+          statusChanged(leadId, 'called', '2026-04-02T08:00:00.000Z'),
+          noteChanged(leadId, 'İlk not'),
+          statusChanged(leadId, 'met', '2026-04-02T12:00:00.000Z'),
+          noteChanged(leadId, ''),
+        ])
+        .then({ leads: [{ lead_id: leadId, status: 'met', status_changed_at: '2026-04-02T12:00:00.000Z', note: '' }] });
+    });
+
+    it('an older batch delivered again does not take the status back', async () => {
+      const leadId = randomUUID();
+      await spec
+        .given([submitted(leadId)], [statusChanged(leadId, 'called', '2026-04-02T08:00:00.000Z')], [statusChanged(leadId, 'negative', '2026-04-02T09:00:00.000Z')])
+        .whenBatchRedelivered(1)
+        .then({ leads: [{ lead_id: leadId, status: 'negative', status_changed_at: '2026-04-02T09:00:00.000Z' }] });
+    });
+
+    it('a deleted lead stays without a row when a follow-up of it is replayed', async () => {
+      const leadId = randomUUID();
+      await spec
+        .given([submitted(leadId)], [noteChanged(leadId, 'Gizli not')], [deleted(leadId)])
+        .whenRedelivered()
+        .then({ leads: [], lead_erasures: [{ lead_id: leadId }] });
+    });
+
+    it('a note whose key is gone replays as no note, without failing', async () => {
+      const leadId = randomUUID();
+      await spec
+        .given()
+        .forget(leadId)
+        .when([submitted(leadId), noteChanged(leadId, 'Gizli not')])
+        .then({ leads: [{ lead_id: leadId, note: '' }] });
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { leadSearchText, type LeadEvent } from '@kartvizit/schemas';
+import { leadSearchText, type LeadEvent, type LeadStatus } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
 import type { Projection } from '../core/projection.ts';
@@ -21,22 +21,55 @@ interface LeadRow {
   readonly marketingConsent: boolean;
   readonly noticeVersion: string;
   readonly submittedAt: string;
+  readonly status: LeadStatus;
+  readonly statusChangedAt: string | null;
+  readonly note: string;
 }
+
+/** The owner's follow-up of a lead written in an earlier batch: only what changed in this one. */
+interface FollowUp {
+  readonly status: LeadStatus | null;
+  readonly statusChangedAt: string | null;
+  readonly note: string | null;
+}
+
+const NO_FOLLOW_UP: FollowUp = { status: null, statusChangedAt: null, note: null };
 
 /** A forgotten lead's personal fields arrive as '' (or anything but text): never fail on them. */
 function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A lead in this batch: the row to write, or, once deleted (in this batch or before), none. */
+/**
+ * A lead in this batch: the row to write, or, once deleted (in this batch or before), none. Status
+ * and note changes of a lead submitted in an earlier batch travel as `followUp`, to update its row.
+ */
 interface LeadState {
   readonly leadId: string;
   readonly lead: LeadRow | null;
+  readonly followUp: FollowUp;
   readonly erased: boolean;
 }
 
+function followUpOf(state: LeadState, change: Partial<FollowUp>): LeadState {
+  if (state.erased) return state;
+  if (state.lead) {
+    const lead = state.lead;
+    return {
+      ...state,
+      lead: {
+        ...lead,
+        status: change.status ?? lead.status,
+        statusChangedAt: change.statusChangedAt ?? lead.statusChangedAt,
+        note: change.note ?? lead.note,
+      },
+    };
+  }
+  return { ...state, followUp: { ...state.followUp, ...change } };
+}
+
 function evolve(current: LeadState | undefined, event: StoredEvent<LeadEvent>): LeadState {
-  const state = current ?? { leadId: event.data.leadId, lead: null, erased: false };
+  const state = current ?? { leadId: event.data.leadId, lead: null, followUp: NO_FOLLOW_UP, erased: false };
   switch (event.type) {
     case 'LeadSubmitted': {
       if (state.erased) return state;
@@ -55,11 +88,23 @@ function evolve(current: LeadState | undefined, event: StoredEvent<LeadEvent>): 
         marketingConsent: event.data.marketingConsent,
         noticeVersion: event.data.noticeVersion,
         submittedAt: event.data.submittedAt,
+        status: 'new',
+        statusChangedAt: null,
+        note: '',
       };
-      return { ...state, lead };
+      // Changes met before their submission (never in order, but cheap to honour) still count.
+      const { followUp } = state;
+      return followUpOf({ ...state, lead, followUp: NO_FOLLOW_UP }, {
+        ...(followUp.status ? { status: followUp.status, statusChangedAt: followUp.statusChangedAt } : {}),
+        ...(followUp.note !== null ? { note: followUp.note } : {}),
+      });
     }
+    case 'LeadStatusChanged':
+      return followUpOf(state, { status: event.data.status, statusChangedAt: event.data.changedAt });
+    case 'LeadNoteChanged':
+      return followUpOf(state, { note: textOf(event.data.note) });
     case 'LeadDeleted':
-      return { leadId: state.leadId, lead: null, erased: true };
+      return { leadId: state.leadId, lead: null, followUp: NO_FOLLOW_UP, erased: true };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -88,16 +133,47 @@ const upsertLeads = batchedUpsert<Positioned<LeadRow>>({
     marketing_consent: { type: 'boolean', value: (row) => row.marketingConsent },
     notice_version: { type: 'text', value: (row) => row.noticeVersion },
     submitted_at: { type: 'timestamptz', value: (row) => row.submittedAt },
+    status: { type: 'text', value: (row) => row.status },
+    status_changed_at: { type: 'timestamptz', value: (row) => row.statusChangedAt },
+    note: { type: 'text', value: (row) => row.note },
   },
   position: (row) => row.lastStreamPosition,
   // A lead deleted in an earlier batch stays deleted when its LeadSubmitted comes again.
   where: (batch, table) => `NOT EXISTS (SELECT 1 FROM ${table('lead_erasures')} e WHERE e.lead_id = ${batch}.lead_id)`,
 });
 
+/**
+ * Status and note of leads whose rows an earlier batch wrote: one multi-row UPDATE, a stored row
+ * only changed by a newer stream position (a replayed batch changes nothing), null meaning "not
+ * changed in this batch". A lead without a row (deleted) is simply not matched.
+ */
+async function updateFollowUps(context: Parameters<Projection<LeadEvent>['apply']>[1], states: readonly Positioned<LeadState>[]) {
+  if (states.length === 0) return;
+  const table = context.table('leads');
+  await context.client.query(
+    `UPDATE ${table} AS t
+        SET status = COALESCE(b.status, t.status),
+            status_changed_at = COALESCE(b.status_changed_at, t.status_changed_at),
+            note = COALESCE(b.note, t.note),
+            last_stream_position = b.position
+       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::bigint[])
+            AS b(lead_id, status, status_changed_at, note, position)
+      WHERE t.lead_id = b.lead_id AND t.last_stream_position < b.position`,
+    [
+      states.map((state) => state.leadId),
+      states.map((state) => state.followUp.status),
+      states.map((state) => state.followUp.statusChangedAt),
+      states.map((state) => state.followUp.note),
+      states.map((state) => state.lastStreamPosition),
+    ],
+  );
+}
+
 export const leadsProjection: Projection<LeadEvent> = {
   name: 'leads',
   // 2: a deleted lead loses its row (version 1 kept it, blanked, as a tombstone).
-  version: 2,
+  // 3: the owner's follow-up, status and private note (docs/decisions/0027-lead-follow-up.md).
+  version: 3,
   tables: {
     leads: (table) => `CREATE TABLE ${table} (
         lead_id uuid PRIMARY KEY,
@@ -111,12 +187,15 @@ export const leadsProjection: Projection<LeadEvent> = {
         marketing_consent boolean NOT NULL,
         notice_version text NOT NULL,
         submitted_at timestamptz NOT NULL,
+        status text NOT NULL,
+        status_changed_at timestamptz,
+        note text NOT NULL,
         last_stream_position bigint NOT NULL
       );
       CREATE INDEX ${table}_owner ON ${table} (owner_id, submitted_at DESC)`,
     lead_erasures: (table) => `CREATE TABLE ${table} (lead_id uuid PRIMARY KEY)`,
   },
-  handles: ['LeadSubmitted', 'LeadDeleted'],
+  handles: ['LeadSubmitted', 'LeadDeleted', 'LeadStatusChanged', 'LeadNoteChanged'],
 
   async apply(events, context) {
     const leads = foldByKey(events, (event) => event.data.leadId, evolve);
@@ -128,6 +207,10 @@ export const leadsProjection: Projection<LeadEvent> = {
     await upsertLeads(
       context,
       leads.flatMap((state) => (state.lead ? [{ ...state.lead, lastStreamPosition: state.lastStreamPosition }] : [])),
+    );
+    await updateFollowUps(
+      context,
+      leads.filter((state) => !state.lead && !state.erased && state.followUp !== NO_FOLLOW_UP),
     );
   },
 };

@@ -18,7 +18,7 @@ describe('CSV for Turkish Excel', () => {
     expect(csvCell('a=b')).toBe('"a=b"');
   });
 
-  it('writes leads with a Turkish header, Istanbul time and Evet/Hayır', () => {
+  it('writes leads with a Turkish header, Istanbul time, Evet/Hayır, the status in Turkish and the note formula-safe', () => {
     const lead: Lead = {
       _id: '7d4c2a10-1b2c-4d3e-8f4a-5b6c7d8e9f00',
       cardId: 'KV-ABCD2345',
@@ -31,10 +31,13 @@ describe('CSV for Turkish Excel', () => {
       marketingConsent: false,
       noticeVersion: '2025-11',
       submittedAt: '2026-11-21T10:05:00.000Z',
+      status: 'met',
+      statusChangedAt: '2026-11-22T08:00:00.000Z',
+      note: '@Salı tekrar ara',
     };
     expect(leadsCsv([lead])).toBe(
-      `${CSV_BOM}"Tarih";"Ad Soyad";"Telefon";"E-posta";"Mesaj";"Pazarlama İzni";"Kart"\r\n` +
-        `"21.11.2026 13:05";"Çağrı Öztürk";"0532 123 45 67";"cagri@ornek.com";"'=1+1";"Hayır";"Ofis (KV-ABCD2345)"\r\n`,
+      `${CSV_BOM}"Tarih";"Ad Soyad";"Telefon";"E-posta";"Mesaj";"Pazarlama İzni";"Kart";"Durum";"Not"\r\n` +
+        `"21.11.2026 13:05";"Çağrı Öztürk";"0532 123 45 67";"cagri@ornek.com";"'=1+1";"Hayır";"Ofis (KV-ABCD2345)";"Görüşüldü";"'@Salı tekrar ara"\r\n`,
     );
   });
 });

@@ -4,14 +4,20 @@ import {
   ErrorResponse,
   LEADS_MAX_PAGE_SIZE,
   LEADS_PAGE_SIZE,
+  LEAD_STATUSES,
+  LEAD_STATUS_LABELS,
   LOCALE,
   LeadsExportQuery,
   LeadsQuery,
   LeadsResponse,
+  MESSAGES,
   TIME_ZONE,
   formatLeadPhone,
+  isLeadStatus,
   leadSearchNeedle,
+  validationError,
   type Lead,
+  type LeadStatus,
 } from '@kartvizit/schemas';
 import { RM_CARDS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
@@ -34,7 +40,12 @@ interface LeadRow {
   marketing_consent: boolean | null;
   notice_version: string | null;
   submitted_at: Date;
+  status: string | null;
+  status_changed_at: Date | null;
+  note: string | null;
 }
+
+type StatusCounts = Record<LeadStatus, number>;
 
 function toLead(row: LeadRow): Lead {
   const phone = row.phone ?? '';
@@ -50,7 +61,21 @@ function toLead(row: LeadRow): Lead {
     marketingConsent: row.marketing_consent ?? false,
     noticeVersion: row.notice_version ?? '',
     submittedAt: row.submitted_at.toISOString(),
+    status: isLeadStatus(row.status) ? row.status : 'new',
+    statusChangedAt: row.status_changed_at?.toISOString() ?? null,
+    note: row.note ?? '',
   };
+}
+
+/** `?status=` when given: one of LEAD_STATUSES, or a Turkish 400. */
+function statusFilter(raw: string | undefined): LeadStatus | null {
+  if (raw === undefined || raw === '') return null;
+  if (!isLeadStatus(raw)) throw validationError(MESSAGES.leadStatusInvalid, 'status');
+  return raw;
+}
+
+function noCounts(): StatusCounts {
+  return Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as StatusCounts;
 }
 
 /** LIKE pattern that finds `needle` anywhere, its own % _ and \ taken literally. */
@@ -62,33 +87,41 @@ function containsPattern(needle: string): string {
 async function findLeads(
   context: QueryContext,
   ownerId: string,
-  search: string,
+  filter: { readonly search: string; readonly status: LeadStatus | null },
   page: { readonly limit: number; readonly offset: number },
-): Promise<{ rows: LeadRow[]; total: number }> {
-  const needle = leadSearchNeedle(search);
+): Promise<{ rows: LeadRow[]; total: number; counts: StatusCounts }> {
+  const needle = leadSearchNeedle(filter.search);
   const pattern = needle ? containsPattern(needle) : null;
   // A lead whose sealed fields can no longer be opened (its key destroyed before it was projected)
   // names no one and cannot be answered: not listed. This also hides version 1's blanked rows of
   // deleted leads while version 2 of the projection is being built (docs/decisions/0014).
   const where = `l.owner_id = $1 AND l.full_name <> '' AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
+  const ofStatus = `($3::text IS NULL OR l.status = $3)`;
   try {
     const [rows, count] = await Promise.all([
       context.pool.query<LeadRow>(
         `SELECT l.lead_id, l.card_id, c.name AS card_name, l.full_name, l.phone, l.email, l.message,
-                l.marketing_consent, l.notice_version, l.submitted_at
+                l.marketing_consent, l.notice_version, l.submitted_at, l.status, l.status_changed_at, l.note
            FROM rm_leads l
            LEFT JOIN ${RM_CARDS} c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
-          WHERE ${where}
+          WHERE ${where} AND ${ofStatus}
           ORDER BY l.submitted_at DESC, l.lead_id DESC
-          LIMIT $3 OFFSET $4`,
-        [ownerId, pattern, page.limit, page.offset],
+          LIMIT $4 OFFSET $5`,
+        [ownerId, pattern, filter.status, page.limit, page.offset],
       ),
-      context.pool.query<{ total: string }>(`SELECT count(*) AS total FROM rm_leads l WHERE ${where}`, [ownerId, pattern]),
+      // Per status of the search's matches, in the same scan: the filter's numbers and the total.
+      context.pool.query<{ status: string; total: string }>(
+        `SELECT l.status, count(*) AS total FROM rm_leads l WHERE ${where} GROUP BY l.status`,
+        [ownerId, pattern],
+      ),
     ]);
-    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    const counts = noCounts();
+    for (const row of count.rows) if (isLeadStatus(row.status)) counts[row.status] += Number(row.total);
+    const total = filter.status ? counts[filter.status] : LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+    return { rows: rows.rows, total, counts };
   } catch (error) {
     // The projection's first generation is not built yet: nothing to show.
-    if (isMissingRelation(error)) return { rows: [], total: 0 };
+    if (isMissingRelation(error)) return { rows: [], total: 0, counts: noCounts() };
     throw error;
   }
 }
@@ -108,7 +141,7 @@ const exportDate = new Intl.DateTimeFormat(LOCALE, {
 });
 const fileDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-export const LEADS_CSV_HEADER = ['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart'] as const;
+export const LEADS_CSV_HEADER = ['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart', 'Durum', 'Not'] as const;
 
 export function leadsCsv(leads: readonly Lead[]): string {
   return toCsv(
@@ -122,6 +155,8 @@ export function leadsCsv(leads: readonly Lead[]): string {
       lead.message,
       lead.marketingConsent ? 'Evet' : 'Hayır',
       lead.cardName ? `${lead.cardName} (${lead.cardId})` : lead.cardId,
+      LEAD_STATUS_LABELS[lead.status],
+      lead.note,
     ]),
   );
 }
@@ -144,8 +179,9 @@ export function leadQueries(context: QueryContext) {
       },
       async (request) => {
         const ownerId = await context.requireUser(request);
-        const { rows, total } = await findLeads(context, ownerId, request.query.search ?? '', pageOf(request.query));
-        return { success: true as const, leads: rows.map(toLead), total };
+        const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
+        const { rows, total, counts } = await findLeads(context, ownerId, filter, pageOf(request.query));
+        return { success: true as const, leads: rows.map(toLead), total, counts };
       },
     );
 
@@ -164,7 +200,8 @@ export function leadQueries(context: QueryContext) {
       },
       async (request, reply) => {
         const ownerId = await context.requireUser(request);
-        const { rows } = await findLeads(context, ownerId, request.query.search ?? '', { limit: EXPORT_LIMIT, offset: 0 });
+        const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
+        const { rows } = await findLeads(context, ownerId, filter, { limit: EXPORT_LIMIT, offset: 0 });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="baglantilar-${fileDate.format(new Date())}.csv"`)

@@ -33,7 +33,27 @@ export interface LeadDeleted {
   readonly data: { readonly leadId: string; readonly ownerId: string; readonly deletedAt: string };
 }
 
-export type LeadEvent = LeadSubmitted | LeadDeleted;
+/** Where the owner is with a lead ('Bağlantılar'): Yeni, Arandı, Görüşüldü, Olumsuz. A new lead is 'new'. */
+export const LEAD_STATUSES = ['new', 'called', 'met', 'negative'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The owner moved the lead to another status (never to the one it has). */
+export interface LeadStatusChanged {
+  readonly type: 'LeadStatusChanged';
+  readonly data: { readonly leadId: string; readonly ownerId: string; readonly status: LeadStatus; readonly changedAt: string };
+}
+
+/**
+ * The owner's private note about the visitor, '' when cleared. It is personal data about the
+ * visitor, so it is sealed under the lead's own key like the visitor's fields: deleting the lead
+ * erases the note from the history too.
+ */
+export interface LeadNoteChanged {
+  readonly type: 'LeadNoteChanged';
+  readonly data: { readonly leadId: string; readonly ownerId: string; readonly note: string; readonly changedAt: string };
+}
+
+export type LeadEvent = LeadSubmitted | LeadDeleted | LeadStatusChanged | LeadNoteChanged;
 
 /**
  * The form token a LeadSubmitted came with has been used. Appended "no stream" to the token's claim
@@ -58,5 +78,7 @@ export function leadStreamId(leadId: string): string {
 export const LEAD_EVENT_TYPES: EventRegistry<LeadEvent | LeadClaimEvent> = {
   LeadSubmitted: { schemaVersion: 1, ownerField: 'leadId', personalFields: ['fullName', 'phone', 'email', 'message'] },
   LeadDeleted: { schemaVersion: 1 },
+  LeadStatusChanged: { schemaVersion: 1 },
+  LeadNoteChanged: { schemaVersion: 1, ownerField: 'leadId', personalFields: ['note'] },
   LeadFormTokenUsed: { schemaVersion: 1 },
 };

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { LEAD_LIMITS } from '../validation/lead.ts';
+import { LEAD_STATUSES } from '../events/lead.ts';
+import { LEAD_LIMITS, LEAD_NOTE_MAX_LENGTH } from '../validation/lead.ts';
 import { Position } from './common.ts';
 
 // Lengths here only bound the work the server does; the Turkish rules live in validation/lead.ts.
@@ -58,8 +59,17 @@ export const Lead = Type.Object({
   marketingConsent: Type.Boolean(),
   noticeVersion: Type.String(),
   submittedAt: Type.String({ format: 'date-time' }),
+  /** Where the owner is with the lead; 'new' until they change it. */
+  status: Type.Union([Type.Literal('new'), Type.Literal('called'), Type.Literal('met'), Type.Literal('negative')]),
+  /** When the status last changed; null while it is still 'new' from the start. */
+  statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The owner's private note about the visitor, '' when none. */
+  note: Type.String(),
 });
 export type Lead = Static<typeof Lead>;
+
+/** Status as a query or body sends it: any short text, so a wrong one is answered in Turkish by the route. */
+const StatusText = Type.String({ maxLength: 32, description: LEAD_STATUSES.join(' | ') });
 
 export const LEADS_PAGE_SIZE = 50;
 export const LEADS_MAX_PAGE_SIZE = 200;
@@ -69,6 +79,7 @@ export const LEADS_SEARCH_MAX_LENGTH = 100;
 export const LeadsQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: LEADS_SEARCH_MAX_LENGTH })),
+    status: Type.Optional(StatusText),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: `1–${LEADS_MAX_PAGE_SIZE}; default ${LEADS_PAGE_SIZE}` })),
     offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
   },
@@ -77,7 +88,7 @@ export const LeadsQuery = Type.Object(
 export type LeadsQuery = Static<typeof LeadsQuery>;
 
 export const LeadsExportQuery = Type.Object(
-  { search: Type.Optional(Type.String({ maxLength: LEADS_SEARCH_MAX_LENGTH })) },
+  { search: Type.Optional(Type.String({ maxLength: LEADS_SEARCH_MAX_LENGTH })), status: Type.Optional(StatusText) },
   { additionalProperties: false },
 );
 export type LeadsExportQuery = Static<typeof LeadsExportQuery>;
@@ -86,8 +97,10 @@ export const LeadsResponse = Type.Object({
   success: Type.Literal(true),
   /** Newest first. */
   leads: Type.Array(Lead),
-  /** All leads matching the search, not only this page. */
+  /** All leads matching the search and the status filter, not only this page. */
   total: Type.Integer(),
+  /** Leads matching the search, per status (the status filter aside): the filter's numbers. */
+  counts: Type.Object({ new: Type.Integer(), called: Type.Integer(), met: Type.Integer(), negative: Type.Integer() }),
 });
 export type LeadsResponse = Static<typeof LeadsResponse>;
 
@@ -100,3 +113,25 @@ export const DeleteLeadResponse = Type.Object({
   position: Position,
 });
 export type DeleteLeadResponse = Static<typeof DeleteLeadResponse>;
+
+/** PUT /api/leads/{leadId}/status */
+export const ChangeLeadStatusBody = Type.Object({ status: StatusText }, { additionalProperties: false });
+export type ChangeLeadStatusBody = Static<typeof ChangeLeadStatusBody>;
+
+/**
+ * PUT /api/leads/{leadId}/note: '' clears it. The command body limit bounds the work; the Turkish
+ * rule (checkLeadNote: at most LEAD_NOTE_MAX_LENGTH characters) answers anything longer.
+ */
+export const ChangeLeadNoteBody = Type.Object(
+  { note: Type.String({ description: `At most ${LEAD_NOTE_MAX_LENGTH} characters; '' clears the note.` }) },
+  { additionalProperties: false },
+);
+export type ChangeLeadNoteBody = Static<typeof ChangeLeadNoteBody>;
+
+/** Both follow-up commands; `position` is '' when the value was already so and nothing was appended. */
+export const LeadFollowUpResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  position: Position,
+});
+export type LeadFollowUpResponse = Static<typeof LeadFollowUpResponse>;

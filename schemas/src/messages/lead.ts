@@ -2,6 +2,29 @@ import { LEAD_FORM_MESSAGES } from './lead-form.ts';
 
 export { LEAD_FORM_MESSAGES, LEAD_VALIDATION_MESSAGES } from './lead-form.ts';
 
+/** How 'Bağlantılar' names each status of a lead (events/lead.ts LEAD_STATUSES). */
+export const LEAD_STATUS_LABELS = {
+  new: 'Yeni',
+  called: 'Arandı',
+  met: 'Görüşüldü',
+  negative: 'Olumsuz',
+} as const;
+
+/** The owner's follow-up of a lead: status and private note (docs/decisions/0027-lead-follow-up.md). */
+export const LEAD_FOLLOW_UP_MESSAGES = {
+  leadStatusInvalid: 'Geçerli bir durum seçin (Yeni, Arandı, Görüşüldü veya Olumsuz)',
+  leadStatusChanged: 'Durum güncellendi',
+  leadStatusUnchanged: 'Durum zaten bu',
+  leadStatusChangeError: 'Durum güncellenirken bir hata oluştu',
+  leadNoteTooLong: 'Not en fazla 2000 karakter olabilir',
+  leadNoteInvalidCharacters: 'Not alanında geçersiz karakterler var',
+  leadNoteMustBeText: 'Not metin olarak gönderilmelidir',
+  leadNoteSaved: 'Not kaydedildi',
+  leadNoteCleared: 'Not silindi',
+  leadNoteUnchanged: 'Not değişmedi',
+  leadNoteSaveError: 'Not kaydedilirken bir hata oluştu',
+} as const;
+
 /**
  * Texts of the lead form on the public card, the 'Bağlantılar' screen and the lead API, in proper
  * Turkish. Keys start with `lead` because they are spread into the one MESSAGES catalogue.
@@ -9,6 +32,7 @@ export { LEAD_FORM_MESSAGES, LEAD_VALIDATION_MESSAGES } from './lead-form.ts';
 export const LEAD_MESSAGES = {
   // Form rules (shared by the public card's dialog and the server): messages/lead-form.ts
   ...LEAD_FORM_MESSAGES,
+  ...LEAD_FOLLOW_UP_MESSAGES,
 
   // Outcomes decided by the server
   leadSubmitted: 'Bilgileriniz iletildi. Kart sahibi en kısa sürede sizinle iletişime geçecek.',

@@ -3,6 +3,7 @@ import { LEGAL_TEXTS_VERSION } from '../legal.ts';
 import { checkLeadForm, looksLikePhone, type LeadFields, type LeadInput, type LeadValidation } from './lead-form.ts';
 
 export * from './lead-form.ts';
+export * from './lead-follow-up.ts';
 
 /**
  * Rules of the public card's lead form ('Bilgilerini Paylaş') on the server: the shared rules of

@@ -1,10 +1,12 @@
-import type { DeleteLeadResponse, LeadsResponse } from '@kartvizit/schemas';
+import type { DeleteLeadResponse, LeadFollowUpResponse, LeadsResponse, LeadStatus } from '@kartvizit/schemas';
 import { api } from '../../app/api.ts';
 
-export type { Lead, LeadsResponse } from '@kartvizit/schemas';
+export type { Lead, LeadsResponse, LeadStatus } from '@kartvizit/schemas';
 
 export interface LeadsArgs {
   readonly search: string;
+  /** Only leads of this status; null for all. */
+  readonly status: LeadStatus | null;
   readonly limit: number;
   readonly offset: number;
 }
@@ -19,10 +21,24 @@ const LIST = { type: 'Lead', id: 'LIST' } as const;
 const one = (leadId: string) => ({ type: 'Lead', id: leadId }) as const;
 const BOM = '\uFEFF';
 
-function leadsQueryString({ search, limit, offset }: LeadsArgs): string {
+function leadsQueryString({ search, status, limit, offset }: LeadsArgs): string {
   const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (search.trim()) params.set('search', search.trim());
+  if (status) params.set('status', status);
   return params.toString();
+}
+
+function exportQueryString({ search, status }: ExportArgs): string {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set('search', search.trim());
+  if (status) params.set('status', status);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+interface ExportArgs {
+  readonly search: string;
+  readonly status: LeadStatus | null;
 }
 
 /** `filename="baglantilar-2025-11-21.csv"` from the answer, or a name of our own. */
@@ -37,9 +53,9 @@ export const leadApi = api.injectEndpoints({
       providesTags: (result) => [...(result?.leads.map((lead) => one(lead._id)) ?? []), LIST],
     }),
     /** The owner's leads as a CSV file (the server's own bytes; see query-api/src/lead/csv.ts). */
-    exportLeadsCsv: build.query<LeadsCsv, { readonly search: string }>({
-      query: ({ search }) => ({
-        url: `/leads/export.csv${search.trim() ? `?${new URLSearchParams({ search: search.trim() }).toString()}` : ''}`,
+    exportLeadsCsv: build.query<LeadsCsv, ExportArgs>({
+      query: (args) => ({
+        url: `/leads/export.csv${exportQueryString(args)}`,
         responseHandler: (response) => response.text(),
       }),
       // Reading the body as text drops the byte order mark Excel needs to see UTF-8: put it back.
@@ -53,7 +69,22 @@ export const leadApi = api.injectEndpoints({
       query: (leadId) => ({ url: `/leads/${encodeURIComponent(leadId)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, leadId) => [one(leadId), LIST],
     }),
+    /** The list is fetched again (with the write's position) so the counts per status follow too. */
+    changeLeadStatus: build.mutation<LeadFollowUpResponse, { readonly leadId: string; readonly status: LeadStatus }>({
+      query: ({ leadId, status }) => ({ url: `/leads/${encodeURIComponent(leadId)}/status`, method: 'PUT', body: { status } }),
+      invalidatesTags: (_result, _error, { leadId }) => [one(leadId), LIST],
+    }),
+    changeLeadNote: build.mutation<LeadFollowUpResponse, { readonly leadId: string; readonly note: string }>({
+      query: ({ leadId, note }) => ({ url: `/leads/${encodeURIComponent(leadId)}/note`, method: 'PUT', body: { note } }),
+      invalidatesTags: (_result, _error, { leadId }) => [one(leadId)],
+    }),
   }),
 });
 
-export const { useGetLeadsQuery, useLazyExportLeadsCsvQuery, useDeleteLeadMutation } = leadApi;
+export const {
+  useGetLeadsQuery,
+  useLazyExportLeadsCsvQuery,
+  useDeleteLeadMutation,
+  useChangeLeadStatusMutation,
+  useChangeLeadNoteMutation,
+} = leadApi;

@@ -1,13 +1,23 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
+import { LEAD_STATUSES } from '@kartvizit/schemas/events/lead';
+import { LEAD_MESSAGES, LEAD_STATUS_LABELS } from '@kartvizit/schemas/messages/lead';
+import { checkLeadNote, LEAD_NOTE_MAX_LENGTH } from '@kartvizit/schemas/validation/lead-follow-up';
 import { httpStatus } from '../../shared/command-outcome.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
-import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog, Dialog } from '../../shared/ui/dialog.tsx';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { useDeleteLeadMutation, useGetLeadsQuery, useLazyExportLeadsCsvQuery, type Lead } from './api.ts';
+import {
+  useChangeLeadNoteMutation,
+  useChangeLeadStatusMutation,
+  useDeleteLeadMutation,
+  useGetLeadsQuery,
+  useLazyExportLeadsCsvQuery,
+  type Lead,
+  type LeadStatus,
+} from './api.ts';
 import {
   downloadText,
   formatLeadDate,
@@ -32,6 +42,7 @@ const LEAD_ICONS = {
   chat: 'M4.5 19.5 5.8 15.6A7.5 7.5 0 1 1 8.6 18.3L4.5 19.5Z',
   trash: 'M4.5 7h15M10 11v6m4-6v6M6 7l1 13h10l1-13M9.5 7V4.5h5V7',
   inbox: 'M3.5 13.5 6 5h12l2.5 8.5M3.5 13.5V19h17v-5.5h-5a3.5 3.5 0 0 1-7 0h-5Z',
+  note: 'M5 4.5h9.5L19 9v10.5H5zM14 4.5V9.5h5M8.5 13h7M8.5 16.5h4.5',
 } as const;
 
 /** Failures the server explained keep its words; a 401 has already said its own. */
@@ -44,7 +55,9 @@ export function LeadsPage() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
+  const [status, setStatus] = useState<LeadStatus | null>(null);
   const [asking, setAsking] = useState<Lead | null>(null);
+  const [noting, setNoting] = useState<Lead | null>(null);
   const searchId = useId();
 
   // The list is searched once typing pauses, from its first page.
@@ -57,13 +70,20 @@ export function LeadsPage() {
     return () => window.clearTimeout(timer);
   }, [typed, search]);
 
-  const { data, isLoading, isError, isFetching, refetch } = useGetLeadsQuery({ search, limit: LEADS_PAGE_SIZE, offset });
+  const { data, isLoading, isError, isFetching, refetch } = useGetLeadsQuery({ search, status, limit: LEADS_PAGE_SIZE, offset });
   const [deleteLead, { isLoading: deleting }] = useDeleteLeadMutation();
   const [exportCsv, { isFetching: exporting }] = useLazyExportLeadsCsvQuery();
   const leads = data?.leads ?? [];
   const total = data?.total ?? 0;
   const searching = search !== '';
-  const nothingYet = !searching && total === 0;
+  const counts = data?.counts;
+  const everything = counts ? LEAD_STATUSES.reduce((sum, each) => sum + counts[each], 0) : total;
+  const nothingYet = !searching && everything === 0;
+
+  const filterBy = (next: LeadStatus | null) => {
+    setStatus(next);
+    setOffset(0);
+  };
 
   const confirmDelete = async () => {
     if (!asking) return;
@@ -81,7 +101,7 @@ export function LeadsPage() {
 
   const downloadCsv = async () => {
     try {
-      const file = await exportCsv({ search }).unwrap();
+      const file = await exportCsv({ search, status }).unwrap();
       downloadText(file.text, file.fileName, 'text/csv;charset=utf-8');
     } catch (error) {
       const message = failureMessage(error, LEAD_MESSAGES.leadsExportError);
@@ -161,7 +181,17 @@ export function LeadsPage() {
             </p>
           </div>
 
-          {leads.length === 0 ? (
+          <StatusFilter value={status} counts={counts} all={everything} onChange={filterBy} />
+
+          {leads.length === 0 && status !== null ? (
+            <div className="card-empty panel">
+              <h2 className="card-empty__title">“{LEAD_STATUS_LABELS[status]}” durumunda bağlantı yok</h2>
+              <p className="card-empty__text">Başka bir durum seçin ya da tüm bağlantılarınızı görün.</p>
+              <button type="button" className="btn btn--secondary" onClick={() => filterBy(null)}>
+                Tümünü Göster
+              </button>
+            </div>
+          ) : leads.length === 0 ? (
             <div className="card-empty panel">
               <h2 className="card-empty__title">{LEAD_MESSAGES.leadsNoMatch}</h2>
               <p className="card-empty__text">Farklı bir ad, telefon numarası veya e-posta adresiyle aramayı deneyin.</p>
@@ -172,7 +202,13 @@ export function LeadsPage() {
           ) : (
             <ul className="lead-list" aria-label="Bağlantılarınız" aria-busy={isFetching}>
               {leads.map((lead) => (
-                <LeadItem key={lead._id} lead={lead} busy={deleting} onDelete={() => setAsking(lead)} />
+                <LeadItem
+                  key={lead._id}
+                  lead={lead}
+                  busy={deleting}
+                  onDelete={() => setAsking(lead)}
+                  onNote={() => setNoting(lead)}
+                />
               ))}
             </ul>
           )}
@@ -221,7 +257,166 @@ export function LeadsPage() {
         onCancel={() => setAsking(null)}
         onConfirm={() => void confirmDelete()}
       />
+
+      <NoteDialog key={noting?._id ?? 'none'} lead={noting} onClose={() => setNoting(null)} />
     </div>
+  );
+}
+
+interface StatusFilterProps {
+  readonly value: LeadStatus | null;
+  readonly counts: Record<LeadStatus, number> | undefined;
+  readonly all: number;
+  readonly onChange: (status: LeadStatus | null) => void;
+}
+
+/** 'Tümü' and one button per status, each with how many of the search's leads it holds. */
+function StatusFilter({ value, counts, all, onChange }: StatusFilterProps) {
+  const options: { readonly status: LeadStatus | null; readonly label: string; readonly count: number }[] = [
+    { status: null, label: 'Tümü', count: all },
+    ...LEAD_STATUSES.map((each) => ({ status: each, label: LEAD_STATUS_LABELS[each], count: counts?.[each] ?? 0 })),
+  ];
+  return (
+    <div className="lead-filter" role="group" aria-label="Duruma göre göster">
+      {options.map((option) => (
+        <button
+          key={option.status ?? 'all'}
+          type="button"
+          className={`lead-filter__option${option.status ? ` lead-filter__option--${option.status}` : ''}`}
+          aria-pressed={value === option.status}
+          onClick={() => onChange(option.status)}
+        >
+          {option.label}
+          <span className="lead-filter__count">{new Intl.NumberFormat('tr-TR').format(option.count)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The lead's status as a coloured badge that is also the select changing it; disabled with a spinner while it is saved. */
+function LeadStatusControl({ lead }: { readonly lead: Lead }) {
+  const selectId = useId();
+  const [changeStatus, { isLoading }] = useChangeLeadStatusMutation();
+  const [pending, setPending] = useState<LeadStatus | null>(null);
+  const shown = pending ?? lead.status;
+
+  const change = async (next: LeadStatus) => {
+    if (next === lead.status) return;
+    setPending(next);
+    const result = await changeStatus({ leadId: lead._id, status: next });
+    setPending(null);
+    if ('error' in result) {
+      const message = failureMessage(result.error, LEAD_MESSAGES.leadStatusChangeError);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(`Durum “${LEAD_STATUS_LABELS[next]}” olarak güncellendi`);
+  };
+
+  // The select is the badge: coloured by the status it shows, and the control that changes it.
+  return (
+    <div className="lead-status">
+      <label className="lead-status__label" htmlFor={selectId}>
+        Durum
+        <span className="visually-hidden">{` (${lead.fullName})`}</span>
+      </label>
+      <select
+        id={selectId}
+        className={`lead-status__select lead-status__select--${shown}`}
+        value={shown}
+        disabled={isLoading}
+        aria-busy={isLoading}
+        onChange={(event) => void change(event.target.value as LeadStatus)}
+      >
+        {LEAD_STATUSES.map((each) => (
+          <option key={each} value={each}>
+            {LEAD_STATUS_LABELS[each]}
+          </option>
+        ))}
+      </select>
+      {isLoading && <span className="lead-status__spinner" role="status" aria-label="Durum kaydediliyor" />}
+    </div>
+  );
+}
+
+/** The owner's private note in a small dialog: counted, checked by the shared rule, '' clears it. */
+function NoteDialog({ lead, onClose }: { readonly lead: Lead | null; readonly onClose: () => void }) {
+  // Mounted afresh per lead (see its key), so the field starts from that lead's note.
+  const [text, setText] = useState(lead?.note ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [changeNote, { isLoading }] = useChangeLeadNoteMutation();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const fieldId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  const length = [...text.trim()].length;
+  const save = async () => {
+    if (!lead) return;
+    const checked = checkLeadNote(text);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      fieldRef.current?.focus();
+      return;
+    }
+    const result = await changeNote({ leadId: lead._id, note: checked.note });
+    if ('error' in result) {
+      const message = failureMessage(result.error, LEAD_MESSAGES.leadNoteSaveError);
+      if (message) setProblem(message);
+      return;
+    }
+    toast.success(checked.note === '' && lead.note !== '' ? LEAD_MESSAGES.leadNoteCleared : LEAD_MESSAGES.leadNoteSaved);
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={lead !== null}
+      onClose={onClose}
+      title={lead?.note ? 'Notu Düzenle' : 'Not Ekle'}
+      description={lead && <p>{`${lead.fullName} hakkında yalnızca sizin göreceğiniz bir not. Bağlantıyı sildiğinizde not da silinir.`}</p>}
+      initialFocus={fieldRef}
+      busy={isLoading}
+      size="medium"
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose} disabled={isLoading}>
+            Vazgeç
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? 'Kaydediliyor...' : 'Kaydet'}
+          </button>
+        </>
+      }
+    >
+      <div className="lead-note-field">
+        <label className="card-field__label" htmlFor={fieldId}>
+          Not
+        </label>
+        <textarea
+          id={fieldId}
+          ref={fieldRef}
+          className="card-field__input lead-note-field__input"
+          rows={6}
+          value={text}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
+        />
+        <p id={hintId} className={`card-field__hint${length > LEAD_NOTE_MAX_LENGTH ? ' lead-note-field__over' : ''}`}>
+          {`${new Intl.NumberFormat('tr-TR').format(length)} / ${new Intl.NumberFormat('tr-TR').format(LEAD_NOTE_MAX_LENGTH)} karakter`}
+        </p>
+        {problem && (
+          <p id={errorId} className="lead-note-field__error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+    </Dialog>
   );
 }
 
@@ -229,9 +424,10 @@ interface LeadItemProps {
   readonly lead: Lead;
   readonly busy: boolean;
   readonly onDelete: () => void;
+  readonly onNote: () => void;
 }
 
-function LeadItem({ lead, busy, onDelete }: LeadItemProps) {
+function LeadItem({ lead, busy, onDelete, onNote }: LeadItemProps) {
   const titleId = useId();
   const card = lead.cardName ? `${lead.cardName} (${lead.cardId})` : lead.cardId;
   return (
@@ -250,6 +446,7 @@ function LeadItem({ lead, busy, onDelete }: LeadItemProps) {
             {card}
           </span>
         </p>
+        <LeadStatusControl lead={lead} />
         {lead.marketingConsent && (
           <span className="lead-item__consent" title="Ziyaretçi tanıtım ve kampanya iletileri almayı kabul etti">
             <Icon path={ICONS.check} />
@@ -283,6 +480,16 @@ function LeadItem({ lead, busy, onDelete }: LeadItemProps) {
         </blockquote>
       )}
 
+      {lead.note && (
+        <div className="lead-item__note">
+          <p className="lead-item__note-title">
+            <Icon path={LEAD_ICONS.note} />
+            Özel notunuz
+          </p>
+          <p className="lead-item__note-text">{lead.note}</p>
+        </div>
+      )}
+
       <div className="lead-item__actions">
         {lead.phone && (
           <a className="btn btn--secondary btn--sm" href={phoneHref(lead.phone)}>
@@ -302,6 +509,15 @@ function LeadItem({ lead, busy, onDelete }: LeadItemProps) {
             E-posta Gönder
           </a>
         )}
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-label={`${lead.fullName} için ${lead.note ? 'notu düzenle' : 'not ekle'}`}
+          onClick={onNote}
+        >
+          <Icon path={LEAD_ICONS.note} />
+          {lead.note ? 'Notu Düzenle' : 'Not Ekle'}
+        </button>
         <button
           type="button"
           className="btn btn--ghost btn--sm lead-item__delete"
