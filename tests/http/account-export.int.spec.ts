@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
 import { startTestProduct, newOwner, type TestProduct } from '../support/product.ts';
 import { createProfile, send, virtualCardId } from './card-fixtures.ts';
-import { submitLead, visitorForm } from './lead-fixtures.ts';
+import { listLeads, submitLead, visitorForm } from './lead-fixtures.ts';
 import { createProduct, readAfter } from './product-fixtures.ts';
 import { appendTelemetry, clicked, visited, visitorHash } from './statistics-fixtures.ts';
 
@@ -50,6 +50,10 @@ async function ownerWithEverything(mark: string) {
     visitorForm(product, cardId, { fullName: `${mark} Ziyaretçi`, message: `${mark} mesajı` }),
   );
   expect(lead.statusCode, lead.body).toBe(200);
+  // The owner called the visitor and kept a note ('Bağlantılar' follow-up).
+  const leadId = (await listLeads(product, token)).leads[0]?._id ?? '';
+  expect((await send(product, 'PUT', `/api/leads/${leadId}/status`, token, { status: 'called' })).statusCode).toBe(200);
+  expect((await send(product, 'PUT', `/api/leads/${leadId}/note`, token, { note: `${mark} notu` })).statusCode).toBe(200);
   // Two visitors saw the card; one of them tapped the phone number.
   const at = new Date();
   await appendTelemetry(product, [
@@ -103,6 +107,8 @@ describe('KVKK data export', () => {
         fullName: 'Ayşegül Ziyaretçi',
         email: 'cagri@ornek.com.tr',
         message: 'Ayşegül mesajı',
+        status: 'called',
+        note: 'Ayşegül notu',
       }),
     ]);
     expect(data.istatistikler.kartlar).toEqual([

@@ -21,7 +21,7 @@ export const EXPORT_README = [
   'profil: kartvizitinizde gösterilen profil bilgileriniz (ad, unvan, iletişim, adres, sosyal medya ve benzeri).',
   'kartlar: hesabınıza bağlı fiziksel ve sanal kartlar, durumları ve tarihleri.',
   'urunler: Ürün Kataloğu’ndaki (silinmemiş) ürünleriniz.',
-  'baglantilar: kartvizitinizde bilgilerini sizinle paylaşan kişilerin bilgileri (Bağlantılar). Bu kişilerin verilerinden siz sorumlusunuz; onların izni dışında kullanmayın.',
+  'baglantilar: kartvizitinizde bilgilerini sizinle paylaşan kişilerin bilgileri (Bağlantılar). Her birinin durumu (new: Yeni, called: Arandı, met: Görüşüldü, negative: Olumsuz) ve özel notunuz da buradadır. Bu kişilerin verilerinden siz sorumlusunuz; onların izni dışında kullanmayın.',
   'istatistikler: kartlarınızın ve ürünlerinizin ziyaret ve tıklama toplamları. Ziyaretçilerin IP adresleri hiç saklanmaz; ziyaretçileri ayırt eden özetler bu dosyaya konmaz.',
   'Tarihler ISO 8601 biçiminde ve UTC saatindedir. Sorularınız için destek adresimize yazabilirsiniz.',
 ].join('\n');
@@ -58,6 +58,9 @@ interface LeadExportRow {
   marketing_consent: boolean;
   notice_version: string;
   submitted_at: Date;
+  status: string;
+  status_changed_at: Date | null;
+  note: string;
 }
 
 interface TotalsExportRow {
@@ -91,7 +94,8 @@ export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Da
     ),
     rows<LeadExportRow>(
       pool,
-      `SELECT lead_id, card_id, full_name, phone, email, message, marketing_consent, notice_version, submitted_at
+      `SELECT lead_id, card_id, full_name, phone, email, message, marketing_consent, notice_version, submitted_at,
+              status, status_changed_at, note
          FROM rm_leads WHERE owner_id = $1 AND full_name <> '' ORDER BY submitted_at, lead_id`,
       [ownerId],
     ),
@@ -158,6 +162,9 @@ export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Da
       marketingConsent: lead.marketing_consent,
       noticeVersion: lead.notice_version,
       submittedAt: lead.submitted_at.toISOString(),
+      status: lead.status,
+      statusChangedAt: lead.status_changed_at ? lead.status_changed_at.toISOString() : null,
+      note: lead.note,
     })),
     istatistikler: {
       tumKartlar: allCards ? totalsOf(allCards) : null,
