@@ -1,48 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
-import { createMailer } from '@kartvizit/infra/mail/mailer';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver.ts';
-import { startTestProduct, type TestProduct } from '../support/product.ts';
+import type { TestProduct } from '../support/product.ts';
+import { startMailingProduct, until } from '../support/mailing-product.ts';
 import { after, send } from './card-fixtures.ts';
 import { ownerWithCard, submitLead, visitorForm } from './lead-fixtures.ts';
 
 /** /account ('Hesap Ayarları'): the name, and the lead alert e-mail switch (docs/decisions/0028). */
 let product: TestProduct;
 let smtp: SmtpReceiver;
-const mailer = { close: () => undefined } as { close(): void };
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  const real = createMailer({
-    smtpUrl: smtp.url,
-    from: 'Dijital Kartvizit <bildirim@kart.example.test>',
-    mailDir: '/nonexistent',
-    messageIdHost: 'kart.example.test',
-  });
-  mailer.close = () => real.close();
-  product = await startTestProduct({ mailer: real, projectorPollIntervalMs: 100 });
-  // New reactors start at the log's head: wait until each has looked, so what follows is after it.
-  await until(
-    async () =>
-      (await product.pool.query('SELECT 1 FROM reactor_checkpoints')).rowCount ===
-      product.product.projectors.reactors.length,
-    'the reactors started',
-  );
+  product = await startMailingProduct(smtp.url);
 });
 
 afterAll(async () => {
   await product?.close();
-  mailer.close();
   await smtp?.close();
 });
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not reached in 30 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 interface Answer {
   success: boolean;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailStreamId } from '@kartvizit/schemas';
-import { createMailer, type Mailer } from '@kartvizit/infra/mail/mailer';
 import { freePort } from '../support/ports.ts';
 import { startSmtpReceiver } from '../support/smtp-receiver.ts';
-import { startTestProduct, TEST_PUBLIC_BASE_URL, type TestProduct } from '../support/product.ts';
+import { TEST_PUBLIC_BASE_URL, type TestProduct } from '../support/product.ts';
+import { startMailingProduct, until } from '../support/mailing-product.ts';
 import { ownerWithCard, submitLead, visitorForm, type CardOwner } from './lead-fixtures.ts';
 
 const open: Array<{ close(): unknown }> = [];
@@ -11,34 +11,10 @@ afterEach(async () => {
   for (const thing of open.splice(0).reverse()) await thing.close();
 });
 
-function mailerFor(url: string): Mailer {
-  const mailer = createMailer({
-    smtpUrl: url,
-    from: 'Dijital Kartvizit <bildirim@kart.example.test>',
-    mailDir: '/nonexistent',
-    messageIdHost: 'kart.example.test',
-  });
-  open.push(mailer);
-  return mailer;
-}
-
 async function productSendingTo(url: string): Promise<TestProduct> {
-  const product = await startTestProduct({ mailer: mailerFor(url), projectorPollIntervalMs: 100 });
+  const product = await startMailingProduct(url);
   open.push(product);
-  // A new reactor starts at the log's head: wait until both have looked, so the lead below is after it.
-  await until(
-    async () => (await product.pool.query(`SELECT 1 FROM reactor_checkpoints`)).rowCount === product.product.projectors.reactors.length,
-    'the reactors started',
-  );
   return product;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs / 1000} s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function ownerEmail(product: TestProduct, owner: CardOwner): Promise<string> {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { nameProblem, passwordProblem } from '@kartvizit/schemas/validation/auth';
+import { downloadText } from '../../shared/download.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import {
@@ -307,19 +308,6 @@ function NotificationsSection() {
   );
 }
 
-/** Hands the file the page already holds to the browser as a download. */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the blob only after the click has been handled.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 function DataSection() {
   const [exportAccount, { isFetching }] = useLazyExportAccountQuery();
@@ -331,7 +319,7 @@ function DataSection() {
       );
       return;
     }
-    download(result.data.text, result.data.fileName);
+    downloadText(result.data.text, result.data.fileName, 'application/json;charset=utf-8');
     toast.success('Verilerinizin kopyası indirildi');
   };
   return (

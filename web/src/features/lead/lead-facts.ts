@@ -40,16 +40,3 @@ export function pageRangeLabel(offset: number, shown: number, total: number): st
   return `${offset + 1}–${offset + shown} / ${total}`;
 }
 
-/** Hands a file the page already holds to the browser as a download. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the blob only after the click has been handled.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}

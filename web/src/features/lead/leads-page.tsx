@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { LEAD_STATUSES } from '@kartvizit/schemas/events/lead';
 import { LEAD_MESSAGES, LEAD_STATUS_LABELS } from '@kartvizit/schemas/messages/lead';
 import { checkLeadNote, LEAD_NOTE_MAX_LENGTH } from '@kartvizit/schemas/validation/lead-follow-up';
+import { downloadText } from '../../shared/download.ts';
 import { httpStatus } from '../../shared/command-outcome.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { ConfirmDialog, Dialog } from '../../shared/ui/dialog.tsx';
@@ -19,7 +20,6 @@ import {
   type LeadStatus,
 } from './api.ts';
 import {
-  downloadText,
   formatLeadDate,
   leadCountLabel,
   LEADS_PAGE_SIZE,

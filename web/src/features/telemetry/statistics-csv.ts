@@ -36,16 +36,3 @@ export function csvFileName(tabSlug: string, day: string): string {
   return `istatistikler-${tabSlug}-${day}.csv`;
 }
 
-/** Hands a file the page built to the browser as a download. */
-export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the blob only after the click has been handled.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}

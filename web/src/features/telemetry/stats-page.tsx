@@ -20,7 +20,8 @@ import {
   useGetProfileStatisticsQuery,
 } from './api.ts';
 import { LiveBadge, useStatisticsLive } from './live-badge.tsx';
-import { buildCsv, csvFileName, downloadCsv } from './statistics-csv.ts';
+import { downloadText } from '../../shared/download.ts';
+import { buildCsv, csvFileName } from './statistics-csv.ts';
 import { istanbulDay } from './statistics-facts.ts';
 import { hasNoStatistics, isTabId, tabTables, TABS, type StatisticsData, type TabId } from './statistics-view.ts';
 import { preloadCharts } from './stats-figures.tsx';
@@ -124,7 +125,7 @@ export function StatsPage() {
       clicks: String(totals.totalClicks),
       lastVisit: lastVisit ? formatDateTime(lastVisit) : '',
     });
-    downloadCsv(buildCsv(tables), csvFileName(tab, istanbulDay()));
+    downloadText(buildCsv(tables), csvFileName(tab, istanbulDay()), 'text/csv;charset=utf-8');
   };
 
   if (loading) return <PageSpinner label="İstatistikler yükleniyor..." />;

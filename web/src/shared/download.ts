@@ -1,0 +1,13 @@
+/** Hands a file the page already holds (a CSV, the KVKK copy) to the browser as a download. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start reading the blob only after the click has been handled.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
