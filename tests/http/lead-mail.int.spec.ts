@@ -4,6 +4,7 @@ import { freePort } from '../support/ports.ts';
 import { startSmtpReceiver } from '../support/smtp-receiver.ts';
 import { TEST_PUBLIC_BASE_URL, type TestProduct } from '../support/product.ts';
 import { startMailingProduct, until } from '../support/mailing-product.ts';
+import { send } from './card-fixtures.ts';
 import { ownerWithCard, submitLead, visitorForm, type CardOwner } from './lead-fixtures.ts';
 
 const open: Array<{ close(): unknown }> = [];
@@ -111,5 +112,35 @@ describe('lead e-mails', () => {
     ]);
     await until(async () => (await sentEvents(product, owner)).length === 2, 'both recorded');
     expect((await product.pool.query('SELECT 1 FROM reactor_deliveries')).rowCount).toBe(0);
+  });
+
+  it('given alerts switched off when a visitor came, when the owner switches them on before the reactor gets to that lead, then that lead still gets no alert', async () => {
+    // Given a mail server that is down, so the reactor is held up on an earlier lead of another owner
+    const port = await freePort();
+    const product = await productSendingTo(`smtp://127.0.0.1:${port}`);
+    const [earlier, owner] = [await ownerWithCard(product), await ownerWithCard(product)];
+    await submitLead(product, visitorForm(product, earlier.cardId, { fullName: 'Bekleyen Ziyaretçi' }));
+    await until(
+      async () =>
+        (await product.pool.query(`SELECT 1 FROM reactor_deliveries WHERE state = 'retrying'`)).rowCount === 1,
+      'the reactor held up',
+    );
+
+    // When the owner has alerts off as a visitor comes, and switches them on again before the reactor moves on
+    const alerts = (enabled: boolean) => send(product, 'PUT', '/api/account/lead-alerts', owner.token, { enabled });
+    expect((await alerts(false)).statusCode).toBe(200);
+    await submitLead(product, visitorForm(product, owner.cardId, { fullName: 'Sessiz Ziyaretçi' }));
+    expect((await alerts(true)).statusCode).toBe(200);
+    await submitLead(product, visitorForm(product, owner.cardId, { fullName: 'Duyulan Ziyaretçi' }));
+    const smtp = await startSmtpReceiver(port);
+    open.push(smtp);
+
+    // Then the quiet lead stays quiet: the setting is the one in force when the visitor came
+    await until(() => smtp.messages.length === 2, 'the two alerts');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([
+      'Yeni bağlantı: Bekleyen Ziyaretçi',
+      'Yeni bağlantı: Duyulan Ziyaretçi',
+    ]);
   });
 });

@@ -59,8 +59,9 @@ export function leadMailReactors(deps: MailDependencies): Reactor<LeadSubmitted>
       handles: ['LeadSubmitted'],
       async react(event, { idempotencyKey }) {
         if (event.forgotten) return;
-        const owner = await readAccountHolder(deps, event.data.ownerId);
-        // The owner switched the alert off on /account: nothing is sent, and nothing recorded as sent.
+        // The owner's settings and name when the visitor came, not when the reactor got to the lead.
+        const owner = await readAccountHolder(deps, event.data.ownerId, event.position);
+        // The owner had switched the alert off on /account: nothing is sent, and nothing recorded as sent.
         if (!owner?.leadAlerts) return;
         const mail = renderMail(leadAlertMail(event.data, owner, deps.publicBaseUrl));
         await deps.mailer.send({ to: owner.email, ...mail, key: `${idempotencyKey}.lead-alert` });
@@ -72,7 +73,7 @@ export function leadMailReactors(deps: MailDependencies): Reactor<LeadSubmitted>
       handles: ['LeadSubmitted'],
       async react(event, { idempotencyKey }) {
         if (event.forgotten || !event.data.marketingConsent || event.data.email === '') return;
-        const owner = await readAccountHolder(deps, event.data.ownerId);
+        const owner = await readAccountHolder(deps, event.data.ownerId, event.position);
         if (!owner) return;
         const mail = renderMail(leadConfirmationMail(event.data, owner, deps.publicBaseUrl));
         await deps.mailer.send({ to: event.data.email, ...mail, key: `${idempotencyKey}.lead-confirmation` });

@@ -1,5 +1,6 @@
 import { accountStreamId, mailStreamId, type AccountEvent, type MailKind } from '@kartvizit/schemas';
-import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
+import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { ReactionOutcome } from '@kartvizit/infra/processing/reactor';
 import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
@@ -21,11 +22,20 @@ export interface AccountHolder {
   readonly leadAlerts: boolean;
 }
 
-/** The owner as the account stream says now (the source of truth, decrypted); null when unknown or forgotten. */
-export async function readAccountHolder(deps: MailDependencies, ownerId: string): Promise<AccountHolder | null> {
+/**
+ * The owner as the account stream says (the source of truth, decrypted); null when unknown or forgotten. With
+ * `asOf`, as it said when that event was recorded: a reaction may run minutes after its event, and a lead left while
+ * the owner had alerts switched off stays unannounced when they are switched on again before the reactor gets to it.
+ */
+export async function readAccountHolder(
+  deps: MailDependencies,
+  ownerId: string,
+  asOf?: Checkpoint,
+): Promise<AccountHolder | null> {
   const { events } = await deps.store.readStream(accountStreamId(ownerId));
   let holder = null as AccountHolder | null;
   for (const recorded of events) {
+    if (asOf !== undefined && compareCheckpoints(recorded.position, asOf) > 0) break;
     const event = (await deps.codec.decode(recorded)) as StoredEvent<AccountEvent> | null;
     if (event?.type === 'AccountRegistered') {
       holder = event.forgotten
