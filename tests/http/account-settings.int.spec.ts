@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver.ts';
 import type { TestProduct } from '../support/product.ts';
-import { startMailingProduct, until } from '../support/mailing-product.ts';
+import { projectedEmail, startMailingProduct, until } from '../support/mailing-product.ts';
 import { after, send } from './card-fixtures.ts';
 import { ownerWithCard, submitLead, visitorForm } from './lead-fixtures.ts';
 
@@ -107,10 +107,7 @@ describe('account settings', () => {
   it('given an owner who switched lead alerts off, when a visitor leaves details, then no alert goes; switched on again, the next one does, with the new name', async () => {
     const owner = await ownerWithCard(product);
     const other = await ownerWithCard(product);
-    const { rows } = await product.pool.query<{ email: string }>('SELECT email FROM rm_accounts WHERE user_id = $1', [
-      owner.userId,
-    ]);
-    const email = rows[0]?.email ?? '';
+    const email = await projectedEmail(product, owner.userId);
     expect(email).toContain('@');
 
     // Given: alerts off (the settings say so; another owner's stay on)

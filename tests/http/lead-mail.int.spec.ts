@@ -3,7 +3,7 @@ import { mailStreamId } from '@kartvizit/schemas';
 import { freePort } from '../support/ports.ts';
 import { startSmtpReceiver } from '../support/smtp-receiver.ts';
 import { TEST_PUBLIC_BASE_URL, type TestProduct } from '../support/product.ts';
-import { startMailingProduct, until } from '../support/mailing-product.ts';
+import { projectedEmail, startMailingProduct, until } from '../support/mailing-product.ts';
 import { send } from './card-fixtures.ts';
 import { ownerWithCard, submitLead, visitorForm, type CardOwner } from './lead-fixtures.ts';
 
@@ -16,13 +16,6 @@ async function productSendingTo(url: string): Promise<TestProduct> {
   const product = await startMailingProduct(url);
   open.push(product);
   return product;
-}
-
-async function ownerEmail(product: TestProduct, owner: CardOwner): Promise<string> {
-  const { rows } = await product.pool.query<{ email: string }>('SELECT email FROM rm_accounts WHERE user_id = $1', [
-    owner.userId,
-  ]);
-  return rows[0]?.email ?? '';
 }
 
 async function sentEvents(product: TestProduct, owner: CardOwner) {
@@ -49,7 +42,7 @@ describe('lead e-mails', () => {
     await until(() => smtp.messages.length === 1, 'the alert delivered');
     const [mail] = smtp.messages;
     expect(mail?.subject).toBe('Yeni bağlantı: Çağrı Öztürk');
-    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(await ownerEmail(product, owner));
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(await projectedEmail(product, owner.userId));
     expect(mail?.from?.text).toContain('Dijital Kartvizit');
     expect(mail?.text).toContain('Merhaba Ayşe,');
     expect(mail?.text).toContain('Ad Soyad: Çağrı Öztürk');

@@ -37,3 +37,19 @@ export async function startMailingProduct(smtpUrl: string): Promise<TestProduct>
     },
   };
 }
+
+/**
+ * An owner's e-mail address as the accounts read model has it, once it has it: the read model may lag behind the
+ * registration (events held back by another test run's open transaction).
+ */
+export async function projectedEmail(product: TestProduct, userId: string): Promise<string> {
+  let email = '';
+  await until(async () => {
+    const { rows } = await product.pool.query<{ email: string }>('SELECT email FROM rm_accounts WHERE user_id = $1', [
+      userId,
+    ]);
+    email = rows[0]?.email ?? '';
+    return email !== '';
+  }, `the account ${userId} in rm_accounts`);
+  return email;
+}
