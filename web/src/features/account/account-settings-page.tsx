@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { nameProblem, passwordProblem } from '@kartvizit/schemas/validation/auth';
 import { downloadText } from '../../shared/download.ts';
+import { Switch } from '../../shared/ui/switch.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import {
@@ -289,19 +290,14 @@ function NotificationsSection() {
               Kapalıyken bilgiler yine Bağlantılar sayfanıza kaydedilir.
             </p>
           </div>
-          <span className="as-switch">
-            <input
-              id={id}
-              name="leadAlerts"
-              type="checkbox"
-              role="switch"
-              checked={enabled}
-              disabled={loading || isLoading}
-              aria-describedby={`${id}-hint`}
-              onChange={(event) => void onChange(event.target.checked)}
-            />
-            <span className="as-switch__track" aria-hidden="true" />
-          </span>
+          <Switch
+            id={id}
+            name="leadAlerts"
+            checked={enabled}
+            disabled={loading || isLoading}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => void onChange(event.target.checked)}
+          />
         </div>
       )}
     </Section>

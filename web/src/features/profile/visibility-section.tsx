@@ -1,3 +1,4 @@
+import { Switch } from '../../shared/ui/switch.tsx';
 import { fieldId } from './fields.tsx';
 import { Section } from './section.tsx';
 
@@ -33,19 +34,14 @@ export function VisibilitySection({ searchable, error, onChange }: Props) {
             </p>
           )}
         </div>
-        <span className="pf-switch">
-          <input
-            id={id}
-            name="searchable"
-            type="checkbox"
-            role="switch"
-            checked={searchable}
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => onChange(event.target.checked)}
-          />
-          <span className="pf-switch__track" aria-hidden="true" />
-        </span>
+        <Switch
+          id={id}
+          name="searchable"
+          checked={searchable}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
       </div>
     </Section>
   );
