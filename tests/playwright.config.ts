@@ -10,7 +10,7 @@ const repoRoot = join(testsDir, '..');
 const artifactsDir = join(testsDir, 'artifacts');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-// Geocoder and map tiles for the server under test: loopback fakes started by the global setup.
+// Geocoder, map tiles and REMS for the server under test: loopback fakes started by the global setup.
 const fakes = e2eFakeOrigins(port);
 
 function isRunning(pid: number): boolean {
@@ -88,6 +88,7 @@ export default defineConfig({
       GOOGLE_GEOCODING_URL: fakes.geocoder,
       GOOGLE_MAPS_API_KEY: '',
       MAP_TILE_URL: fakes.tileTemplate,
+      REMS_API_URL: fakes.rems,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

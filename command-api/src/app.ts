@@ -10,6 +10,8 @@ import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
+import { remsRoutes } from './rems/routes.ts';
+import { remsRegistrationRoutes } from './rems/registration-routes.ts';
 import { seedDemoCard } from './demo/seed.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
 
@@ -39,21 +41,31 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));
     await app.register(leadRoutes(context, deps));
+    await app.register(remsRoutes(context));
+    await app.register(remsRegistrationRoutes(context, deps));
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
     try {
       const seeded = await seedDemoCard(context, new Date());
       if (seeded.outcome === 'written') app.log.info('sample card DEMO written');
-      if (seeded.outcome === 'foreign-card') app.log.warn('card DEMO belongs to an owner: the sample card was not written');
+      if (seeded.outcome === 'foreign-card')
+        app.log.warn('card DEMO belongs to an owner: the sample card was not written');
     } catch (error) {
       app.log.error({ err: error }, 'sample card DEMO could not be written; /p/DEMO answers 404 until the next start');
     }
   };
 }
 
-export async function buildApp(deps: CommandApiDependencies & CardRouteSettings & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: CommandApiDependencies & CardRouteSettings & { readonly logLevel: string; readonly trustProxy?: boolean },
+): Promise<FastifyInstance> {
   const app = Fastify(
-    serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, bodyLimit: COMMAND_BODY_LIMIT, publicBaseUrl: deps.publicBaseUrl }),
+    serverOptions({
+      logLevel: deps.logLevel,
+      trustProxy: deps.trustProxy,
+      bodyLimit: COMMAND_BODY_LIMIT,
+      publicBaseUrl: deps.publicBaseUrl,
+    }),
   );
   registerHttpPlumbing(app, { publicBaseUrl: deps.publicBaseUrl });
   await registerOpenApi(app, 'Dijital Kartvizit komut API');

@@ -18,6 +18,7 @@ const app = await buildApp({
   signInThrottle: readSignInThrottleSettings(process.env),
   telemetry: readTelemetrySettings(process.env),
   publicBaseUrl: config.publicBaseUrl,
+  remsApiUrl: config.remsApiUrl,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });

@@ -132,7 +132,11 @@ try {
     if (problems.length === 0) console.log('Bekleyen ya da bırakılmış tepki yok.');
     for (const problem of problems) {
       const state =
-        problem.state === 'dead' ? 'bırakıldı' : `yeniden denenecek ${problem.nextAttemptAt?.toISOString() ?? ''}`;
+        problem.state === 'dead'
+          ? 'bırakıldı'
+          : problem.state === 'parked'
+            ? 'sırada (önündeki olayı bekliyor)'
+            : `yeniden denenecek ${problem.nextAttemptAt?.toISOString() ?? ''}`;
       console.log(
         `${problem.reactor}  ${problem.eventType} ${problem.eventId}  ${problem.attempts} deneme  ${state}  ${problem.lastError}`,
       );

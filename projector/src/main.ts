@@ -2,7 +2,7 @@ import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
-import { mailReactors } from './mail/reactors.ts';
+import { productReactors } from './reactors.ts';
 import { startProjectors } from './service.ts';
 
 const config = readConfig(process.env);
@@ -18,12 +18,15 @@ const projectors = startProjectors({
   signals: runtime.signals,
   pollIntervalMs: config.projectorPollIntervalMs,
   log,
-  reactors: mailReactors({
-    mailer,
+  reactors: productReactors({
+    pool: runtime.database.pool,
     store: runtime.store,
     codec: runtime.codec,
+    blobs: runtime.blobs,
+    mailer,
     publicBaseUrl: config.publicBaseUrl,
     appSecret: runtime.appSecret,
+    remsApiUrl: config.remsApiUrl,
   }),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);

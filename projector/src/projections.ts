@@ -4,6 +4,7 @@ import { cardsProjection } from './card/cards-projection.ts';
 import { leadsProjection } from './lead/leads-projection.ts';
 import { statisticsProjection } from './statistics/statistics-projection.ts';
 import { productsProjection } from './product/products-projection.ts';
+import { remsKeysProjection } from './rems/rems-projection.ts';
 import type { Projection } from './core/projection.ts';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -14,6 +15,7 @@ export const PROJECTIONS: readonly Projection[] = [
   leadsProjection,
   productsProjection,
   statisticsProjection,
+  remsKeysProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

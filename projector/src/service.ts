@@ -23,9 +23,10 @@ export function startProjectors(
     readonly reactors?: readonly Reactor[];
   },
 ): ProjectorService {
-  const runners = PROJECTIONS.map((projection) => new ProjectionRunner(projection, deps));
-  // The reactors' locks share one connection: a reactor costs none of its own (decision 25).
+  // Every lock of the process shares one connection: a projection or a reactor costs none of its own between rounds
+  // (decision 25; the projections since a pool of ten ran out with seven of them, see core/runner.ts).
   const lockSession = new SharedLockSession(deps.pool);
+  const runners = PROJECTIONS.map((projection) => new ProjectionRunner(projection, { ...deps, lockSession }));
   const reactors = (deps.reactors ?? []).map((reactor) => new ReactorRunner(reactor, { ...deps, lockSession }));
   for (const runner of [...runners, ...reactors]) runner.start();
   return {

@@ -19,6 +19,7 @@ import { contactFileQueries } from './contact-file/routes.ts';
 import { statisticsQueries } from './statistics/routes.ts';
 import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
+import { remsQueries } from './rems/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -40,6 +41,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(contactFileQueries(context));
     await app.register(statisticsQueries(context, deps));
     await app.register(geocodingQueries(context));
+    await app.register(remsQueries(context));
     await app.register(publicConfigQueries(context));
   };
 }

@@ -28,3 +28,7 @@ export * from './messages/product.ts';
 export * from './http/product.ts';
 export * from './http/account.ts';
 export * from './messages/account.ts';
+export * from './places/turkey.ts';
+export * from './validation/rems.ts';
+export * from './messages/rems.ts';
+export * from './http/rems.ts';

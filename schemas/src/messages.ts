@@ -6,6 +6,7 @@ import { STATISTICS_MESSAGES } from './messages/statistics.ts';
 import { DEMO_MESSAGES } from './messages/demo.ts';
 import { PRODUCT_MESSAGES } from './messages/product.ts';
 import { ACCOUNT_MESSAGES } from './messages/account.ts';
+import { REMS_MESSAGES } from './messages/rems.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -83,6 +84,7 @@ export const MESSAGES = {
   ...DEMO_MESSAGES,
   ...PRODUCT_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...REMS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -97,6 +99,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   newPassword: 'Yeni şifre',
   deviceTokens: 'Cihaz anahtarları',
   enabled: 'E-posta bildirimi',
+  apiKey: 'API anahtarı',
 };
 
 export function fieldLabel(field: string): string {

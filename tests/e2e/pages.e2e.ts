@@ -117,7 +117,7 @@ const SECTIONS = [
   { path: '/stats', label: 'İstatistikler', built: true },
   { path: '/leads', label: 'Bağlantılar', built: true },
   { path: '/activate', label: 'Kart Aktivasyonu', built: true },
-  { path: '/rems-integration', label: 'REMS Entegrasyonu', built: false },
+  { path: '/rems-integration', label: 'REMS Entegrasyonu', built: true },
 ] as const;
 
 test.describe('signed-in area', () => {

@@ -1,36 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
 import { expectAccessible } from './accessibility.ts';
 import { expect, registerViaApi, storedToken, test, toast } from './fixtures.ts';
+import { newestMail } from './mailbox.ts';
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 const PHONE = { width: 390, height: 844 } as const;
-
-/**
- * The running product has no SMTP_URL, so it writes each e-mail to DATA_DIR/mail as an .eml file,
- * as `npm start` does: the journey opens the newest one with this subject sent to `email`.
- */
-async function newestMail(email: string, subject: string) {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = await readdir(dir).catch(() => [] as string[]);
-        const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(dir, file)))));
-        found = mails
-          .filter((mail) => mail.subject === subject && mail.to && 'text' in mail.to && mail.to.text === email)
-          .sort((a, b) => (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0))
-          .at(-1);
-        return found !== undefined;
-      },
-      { message: `'${subject}' to ${email}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return found;
-}
 
 test('forgot password: ask for a link, open the e-mail, set a new password, and be signed in', async ({
   page,

@@ -36,20 +36,43 @@ export async function registerOwner(product: TestProduct): Promise<Owner> {
  * The owner's profile through the profile backend's own command (JSON body), as the web saves
  * it: the card commands only ask whether the profile stream exists.
  */
-export async function createProfile(product: TestProduct, owner: Owner, fields: Record<string, unknown> = {}): Promise<string | undefined> {
+export async function createProfile(
+  product: TestProduct,
+  owner: Owner,
+  fields: Record<string, unknown> = {},
+): Promise<string | undefined> {
   const response = await product.app.inject({
     method: 'POST',
     url: '/api/profile',
     headers: { authorization: `Bearer ${owner.token}` },
-    payload: { firstName: 'Ayşe', lastName: 'Yılmaz', jobTitle: 'Emlak Danışmanı', company: 'Yılmaz Gayrimenkul', ...fields },
+    payload: {
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      jobTitle: 'Emlak Danışmanı',
+      company: 'Yılmaz Gayrimenkul',
+      ...fields,
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
   return answer(response).position;
 }
 
 /** Physical cards as the provisioning tool makes them; answers their ids. */
-export async function provision(product: TestProduct, count = 1, type: PhysicalCardType = 'basic', color: CardColor = 'black'): Promise<string[]> {
-  const result = await provisionCards({ store: product.store, codec: product.codec, type, color, count, batchId: 'test-batch', now: new Date() });
+export async function provision(
+  product: TestProduct,
+  count = 1,
+  type: PhysicalCardType = 'basic',
+  color: CardColor = 'black',
+): Promise<string[]> {
+  const result = await provisionCards({
+    store: product.store,
+    codec: product.codec,
+    type,
+    color,
+    count,
+    batchId: 'test-batch',
+    now: new Date(),
+  });
   return result.cards.map((card) => card.cardId);
 }
 
@@ -90,4 +113,29 @@ export function send(
 export function virtualCardId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   return `VC-${[...randomBytes(6)].map((byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
+}
+
+/** A card id in the right shape that no card has: what every public address answers for a card that never existed. */
+export const UNKNOWN_CARD = 'KV-YOKBOYLE';
+
+/** Every public address of a card, as the page, a contacts app, the lead form and a printer fetch them. */
+export const PUBLIC_CARD_ADDRESSES = {
+  page: (id: string) => `/p/${id}`,
+  profile: (id: string) => `/api/profile/card/${id}`,
+  contactFile: (id: string) => `/api/profile/card/${id}/contact.vcf`,
+  formToken: (id: string) => `/api/profile/card/${id}/form-token`,
+  qrPng: (id: string) => `/api/cards/${id}/qr.png`,
+  qrSvg: (id: string) => `/api/cards/${id}/qr.svg`,
+} as const;
+export type PublicCardAddress = keyof typeof PUBLIC_CARD_ADDRESSES;
+export const PUBLIC_CARD_ADDRESS_NAMES = Object.keys(PUBLIC_CARD_ADDRESSES) as PublicCardAddress[];
+
+/** What a visitor can tell from an answer: everything but its date. */
+export function seenByVisitor(response: LightMyRequestResponse) {
+  return {
+    status: response.statusCode,
+    type: response.headers['content-type'],
+    cacheControl: response.headers['cache-control'],
+    body: response.body,
+  };
 }

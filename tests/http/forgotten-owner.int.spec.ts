@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@kartvizit/schemas';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
@@ -13,6 +12,11 @@ import {
   seenEverything,
   send,
   type Owner,
+  PUBLIC_CARD_ADDRESSES,
+  PUBLIC_CARD_ADDRESS_NAMES,
+  UNKNOWN_CARD,
+  seenByVisitor,
+  type PublicCardAddress,
 } from './card-fixtures.ts';
 import { appendedBy, click, expectAccepted, ownerWithCards, visit, type CardOwner } from './telemetry-fixtures.ts';
 
@@ -29,32 +33,8 @@ let profileId: string;
 /** Another owner's shown card: its visit is the marker that everything sent before it has been written. */
 let bystander: CardOwner;
 
-const UNKNOWN_CARD = 'KV-YOKBOYLE';
-
-/** Every public address of a card, as the page, a contacts app, the lead form and a printer fetch them. */
-const PUBLIC_ADDRESSES = {
-  page: (id: string) => `/p/${id}`,
-  profile: (id: string) => `/api/profile/card/${id}`,
-  contactFile: (id: string) => `/api/profile/card/${id}/contact.vcf`,
-  formToken: (id: string) => `/api/profile/card/${id}/form-token`,
-  qrPng: (id: string) => `/api/cards/${id}/qr.png`,
-  qrSvg: (id: string) => `/api/cards/${id}/qr.svg`,
-} as const;
-type PublicAddress = keyof typeof PUBLIC_ADDRESSES;
-const ADDRESS_NAMES = Object.keys(PUBLIC_ADDRESSES) as PublicAddress[];
-
-const fetchAddress = (address: PublicAddress, id: string, headers: Record<string, string> = {}) =>
-  send(product, 'GET', PUBLIC_ADDRESSES[address](id), undefined, undefined, headers);
-
-/** What a visitor can tell from an answer: everything but its date. */
-function seenByVisitor(response: LightMyRequestResponse) {
-  return {
-    status: response.statusCode,
-    type: response.headers['content-type'],
-    cacheControl: response.headers['cache-control'],
-    body: response.body,
-  };
-}
+const fetchAddress = (address: PublicCardAddress, id: string, headers: Record<string, string> = {}) =>
+  send(product, 'GET', PUBLIC_CARD_ADDRESSES[address](id), undefined, undefined, headers);
 
 const countedCards = (events: readonly { data: { cardId: string | null } }[]) =>
   events.map((event) => event.data.cardId);
@@ -80,7 +60,7 @@ afterAll(async () => {
 describe('given an owner whose card is shown', () => {
   it('every public address of the card answers 200, and a visit and a click are counted', async () => {
     const written = await seenEverything(product);
-    for (const address of ADDRESS_NAMES) {
+    for (const address of PUBLIC_CARD_ADDRESS_NAMES) {
       const response = await fetchAddress(address, cardId, written);
       expect(response.statusCode, `${address}: ${response.body}`).toBe(200);
     }
@@ -107,7 +87,7 @@ describe('given an owner whose card is shown', () => {
       readModelsNow = await seenEverything(product);
     });
 
-    it.each(ADDRESS_NAMES)('then %s answers the 404 of a card that never existed', async (address) => {
+    it.each(PUBLIC_CARD_ADDRESS_NAMES)('then %s answers the 404 of a card that never existed', async (address) => {
       const forgotten = await fetchAddress(address, cardId, readModelsNow);
       const unknown = await fetchAddress(address, UNKNOWN_CARD, readModelsNow);
       expect(forgotten.statusCode, forgotten.body).toBe(404);
@@ -135,7 +115,7 @@ describe('given an owner whose card is shown', () => {
     });
 
     it("then other owners' cards and cards nobody has activated yet are as they were", async () => {
-      for (const address of ADDRESS_NAMES) {
+      for (const address of PUBLIC_CARD_ADDRESS_NAMES) {
         const response = await fetchAddress(address, bystander.cards[0] ?? '', readModelsNow);
         expect(response.statusCode, `${address}: ${response.body}`).toBe(200);
       }

@@ -88,16 +88,25 @@ describe('Nominatim request spacing', () => {
       ...testMapsSettings({ geocoding: { nominatimUrl: fake.url } }).geocoding,
       maxQueueMs: 300,
     });
-    // Let the earlier tests' reservations pass, so the first of these goes at once.
-    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS + 50));
+    // Given a queue that reaches ten seconds ahead (as if many lookups were waiting): every lookup now would wait
+    // past the limit, however slowly this machine gets to it. (Racing three lookups for one slot depended on all three
+    // reaching the database within 700 ms of each other, which a loaded machine did not always do.)
+    await product.pool.query(
+      `insert into geocoder_throttle (name, next_allowed_at) values ('nominatim', clock_timestamp() + interval '10 seconds')
+       on conflict (name) do update set next_allowed_at = excluded.next_allowed_at`,
+    );
+    const asked = fake.requests.length;
     const outcomes = await Promise.all(
       ['Iğdır', 'Ardahan', 'Artvin'].map((city) => impatient.geocode({ street: 'Kuyruk Sokak', city })),
     );
-    const statuses = outcomes.map((outcome) => outcome.response.status).sort();
-    expect(statuses).toEqual(['failed', 'failed', 'success']);
-    for (const outcome of outcomes.filter((item) => item.response.status === 'failed')) {
+    await product.pool.query(
+      `update geocoder_throttle set next_allowed_at = clock_timestamp() where name = 'nominatim'`,
+    );
+    expect(outcomes.map((outcome) => outcome.response.status)).toEqual(['failed', 'failed', 'failed']);
+    for (const outcome of outcomes) {
       expect(outcome.problems.map((problem) => problem.reason)).toEqual(['too many lookups queued']);
     }
+    expect(fake.requests.length).toBe(asked);
     const cached = await product.pool.query<{ n: number }>(
       "select count(*)::int as n from geocode_cache where status = 'failed'",
     );

@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 /** Registers an account; answers the event's id, which is the reaction's idempotency key. */
-async function register(name: string): Promise<string> {
+async function register(name: string, lastName = 'Yılmaz'): Promise<string> {
   const userId = randomUUID();
   const event: AccountRegistered = {
     type: 'AccountRegistered',
@@ -42,7 +42,7 @@ async function register(name: string): Promise<string> {
       userId,
       email: `${name}@example.com`,
       firstName: name,
-      lastName: 'Yılmaz',
+      lastName,
       registeredAt: new Date().toISOString(),
     },
   };
@@ -51,8 +51,11 @@ async function register(name: string): Promise<string> {
   return encoded.eventId;
 }
 
-function startReactor(retry: Partial<RetryPolicy>): ReactorRunner<AccountRegistered> {
-  const runner = new ReactorRunner(deliveringReactor(receiver.url, retry), {
+function startReactor(
+  retry: Partial<RetryPolicy>,
+  partitionOf?: (event: AccountRegistered) => string,
+): ReactorRunner<AccountRegistered> {
+  const runner = new ReactorRunner(deliveringReactor(receiver.url, retry, partitionOf), {
     pool: database.pool,
     store,
     codec,
@@ -90,7 +93,8 @@ describe('a reactor', () => {
     // Then the first was tried three times and kept once, and the second waited for it
     expect(receiver.seen.get(first)).toBe(3);
     expect(receiver.kept).toEqual([first, second]);
-    expect(await deliveryProblems(database.pool)).toEqual([]);
+    // (The service keeps a delivery before the reactor hears its answer and lets the waiting row go.)
+    await until(async () => (await deliveryProblems(database.pool)).length === 0, 'nothing left waiting');
     expect(await deadLetteredEvents()).toEqual([]);
   });
 
@@ -143,6 +147,10 @@ describe('a reactor', () => {
     await until(() => receiver.kept.includes(later), 'the later delivery kept');
 
     // Then the refused event is dead-lettered, visible to the operator and in the log without the error's text
+    await until(
+      async () => (await deliveryProblems(database.pool)).every((problem) => problem.state === 'dead'),
+      'the later delivery no longer waiting',
+    );
     const [problem] = await deliveryProblems(database.pool, 'test-delivery');
     expect(problem).toMatchObject({ eventId: refused, eventType: 'AccountRegistered', state: 'dead', attempts: 2 });
     expect(problem?.lastError).toContain('503');
@@ -167,5 +175,78 @@ describe('a reactor', () => {
     await until(async () => (await deliveryProblems(database.pool)).length === 0, 'no problem left');
     expect(receiver.kept).toEqual([later, refused]);
     expect(receiver.seen.get(refused)).toBe(3);
+  });
+});
+
+describe('a reactor and a rate-limited service', () => {
+  it('given a service that answers 429 with Retry-After, when the reactor tries again, then not before the time it asked for', async () => {
+    // Given an account, and a service that is rate-limited once, asking for two seconds
+    const key = await register('nurcan');
+    receiver.refuse(1, key, 2);
+
+    // When the reactor runs with a much shorter backoff of its own
+    startReactor({ firstDelayMs: 20, maxDelayMs: 40 });
+    await until(() => receiver.kept.includes(key), 'the delivery kept');
+
+    // Then the second attempt came two seconds or more after the first (a lower bound: a slow machine only adds)
+    const [first = 0, second = 0] = receiver.arrivals.get(key) ?? [];
+    expect(receiver.seen.get(key)).toBe(2);
+    expect(second - first).toBeGreaterThanOrEqual(2_000);
+  });
+});
+
+describe('a reactor with partitions (decision 32)', () => {
+  const byFamily = (event: AccountRegistered) => event.data.lastName;
+
+  it("given one family's service refusing, when it reacts, then the other family's deliveries go on, and the refused family's later ones wait and follow in order", async () => {
+    // Given two families' accounts, interleaved, and the first Yılmaz delivery refused three times
+    const yilmaz1 = await register('ayşe', 'Yılmaz');
+    const kaya1 = await register('bora', 'Kaya');
+    const yilmaz2 = await register('ali', 'Yılmaz');
+    const kaya2 = await register('berk', 'Kaya');
+    receiver.refuse(3, yilmaz1);
+
+    // When the reactor runs, keeping the order per family
+    // (The retries are a second apart: the first Yılmaz cannot be kept before the checks just below.)
+    startReactor({ firstDelayMs: 1_000, maxDelayMs: 1_000 }, byFamily);
+    await until(() => receiver.kept.includes(kaya2), 'the Kaya deliveries kept');
+
+    // Then the Kaya family did not wait, and the second Yılmaz waits, parked, behind the first
+    expect(receiver.kept).toEqual([kaya1, kaya2]);
+    const waiting = await deliveryProblems(database.pool, 'test-delivery');
+    expect(waiting.map((problem) => [problem.eventId, problem.state])).toEqual([
+      [yilmaz1, 'retrying'],
+      [yilmaz2, 'parked'],
+    ]);
+
+    // And once the service keeps the first, the second follows it, each kept once
+    await until(() => receiver.kept.length === 4, 'every delivery kept');
+    expect(receiver.kept).toEqual([kaya1, kaya2, yilmaz1, yilmaz2]);
+    expect(receiver.seen.get(yilmaz1)).toBe(4);
+    expect(receiver.seen.get(yilmaz2)).toBe(1);
+    await until(async () => (await deliveryProblems(database.pool)).length === 0, 'nothing left waiting');
+  });
+
+  it('given a partition whose waiting event was settled when the process stopped, when the reactor starts again, then the parked events follow', async () => {
+    // Given a Yılmaz delivery refused for good and a later one parked behind it
+    const refused = await register('gülşen', 'Yılmaz');
+    const later = await register('ömer', 'Yılmaz');
+    receiver.refuse(1_000, refused);
+    const first = startReactor({ firstDelayMs: 60_000 }, byFamily);
+    await until(
+      async () => (await deliveryProblems(database.pool)).some((problem) => problem.state === 'parked'),
+      'the later delivery parked',
+    );
+
+    // When the process stops just after the waiting event was settled (its row gone) and before its partition moved on
+    await first.stop();
+    await database.pool.query(`DELETE FROM reactor_deliveries WHERE event_id = $1`, [refused]);
+    receiver.stopRefusing();
+    startReactor({ firstDelayMs: 60_000 }, byFamily);
+
+    // Then the parked event is delivered, and nothing is left waiting
+    await until(() => receiver.kept.includes(later), 'the parked delivery kept');
+    await until(async () => (await deliveryProblems(database.pool)).length === 0, 'nothing left waiting');
+    expect(receiver.kept).toEqual([later]);
   });
 });

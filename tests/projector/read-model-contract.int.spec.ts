@@ -8,17 +8,20 @@ import {
   PROFILES_PROJECTION,
   PRODUCTS_PROJECTION,
   QR_CARDS,
+  REMS_KEYS_PROJECTION,
   REACHABLE_PROFILES,
   RM_CARDS,
   RM_CARD_HISTORY,
   RM_PROFILES,
   RM_PRODUCTS,
+  RM_REMS_KEYS,
   SHOWN_CARDS,
   SHOWN_PRODUCTS,
   type CardHistoryRow,
   type CardsRow,
   type ProfilesRow,
   type ProductsRow,
+  type RemsKeysRow,
 } from '@kartvizit/infra/read-models/contract';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -27,6 +30,7 @@ import { readModelName } from '@kartvizit/projector/core/projection';
 import { initialiseProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
+import { remsKeysProjection } from '@kartvizit/projector/rems/rems-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -80,12 +84,20 @@ const PRODUCT_COLUMNS: Record<keyof ProductsRow, true> = {
   deleted: true,
   last_stream_position: true,
 };
+const REMS_KEY_COLUMNS: Record<keyof RemsKeysRow, true> = {
+  owner_id: true,
+  active: true,
+  key_hint: true,
+  saved_at: true,
+  removed_at: true,
+  last_stream_position: true,
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
   store = new PostgresEventStore({ pool: database.pool });
   const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
-  for (const projection of [cardsProjection, profilesProjection, productsProjection]) {
+  for (const projection of [cardsProjection, profilesProjection, productsProjection, remsKeysProjection]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
 });
@@ -106,10 +118,15 @@ describe('the read-model contract', () => {
   it("names the projector's projections and views", () => {
     expect(CARDS_PROJECTION).toBe(cardsProjection.name);
     expect(PROFILES_PROJECTION).toBe(profilesProjection.name);
-    expect([RM_CARDS, RM_CARD_HISTORY].sort()).toEqual(Object.keys(cardsProjection.tables).map(readModelName).sort());
+    // card_erasures is the projection's own bookkeeping (the cards of deleted accounts); no service reads it.
+    expect(Object.keys(cardsProjection.tables).map(readModelName).sort()).toEqual(
+      [RM_CARDS, RM_CARD_HISTORY, 'rm_card_erasures'].sort(),
+    );
     expect([RM_PROFILES]).toEqual(Object.keys(profilesProjection.tables).map(readModelName));
     expect(PRODUCTS_PROJECTION).toBe(productsProjection.name);
     expect([RM_PRODUCTS]).toEqual(Object.keys(productsProjection.tables).map(readModelName));
+    expect(REMS_KEYS_PROJECTION).toBe(remsKeysProjection.name);
+    expect([RM_REMS_KEYS]).toEqual(Object.keys(remsKeysProjection.tables).map(readModelName));
   });
 
   it.each([
@@ -117,6 +134,7 @@ describe('the read-model contract', () => {
     [RM_CARD_HISTORY, CARD_HISTORY_COLUMNS],
     [RM_PROFILES, PROFILE_COLUMNS],
     [RM_PRODUCTS, PRODUCT_COLUMNS],
+    [RM_REMS_KEYS, REMS_KEY_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });

@@ -13,8 +13,13 @@ export interface IdempotentReceiver {
   readonly kept: string[];
   /** Every request seen, kept or not, by key. */
   readonly seen: Map<string, number>;
-  /** The next `count` requests (for `key` only, when given) are refused with 503. */
-  refuse(count: number, key?: string): void;
+  /** When each request of a key arrived (Date.now()), in order. */
+  readonly arrivals: Map<string, number[]>;
+  /**
+   * The next `count` requests (for `key` only, when given) are refused: with 503, or with 429 and
+   * `Retry-After: {retryAfterSeconds}` when that is given (a rate-limited service).
+   */
+  refuse(count: number, key?: string, retryAfterSeconds?: number): void;
   /** Refuses nothing from now on. */
   stopRefusing(): void;
   /** The next request is kept, and its answer waits until `release()`; resolves when it has arrived. */
@@ -26,7 +31,8 @@ export interface IdempotentReceiver {
 export async function startIdempotentReceiver(): Promise<IdempotentReceiver> {
   const kept: string[] = [];
   const seen = new Map<string, number>();
-  const refusals: Array<{ key?: string }> = [];
+  const arrivals = new Map<string, number[]>();
+  const refusals: Array<{ key?: string; retryAfterSeconds?: number }> = [];
   let hold: { arrived: (key: string) => void } | null = null;
   let held: Array<() => void> = [];
 
@@ -40,10 +46,12 @@ export async function startIdempotentReceiver(): Promise<IdempotentReceiver> {
         return;
       }
       seen.set(key, (seen.get(key) ?? 0) + 1);
+      arrivals.set(key, [...(arrivals.get(key) ?? []), Date.now()]);
       const refusal = refusals.findIndex((entry) => entry.key === undefined || entry.key === key);
       if (refusal >= 0) {
-        refusals.splice(refusal, 1);
-        response.writeHead(503).end();
+        const [{ retryAfterSeconds } = {}] = refusals.splice(refusal, 1);
+        if (retryAfterSeconds === undefined) response.writeHead(503).end();
+        else response.writeHead(429, { 'retry-after': String(retryAfterSeconds) }).end();
         return;
       }
       if (!kept.includes(key)) kept.push(key);
@@ -68,8 +76,9 @@ export async function startIdempotentReceiver(): Promise<IdempotentReceiver> {
     url: `http://127.0.0.1:${port}/deliveries`,
     kept,
     seen,
-    refuse(count, key) {
-      for (let index = 0; index < count; index++) refusals.push(key === undefined ? {} : { key });
+    arrivals,
+    refuse(count, key, retryAfterSeconds) {
+      for (let index = 0; index < count; index++) refusals.push({ key, retryAfterSeconds });
     },
     stopRefusing() {
       refusals.splice(0);

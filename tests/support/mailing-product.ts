@@ -15,14 +15,17 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
  * port nothing answers on). Resolves once every reactor has looked at the log: a new reactor starts at the
  * log's head, so only what a test does afterwards is reacted to. `close()` stops the product and the mailer.
  */
-export async function startMailingProduct(smtpUrl: string): Promise<TestProduct> {
+export async function startMailingProduct(
+  smtpUrl: string,
+  options: { readonly accountClock?: () => Date } = {},
+): Promise<TestProduct> {
   const mailer = createMailer({
     smtpUrl,
     from: 'Dijital Kartvizit <bildirim@kart.example.test>',
     mailDir: '/nonexistent',
     messageIdHost: 'kart.example.test',
   });
-  const product = await startTestProduct({ mailer, projectorPollIntervalMs: 100 });
+  const product = await startTestProduct({ mailer, projectorPollIntervalMs: 100, ...options });
   await until(
     async () =>
       (await product.pool.query('SELECT 1 FROM reactor_checkpoints')).rowCount ===

@@ -14,6 +14,7 @@ import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
+import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
 
@@ -59,6 +60,14 @@ export async function startTestProduct(
     logStream?: { write(line: string): void };
     /** E-mail out (lead alerts…); unset: the product sends none. */
     mailer?: Mailer;
+    /** The account routes' clock (e-mail change links' lifetime and hourly limit); default the real one. */
+    accountClock?: () => Date;
+    /** REMS_API_URL (a fake REMS's `url`); unset: REMS is not available, as when the variable is unset. */
+    remsApiUrl?: string;
+    /** The rems-delivery reactor's retry policy (tests: short delays); default the product's (24 hours). */
+    remsRetry?: Partial<RetryPolicy>;
+    /** Receives the projectors' and reactors' own log lines (default: none). */
+    log?: (message: string) => void;
   } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
@@ -84,11 +93,15 @@ export async function startTestProduct(
     telemetry: { rateLimitPerMinute: 0, ...options.telemetry },
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
     signInThrottle: options.signInThrottle,
+    accountClock: options.accountClock,
     webDistDir: options.webDistDir,
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
     maps: testMapsSettings(options.maps),
     publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
     projectorPollIntervalMs: options.projectorPollIntervalMs,
+    remsApiUrl: options.remsApiUrl ?? null,
+    ...(options.remsRetry ? { remsRetry: options.remsRetry } : {}),
+    ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await product.app.ready();

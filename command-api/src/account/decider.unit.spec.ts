@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { MESSAGES, type AccountEvent } from '@kartvizit/schemas';
+import { MESSAGES, emailChangeLimitMessage, type AccountEvent } from '@kartvizit/schemas';
 import { deciderSpecification } from '../core/decider-specification.ts';
 import { accountDecider, type RegisterAccount } from './decider.ts';
 
@@ -209,6 +209,150 @@ describe('account decider', () => {
         .when(switchAlerts(false))
         .then([]);
       spec.given([registered]).when(switchAlerts(true)).then([]);
+    });
+  });
+
+  describe('changing the e-mail address', () => {
+    const first = 'a1111111-1111-4111-8111-111111111111';
+    const second = 'b2222222-2222-4222-8222-222222222222';
+    const third = 'c3333333-3333-4333-8333-333333333333';
+    const at = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+    const DAY = 24 * 60;
+    const ask = (requestId: string, newEmail: string, minutes = 0) =>
+      ({ type: 'RequestEmailChange', data: { requestId, newEmail, now: at(minutes) } }) as const;
+    const confirm = (requestId: string, minutes: number) =>
+      ({ type: 'ConfirmEmailChange', data: { requestId, now: at(minutes) } }) as const;
+    const requested = (requestId: string, newEmail = 'yeni@example.com', minutes = 0): AccountEvent => ({
+      type: 'EmailChangeRequested',
+      data: { userId, requestId, newEmail, requestedAt: at(minutes), expiresAt: at(minutes + DAY) },
+    });
+    const changed = (requestId: string, email = 'yeni@example.com', minutes = 5): AccountEvent => ({
+      type: 'EmailChanged',
+      data: { userId, email, requestId, changedAt: at(minutes) },
+    });
+
+    it('given an owner, when they ask for a new address typed with capitals and spaces, then a 24-hour link is recorded for the normalised address, naming no secret', () => {
+      spec
+        .given([registered])
+        .when(ask(first, '  Yeni.Adres@Example.COM '))
+        .then([requested(first, 'yeni.adres@example.com')]);
+    });
+
+    it('given an owner, when the address is blank, malformed or their own, then it is refused and names the field', () => {
+      spec.given([registered]).when(ask(first, '  ')).thenThrows('validation', MESSAGES.emailChangeFieldsMissing);
+      spec.given([registered]).when(ask(first, 'yeni@')).thenThrows('validation', MESSAGES.invalidEmail);
+      spec
+        .given([registered])
+        .when(ask(first, 'AYSE@example.com'))
+        .thenThrows('validation', MESSAGES.emailSameAsCurrent);
+      spec
+        .given([registered, requested(first), changed(first)])
+        .when(ask(second, 'yeni@example.com', 10))
+        .thenThrows('validation', MESSAGES.emailSameAsCurrent);
+    });
+
+    it('given no account, when asking, then it is not found', () => {
+      spec.given([]).when(ask(first, 'yeni@example.com')).thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('given three requests within an hour, when a fourth is asked, then a 429 says how many minutes to wait; an hour after the first it is allowed', () => {
+      const three = [
+        registered,
+        requested(first, 'a@example.com', 0),
+        requested(second, 'b@example.com', 10),
+        requested(third, 'c@example.com', 20),
+      ];
+      spec
+        .given(three)
+        .when(ask(first, 'd@example.com', 45))
+        .thenThrows('rate_limited', emailChangeLimitMessage(15));
+      spec
+        .given(three)
+        .when(ask(first, 'd@example.com', 61))
+        .then([requested(first, 'd@example.com', 61)]);
+    });
+
+    it('given the live request, when its link is opened within 24 hours, then the address changes to the asked one', () => {
+      spec
+        .given([registered, requested(first)])
+        .when(confirm(first, DAY - 1))
+        .then([changed(first, 'yeni@example.com', DAY - 1)]);
+    });
+
+    it('given a newer request, when the older link is opened, then it is refused and the newer one works', () => {
+      const history = [
+        registered,
+        requested(first, 'eski-istek@example.com'),
+        requested(second, 'yeni@example.com', 1),
+      ];
+      spec.given(history).when(confirm(first, 2)).thenThrows('validation', MESSAGES.emailChangeLinkInvalid);
+      spec
+        .given(history)
+        .when(confirm(second, 2))
+        .then([changed(second, 'yeni@example.com', 2)]);
+    });
+
+    it('a used link, an expired link, an unknown link and a link from before a password change or reset are refused alike', () => {
+      const refusedAfter = (history: AccountEvent[], minutes: number) =>
+        spec
+          .given([registered, ...history])
+          .when(confirm(first, minutes))
+          .thenThrows('validation', MESSAGES.emailChangeLinkInvalid);
+      refusedAfter([requested(first), changed(first)], 6);
+      refusedAfter([requested(first)], DAY + 1);
+      refusedAfter([], 1);
+      refusedAfter([requested(first), { type: 'PasswordChanged', data: { userId, changedAt: at(3) } }], 6);
+      refusedAfter(
+        [requested(first), { type: 'PasswordReset', data: { userId, requestId: second, resetAt: at(3) } }],
+        6,
+      );
+    });
+
+    it('given a pending e-mail change, when a password reset is asked for, then the reset link still works (the change does not end it)', () => {
+      spec
+        .given([
+          registered,
+          requested(first),
+          {
+            type: 'PasswordResetRequested',
+            data: { userId, requestId: second, requestedAt: at(1), expiresAt: at(31) },
+          },
+        ])
+        .when({ type: 'ResetPassword', data: { requestId: second, now: at(2) } })
+        .then([{ type: 'PasswordReset', data: { userId, requestId: second, resetAt: at(2) } }]);
+    });
+
+    it('given a deleted account, when its link is opened, then it is refused', () => {
+      spec
+        .given([registered, requested(first), { type: 'AccountDeleted', data: { userId, deletedAt: at(1) } }])
+        .when(confirm(first, 2))
+        .thenThrows('validation', MESSAGES.emailChangeLinkInvalid);
+    });
+  });
+
+  describe('deleting the account (KVKK)', () => {
+    const deleteAccount = { type: 'DeleteAccount', data: { now: '2026-11-24T09:00:00.000Z' } } as const;
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { userId, deletedAt: '2026-11-24T09:00:00.000Z' } };
+
+    it('a registered account is deleted', () => {
+      spec.given([registered]).when(deleteAccount).then([deleted]);
+    });
+
+    it('an account that does not exist, or no longer does, cannot be deleted', () => {
+      spec.given([]).when(deleteAccount).thenThrows('not_found', MESSAGES.accountNotFound);
+      spec.given([registered, deleted]).when(deleteAccount).thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('after the deletion nothing more happens on the stream: no rename, no reset link, no registration', () => {
+      spec
+        .given([registered, deleted])
+        .when({ type: 'RenameAccount', data: { firstName: 'Yeni', lastName: 'Ad', now } })
+        .thenThrows('not_found', MESSAGES.accountNotFound);
+      spec
+        .given([registered, deleted])
+        .when({ type: 'RequestPasswordReset', data: { requestId: 'r-1', now } })
+        .then([]);
+      spec.given([registered, deleted]).when(register()).thenThrows('conflict', MESSAGES.emailTaken);
     });
   });
 });

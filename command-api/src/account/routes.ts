@@ -3,8 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AuthSuccess,
+  ChangeEmailBody,
+  ChangeEmailResponse,
   ChangePasswordBody,
   ChangePasswordResponse,
+  ConfirmEmailBody,
+  DeleteAccountBody,
+  DeleteAccountResponse,
   DomainError,
   ErrorResponse,
   ForgotPasswordBody,
@@ -19,6 +24,7 @@ import {
   ResetPasswordBody,
   accountStreamId,
   conflictError,
+  emailChangeSentMessage,
   isValidEmail,
   loginProblem,
   normaliseEmail,
@@ -27,12 +33,12 @@ import {
   signInLockedMessage,
   unauthenticatedError,
   validationError,
-  type EmailClaimed,
   type User,
 } from '@kartvizit/schemas';
-import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
+import { ConcurrencyError, type AppendRequest } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { accountDecider, type AccountState } from './decider.ts';
+import { emailClaims } from './email-claims.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
 const TAG = ['account'];
@@ -57,8 +63,8 @@ function toUser(state: AccountState): User {
 }
 
 export function accountRoutes(context: CommandContext) {
-  const { commands, store, credentials, tokens, signIn, emailClaimStreamId, codec, authRateLimit, resetTokens } =
-    context;
+  const { commands, credentials, tokens, signIn, authRateLimit, resetTokens, emailChangeTokens, codec } = context;
+  const claims = emailClaims(context);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -84,10 +90,8 @@ export function accountRoutes(context: CommandContext) {
             {
               metadata: { actor: userId },
               alsoAppend: async () => {
-                const claim: EmailClaimed = { type: 'EmailClaimed', data: { userId, claimedAt: now.toISOString() } };
-                return [
-                  { streamId: emailClaimStreamId(email), expected: 'no_stream', events: [await codec.encode(claim)] },
-                ];
+                const claim = await claims.claim(email, userId, now.toISOString());
+                return claim ? [claim] : [];
               },
             },
           );
@@ -102,7 +106,7 @@ export function accountRoutes(context: CommandContext) {
           };
         } catch (error) {
           await credentials.remove(userId);
-          if (error instanceof ConcurrencyError && error.streamId === emailClaimStreamId(email)) {
+          if (error instanceof ConcurrencyError && claims.isClaimStreamOf(error.streamId, email)) {
             throw conflictError(MESSAGES.emailTaken, 'email');
           }
           throw error;
@@ -126,9 +130,8 @@ export function accountRoutes(context: CommandContext) {
           reply.header('retry-after', String(attempt.retryAfterSeconds));
           throw new DomainError('rate_limited', signInLockedMessage(attempt.retryAfterSeconds));
         }
-        const claim = await store.readStream(emailClaimStreamId(email));
-        const userId = claim.events[0]?.data.userId;
-        const credential = typeof userId === 'string' ? await credentials.find(userId) : null;
+        const userId = await claims.holderOf(email);
+        const credential = userId !== null ? await credentials.find(userId) : null;
         const valid = credential
           ? await verifyPassword(credential.passwordHash, request.body.password)
           : await burnPasswordCheck(request.body.password);
@@ -191,10 +194,9 @@ export function accountRoutes(context: CommandContext) {
         const email = normaliseEmail(request.body.email);
         if (!email) throw validationError(MESSAGES.fillAllFields, 'email');
         if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail, 'email');
-        const claim = await store.readStream(emailClaimStreamId(email));
-        const userId = claim.events[0]?.data.userId;
+        const userId = await claims.holderOf(email);
         // The same answer either way: whether an account has this address is not told here.
-        if (typeof userId === 'string') {
+        if (userId !== null) {
           await commands.handle(
             accountDecider,
             accountStreamId(userId),
@@ -264,6 +266,159 @@ export function accountRoutes(context: CommandContext) {
           success: true as const,
           message: MESSAGES.accountRenamed,
           user: toUser(result.state),
+          position: result.position ?? undefined,
+        };
+      },
+    );
+
+    api.delete(
+      '/api/account',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Hesabı ve tüm verileri sil (KVKK)',
+          security: [{ bearer: [] }],
+          body: DeleteAccountBody,
+          response: { 200: DeleteAccountResponse, ...ERRORS, 404: ErrorResponse },
+        },
+        config: { messages: { missingField: MESSAGES.deletePasswordMissing }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const userId = await context.requireUser(request);
+        const { password } = request.body;
+        if (!password) throw validationError(MESSAGES.deletePasswordMissing, 'password');
+        const credential = await credentials.find(userId);
+        if (!credential) throw unauthenticatedError(MESSAGES.sessionExpired);
+        // A 400, not a 401: a 401 would sign the user out.
+        if (!(await verifyPassword(credential.passwordHash, password))) {
+          throw validationError(MESSAGES.deletePasswordWrong, 'password');
+        }
+        const now = new Date().toISOString();
+        const { state } = await commands.load(accountDecider, accountStreamId(userId));
+        const email = state.status === 'registered' ? state.email : null;
+        let result;
+        try {
+          // The address goes back in the same write: from this event on, it can be registered again.
+          result = await commands.handle(
+            accountDecider,
+            accountStreamId(userId),
+            { type: 'DeleteAccount', data: { now } },
+            {
+              metadata: { actor: userId },
+              alsoAppend: async () => {
+                const release = email ? await claims.release(email, userId, now) : null;
+                return release ? [release] : [];
+              },
+            },
+          );
+        } catch (error) {
+          if (error instanceof ConcurrencyError && email && claims.isClaimStreamOf(error.streamId, email)) {
+            throw conflictError(MESSAGES.conflict);
+          }
+          throw error;
+        }
+        // At once, so the answer means it: every session ends, and the person's sealed data is unreadable. The
+        // account-erasure reactor does both again (idempotently) with the rest, should this process stop here.
+        await credentials.remove(userId);
+        await codec.forget(userId);
+        return { success: true as const, message: MESSAGES.accountDeleted, position: result.position ?? '' };
+      },
+    );
+
+    api.post(
+      '/api/account/email',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'E-posta adresini değiştirmek için yeni adrese onay bağlantısı gönder',
+          security: [{ bearer: [] }],
+          body: ChangeEmailBody,
+          response: { 200: ChangeEmailResponse, ...ERRORS },
+        },
+        config: { messages: { missingField: MESSAGES.emailChangeFieldsMissing }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const userId = await context.requireUser(request);
+        const newEmail = normaliseEmail(request.body.newEmail);
+        const { password } = request.body;
+        if (!newEmail) throw validationError(MESSAGES.emailChangeFieldsMissing, 'newEmail');
+        if (!password) throw validationError(MESSAGES.emailChangeFieldsMissing, 'password');
+        if (!isValidEmail(newEmail)) throw validationError(MESSAGES.invalidEmail, 'newEmail');
+        const credential = await credentials.find(userId);
+        if (!credential) throw unauthenticatedError(MESSAGES.sessionExpired);
+        // A 400, not a 401: a 401 would sign the user out.
+        if (!(await verifyPassword(credential.passwordHash, password))) {
+          throw validationError(MESSAGES.currentPasswordWrong, 'password');
+        }
+        // Told now rather than after the link (GitHub does the same); the confirmation checks again, atomically.
+        const holder = await claims.holderOf(newEmail);
+        if (holder !== null && holder !== userId) throw conflictError(MESSAGES.emailTaken, 'newEmail');
+        const result = await commands.handle(
+          accountDecider,
+          accountStreamId(userId),
+          { type: 'RequestEmailChange', data: { requestId: randomUUID(), newEmail, now: context.now().toISOString() } },
+          { metadata: { actor: userId } },
+        );
+        return { success: true as const, message: emailChangeSentMessage(newEmail), position: result.position ?? '' };
+      },
+    );
+
+    api.post(
+      '/api/account/email/confirm',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Yeni e-posta adresini e-postadaki bağlantıyla onayla (oturum açar)',
+          body: ConfirmEmailBody,
+          response: { 200: AuthSuccess, ...ERRORS },
+        },
+        config: { messages: { missingField: MESSAGES.emailChangeLinkInvalid }, rateLimit: authRateLimit },
+      },
+      async (request) => {
+        const link = emailChangeTokens.verify(request.body.token);
+        if (!link) throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
+        const at = context.now().toISOString();
+        const command = { type: 'ConfirmEmailChange' as const, data: { requestId: link.requestId, now: at } };
+        // Asked first without writing anything: a used, superseded or expired link changes nothing.
+        const { state } = await commands.load(accountDecider, accountStreamId(link.userId));
+        accountDecider.decide(command, state);
+        if (state.status !== 'registered' || !state.pendingEmailChange) {
+          throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
+        }
+        const oldEmail = state.email;
+        const newEmail = state.pendingEmailChange.newEmail;
+        let result;
+        try {
+          // One atomic write: the account's new address, the new address's claim, the old address given back. Of
+          // this and a registration (or another account's confirmation) racing for the address, exactly one wins.
+          result = await commands.handle(accountDecider, accountStreamId(link.userId), command, {
+            metadata: { actor: link.userId },
+            alsoAppend: async () => {
+              const writes: (AppendRequest | null)[] = [
+                await claims.claim(newEmail, link.userId, at),
+                await claims.release(oldEmail, link.userId, at),
+              ];
+              return writes.filter((write): write is AppendRequest => write !== null);
+            },
+          });
+        } catch (error) {
+          if (error instanceof ConcurrencyError && claims.isClaimStreamOf(error.streamId, newEmail)) {
+            throw conflictError(MESSAGES.emailTaken, 'token');
+          }
+          if (error instanceof ConcurrencyError) throw conflictError(MESSAGES.conflict);
+          throw error;
+        }
+        // Every other session ends (tokens issued before now are refused); this browser is signed in anew. Real
+        // time here, whatever the account clock says: the session token's iat must be now.
+        const now = new Date();
+        if (!(await credentials.endSessions(link.userId, now)))
+          throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
+        return {
+          success: true as const,
+          token: await tokens.issue(link.userId, now, now),
+          deviceToken: signIn.deviceTokenFor(newEmail),
+          user: toUser(result.state),
+          message: MESSAGES.emailChanged,
           position: result.position ?? undefined,
         };
       },

@@ -9,13 +9,14 @@ import {
   signInThrottleSettings,
   type SignInThrottleOptions,
 } from '@kartvizit/infra/auth/sign-in-throttle';
-import { PasswordResetTokens } from '@kartvizit/infra/auth/password-reset-token';
+import { SignedLinks } from '@kartvizit/infra/auth/signed-link';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { claimStreamId } from '@kartvizit/infra/event-store/claims';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
+import { RemsClient } from '@kartvizit/infra/rems/client';
 import { CommandHandler } from './command-handler.ts';
 import { SignInGuard } from '../account/sign-in-guard.ts';
 
@@ -32,6 +33,10 @@ export interface CommandApiDependencies {
   readonly blobs: BlobStore;
   /** Visit and click beacons: rate limit, batching; tests inject a clock and a GeoIP lookup. */
   readonly telemetry?: TelemetryOptions;
+  /** The account routes' clock for link lifetimes and hourly limits (tests move it); default the system's. */
+  readonly accountClock?: () => Date;
+  /** REMS_API_URL (issue 14); null or unset: REMS is not available and saving a key answers 503. */
+  readonly remsApiUrl?: string | null;
 }
 
 /** Everything a feature's routes need, built once per app. */
@@ -40,12 +45,18 @@ export interface CommandContext {
   readonly codec: EventCodec;
   readonly commands: CommandHandler;
   readonly blobs: BlobStore;
+  /** The REMS adapter, or null when REMS_API_URL is unset. */
+  readonly rems: RemsClient | null;
   readonly credentials: CredentialStore;
   readonly tokens: SessionTokens;
   /** Per-account sign-in throttling and device tokens. */
   readonly signIn: SignInGuard;
   /** Signs and checks the tokens of password reset links. */
-  readonly resetTokens: PasswordResetTokens;
+  readonly resetTokens: SignedLinks;
+  /** Signs and checks the tokens of the links that confirm a new e-mail address. */
+  readonly emailChangeTokens: SignedLinks;
+  /** Now, for the account routes (see CommandApiDependencies.accountClock). */
+  readonly now: () => Date;
   readonly emailClaimStreamId: (normalisedEmail: string) => string;
   /** Stream id of a uniqueness claim (kebab-case kind, value already normalised). */
   readonly claimStreamId: (kind: string, normalisedValue: string) => string;
@@ -73,10 +84,13 @@ export function createCommandContext(deps: CommandApiDependencies): CommandConte
     codec,
     commands: new CommandHandler(deps.store, codec),
     blobs: deps.blobs,
+    rems: deps.remsApiUrl ? new RemsClient(deps.remsApiUrl) : null,
     credentials,
     tokens,
     signIn,
-    resetTokens: new PasswordResetTokens(deriveKey(deps.appSecret, 'password-reset')),
+    resetTokens: SignedLinks.fromAppSecret(deps.appSecret, 'password-reset'),
+    emailChangeTokens: SignedLinks.fromAppSecret(deps.appSecret, 'email-change'),
+    now: deps.accountClock ?? (() => new Date()),
     emailClaimStreamId: (email) => claimStreamId('email', email, claimKey),
     claimStreamId: (kind, value) => claimStreamId(kind, value, claimKey),
     authRateLimit:

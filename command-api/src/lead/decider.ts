@@ -3,8 +3,6 @@ import {
   checkLeadNote,
   conflictError,
   isLeadStatus,
-  forbiddenError,
-  isDemoOwner,
   notFoundError,
   validateLead,
   validationError,
@@ -13,6 +11,7 @@ import {
   type LeadStatus,
 } from '@kartvizit/schemas';
 import type { Decider } from '../core/decider.ts';
+import { ownerTakingForms, tokenLetsThrough, type FormTokenVerdict, type PublicFormCard } from './public-form-rules.ts';
 
 /**
  * A lead's life: sent by a visitor, followed up by the card's owner (its status and private note),
@@ -31,12 +30,6 @@ export type LeadState =
     };
 
 /**
- * What the form token said (infra/src/forms/form-token.ts): genuine and old enough; sent faster
- * than a person types or not ours (a bot); older than a day; issued later than now.
- */
-export type FormTokenVerdict = 'ok' | 'too-fast' | 'invalid' | 'expired' | 'future';
-
-/**
  * The route has put everything the decision needs into the command: the new lead's id, the clock,
  * what the form token said, and the card as its own stream tells it (active? whose?), so decide()
  * stays pure. That the token was not used before is settled by the store, in the same write
@@ -47,7 +40,7 @@ export interface SubmitLead {
   readonly data: {
     readonly leadId: string;
     readonly cardId: string;
-    readonly card: { readonly active: boolean; readonly ownerId: string | null };
+    readonly card: PublicFormCard;
     /** As the visitor typed it; the shared rules normalise and check it here. */
     readonly input: LeadInput;
     readonly formToken: FormTokenVerdict;
@@ -88,28 +81,12 @@ function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
   if (state.status !== 'none') throw conflictError(MESSAGES.conflict);
   const validation = validateLead(input);
   if (!validation.ok) throw validationError(validation.message, validation.field);
-  switch (formToken) {
-    case 'ok':
-      break;
-    case 'too-fast':
-    case 'invalid':
-      return [];
-    case 'expired':
-      throw validationError(MESSAGES.leadFormExpired, 'formToken');
-    case 'future':
-      throw validationError(MESSAGES.leadFormInvalid, 'formToken');
-    default: {
-      const unhandled: never = formToken;
-      return unhandled;
-    }
-  }
-  if (!card.active || card.ownerId === null) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
-  // The sample card is nobody's: a lead sent to it would be stored for no one to read.
-  if (isDemoOwner(card.ownerId)) throw forbiddenError(MESSAGES.demoCardTakesNoLeads);
+  if (!tokenLetsThrough(formToken)) return [];
+  const ownerId = ownerTakingForms(card);
   return [
     {
       type: 'LeadSubmitted',
-      data: { leadId, ownerId: card.ownerId, cardId, ...validation.lead, marketingConsent, noticeVersion, submittedAt: now },
+      data: { leadId, ownerId, cardId, ...validation.lead, marketingConsent, noticeVersion, submittedAt: now },
     },
   ];
 }
@@ -166,7 +143,9 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadEvent> = {
         return state.status === 'none' ? state : { ...state, followUp: event.data.status };
       case 'LeadNoteChanged':
         // A forgotten note (the lead deleted) decodes as ''; the lead is deleted then anyway.
-        return state.status === 'none' ? state : { ...state, note: typeof event.data.note === 'string' ? event.data.note : '' };
+        return state.status === 'none'
+          ? state
+          : { ...state, note: typeof event.data.note === 'string' ? event.data.note : '' };
       default: {
         const unhandled: never = event;
         return unhandled;

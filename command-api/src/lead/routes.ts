@@ -7,7 +7,6 @@ import {
   DeleteLeadResponse,
   DomainError,
   ErrorResponse,
-  LEAD_FORM_TOKEN_CLAIM,
   LEAD_NOTICE_VERSION,
   LeadFollowUpResponse,
   LeadParams,
@@ -15,21 +14,13 @@ import {
   SubmitLeadBody,
   SubmitLeadResponse,
   VALIDATION_MESSAGES,
-  cardStreamId,
-  conflictError,
   leadStreamId,
   notFoundError,
-  parseCardId,
   validationError,
-  type LeadFormTokenUsed,
 } from '@kartvizit/schemas';
-import { deriveKey } from '@kartvizit/infra/config/secrets';
-import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
-import { verifyFormToken } from '@kartvizit/infra/forms/form-token';
 import type { CommandContext } from '../core/context.ts';
-import { cardDecider } from '../card/decider.ts';
 import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
-import { LeadSubmissionLimiter } from './submission-limiter.ts';
+import { publicForm } from './public-form.ts';
 
 export interface LeadRouteSettings {
   /** The form tokens the public page hands out are signed with a key derived from it. */
@@ -50,7 +41,8 @@ function refuseInvalidFollowUp(request: FastifyRequest, field: 'status' | 'note'
   const error = request.validationError;
   if (!error) return;
   if (error.validationContext === 'params') throw notFoundError(MESSAGES.leadNotFound);
-  const problems = (error as { validation?: readonly { keyword?: string; params?: Record<string, unknown> }[] }).validation;
+  const problems = (error as { validation?: readonly { keyword?: string; params?: Record<string, unknown> }[] })
+    .validation;
   const first = problems?.[0];
   const extra = first?.keyword === 'additionalProperties' ? first.params?.additionalProperty : undefined;
   if (typeof extra === 'string') throw validationError(VALIDATION_MESSAGES.unknownField(extra), extra);
@@ -61,9 +53,8 @@ function refuseInvalidFollowUp(request: FastifyRequest, field: 'status' | 'note'
 }
 
 export function leadRoutes(context: CommandContext, settings: LeadRouteSettings) {
-  const { commands, codec, claimStreamId } = context;
-  const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
-  const limiter = new LeadSubmissionLimiter();
+  const { commands, codec } = context;
+  const form = publicForm(context, settings.appSecret);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -92,22 +83,13 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
       async (request, reply) => {
         const now = new Date();
         const { cardId: rawCardId, website, formToken, marketingConsent, ...input } = request.body;
-        const limit = limiter.check(request.ip, rawCardId.trim(), now.getTime());
-        if (!limit.allowed) {
-          reply.header('retry-after', String(limit.retryAfterSeconds));
-          throw new DomainError('rate_limited', MESSAGES.tooManyRequests);
-        }
+        form.admit(request, reply, rawCardId, now);
         // A stored lead and a dropped one get the very same answer: a bot learns nothing.
         const accepted = { success: true as const, message: MESSAGES.leadSubmitted };
-        if ((website ?? '').trim() !== '') return accepted;
-        const token = verifyFormToken(formTokenKey, formToken ?? '', rawCardId, now);
-        // The card's own stream, not a read model: a card deactivated a moment ago takes no more leads.
-        const parsed = parseCardId(rawCardId);
-        const card = parsed.ok ? (await commands.load(cardDecider, cardStreamId(parsed.cardId))).state : null;
+        if (form.isBot(website)) return accepted;
+        const token = form.token(formToken, rawCardId, now);
+        const { cardId, card } = await form.card(rawCardId);
         const leadId = randomUUID();
-        // One token, one lead: its claim goes in the same write as the lead, so of concurrent
-        // replays exactly one is stored, and a write that fails leaves the token unused.
-        const claimStream = token.verdict === 'ok' ? claimStreamId(LEAD_FORM_TOKEN_CLAIM, token.tokenId) : null;
         try {
           await commands.handle(
             leadDecider,
@@ -116,8 +98,8 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
               type: 'SubmitLead',
               data: {
                 leadId,
-                cardId: parsed.ok ? parsed.cardId : rawCardId,
-                card: { active: card?.status === 'active', ownerId: !card || card.status === 'none' ? null : card.ownerId },
+                cardId,
+                card,
                 input,
                 formToken: token.verdict,
                 marketingConsent: marketingConsent ?? false,
@@ -125,20 +107,11 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
                 now: now.toISOString(),
               },
             },
-            {
-              metadata: { actor: 'visitor' },
-              alsoAppend: async () => {
-                if (claimStream === null) return [];
-                const used: LeadFormTokenUsed = { type: 'LeadFormTokenUsed', data: { leadId, usedAt: now.toISOString() } };
-                return [{ streamId: claimStream, expected: 'no_stream', events: [await codec.encode(used, { actor: 'visitor' })] }];
-              },
-            },
+            // One token, one lead: a write that fails leaves the token unused.
+            { metadata: { actor: 'visitor' }, alsoAppend: () => token.claim(leadId) },
           );
         } catch (error) {
-          if (error instanceof ConcurrencyError && error.streamId === claimStream) {
-            throw conflictError(MESSAGES.leadFormAlreadySent, 'formToken');
-          }
-          throw error;
+          token.refuse(error);
         }
         return accepted;
       },
@@ -157,14 +130,23 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     ) => {
       const leadId = rawLeadId.toLowerCase();
       if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
-      const result = await commands.handle(leadDecider, leadStreamId(leadId), command(leadId), { metadata: { actor: ownerId } });
+      const result = await commands.handle(leadDecider, leadStreamId(leadId), command(leadId), {
+        metadata: { actor: ownerId },
+      });
       return {
         success: true as const,
         message: result.events.length > 0 ? messages.changed : messages.unchanged,
         position: result.position ?? '',
       };
     };
-    const followUpResponse = { 200: LeadFollowUpResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+    const followUpResponse = {
+      200: LeadFollowUpResponse,
+      400: ErrorResponse,
+      401: ErrorResponse,
+      404: ErrorResponse,
+      413: ErrorResponse,
+      415: ErrorResponse,
+    };
 
     api.put(
       '/api/leads/:leadId/status',
@@ -214,7 +196,10 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           ownerId,
           request.params.leadId,
           (leadId) => ({ type: 'ChangeLeadNote', data: { leadId, ownerId, note, now: new Date().toISOString() } }),
-          { changed: cleared ? MESSAGES.leadNoteCleared : MESSAGES.leadNoteSaved, unchanged: MESSAGES.leadNoteUnchanged },
+          {
+            changed: cleared ? MESSAGES.leadNoteCleared : MESSAGES.leadNoteSaved,
+            unchanged: MESSAGES.leadNoteUnchanged,
+          },
         );
       },
     );

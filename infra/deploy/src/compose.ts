@@ -12,7 +12,8 @@ import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
-import { mailReactors } from '@kartvizit/projector/mail/reactors';
+import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import { productReactors } from '@kartvizit/projector/reactors';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
 
@@ -39,10 +40,16 @@ export interface ProductParts {
   readonly maps?: MapsSettings;
   /** Visit and click beacons; tests inject a clock. */
   readonly telemetry?: TelemetryOptions;
+  /** The account routes' clock (link lifetimes, hourly limits); tests move it. */
+  readonly accountClock?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   readonly logStream?: { write(line: string): void };
-  /** E-mail (lead alerts…); unset: the product sends none (most tests). */
+  /** E-mail (lead alerts…); unset: the product sends none (most tests), and the e-mail reactors do not run. */
   readonly mailer?: Mailer;
+  /** REMS_API_URL (issue 14); null or unset: REMS is not available. */
+  readonly remsApiUrl?: string | null;
+  /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
+  readonly remsRetry?: Partial<RetryPolicy>;
 }
 
 export interface Product {
@@ -64,15 +71,17 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     signals: parts.signals,
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
-    reactors: parts.mailer
-      ? mailReactors({
-          mailer: parts.mailer,
-          store: parts.store,
-          codec: parts.codec,
-          publicBaseUrl: parts.publicBaseUrl,
-          appSecret: parts.appSecret,
-        })
-      : [],
+    reactors: productReactors({
+      pool: parts.pool,
+      store: parts.store,
+      codec: parts.codec,
+      blobs: parts.blobs,
+      mailer: parts.mailer,
+      publicBaseUrl: parts.publicBaseUrl,
+      appSecret: parts.appSecret,
+      remsApiUrl: parts.remsApiUrl ?? null,
+      ...(parts.remsRetry ? { remsRetry: parts.remsRetry } : {}),
+    }),
   });
   const options = serverOptions({
     logLevel: parts.logLevel,
@@ -95,8 +104,10 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       appSecret: parts.appSecret,
       authRateLimitPerMinute: parts.authRateLimitPerMinute,
       signInThrottle: parts.signInThrottle,
+      accountClock: parts.accountClock,
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
+      remsApiUrl: parts.remsApiUrl ?? null,
       // The ingestion worker's appends wake this process's projectors the way the store's own appends do.
       telemetry: { ...parts.telemetry, onAppended: () => void parts.signals.publish('events_appended') },
     }),

@@ -37,6 +37,7 @@ const product = await composeProduct({
   projectorPollIntervalMs: config.projectorPollIntervalMs,
   publicBaseUrl: config.publicBaseUrl,
   maps: config.maps,
+  remsApiUrl: config.remsApiUrl,
   log,
 });
 await product.app.listen({ port: config.port, host: config.host });

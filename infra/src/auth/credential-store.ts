@@ -23,7 +23,9 @@ export class CredentialStore {
       [userId],
     );
     const row = result.rows[0];
-    return row ? { userId: row.user_id, passwordHash: row.password_hash, tokensValidAfter: row.tokens_valid_after } : null;
+    return row
+      ? { userId: row.user_id, passwordHash: row.password_hash, tokensValidAfter: row.tokens_valid_after }
+      : null;
   }
 
   /** Written before the AccountRegistered event; removed again if that append fails. */
@@ -36,6 +38,18 @@ export class CredentialStore {
 
   async remove(userId: string): Promise<void> {
     await this.pool.query('DELETE FROM account_credentials WHERE user_id = $1', [userId]);
+  }
+
+  /**
+   * Signs out every session issued before `now` (the e-mail address changed): tokens carry the old tokensValidAfter
+   * and are refused from now on. False when the account has no credential (deleted).
+   */
+  async endSessions(userId: string, now: Date): Promise<boolean> {
+    const result = await this.pool.query(
+      'UPDATE account_credentials SET tokens_valid_after = $2, updated_at = now() WHERE user_id = $1',
+      [userId, now],
+    );
+    return result.rowCount === 1;
   }
 
   /** Replaces the hash only if nobody changed it since `expectedHash` was read. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, resolve, sep } from 'node:path';
-import { InvalidBlobKeyError, isValidBlobKey, type BlobObject, type BlobStore } from './types.ts';
+import { InvalidBlobKeyError, isValidBlobFolder, isValidBlobKey, type BlobObject, type BlobStore } from './types.ts';
 
 /** The content types the disk adapter stores, by file extension (the disk keeps no metadata). */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -80,6 +80,13 @@ export class LocalDiskBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async deleteUnder(folder: string): Promise<void> {
+    if (!isValidBlobFolder(folder)) throw new InvalidBlobKeyError();
+    const path = resolve(this.root, folder);
+    if (!path.startsWith(this.root + sep)) throw new InvalidBlobKeyError();
+    await rm(path, { recursive: true, force: true });
   }
 }
 

@@ -76,6 +76,25 @@ describe('the local-disk store', () => {
     expect(await readdir(outside)).toEqual(expect.arrayContaining(['secret.jpg']));
   });
 
+  it("removes a folder of keys (an owner's files) and nothing beside it", async () => {
+    await store.put('profiles/gone/picture-1.jpg', Buffer.from('x'), 'image/jpeg');
+    await store.put('profiles/gone/cover-2.png', Buffer.from('x'), 'image/png');
+    await store.put('profiles/stays/picture-1.jpg', Buffer.from('x'), 'image/jpeg');
+    await store.deleteUnder('profiles/gone');
+    expect(await store.get('profiles/gone/picture-1.jpg')).toBeNull();
+    expect(await readdir(join(root, 'profiles'))).not.toContain('gone');
+    expect(await store.get('profiles/stays/picture-1.jpg')).not.toBeNull();
+    await store.deleteUnder('profiles/gone');
+  });
+
+  it.each(['', '..', 'profiles/..', '../', 'profiles/../..', '/etc', 'profiles/.git'])(
+    'refuses to remove the folder %j',
+    async (folder) => {
+      await expect(store.deleteUnder(folder)).rejects.toThrow(InvalidBlobKeyError);
+      expect(await readdir(outside)).toEqual(expect.arrayContaining(['secret.jpg', 'blobs']));
+    },
+  );
+
   it('answers null for a missing key and for a directory', async () => {
     expect(await store.get('nothing/here.jpg')).toBeNull();
     await store.put('dir/x.jpg', Buffer.from('x'), 'image/jpeg');

@@ -12,6 +12,11 @@ export interface BlobStore {
   get(key: string): Promise<BlobObject | null>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object under a folder of keys ('profiles/<owner>'): an owner's files when they delete their
+   * account. A folder with nothing in it is not an error.
+   */
+  deleteUnder(folder: string): Promise<void>;
 }
 
 export interface BlobObject {
@@ -42,6 +47,17 @@ export function isValidBlobKey(key: string): boolean {
   if (segments.length > MAX_DEPTH) return false;
   const fileName = segments.pop();
   return fileName !== undefined && FILE_NAME.test(fileName) && segments.every((segment) => SEGMENT.test(segment));
+}
+
+/** A folder of keys: one or more segments as keys have them, without the file name. */
+export function isValidBlobFolder(folder: string): boolean {
+  const segments = folder.split('/');
+  return (
+    folder.length > 0 &&
+    folder.length <= 512 &&
+    segments.length < MAX_DEPTH &&
+    segments.every((segment) => SEGMENT.test(segment))
+  );
 }
 
 export class InvalidBlobKeyError extends Error {

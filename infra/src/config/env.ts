@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
+import { parseRemsBaseUrl } from '../rems/client.ts';
 
 /** Settings every service reads from the environment; the README's configuration table lists them. */
 export interface ServiceConfig {
@@ -27,6 +28,8 @@ export interface ServiceConfig {
   readonly maps: MapsSettings;
   /** E-mail: SMTP_URL (unset: `.eml` files under DATA_DIR/mail) and MAIL_FROM. */
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string; readonly dir: string };
+  /** REMS_API_URL, the real-estate CRM's API (issue 14); null when unset: REMS is not available. */
+  readonly remsApiUrl: string | null;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -59,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
       from: env.MAIL_FROM?.trim() || `Dijital Kartvizit <bildirim@${new URL(publicBaseUrl).hostname}>`,
       dir: resolve(env.DATA_DIR ?? 'data', 'mail'),
     },
+    remsApiUrl: env.REMS_API_URL?.trim() ? parseRemsBaseUrl(env.REMS_API_URL) : null,
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -33,3 +33,23 @@ describe('PUBLIC_BASE_URL at start', () => {
     expect(readConfig({ PUBLIC_BASE_URL: 'https://kart.example.com/' }).publicBaseUrl).toBe('https://kart.example.com');
   });
 });
+
+describe('REMS_API_URL', () => {
+  it('unset or empty: REMS is not available', () => {
+    expect(readConfig({}).remsApiUrl).toBeNull();
+    expect(readConfig({ REMS_API_URL: '' }).remsApiUrl).toBeNull();
+    expect(readConfig({ REMS_API_URL: '  ' }).remsApiUrl).toBeNull();
+  });
+
+  it('set: the http(s) address, without trailing slashes, a path prefix kept', () => {
+    expect(readConfig({ REMS_API_URL: 'https://rems.example.com/' }).remsApiUrl).toBe('https://rems.example.com');
+    expect(readConfig({ REMS_API_URL: ' http://127.0.0.1:8080/rems ' }).remsApiUrl).toBe('http://127.0.0.1:8080/rems');
+  });
+
+  it('not an http(s) address, or one carrying credentials or a query: the service does not start', () => {
+    expect(() => readConfig({ REMS_API_URL: 'rems.example.com' })).toThrow('REMS_API_URL must be an http(s) URL');
+    expect(() => readConfig({ REMS_API_URL: 'ftp://rems.example.com' })).toThrow('must be an http(s) URL');
+    expect(() => readConfig({ REMS_API_URL: 'https://a:b@rems.example.com' })).toThrow('user name or password');
+    expect(() => readConfig({ REMS_API_URL: 'https://rems.example.com/?key=1' })).toThrow('query or a fragment');
+  });
+});

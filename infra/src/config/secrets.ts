@@ -16,11 +16,15 @@ export type KeyPurpose =
   | 'geocode-cache'
   | 'sign-in-throttle'
   | 'device-tokens'
-  | 'password-reset';
+  | 'password-reset'
+  | 'email-change';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 
-export async function loadAppSecret(options: { readonly envValue?: string; readonly dataDir: string }): Promise<Buffer> {
+export async function loadAppSecret(options: {
+  readonly envValue?: string;
+  readonly dataDir: string;
+}): Promise<Buffer> {
   if (options.envValue !== undefined && options.envValue !== '') {
     if (options.envValue.length < APP_SECRET_MIN_LENGTH) {
       throw new Error(`APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters`);

@@ -40,16 +40,14 @@ export type ProcessorRound = () => Promise<RoundOutcome | void>;
  *   server, a short backoff (no further signal will come for them).
  * - **A round's own timer**: a round may ask to be woken after a delay (a reactor's retry that falls due).
  *
- * What a round does, and where it keeps its checkpoint, belongs to its user. The lock is held either
- * on a connection of the processor's own, which its rounds then use (`withConnection`: a projection's
- * batches, one connection per projection, not two), or on a session shared by many processors
- * (`lockSession`: the reactors, whose rounds run short statements on the pool and hold no connection).
+ * What a round does, and where it keeps its checkpoint, belongs to its user; a round takes the
+ * connections it needs from the pool for as long as it needs them. The lock is held on a session
+ * shared by the processors of a process (`lockSession`: one connection for all of them), or, without
+ * one, on a connection of the processor's own.
  */
 export class Processor {
   private stopped = false;
   private lockClient: pg.PoolClient | null = null;
-  /** The lock connection is running a round; a concurrent `withConnection` must not share it. */
-  private lockClientBusy = false;
   private wake: (() => void) | null = null;
   /** A wake-up that arrived while a round was running: go round again instead of sleeping. */
   private pending = false;
@@ -92,22 +90,6 @@ export class Processor {
       await this.lockClient.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
       this.lockClient.release();
       this.lockClient = null;
-    }
-  }
-
-  /**
-   * Runs `work` on the lock's connection when this instance holds the lock and no round is using
-   * it, otherwise on a connection borrowed from the pool (a `catchUp()` from a test or the CLI).
-   */
-  async withConnection<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const lockClient = this.lockClient !== null && !this.lockClientBusy ? this.lockClient : null;
-    if (lockClient) this.lockClientBusy = true;
-    const client = lockClient ?? (await this.options.pool.connect());
-    try {
-      return await work(client);
-    } finally {
-      if (lockClient) this.lockClientBusy = false;
-      else client.release();
     }
   }
 

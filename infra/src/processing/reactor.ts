@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { reactionStreamId, type DomainEvent, type ReactionRetryRequested } from '@kartvizit/schemas';
-import { DuplicateEventError, type Checkpoint, type EventStore } from '../event-store/types.ts';
+import { DuplicateEventError, type Checkpoint, type EventStore, type RecordedEvent } from '../event-store/types.ts';
+import { compareCheckpoints } from '../event-store/checkpoint.ts';
 import type { EventCodec, StoredEvent } from '../vault/event-codec.ts';
 import { Processor, type ProcessorOptions, type RoundOutcome } from './processor.ts';
 import type { SharedLockSession } from './lock-session.ts';
@@ -42,7 +43,8 @@ export interface ReactionOutcome {
  * A process that reacts to events by calling the outside world (issue 13): e-mail now; REMS,
  * meeting providers and the Kafka relay next. It sees the events of `handles` one at a time, in
  * the log's order, at least once each: a failure is tried again with exponential backoff (later
- * events wait, so an owner's e-mails never overtake one another), and after `retry.maxAttempts` it
+ * events of its partition wait, so an owner's e-mails never overtake one another; other partitions
+ * go on, see `partitionOf`), and after `retry.maxAttempts` it
  * is dead-lettered (a row in reactor_deliveries and a ReactionDeadLettered event) and the reactor
  * goes on. `npm run projector -- reactors:retry <reactor> <eventId>` asks for it again.
  */
@@ -56,7 +58,21 @@ export interface Reactor<E extends DomainEvent = DomainEvent> {
    */
   readonly startAt?: 'head' | 'start';
   readonly retry?: Partial<RetryPolicy>;
-  /** Throws to fail the attempt. Must not put personal data in the error's `code` or `name`. */
+  /**
+   * Which events keep their order among themselves (an owner's, for a reactor that calls each owner's own service):
+   * a failing event holds back only the later events of its partition, which wait as parked rows while every other
+   * partition goes on (decision 32). Unset: one partition, the whole log in order.
+   */
+  partitionOf?(event: StoredEvent<E>): string;
+  /**
+   * What giving up on an event means to the feature (a registration failed for good): its outcome is recorded with
+   * the dead letter, before the event is marked dead. Unset: the dead letter alone.
+   */
+  gaveUp?(event: StoredEvent<E>): Promise<ReactionOutcome | void>;
+  /**
+   * Throws to fail the attempt. Must not put personal data in the error's `code` or `name`. An error with a numeric
+   * `retryAfterMs` (from a receiver's Retry-After) holds the next attempt back at least that long (at most an hour).
+   */
   react(event: StoredEvent<E>, context: ReactionContext): Promise<ReactionOutcome | void>;
 }
 
@@ -73,10 +89,57 @@ export interface ReactorDependencies extends ProcessorOptions {
   readonly now?: () => Date;
 }
 
+/** A row of reactor_deliveries that holds its partition (retrying or parked) or was given up on (dead). */
 interface Delivery {
   readonly eventId: string;
+  readonly streamId: string;
+  readonly streamPosition: number;
+  readonly state: 'retrying' | 'parked' | 'dead';
+  readonly partition: string;
+  /** Where the event (or the retry request that brought it back) stands in the log; null on rows of older code. */
+  readonly position: Checkpoint | null;
   readonly attempts: number;
   readonly nextAttemptAt: Date | null;
+}
+
+interface DeliveryRow {
+  readonly event_id: string;
+  readonly stream_id: string;
+  readonly stream_position: string;
+  readonly state: Delivery['state'];
+  readonly partition: string;
+  readonly position: string | null;
+  readonly attempts: number;
+  readonly next_attempt_at: Date | null;
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    state: row.state,
+    partition: row.partition,
+    position: row.position as Checkpoint | null,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+  };
+}
+
+/** Partitions with parked events and none retrying: their holder was done when the process stopped. */
+function stalledPartitions(rows: readonly Delivery[]): string[] {
+  const retrying = new Set(rows.filter((row) => row.state === 'retrying').map((row) => row.partition));
+  return [
+    ...new Set(
+      rows.filter((row) => row.state === 'parked' && !retrying.has(row.partition)).map((row) => row.partition),
+    ),
+  ];
+}
+
+/** Older code's rows (no position) first: they were the reactor's next event when it stopped. */
+function inLogOrder(a: Delivery, b: Delivery): number {
+  if (a.position === null || b.position === null) return a.position === null ? (b.position === null ? 0 : -1) : 1;
+  return compareCheckpoints(a.position, b.position);
 }
 
 /** A dead-lettered or waiting reaction, as an operator sees it. */
@@ -86,7 +149,8 @@ export interface DeliveryProblem {
   readonly eventType: string;
   readonly streamId: string;
   readonly streamPosition: number;
-  readonly state: 'retrying' | 'dead';
+  /** 'parked': waits behind a retrying event of its partition. */
+  readonly state: 'retrying' | 'parked' | 'dead';
   readonly attempts: number;
   readonly lastError: string;
   readonly nextAttemptAt: Date | null;
@@ -140,44 +204,214 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
   }
 
   private async roundHoldingLock(db: pg.Pool): Promise<RoundOutcome | void> {
+    // First what waits: retries that are due, and partitions whose holder has gone (a crash mid-release). Most rounds
+    // (every append wakes every reactor) find nothing waiting: one statement, then the log.
+    let waiting = await this.waitingRows(db);
+    if (waiting.length > 0) {
+      for (const row of waiting) {
+        if (row.state === 'retrying' && row.nextAttemptAt && row.nextAttemptAt <= this.now())
+          await this.retryRow(db, row);
+      }
+      for (const partition of stalledPartitions(await this.waitingRows(db))) await this.release(db, partition);
+      waiting = await this.waitingRows(db);
+    }
+
+    // Then the log: an event of a partition that waits is parked behind it, any other is reacted to now.
     let checkpoint = await this.checkpoint(db);
     const batchSize = this.deps.batchSize ?? DEFAULT_BATCH_SIZE;
     const types = [...this.reactor.handles, 'ReactionRetryRequested'];
+    const blocked = new Set(waiting.map((row) => row.partition));
+    let leftWaiting = false;
     for (;;) {
-      const waiting = await this.waitingDelivery(db);
-      if (waiting?.nextAttemptAt && waiting.nextAttemptAt > this.now()) {
-        return { wakeInMs: waiting.nextAttemptAt.getTime() - this.now().getTime() };
-      }
       const { events, checkpoint: next, scanned } = await this.deps.store.readAll(checkpoint, batchSize, { types });
-      if (scanned === 0) return;
+      if (scanned === 0) break;
       for (const recorded of events) {
         const decoded = await this.deps.codec.decode(recorded);
         const target = decoded ? await this.target(decoded) : null;
-        if (target) {
-          const attempts = (waiting?.eventId === target.eventId ? waiting.attempts : 0) + 1;
-          const failure = await this.attempt(target, attempts);
-          if (failure !== null) {
-            if (attempts < this.retry.maxAttempts) {
-              const delay = Math.min(this.retry.firstDelayMs * 2 ** (attempts - 1), this.retry.maxDelayMs);
-              await this.recordRetry(db, target, attempts, failure, new Date(this.now().getTime() + delay));
-              return { wakeInMs: delay };
-            }
-            await this.deadLetter(db, target, recorded.eventId, attempts, failure);
-          } else {
-            await db.query('DELETE FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2', [
-              this.name,
-              target.eventId,
-            ]);
-          }
-        }
+        if (target && (await this.meet(db, target, recorded, blocked))) leftWaiting = true;
         checkpoint = recorded.position;
         await this.saveCheckpoint(db, checkpoint);
       }
       // Past the events of other types the read skipped, too.
       checkpoint = next;
       await this.saveCheckpoint(db, checkpoint);
-      if (scanned < batchSize) return;
+      if (scanned < batchSize) break;
     }
+    if (waiting.length === 0 && !leftWaiting) return;
+    const due = (await this.waitingRows(db))
+      .map((row) => row.nextAttemptAt?.getTime())
+      .filter((at): at is number => at !== undefined);
+    if (due.length > 0) return { wakeInMs: Math.max(0, Math.min(...due) - this.now().getTime()) };
+  }
+
+  private partitionOf(event: StoredEvent<E>): string {
+    return this.reactor.partitionOf?.(event) ?? '';
+  }
+
+  /**
+   * A new event of the log (or a retry the operator asked for): reacted to now, or parked behind its partition.
+   * True when it left the event waiting (parked, or for a retry).
+   */
+  private async meet(
+    db: pg.Pool,
+    target: StoredEvent<E>,
+    trigger: RecordedEvent,
+    blocked: Set<string>,
+  ): Promise<boolean> {
+    const existing = await this.deliveryOf(db, target.eventId);
+    const askedAgain = trigger.eventId !== target.eventId;
+    // Met again after a crash, or written by an older version of this code: it is already in hand.
+    if (existing && (existing.state !== 'dead' || !askedAgain)) {
+      if (existing.position === null) await this.placeRow(db, target.eventId, trigger.position);
+      return false;
+    }
+    const partition = this.partitionOf(target);
+    if (blocked.has(partition)) {
+      await this.park(db, target, partition, trigger.position);
+      return true;
+    }
+    const outcome = await this.react(db, target, partition, trigger.position, 1, trigger.position);
+    if (outcome !== 'waiting') return false;
+    blocked.add(partition);
+    return true;
+  }
+
+  /**
+   * One attempt and what follows from it: done (the row, if any, goes), a retry (the partition waits), or given up (a
+   * dead letter, and the partition goes on).
+   */
+  private async react(
+    db: pg.Pool,
+    event: StoredEvent<E>,
+    partition: string,
+    position: Checkpoint,
+    attempts: number,
+    /** What brought the event to this attempt (where the event or the retry request stands): names a dead letter. */
+    triggerId: string,
+  ): Promise<'done' | 'waiting' | 'dead'> {
+    const failure = await this.attempt(event, attempts);
+    if (failure === null) {
+      await db.query('DELETE FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2', [this.name, event.eventId]);
+      return 'done';
+    }
+    if (attempts < this.retry.maxAttempts) {
+      // The backoff, or longer when the receiver asked for it (429 Retry-After), within an hour.
+      const backoff = Math.min(this.retry.firstDelayMs * 2 ** (attempts - 1), this.retry.maxDelayMs);
+      const delay = Math.max(backoff, Math.min(retryAfterMsOf(failure), RETRY_AFTER_LIMIT_MS));
+      await this.recordRetry(db, event, partition, position, attempts, failure, new Date(this.now().getTime() + delay));
+      return 'waiting';
+    }
+    await this.deadLetter(db, event, partition, position, triggerId, attempts, failure);
+    return 'dead';
+  }
+
+  /** A retry that fell due; when it is done or given up on, its partition's parked events follow in order. */
+  private async retryRow(db: pg.Pool, row: Delivery): Promise<void> {
+    const event = await this.eventOf(row);
+    if (!event) {
+      // The event is gone from the log (it cannot be): nothing to deliver, and nothing may wait for it.
+      await db.query('DELETE FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2', [this.name, row.eventId]);
+    } else {
+      const position = row.position ?? event.position;
+      const outcome = await this.react(db, event, row.partition, position, row.attempts + 1, position);
+      if (outcome === 'waiting') return;
+    }
+    await this.release(db, row.partition);
+  }
+
+  /** The partition's parked events, in the log's order, until one has to wait. */
+  private async release(db: pg.Pool, partition: string): Promise<void> {
+    const parked = (await this.waitingRows(db)).filter((row) => row.partition === partition && row.state === 'parked');
+    for (const row of parked) {
+      const event = await this.eventOf(row);
+      if (!event) {
+        await db.query('DELETE FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2', [this.name, row.eventId]);
+        continue;
+      }
+      const position = row.position ?? event.position;
+      const outcome = await this.react(db, event, partition, position, row.attempts + 1, position);
+      if (outcome === 'waiting') return;
+    }
+  }
+
+  /** Rows that hold their partition (retrying and parked), in the log's order. */
+  private async waitingRows(db: pg.Pool): Promise<Delivery[]> {
+    const { rows } = await db.query<DeliveryRow>(
+      `SELECT event_id, stream_id, stream_position, state, partition, position, attempts, next_attempt_at
+         FROM reactor_deliveries WHERE reactor = $1 AND state <> 'dead'`,
+      [this.name],
+    );
+    return rows.map(toDelivery).sort(inLogOrder);
+  }
+
+  private async deliveryOf(db: pg.Pool, eventId: string): Promise<Delivery | null> {
+    const { rows } = await db.query<DeliveryRow>(
+      `SELECT event_id, stream_id, stream_position, state, partition, position, attempts, next_attempt_at
+         FROM reactor_deliveries WHERE reactor = $1 AND event_id = $2`,
+      [this.name, eventId],
+    );
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+
+  private async placeRow(db: pg.Pool, eventId: string, position: Checkpoint): Promise<void> {
+    await db.query('UPDATE reactor_deliveries SET position = $3 WHERE reactor = $1 AND event_id = $2', [
+      this.name,
+      eventId,
+      position,
+    ]);
+  }
+
+  /** The event a row stands for, read back from its stream. */
+  private async eventOf(row: Delivery): Promise<StoredEvent<E> | null> {
+    const { events } = await this.deps.store.readStream(row.streamId, { fromPosition: row.streamPosition });
+    const original = events[0];
+    if (!original || original.eventId !== row.eventId) return null;
+    const decoded = await this.deps.codec.decode(original);
+    return decoded && this.handles(decoded) ? decoded : null;
+  }
+
+  /** Behind its partition's waiting event; a dead letter asked for again waits there too, with fresh attempts. */
+  private async park(db: pg.Pool, event: StoredEvent<E>, partition: string, position: Checkpoint): Promise<void> {
+    await this.writeDelivery(db, event, {
+      state: 'parked',
+      partition,
+      position,
+      attempts: 0,
+      lastError: '',
+      nextAttemptAt: null,
+    });
+  }
+
+  /** The row of an event in hand: inserted, or its every column but the event's own replaced. */
+  private async writeDelivery(
+    db: pg.Pool,
+    event: StoredEvent<E>,
+    row: Pick<Delivery, 'state' | 'partition' | 'attempts' | 'nextAttemptAt'> & {
+      readonly position: Checkpoint;
+      readonly lastError: string;
+    },
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO reactor_deliveries (reactor, event_id, event_type, stream_id, stream_position, state, partition, position, attempts, last_error, next_attempt_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (reactor, event_id) DO UPDATE SET state = EXCLUDED.state, partition = EXCLUDED.partition,
+         position = EXCLUDED.position, attempts = EXCLUDED.attempts, last_error = EXCLUDED.last_error,
+         next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at`,
+      [
+        this.name,
+        event.eventId,
+        event.type,
+        event.streamId,
+        event.streamPosition,
+        row.state,
+        row.partition,
+        row.position,
+        row.attempts,
+        row.lastError,
+        row.nextAttemptAt,
+        this.now(),
+      ],
+    );
   }
 
   /** The event to react to: the event itself, or for a retry asked of this reactor, the dead-lettered one it names. */
@@ -237,18 +471,15 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
   private async deadLetter(
     db: pg.Pool,
     event: StoredEvent<E>,
+    partition: string,
+    position: Checkpoint,
     triggerId: string,
     attempts: number,
     failure: unknown,
   ): Promise<void> {
     const at = this.now();
-    await db.query(
-      `INSERT INTO reactor_deliveries (reactor, event_id, event_type, stream_id, stream_position, state, attempts, last_error, next_attempt_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'dead', $6, $7, NULL, $8)
-       ON CONFLICT (reactor, event_id) DO UPDATE SET state = 'dead', attempts = EXCLUDED.attempts,
-         last_error = EXCLUDED.last_error, next_attempt_at = NULL, updated_at = EXCLUDED.updated_at`,
-      [this.name, event.eventId, event.type, event.streamId, event.streamPosition, attempts, errorText(failure), at],
-    );
+    // The facts first, the row last: a process stopped in between tries the event again (it is not marked dead yet)
+    // and records nothing twice (the facts' ids are derived from what led to them).
     await this.record(
       {
         streamId: reactionStreamId(this.name),
@@ -272,41 +503,36 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
       // The same event dead-lettered again after a retry is a new fact: its id names what led to the attempt.
       [event.eventId, 'dead', triggerId],
     );
+    const outcome = await this.reactor.gaveUp?.(event);
+    if (outcome && outcome.events.length > 0)
+      await this.record(outcome, event.eventId, [event.eventId, 'gave-up', triggerId]);
+    await this.writeDelivery(db, event, {
+      state: 'dead',
+      partition,
+      position,
+      attempts,
+      lastError: errorText(failure),
+      nextAttemptAt: null,
+    });
   }
 
   private async recordRetry(
     db: pg.Pool,
     event: StoredEvent<E>,
+    partition: string,
+    position: Checkpoint,
     attempts: number,
     failure: unknown,
     nextAttemptAt: Date,
   ): Promise<void> {
-    await db.query(
-      `INSERT INTO reactor_deliveries (reactor, event_id, event_type, stream_id, stream_position, state, attempts, last_error, next_attempt_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'retrying', $6, $7, $8, $9)
-       ON CONFLICT (reactor, event_id) DO UPDATE SET state = 'retrying', attempts = EXCLUDED.attempts,
-         last_error = EXCLUDED.last_error, next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at`,
-      [
-        this.name,
-        event.eventId,
-        event.type,
-        event.streamId,
-        event.streamPosition,
-        attempts,
-        errorText(failure),
-        nextAttemptAt,
-        this.now(),
-      ],
-    );
-  }
-
-  private async waitingDelivery(db: pg.Pool): Promise<Delivery | null> {
-    const { rows } = await db.query<{ event_id: string; attempts: number; next_attempt_at: Date | null }>(
-      `SELECT event_id, attempts, next_attempt_at FROM reactor_deliveries WHERE reactor = $1 AND state = 'retrying'`,
-      [this.name],
-    );
-    const row = rows[0];
-    return row ? { eventId: row.event_id, attempts: row.attempts, nextAttemptAt: row.next_attempt_at } : null;
+    await this.writeDelivery(db, event, {
+      state: 'retrying',
+      partition,
+      position,
+      attempts,
+      lastError: errorText(failure),
+      nextAttemptAt,
+    });
   }
 
   private async checkpoint(db: pg.Pool): Promise<Checkpoint | null> {
@@ -339,7 +565,7 @@ export async function deliveryProblems(pool: pg.Pool, reactor?: string): Promise
     event_type: string;
     stream_id: string;
     stream_position: string;
-    state: 'retrying' | 'dead';
+    state: 'retrying' | 'parked' | 'dead';
     attempts: number;
     last_error: string;
     next_attempt_at: Date | null;
@@ -392,6 +618,15 @@ export async function requestRetry(
     },
   ]);
   return true;
+}
+
+/** The longest a receiver's Retry-After may hold a reaction back. */
+const RETRY_AFTER_LIMIT_MS = 60 * 60_000;
+
+/** How long the receiver asked to be left alone: an error's `retryAfterMs` (a reactor sets it from Retry-After), or 0. */
+function retryAfterMsOf(error: unknown): number {
+  const asked = error && typeof error === 'object' ? (error as { retryAfterMs?: unknown }).retryAfterMs : undefined;
+  return typeof asked === 'number' && Number.isFinite(asked) && asked > 0 ? asked : 0;
 }
 
 /** A UUID (version 8, RFC 9562) named by its parts: the same parts, the same id. */

@@ -15,6 +15,8 @@ import type { ProductData } from '@kartvizit/schemas/events/product';
 export const CARDS_PROJECTION = 'cards';
 export const PROFILES_PROJECTION = 'profiles';
 export const PRODUCTS_PROJECTION = 'products';
+/** Whether each owner has a REMS key in force (issue 14): the owner's settings and the public card's REMS block. */
+export const REMS_KEYS_PROJECTION = 'rems_keys';
 
 /** Everything a public card answer is made of: the card's state and its owner's profile. */
 export const SHOWN_CARD_PROJECTIONS = [CARDS_PROJECTION, PROFILES_PROJECTION] as const;
@@ -24,6 +26,7 @@ export const RM_CARDS = 'rm_cards';
 export const RM_CARD_HISTORY = 'rm_card_history';
 export const RM_PROFILES = 'rm_profiles';
 export const RM_PRODUCTS = 'rm_products';
+export const RM_REMS_KEYS = 'rm_rems_keys';
 
 /** Everything a public product answer is made of: the product, and whether its owner has a shown card. */
 export const SHOWN_PRODUCT_PROJECTIONS = [PRODUCTS_PROJECTION, CARDS_PROJECTION, PROFILES_PROJECTION] as const;
@@ -137,3 +140,14 @@ export interface ProductsRow {
 export const SHOWN_PRODUCTS = `FROM ${RM_PRODUCTS} pr
         WHERE NOT pr.deleted AND pr.is_active IS TRUE AND pr.data IS NOT NULL
           AND EXISTS (SELECT 1 ${SHOWN_CARDS} AND c.owner_id = pr.owner_id)`;
+
+/** A row of `rm_rems_keys`, one per owner who ever saved a REMS key. Never the key: only its last 4 characters. */
+export interface RemsKeysRow {
+  readonly owner_id: string;
+  readonly active: boolean;
+  /** Null once the key was removed. */
+  readonly key_hint: string | null;
+  readonly saved_at: Date | null;
+  readonly removed_at: Date | null;
+  readonly last_stream_position: string;
+}

@@ -75,6 +75,35 @@ describe('the accounts projection', () => {
       });
   });
 
+  it('given an owner, when the e-mail change is asked for and later confirmed, then only the confirmation moves the address', async () => {
+    const userId = randomUUID();
+    const requestId = randomUUID();
+    const asked: AccountEvent = {
+      type: 'EmailChangeRequested',
+      data: {
+        userId,
+        requestId,
+        newEmail: 'yeni@example.com',
+        requestedAt: '2026-02-01T10:00:00.000Z',
+        expiresAt: '2026-02-02T10:00:00.000Z',
+      },
+    };
+    const changed: AccountEvent = {
+      type: 'EmailChanged',
+      data: { userId, email: 'yeni@example.com', requestId, changedAt: '2026-02-01T11:00:00.000Z' },
+    };
+    await spec
+      .given([registered(userId)])
+      .when([asked])
+      .then({ accounts: [{ user_id: userId, email: 'ayse@example.com' }] });
+    await spec
+      .given([registered(userId)], [asked])
+      .when([changed])
+      .then({
+        accounts: [{ user_id: userId, email: 'yeni@example.com', first_name: 'Ayşe', last_stream_position: 2 }],
+      });
+  });
+
   it('a redelivered batch changes nothing', async () => {
     const userId = randomUUID();
     await spec

@@ -43,6 +43,9 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
       row.firstName = event.data.firstName;
       row.lastName = event.data.lastName;
       return row;
+    case 'EmailChanged':
+      row.email = event.data.email;
+      return row;
     case 'LeadAlertsSwitched':
       row.leadAlerts = event.data.enabled;
       return row;
@@ -54,6 +57,10 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
       return row;
     // Not handled (not in `handles`): a request changes nothing the owner reads.
     case 'PasswordResetRequested':
+    case 'EmailChangeRequested':
+      return row;
+    // Never here: the core erases the owner instead (Projection.erasure).
+    case 'AccountDeleted':
       return row;
     default: {
       const unhandled: never = event;
@@ -80,7 +87,8 @@ const upsertAccounts = batchedUpsert<Positioned<AccountRow>>({
 
 export const accountsProjection: Projection<AccountEvent> = {
   name: 'accounts',
-  version: 3,
+  // 4: a deleted account's row goes (the core's erasure, decision 29). 5: the e-mail address follows EmailChanged.
+  version: 5,
   tables: {
     accounts: (table) => `CREATE TABLE ${table} (
       user_id uuid PRIMARY KEY,
@@ -95,7 +103,20 @@ export const accountsProjection: Projection<AccountEvent> = {
       last_stream_position bigint NOT NULL
     )`,
   },
-  handles: ['AccountRegistered', 'AccountRenamed', 'LeadAlertsSwitched', 'PasswordChanged', 'PasswordReset'],
+  handles: [
+    'AccountRegistered',
+    'AccountRenamed',
+    'EmailChanged',
+    'LeadAlertsSwitched',
+    'PasswordChanged',
+    'PasswordReset',
+  ],
+  erasure: {
+    ownerOf: (event) => event.data.userId,
+    async erase(ownerIds, { client, table }) {
+      await client.query(`DELETE FROM ${table('accounts')} WHERE user_id = ANY($1::uuid[])`, [ownerIds]);
+    },
+  },
 
   async apply(events, context) {
     await upsertAccounts(

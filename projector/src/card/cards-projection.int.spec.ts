@@ -177,3 +177,42 @@ describe('the cards projection', () => {
       });
   });
 });
+
+describe('the cards projection, when an owner deletes their account (the core erasure, decision 29)', () => {
+  const deleted = (userId: string, deletedAt: string) =>
+    ({ type: 'AccountDeleted', data: { userId, deletedAt } }) as const;
+  const boraCard = 'VC-B0RA01';
+  const boraCreated: CardEvent = {
+    type: 'VirtualCardCreated',
+    data: { cardId: boraCard, ownerId: bora, name: 'Bora', color: 'black', createdAt: '2026-01-03T08:00:00.000Z' },
+  };
+
+  it('given their activated card and another owner’s, then their card and its history go and the other stays', async () => {
+    await spec
+      .given([provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z'), boraCreated])
+      .when([deleted(ayse, '2026-02-01T09:00:00.000Z')])
+      .then({
+        cards: [{ card_id: boraCard, owner_id: bora, name: 'Bora' }],
+        card_history: [{ card_id: boraCard, type: 'created' }],
+        cards_erased: [{ owner_id: ayse, erased_at: '2026-02-01T09:00:00.000Z' }],
+      });
+  });
+
+  it('when the log brings an event of theirs after the deletion, in the same batch or a later one, it is skipped', async () => {
+    await spec
+      .given([provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')])
+      .when(
+        [deleted(ayse, '2026-02-01T09:00:00.000Z'), qrRegenerated(ayse, 2, '2026-02-01T09:00:01.000Z')],
+        [deactivated(ayse, '2026-02-01T09:00:02.000Z'), boraCreated],
+      )
+      .then({ cards: [{ card_id: boraCard, owner_id: bora }], card_history: [{ card_id: boraCard }] });
+  });
+
+  it('when everything is replayed as one batch, then the result is the same', async () => {
+    await spec
+      .given([provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z'), boraCreated])
+      .given([deleted(ayse, '2026-02-01T09:00:00.000Z')], [qrRegenerated(ayse, 2, '2026-02-01T09:00:01.000Z')])
+      .whenRedelivered()
+      .then({ cards: [{ card_id: boraCard }], cards_erased: [{ owner_id: ayse }] });
+  });
+});

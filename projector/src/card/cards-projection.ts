@@ -142,7 +142,8 @@ const insertHistory = batchedUpsert<HistoryRow>({
 
 export const cardsProjection: Projection<CardEvent> = {
   name: 'cards',
-  version: 1,
+  // 2: a deleted account's cards and their history go (the core's erasure, decision 29).
+  version: 2,
   tables: {
     cards: (table) => `CREATE TABLE ${table} (
         card_id text PRIMARY KEY,
@@ -167,12 +168,47 @@ export const cardsProjection: Projection<CardEvent> = {
         at timestamptz NOT NULL,
         PRIMARY KEY (card_id, stream_position)
       )`,
+    // The cards of deleted accounts: a physical card's CardProvisioned names no owner, so the core's erasure cannot
+    // tell it is theirs; delivered again, it must not bring the card back.
+    card_erasures: (table) => `CREATE TABLE ${table} (card_id text PRIMARY KEY)`,
   },
-  handles: ['CardProvisioned', 'VirtualCardCreated', 'CardActivated', 'CardDeactivated', 'CardReactivated', 'CardQrRegenerated'],
+  handles: [
+    'CardProvisioned',
+    'VirtualCardCreated',
+    'CardActivated',
+    'CardDeactivated',
+    'CardReactivated',
+    'CardQrRegenerated',
+  ],
+  // A deleted owner's cards leave the read model: their pages, QR images and contact files answer as unknown cards.
+  erasure: {
+    ownerOf: (event) => ('ownerId' in event.data ? event.data.ownerId : null),
+    async erase(ownerIds, { client, table }) {
+      const cards = await client.query<{ card_id: string }>(
+        `DELETE FROM ${table('cards')} WHERE owner_id = ANY($1::uuid[]) RETURNING card_id`,
+        [ownerIds],
+      );
+      const cardIds = cards.rows.map((row) => row.card_id);
+      await client.query(`DELETE FROM ${table('card_history')} WHERE card_id = ANY($1::text[])`, [cardIds]);
+      await client.query(
+        `INSERT INTO ${table('card_erasures')} (card_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+        [cardIds],
+      );
+    },
+  },
 
-  async apply(events, context) {
+  async apply(batch, context) {
+    const erased = await context.client.query<{ card_id: string }>(
+      `SELECT card_id FROM ${context.table('card_erasures')} WHERE card_id = ANY($1::text[])`,
+      [[...new Set(batch.map((event) => event.data.cardId))]],
+    );
+    const gone = new Set(erased.rows.map((row) => row.card_id));
+    const events = gone.size === 0 ? batch : batch.filter((event) => !gone.has(event.data.cardId));
     const rows = foldByKey(events, (event) => event.data.cardId, evolve);
     await upsertCards(context, rows);
-    await insertHistory(context, rows.flatMap((row) => row.history));
+    await insertHistory(
+      context,
+      rows.flatMap((row) => row.history),
+    );
   },
 };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DomainEvent } from '@kartvizit/schemas';
+import type { AccountDeleted, DomainEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 
 /**
@@ -26,14 +26,48 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * May say whose data the batch changed, so only they are woken (see ProjectionOutcome).
    */
   apply(events: readonly StoredEvent<E>[], context: ProjectionContext): Promise<ProjectionOutcome | void>;
+  /**
+   * For a read model that holds owners' data: when an owner deletes their account (AccountDeleted), the core calls
+   * `erase` with their id, remembers them in the generation's `{name}_erased` table, and from then on never hands
+   * `apply` another event whose `ownerOf` is theirs (a visit or a lead the log still brought after the deletion). A
+   * replay therefore ends with nothing of them, whatever came before or after (decision 29).
+   */
+  readonly erasure?: Erasure<E>;
 }
 
-/** True for an event of a type the projection handles: what the store's type filter guarantees, for callers that read unfiltered. */
-export function handlesEvent<E extends DomainEvent>(
-  projection: Projection<E>,
-  event: StoredEvent,
-): event is StoredEvent & StoredEvent<E> {
-  return (projection.handles as readonly string[]).includes(event.type);
+export interface Erasure<E extends DomainEvent> {
+  /** The owner whose data the event is; null for events of nobody's (a physical card before its activation). */
+  ownerOf(event: StoredEvent<E>): string | null;
+  /** Removes every row of these owners, in the batch's transaction. */
+  erase(ownerIds: readonly string[], context: ProjectionContext): Promise<void>;
+}
+
+/** The event that makes the core erase an owner from every read model with an `erasure`. */
+export const OWNER_ERASED: AccountDeleted['type'] = 'AccountDeleted';
+
+/** The logical name of a projection's erased-owners table (a generational table like its others). */
+export function erasedOwnersTable(projection: Projection): string {
+  return `${projection.name}_erased`;
+}
+
+/** The projection's logical tables with their DDL, the core's erased-owners table included. */
+export function tablesOf(projection: Projection): Readonly<Record<string, (physicalName: string) => string>> {
+  if (!projection.erasure) return projection.tables;
+  return {
+    ...projection.tables,
+    [erasedOwnersTable(projection)]: (table) =>
+      `CREATE TABLE ${table} (owner_id text PRIMARY KEY, erased_at timestamptz NOT NULL)`,
+  };
+}
+
+/** The event types the projection reads from the log: those it handles, and AccountDeleted when it erases. */
+export function typesRead(projection: Projection): readonly string[] {
+  return projection.erasure ? [...projection.handles, OWNER_ERASED] : projection.handles;
+}
+
+/** True for an event of a type the projection reads (typesRead): what the store's type filter guarantees, for callers that read unfiltered. */
+export function readsEvent(projection: Projection, event: StoredEvent): boolean {
+  return typesRead(projection).includes(event.type);
 }
 
 /**

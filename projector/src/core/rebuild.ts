@@ -1,7 +1,16 @@
 import type pg from 'pg';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { physicalTableName, readModelName, type Projection } from './projection.ts';
+import {
+  OWNER_ERASED,
+  erasedOwnersTable,
+  physicalTableName,
+  readModelName,
+  tablesOf,
+  typesRead,
+  type Projection,
+  type ProjectionContext,
+} from './projection.ts';
 
 export interface ProjectionDependencies {
   readonly pool: pg.Pool;
@@ -28,7 +37,7 @@ async function readBatch(
   after: Checkpoint | null,
   size: number,
 ): Promise<ReadBatch> {
-  const { events, checkpoint, scanned } = await deps.store.readAll(after, size, { types: projection.handles });
+  const { events, checkpoint, scanned } = await deps.store.readAll(after, size, { types: typesRead(projection) });
   if (scanned === 0) return { scanned: 0, checkpoint: after, events: [] };
   const decoded: StoredEvent[] = [];
   for (const recorded of events) {
@@ -38,6 +47,25 @@ async function readBatch(
   return { scanned, checkpoint, events: decoded };
 }
 
+/** The next batch after `after` at the live batch size, decoded (the runner reads it before it takes a connection to write). */
+export function readNextBatch(
+  deps: ProjectionDependencies,
+  projection: Projection,
+  after: Checkpoint | null,
+): Promise<ReadBatch> {
+  return readBatch(deps, projection, after, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+}
+
+/** Writes a read batch into `generation`, in the caller's transaction on `client`; answers whose data changed. */
+export function writeBatch(
+  client: pg.PoolClient,
+  projection: Projection,
+  generation: number,
+  events: readonly StoredEvent[],
+): Promise<readonly string[] | undefined> {
+  return applyBatch(client, projection, generation, events);
+}
+
 /** Writes a read batch into `generation`; answers whose data changed (undefined: everyone's). */
 async function applyBatch(
   client: pg.PoolClient,
@@ -45,10 +73,63 @@ async function applyBatch(
   generation: number,
   events: readonly StoredEvent[],
 ): Promise<readonly string[] | undefined> {
+  return applyEvents(projection, { client, table: (name) => physicalTableName(name, generation) }, events);
+}
+
+/**
+ * Hands a batch (of the types the projection reads, in log order) to the projection, in the caller's transaction.
+ * With an erasure, an AccountDeleted erases its owner where it stands in the batch, and no later event of an erased
+ * owner reaches `apply` (Projection.erasure). Answers whose data changed (undefined: everyone's).
+ */
+export async function applyEvents(
+  projection: Projection,
+  context: ProjectionContext,
+  events: readonly StoredEvent[],
+): Promise<readonly string[] | undefined> {
   // Nothing handled: nobody's data changed. A projection that does not say wakes everyone (undefined).
   if (events.length === 0) return [];
-  const outcome = await projection.apply(events, { client, table: (name) => physicalTableName(name, generation) });
-  return outcome ? outcome.touched : undefined;
+  const apply = async (batch: readonly StoredEvent[]) => {
+    if (batch.length === 0) return [];
+    const outcome = await projection.apply(batch, context);
+    return outcome ? outcome.touched : undefined;
+  };
+  const { erasure } = projection;
+  if (!erasure) return apply(events);
+
+  const erasedTable = context.table(erasedOwnersTable(projection));
+  const ownerOf = (event: StoredEvent) =>
+    event.type === OWNER_ERASED ? (event.data as { userId: string }).userId : erasure.ownerOf(event);
+  const owners = [...new Set(events.map(ownerOf).filter((owner) => owner !== null))];
+  const known = await context.client.query<{ owner_id: string }>(
+    `SELECT owner_id FROM ${erasedTable} WHERE owner_id = ANY($1::text[])`,
+    [owners],
+  );
+  const erased = new Set(known.rows.map((row) => row.owner_id));
+  let touched: Set<string> | undefined = new Set();
+  const note = (changed: readonly string[] | undefined) => {
+    if (changed === undefined) touched = undefined;
+    else for (const owner of changed) touched?.add(owner);
+  };
+  let pending: StoredEvent[] = [];
+  for (const event of events) {
+    const owner = ownerOf(event);
+    if (event.type !== OWNER_ERASED) {
+      if (owner === null || !erased.has(owner)) pending.push(event);
+      continue;
+    }
+    if (owner === null || erased.has(owner)) continue;
+    note(await apply(pending));
+    pending = [];
+    await erasure.erase([owner], context);
+    await context.client.query(
+      `INSERT INTO ${erasedTable} (owner_id, erased_at) VALUES ($1, $2) ON CONFLICT (owner_id) DO NOTHING`,
+      [owner, (event.data as { deletedAt: string }).deletedAt],
+    );
+    erased.add(owner);
+    note([owner]);
+  }
+  note(await apply(pending));
+  return touched === undefined ? undefined : [...touched];
 }
 
 /** Reads the next batch after `after` and writes the handled events into `generation`. */
@@ -82,7 +163,7 @@ function lockKey(kind: string, name: string): string {
 }
 
 export async function createTables(client: pg.PoolClient, projection: Projection, generation: number): Promise<void> {
-  for (const [logical, ddl] of Object.entries(projection.tables)) {
+  for (const [logical, ddl] of Object.entries(tablesOf(projection))) {
     const physical = physicalTableName(logical, generation);
     await client.query(`DROP TABLE IF EXISTS ${physical}`);
     await client.query(ddl(physical));
@@ -90,9 +171,11 @@ export async function createTables(client: pg.PoolClient, projection: Projection
 }
 
 async function switchViews(client: pg.PoolClient, projection: Projection, generation: number): Promise<void> {
-  for (const logical of Object.keys(projection.tables)) {
+  for (const logical of Object.keys(tablesOf(projection))) {
     await client.query(`DROP VIEW IF EXISTS ${readModelName(logical)}`);
-    await client.query(`CREATE VIEW ${readModelName(logical)} AS SELECT * FROM ${physicalTableName(logical, generation)}`);
+    await client.query(
+      `CREATE VIEW ${readModelName(logical)} AS SELECT * FROM ${physicalTableName(logical, generation)}`,
+    );
   }
 }
 
@@ -191,7 +274,7 @@ export async function rebuildProjection(
       );
     });
 
-    for (const logical of Object.keys(projection.tables)) {
+    for (const logical of Object.keys(tablesOf(projection))) {
       const stale = await client.query<{ tablename: string }>(
         `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename ~ $1 AND tablename <> $2`,
         [`^rm_${logical}_g[0-9]+$`, physicalTableName(logical, generation)],

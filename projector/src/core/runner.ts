@@ -1,30 +1,44 @@
-import type pg from 'pg';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { formatProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import { Processor, type ProcessorOptions } from '@kartvizit/infra/processing/processor';
 import type { Projection } from './projection.ts';
+import type { SharedLockSession } from '@kartvizit/infra/processing/lock-session';
 import {
-  applyNextBatch,
   DEFAULT_BATCH_SIZE,
   initialiseProjection,
   inTransaction,
   lockKey,
+  readNextBatch,
   rebuildProjection,
+  writeBatch,
   type ProjectionDependencies,
 } from './rebuild.ts';
 
-export interface RunnerOptions extends ProjectionDependencies, Pick<ProcessorOptions, 'signals' | 'pollIntervalMs'> {}
+export interface RunnerOptions extends ProjectionDependencies, Pick<ProcessorOptions, 'signals' | 'pollIntervalMs'> {
+  /**
+   * The session holding this process's processor locks: every projection and reactor of a process shares one
+   * connection for them. Without it, the runner holds its lock on a connection of its own.
+   */
+  readonly lockSession?: SharedLockSession;
+}
 
 type BatchOutcome =
   | { kind: 'applied'; read: number; checkpoint: Checkpoint | null; touched: readonly string[] | undefined }
   | { kind: 'idle' }
   | { kind: 'missing' }
-  | { kind: 'stale' };
+  | { kind: 'stale' }
+  | { kind: 'moved' };
 
 /**
  * Keeps one projection up to date. Only the instance holding the projection's advisory lock
  * writes; others wait as standbys. Each batch and its checkpoint commit together, so a crash at
  * any point replays at most the uncommitted batch.
+ *
+ * A batch is read first (events and the vault's keys, on the pool) and only then written, on a
+ * connection taken for that write alone: a runner never holds a connection, let alone a
+ * transaction, while it waits for another. (When it did, seven projections and a test's held
+ * append used up a pool of ten, each waiting for an eleventh while holding its batch's
+ * transaction open, which also held back every reader of the database server.)
  */
 export class ProjectionRunner {
   private readonly processor: Processor;
@@ -57,17 +71,9 @@ export class ProjectionRunner {
 
   /** Processes batches until nothing new is visible. Used by tests and the CLI; the loop does the same. */
   async catchUp(): Promise<number> {
-    return this.processor.withConnection((client) => this.catchUpOn(client));
-  }
-
-  // The batches run on the connection that holds the lock: a runner then keeps one connection
-  // while it waits for another (the store's read, the vault's keys), not two. With one lock
-  // connection and one batch connection per runner, five runners on a pool of ten all waited
-  // for an eleventh. (A catchUp() without the lock, or beside the loop's, borrows one.)
-  private async catchUpOn(client: pg.PoolClient): Promise<number> {
     let total = 0;
     for (;;) {
-      const outcome = await this.processBatch(client);
+      const outcome = await this.processBatch();
       if (outcome.kind === 'missing') {
         await initialiseProjection(this.options, this.projection);
         continue;
@@ -76,35 +82,47 @@ export class ProjectionRunner {
         total += (await rebuildProjection(this.options, this.projection, { onlyIfStale: true })).events;
         continue;
       }
+      // A rebuild switched generations between the read and the write: read again.
+      if (outcome.kind === 'moved') continue;
       if (outcome.kind === 'idle') return total;
       total += outcome.read;
       if (outcome.read < (this.options.batchSize ?? DEFAULT_BATCH_SIZE)) return total;
     }
   }
 
-  private async processBatch(client: pg.PoolClient): Promise<BatchOutcome> {
-    const outcome = await inTransaction(client, async (): Promise<BatchOutcome> => {
-      const result = await client.query<{ checkpoint: string | null; version: number; generation: number }>(
-        'SELECT checkpoint, version, generation FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-        [this.name],
-      );
-      const row = result.rows[0];
-      if (!row) return { kind: 'missing' };
-      if (row.version !== this.projection.version || row.generation === 0) return { kind: 'stale' };
-      const batch = await applyNextBatch(
-        this.options,
-        client,
-        this.projection,
-        row.generation,
-        row.checkpoint as Checkpoint | null,
-      );
-      if (batch.read === 0) return { kind: 'idle' };
-      await client.query('UPDATE projection_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
-        this.name,
-        batch.checkpoint,
-      ]);
-      return { kind: 'applied', read: batch.read, checkpoint: batch.checkpoint, touched: batch.touched };
-    });
+  private async processBatch(): Promise<BatchOutcome> {
+    const { pool } = this.options;
+    const found = await pool.query<CheckpointRow>(CHECKPOINT_SQL, [this.name]);
+    const seen = found.rows[0];
+    if (!seen) return { kind: 'missing' };
+    if (seen.version !== this.projection.version || seen.generation === 0) return { kind: 'stale' };
+    const batch = await readNextBatch(this.options, this.projection, seen.checkpoint as Checkpoint | null);
+    if (batch.scanned === 0) return { kind: 'idle' };
+
+    const client = await pool.connect();
+    let outcome: BatchOutcome;
+    try {
+      outcome = await inTransaction(client, async (): Promise<BatchOutcome> => {
+        const locked = await client.query<CheckpointRow>(`${CHECKPOINT_SQL} FOR UPDATE`, [this.name]);
+        const row = locked.rows[0];
+        if (
+          !row ||
+          row.version !== seen.version ||
+          row.generation !== seen.generation ||
+          row.checkpoint !== seen.checkpoint
+        ) {
+          return { kind: 'moved' };
+        }
+        const touched = await writeBatch(client, this.projection, row.generation, batch.events);
+        await client.query('UPDATE projection_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
+          this.name,
+          batch.checkpoint,
+        ]);
+        return { kind: 'applied', read: batch.scanned, checkpoint: batch.checkpoint, touched };
+      });
+    } finally {
+      client.release();
+    }
     if (outcome.kind === 'applied') {
       await this.options.signals?.publish(
         'projection_advanced',
@@ -114,3 +132,11 @@ export class ProjectionRunner {
     return outcome;
   }
 }
+
+interface CheckpointRow {
+  readonly checkpoint: string | null;
+  readonly version: number;
+  readonly generation: number;
+}
+
+const CHECKPOINT_SQL = 'SELECT checkpoint, version, generation FROM projection_checkpoints WHERE name = $1';

@@ -1,8 +1,8 @@
 import type { LeadSubmitted } from '@kartvizit/schemas';
 import { cardProfileUrl } from '@kartvizit/schemas/http/card';
-import { renderMail, type MailContent } from '@kartvizit/infra/mail/layout';
+import type { MailContent } from '@kartvizit/infra/mail/layout';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
-import { emailSent, readAccountHolder, type AccountHolder, type MailDependencies } from '../mail/recipients.ts';
+import { readAccountHolder, sendMail, type AccountHolder, type MailDependencies } from '../mail/recipients.ts';
 
 /** The e-mail that tells an owner a visitor left their details ('Bilgilerini Paylaş'). */
 export function leadAlertMail(lead: LeadSubmitted['data'], owner: AccountHolder, publicBaseUrl: string): MailContent {
@@ -63,9 +63,15 @@ export function leadMailReactors(deps: MailDependencies): Reactor<LeadSubmitted>
         const owner = await readAccountHolder(deps, event.data.ownerId, event.position);
         // The owner had switched the alert off on /account: nothing is sent, and nothing recorded as sent.
         if (!owner?.leadAlerts) return;
-        const mail = renderMail(leadAlertMail(event.data, owner, deps.publicBaseUrl));
-        await deps.mailer.send({ to: owner.email, ...mail, key: `${idempotencyKey}.lead-alert` });
-        return emailSent(event.data.ownerId, 'lead-alert', event, event.data.leadId);
+        return sendMail(deps, {
+          to: owner.email,
+          content: leadAlertMail(event.data, owner, deps.publicBaseUrl),
+          kind: 'lead-alert',
+          ownerId: event.data.ownerId,
+          cause: event,
+          idempotencyKey,
+          leadId: event.data.leadId,
+        });
       },
     },
     {
@@ -75,9 +81,15 @@ export function leadMailReactors(deps: MailDependencies): Reactor<LeadSubmitted>
         if (event.forgotten || !event.data.marketingConsent || event.data.email === '') return;
         const owner = await readAccountHolder(deps, event.data.ownerId, event.position);
         if (!owner) return;
-        const mail = renderMail(leadConfirmationMail(event.data, owner, deps.publicBaseUrl));
-        await deps.mailer.send({ to: event.data.email, ...mail, key: `${idempotencyKey}.lead-confirmation` });
-        return emailSent(event.data.ownerId, 'lead-confirmation', event, event.data.leadId);
+        return sendMail(deps, {
+          to: event.data.email,
+          content: leadConfirmationMail(event.data, owner, deps.publicBaseUrl),
+          kind: 'lead-confirmation',
+          ownerId: event.data.ownerId,
+          cause: event,
+          idempotencyKey,
+          leadId: event.data.leadId,
+        });
       },
     },
   ];

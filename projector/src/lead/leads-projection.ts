@@ -94,10 +94,13 @@ function evolve(current: LeadState | undefined, event: StoredEvent<LeadEvent>): 
       };
       // Changes met before their submission (never in order, but cheap to honour) still count.
       const { followUp } = state;
-      return followUpOf({ ...state, lead, followUp: NO_FOLLOW_UP }, {
-        ...(followUp.status ? { status: followUp.status, statusChangedAt: followUp.statusChangedAt } : {}),
-        ...(followUp.note !== null ? { note: followUp.note } : {}),
-      });
+      return followUpOf(
+        { ...state, lead, followUp: NO_FOLLOW_UP },
+        {
+          ...(followUp.status ? { status: followUp.status, statusChangedAt: followUp.statusChangedAt } : {}),
+          ...(followUp.note !== null ? { note: followUp.note } : {}),
+        },
+      );
     }
     case 'LeadStatusChanged':
       return followUpOf(state, { status: event.data.status, statusChangedAt: event.data.changedAt });
@@ -147,7 +150,10 @@ const upsertLeads = batchedUpsert<Positioned<LeadRow>>({
  * only changed by a newer stream position (a replayed batch changes nothing), null meaning "not
  * changed in this batch". A lead without a row (deleted) is simply not matched.
  */
-async function updateFollowUps(context: Parameters<Projection<LeadEvent>['apply']>[1], states: readonly Positioned<LeadState>[]) {
+async function updateFollowUps(
+  context: Parameters<Projection<LeadEvent>['apply']>[1],
+  states: readonly Positioned<LeadState>[],
+) {
   if (states.length === 0) return;
   const table = context.table('leads');
   await context.client.query(
@@ -173,7 +179,8 @@ export const leadsProjection: Projection<LeadEvent> = {
   name: 'leads',
   // 2: a deleted lead loses its row (version 1 kept it, blanked, as a tombstone).
   // 3: the owner's follow-up, status and private note (docs/decisions/0027-lead-follow-up.md).
-  version: 3,
+  // 4: a deleted account's leads go (the core's erasure, decision 29).
+  version: 4,
   tables: {
     leads: (table) => `CREATE TABLE ${table} (
         lead_id uuid PRIMARY KEY,
@@ -196,6 +203,12 @@ export const leadsProjection: Projection<LeadEvent> = {
     lead_erasures: (table) => `CREATE TABLE ${table} (lead_id uuid PRIMARY KEY)`,
   },
   handles: ['LeadSubmitted', 'LeadDeleted', 'LeadStatusChanged', 'LeadNoteChanged'],
+  erasure: {
+    ownerOf: (event) => event.data.ownerId,
+    async erase(ownerIds, { client, table }) {
+      await client.query(`DELETE FROM ${table('leads')} WHERE owner_id = ANY($1::uuid[])`, [ownerIds]);
+    },
+  },
 
   async apply(events, context) {
     const leads = foldByKey(events, (event) => event.data.leadId, evolve);

@@ -1,5 +1,4 @@
-import { PasswordResetTokens } from '@kartvizit/infra/auth/password-reset-token';
-import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { SignedLinks } from '@kartvizit/infra/auth/signed-link';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
 import { accountMailReactors } from '../account/account-mail-reactors.ts';
 import { leadMailReactors } from '../lead/lead-mail-reactors.ts';
@@ -10,7 +9,8 @@ export function mailReactors(deps: MailDependencies & { readonly appSecret: Buff
   return [
     ...accountMailReactors({
       ...deps,
-      resetTokens: new PasswordResetTokens(deriveKey(deps.appSecret, 'password-reset')),
+      resetLinks: SignedLinks.fromAppSecret(deps.appSecret, 'password-reset'),
+      emailChangeLinks: SignedLinks.fromAppSecret(deps.appSecret, 'email-change'),
     }),
     ...leadMailReactors(deps),
   ];

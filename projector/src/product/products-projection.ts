@@ -106,7 +106,8 @@ const upsertProducts = batchedUpsert<ProductRow>({
     data: {
       type: 'jsonb',
       value: (row) => (row.data ? JSON.stringify(row.data) : null),
-      sql: (batch, stored) => `CASE WHEN ${batch}.deleted OR ${stored}.deleted THEN NULL ELSE COALESCE(${batch}.data, ${stored}.data) END`,
+      sql: (batch, stored) =>
+        `CASE WHEN ${batch}.deleted OR ${stored}.deleted THEN NULL ELSE COALESCE(${batch}.data, ${stored}.data) END`,
     },
     is_active: { type: 'boolean', value: (row) => row.isActive, merge: 'ifSet' },
     featured: { type: 'boolean', value: (row) => row.featured, merge: 'ifSet' },
@@ -120,7 +121,8 @@ const upsertProducts = batchedUpsert<ProductRow>({
 
 export const productsProjection: Projection<ProductEvent> = {
   name: 'products',
-  version: 1,
+  // 2: a deleted account's products go (the core's erasure, decision 29).
+  version: 2,
   tables: {
     products: (table) => `CREATE TABLE ${table} (
         product_id uuid PRIMARY KEY,
@@ -146,6 +148,12 @@ export const productsProjection: Projection<ProductEvent> = {
     'ProductDeactivated',
     'ProductsReordered',
   ],
+  erasure: {
+    ownerOf: (event) => event.data.ownerId,
+    async erase(ownerIds, { client, table }) {
+      await client.query(`DELETE FROM ${table('products')} WHERE owner_id = ANY($1::uuid[])`, [ownerIds]);
+    },
+  },
 
   async apply(events, context) {
     const rows = fold(events);

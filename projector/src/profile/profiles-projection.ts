@@ -71,7 +71,8 @@ const upsertProfiles = batchedUpsert<Positioned<ProfileRow>>({
 
 export const profilesProjection: Projection<ProfileEvent> = {
   name: 'profiles',
-  version: 2,
+  // 3: a deleted account's profile goes (the core's erasure, decision 29).
+  version: 3,
   tables: {
     profiles: (table) => `CREATE TABLE ${table} (
       owner_id uuid PRIMARY KEY,
@@ -86,6 +87,12 @@ export const profilesProjection: Projection<ProfileEvent> = {
     CREATE INDEX ${table}_searchable ON ${table} (owner_id) WHERE searchable AND NOT forgotten`,
   },
   handles: ['ProfileCreated', 'ProfileUpdated'],
+  erasure: {
+    ownerOf: (event) => event.data.ownerId,
+    async erase(ownerIds, { client, table }) {
+      await client.query(`DELETE FROM ${table('profiles')} WHERE owner_id = ANY($1::uuid[])`, [ownerIds]);
+    },
+  },
 
   async apply(events, context) {
     await upsertProfiles(

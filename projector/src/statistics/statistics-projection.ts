@@ -276,11 +276,22 @@ const upsertBreakdowns = batchedUpsert<BreakdownRow>({
   },
 });
 
+/** Every table of the statistics with an owner_id: all but stat_position. */
+const OWNER_TABLES = [
+  'stat_visitors',
+  'stat_daily',
+  'stat_totals',
+  'stat_breakdowns',
+  'stat_products',
+  'stat_product_visitors',
+] as const;
+
 export const statisticsProjection: Projection<TelemetryEvent> = {
   name: 'statistics',
   // 2: the global position of the last counted event replaced the inbox of every counted event id.
   // 3: product views and clicks (stat_products, stat_product_visitors); rebuilt from history on start.
-  version: 3,
+  // 4: a deleted account's statistics go (the core's erasure, decision 29).
+  version: 4,
   tables: {
     // One row: the global position of the last event counted (a redelivered one is at or before it).
     stat_position: (table) => `CREATE TABLE ${table} (
@@ -344,6 +355,14 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
       )`,
   },
   handles: ['CardVisited', 'ContactClicked', 'ProductViewed', 'ProductClicked'],
+  erasure: {
+    ownerOf: (event) => event.data.ownerId.toLowerCase(),
+    async erase(ownerIds, { client, table }) {
+      for (const logical of OWNER_TABLES) {
+        await client.query(`DELETE FROM ${table(logical)} WHERE owner_id = ANY($1::uuid[])`, [ownerIds]);
+      }
+    },
+  },
 
   async apply(events, context) {
     const { client, table } = context;

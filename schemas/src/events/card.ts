@@ -35,7 +35,12 @@ export interface VirtualCardCreated {
 
 export interface CardActivated {
   readonly type: 'CardActivated';
-  readonly data: { readonly cardId: string; readonly ownerId: string; readonly name: string; readonly activatedAt: string };
+  readonly data: {
+    readonly cardId: string;
+    readonly ownerId: string;
+    readonly name: string;
+    readonly activatedAt: string;
+  };
 }
 
 export interface CardDeactivated {
@@ -55,12 +60,7 @@ export interface CardQrRegenerated {
 }
 
 export type CardEvent =
-  | CardProvisioned
-  | VirtualCardCreated
-  | CardActivated
-  | CardDeactivated
-  | CardReactivated
-  | CardQrRegenerated;
+  CardProvisioned | VirtualCardCreated | CardActivated | CardDeactivated | CardReactivated | CardQrRegenerated;
 
 /**
  * Reserves a card name for one owner. The claim stream id is a keyed hash of
@@ -85,8 +85,10 @@ export function cardStreamId(cardId: string): string {
 
 export const CARD_EVENT_TYPES: EventRegistry<CardEvent | CardClaimEvent> = {
   CardProvisioned: { schemaVersion: 1 },
-  VirtualCardCreated: { schemaVersion: 1 },
-  CardActivated: { schemaVersion: 1 },
+  // The owner names a card as they like ('Ahmet Bey için'): sealed under the owner's key since decision 29, so a
+  // deleted account leaves no card name readable in the log. Earlier events keep theirs in plain text; the codec reads both.
+  VirtualCardCreated: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['name'] },
+  CardActivated: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['name'] },
   CardDeactivated: { schemaVersion: 1 },
   CardReactivated: { schemaVersion: 1 },
   CardQrRegenerated: { schemaVersion: 1 },

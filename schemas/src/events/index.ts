@@ -1,4 +1,4 @@
-import { ACCOUNT_EVENT_TYPES, type AccountEvent, type ClaimEvent } from './account.ts';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent, type ClaimEvent, type ErasureEvent } from './account.ts';
 import type { EventRegistry } from './event-type-info.ts';
 import { PROFILE_EVENT_TYPES, type ProfileEvent } from './profile.ts';
 import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts';
@@ -7,6 +7,7 @@ import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
 import { PRODUCT_EVENT_TYPES, type ProductEvent } from './product.ts';
 import { REACTION_EVENT_TYPES, type ReactionEvent } from './reaction.ts';
 import { MAIL_EVENT_TYPES, type MailEvent } from './mail.ts';
+import { REMS_EVENT_TYPES, REMS_REGISTRATION_EVENT_TYPES, type RemsEvent, type RemsRegistrationEvent } from './rems.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
@@ -17,11 +18,13 @@ export * from './telemetry.ts';
 export * from './product.ts';
 export * from './reaction.ts';
 export * from './mail.ts';
+export * from './rems.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent =
   | AccountEvent
   | ClaimEvent
+  | ErasureEvent
   | ProfileEvent
   | CardEvent
   | CardClaimEvent
@@ -30,7 +33,9 @@ export type DomainEvent =
   | TelemetryEvent
   | ProductEvent
   | ReactionEvent
-  | MailEvent;
+  | MailEvent
+  | RemsEvent
+  | RemsRegistrationEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -42,6 +47,8 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...PRODUCT_EVENT_TYPES,
   ...REACTION_EVENT_TYPES,
   ...MAIL_EVENT_TYPES,
+  ...REMS_EVENT_TYPES,
+  ...REMS_REGISTRATION_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

@@ -1,7 +1,18 @@
 import type { EventRegistry } from './event-type-info.ts';
 
 /** Which e-mail it was: the texts are in the reactor that sends it. */
-export const MAIL_KINDS = ['lead-alert', 'lead-confirmation', 'password-reset', 'password-changed'] as const;
+export const MAIL_KINDS = [
+  'lead-alert',
+  'lead-confirmation',
+  'password-reset',
+  'password-changed',
+  /** The heads-up that a change was asked for, to the current address. */
+  'email-change-requested',
+  /** The confirmation link, to the new address. */
+  'email-change',
+  /** The notice, to the old address, after the change. */
+  'email-changed',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**

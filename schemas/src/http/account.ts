@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NAME_MAX_LENGTH } from '../constants.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { User } from './auth.ts';
 import { Position } from './common.ts';
 
@@ -38,6 +38,48 @@ export type AccountSettings = Static<typeof AccountSettings>;
 
 export const AccountSettingsResponse = Type.Object({ success: Type.Literal(true), settings: AccountSettings });
 export type AccountSettingsResponse = Static<typeof AccountSettingsResponse>;
+
+/**
+ * `DELETE /api/account`: the owner's password, asked again (the screen also has them type their e-mail address, as a
+ * guard against a slip; the server needs only the password).
+ */
+export const DeleteAccountBody = Type.Object(
+  { password: Type.String({ maxLength: PASSWORD_MAX_LENGTH * 2 }) },
+  { additionalProperties: false },
+);
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+
+export const DeleteAccountResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  position: Position,
+});
+export type DeleteAccountResponse = Static<typeof DeleteAccountResponse>;
+
+/** `POST /api/account/email`: the address to move to, and the current password (asked again, like GitHub does). */
+export const ChangeEmailBody = Type.Object(
+  {
+    newEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH + 50 }),
+    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH * 2 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
+
+export const ChangeEmailResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Names the new address; the account keeps the old one until the link is opened. */
+  message: Type.String(),
+  position: Position,
+});
+export type ChangeEmailResponse = Static<typeof ChangeEmailResponse>;
+
+/** `POST /api/account/email/confirm`: the token of the link e-mailed to the new address (public, like the reset). */
+export const ConfirmEmailBody = Type.Object(
+  { token: Type.String({ maxLength: 300 }) },
+  { additionalProperties: false },
+);
+export type ConfirmEmailBody = Static<typeof ConfirmEmailBody>;
 
 /** The name of the KVKK export's file (`GET /api/account/export`), dated in Istanbul. */
 export function accountExportFileName(at: Date): string {

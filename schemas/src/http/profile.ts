@@ -57,7 +57,9 @@ export const Profile = Type.Object({
   company: Type.String(),
   bio: Type.String(),
   phone: Type.String({ description: "E.164 ('+905321234567') or ''" }),
-  phoneFormatted: Type.String({ description: "Turkish national format ('0532 123 45 67'); other countries international" }),
+  phoneFormatted: Type.String({
+    description: "Turkish national format ('0532 123 45 67'); other countries international",
+  }),
   email: Type.String(),
   website: Type.String(),
   profilePicture: ImageUrl,
@@ -85,7 +87,8 @@ export const Profile = Type.Object({
   bankAccounts: Type.Array(ProfileBankAccountSchema),
   paymentMethods: Type.Array(ProfilePaymentMethodSchema),
   searchable: Type.Boolean({
-    description: 'The owner lets search engines list the card pages (no noindex, sitemap.xml, schema.org data); false by default',
+    description:
+      'The owner lets search engines list the card pages (no noindex, sitemap.xml, schema.org data); false by default',
   }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -122,6 +125,11 @@ const SLOT_KEY_NAMES: { readonly [S in ProfileImageSlot]: string } = {
 
 export type ProfileImageExtension = 'jpg' | 'png';
 
+/** The folder of blob keys that holds an owner's profile images (removed whole when the account is deleted). */
+export function profileImageFolder(ownerId: string): string {
+  return `profiles/${ownerId.toLowerCase()}`;
+}
+
 /**
  * Blob keys of one processed image: `profiles/<owner>/<slot>-<sha256/128 of the bytes>.<ext>` and
  * its small variant `…-sm.<ext>`. The hash changes with the image, so a URL can be cached forever.
@@ -132,7 +140,7 @@ export function profileImageKeys(
   hash: string,
   extension: ProfileImageExtension,
 ): { readonly main: string; readonly small: string } {
-  const base = `profiles/${ownerId.toLowerCase()}/${SLOT_KEY_NAMES[slot]}-${hash}`;
+  const base = `${profileImageFolder(ownerId)}/${SLOT_KEY_NAMES[slot]}-${hash}`;
   return { main: `${base}.${extension}`, small: `${base}-sm.${extension}` };
 }
 

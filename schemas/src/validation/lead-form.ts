@@ -90,10 +90,15 @@ function hasControlCharacter(value: string, multiLine: boolean): boolean {
   return false;
 }
 
+/** Characters no form takes (control characters, lone surrogates); line breaks and tabs only in multi-line fields. */
+export function hasInvalidCharacters(value: string, multiLine: boolean): boolean {
+  return hasControlCharacter(value, multiLine) || LONE_SURROGATE.test(value);
+}
+
 function text(input: LeadInput, field: LeadField): string {
   const value = (input[field] ?? '').normalize('NFC').trim();
   const multiLine = field === 'message';
-  if (hasControlCharacter(value, multiLine) || LONE_SURROGATE.test(value)) {
+  if (hasInvalidCharacters(value, multiLine)) {
     throw new Refusal(LEAD_VALIDATION_MESSAGES.invalidCharacters(LEAD_FIELD_LABELS[field]), field);
   }
   return multiLine ? value.replace(/\r\n?/g, '\n') : value;

@@ -89,7 +89,9 @@ function flag(raw: unknown, field: string, fallback: boolean): boolean {
  * A money amount: ≥ 0 in steps of 0.01 (SPEC §9). Read from its decimal text, not by multiplying
  * floats (1.005 * 100 is 100.49999…): '12.5' and 12.50 pass, 12.505 does not. Null when blank.
  */
-export function parseProductMoney(raw: unknown): { readonly ok: true; readonly value: number | null } | { readonly ok: false; readonly message: string } {
+export function parseProductMoney(
+  raw: unknown,
+): { readonly ok: true; readonly value: number | null } | { readonly ok: false; readonly message: string } {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: null };
   let written: string;
   if (typeof raw === 'number') {
@@ -142,7 +144,12 @@ export function productUrlProblem(value: string): string | null {
   } catch {
     return PRODUCT_MESSAGES.productUrlInvalid;
   }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '' || parsed.username || parsed.password) {
+  if (
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    parsed.hostname === '' ||
+    parsed.username ||
+    parsed.password
+  ) {
     return PRODUCT_MESSAGES.productUrlInvalid;
   }
   return null;
@@ -175,7 +182,9 @@ function actionButton(raw: unknown): ProductActionButton {
       // SPEC §4: no value for these; label shown only for contact.
       return { type, label: type === 'none' ? DEFAULT_ACTION_LABELS.none : label, value: '' };
     case 'whatsapp': {
-      const number = text(raw.value, field, 40).replace(/[\s()-]/g, '').replace(/^\+/, '');
+      const number = text(raw.value, field, 40)
+        .replace(/[\s()-]/g, '')
+        .replace(/^\+/, '');
       if (number === '') refuse(PRODUCT_MESSAGES.productWhatsappRequired, field);
       if (!WHATSAPP_NUMBER.test(number)) refuse(PRODUCT_MESSAGES.productWhatsappInvalid, field);
       return { type, label, value: number };
@@ -235,9 +244,14 @@ export interface ProductImageKeys {
   readonly smallWebp: string;
 }
 
+/** The folder of blob keys that holds an owner's product images (removed whole when the account is deleted). */
+export function productImageFolder(ownerId: string): string {
+  return `products/${ownerId.toLowerCase()}`;
+}
+
 /** Blob keys of one processed upload: `products/<owner>/<sha256/128>.<ext>` and its small `…-sm.<ext>`. */
 export function productImageKeys(ownerId: string, hash: string, extension: 'jpg' | 'png'): ProductImageKeys {
-  const base = `products/${ownerId.toLowerCase()}/${hash}`;
+  const base = `${productImageFolder(ownerId)}/${hash}`;
   return { main: `${base}.${extension}`, small: `${base}-sm.${extension}`, smallWebp: `${base}-sm.webp` };
 }
 
@@ -261,10 +275,12 @@ function images(raw: unknown, ownerId: string): string[] {
   if (!Array.isArray(raw)) refuse(PRODUCT_MESSAGES.productImageInvalid, 'images');
   if (raw.length > PRODUCT_MAX_IMAGES) refuse(PRODUCT_MESSAGES.productTooManyImages, 'images');
   const urls = (raw as unknown[]).map((item) => {
-    if (typeof item !== 'string' || item.length > PRODUCT_URL_MAX_LENGTH) refuse(PRODUCT_MESSAGES.productImageInvalid, 'images');
+    if (typeof item !== 'string' || item.length > PRODUCT_URL_MAX_LENGTH)
+      refuse(PRODUCT_MESSAGES.productImageInvalid, 'images');
     const url = canonicalImageAddress(item);
     // Only this owner's own uploads: no hot-linking, and nobody shows another owner's files.
-    if (productImageKeysOf(url)?.ownerId !== ownerId.toLowerCase()) refuse(PRODUCT_MESSAGES.productImageInvalid, 'images');
+    if (productImageKeysOf(url)?.ownerId !== ownerId.toLowerCase())
+      refuse(PRODUCT_MESSAGES.productImageInvalid, 'images');
     return url;
   });
   return [...new Set(urls)];
@@ -274,13 +290,21 @@ function images(raw: unknown, ownerId: string): string[] {
  * The whole product form (POST, or a full PUT), checked in the order of the form and normalised.
  * `ownerId` is the signed-in owner: image addresses must be their own uploads.
  */
-export function validateProductInput(body: Readonly<Record<string, unknown>>, options: { readonly ownerId: string }): ProductInputResult {
+export function validateProductInput(
+  body: Readonly<Record<string, unknown>>,
+  options: { readonly ownerId: string },
+): ProductInputResult {
   try {
     const name = text(body.name, 'name', PRODUCT_NAME_MAX_LENGTH, PRODUCT_MESSAGES.productNameTooLong);
     if (name === '') refuse(PRODUCT_MESSAGES.productNameRequired, 'name');
     const product: ProductData = {
       name,
-      description: text(body.description, 'description', PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_MESSAGES.productDescriptionTooLong),
+      description: text(
+        body.description,
+        'description',
+        PRODUCT_DESCRIPTION_MAX_LENGTH,
+        PRODUCT_MESSAGES.productDescriptionTooLong,
+      ),
       price: price(body.price),
       images: images(body.images, options.ownerId),
       externalLink: webUrl(body.externalLink, 'externalLink'),
@@ -291,7 +315,14 @@ export function validateProductInput(body: Readonly<Record<string, unknown>>, op
       features: textList(body.features, 'features', PRODUCT_MAX_FEATURES, PRODUCT_MESSAGES.productTooManyFeatures),
       stock: stock(body.stock),
     };
-    return { ok: true, value: { product, isActive: flag(body.isActive, 'isActive', true), featured: flag(body.featured, 'featured', false) } };
+    return {
+      ok: true,
+      value: {
+        product,
+        isActive: flag(body.isActive, 'isActive', true),
+        featured: flag(body.featured, 'featured', false),
+      },
+    };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, message: error.message, field: error.field };
     throw error;
@@ -299,7 +330,9 @@ export function validateProductInput(body: Readonly<Record<string, unknown>>, op
 }
 
 /** A featured-only change (PUT with just `{featured}`): the flag, or the Turkish refusal. */
-export function parseFeaturedFlag(raw: unknown): { readonly ok: true; readonly featured: boolean } | { readonly ok: false; readonly message: string } {
+export function parseFeaturedFlag(
+  raw: unknown,
+): { readonly ok: true; readonly featured: boolean } | { readonly ok: false; readonly message: string } {
   if (raw === true || raw === 'true') return { ok: true, featured: true };
   if (raw === false || raw === 'false') return { ok: true, featured: false };
   return { ok: false, message: PRODUCT_MESSAGES.productFlagInvalid };

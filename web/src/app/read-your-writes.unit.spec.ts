@@ -109,4 +109,40 @@ describe('read-your-writes in the root base query', () => {
 
     expect(app.positions.withWritePosition(`${ORIGIN}/p/KV123`)).toBe(`${ORIGIN}/p/KV123?v=812%3A40`);
   });
+
+  it('given a command answered with a position, when the tab is reloaded, then the next query still sends it', async () => {
+    // A tab's sessionStorage, which outlives a reload of the page but not the tab.
+    const tab = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => tab.get(key) ?? null,
+      setItem: (key: string, value: string) => void tab.set(key, value),
+    });
+    const before = await product();
+    before.answers({ success: true, message: 'Adınız güncellendi', position: '812:40' });
+    await before.command('KV123');
+
+    // The reload: every module (and its memory) anew, the tab's storage as it was.
+    const after = await product();
+    await after.read();
+
+    expect(after.sentPosition(0)).toBe('812:40');
+  });
+
+  it('given storage that refuses (a private window), then positions still work for the page', async () => {
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
+    const app = await product();
+    app.answers({ success: true, position: '812:40' });
+
+    await app.command('KV123');
+    await app.read();
+
+    expect(app.sentPosition(1)).toBe('812:40');
+  });
 });

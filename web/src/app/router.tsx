@@ -23,10 +23,17 @@ const LoginPage = lazyNamed(authArea, 'LoginPage');
 const RegisterPage = lazyNamed(authArea, 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(authArea, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(authArea, 'ResetPasswordPage');
+const ConfirmEmailPage = lazyNamed(authArea, 'ConfirmEmailPage');
 
 const AccountSettingsPage = lazyNamed(
   () => import('../features/account/account-settings-page.tsx'),
   'AccountSettingsPage',
+);
+
+// Its own chunk: the key rules bring the shared REMS validation (and its place list) along.
+const RemsIntegrationPage = lazyNamed(
+  () => import('../features/rems/rems-integration-page.tsx'),
+  'RemsIntegrationPage',
 );
 
 const appArea = () => import('../features/shell/app-area.ts');
@@ -39,7 +46,6 @@ const ActivatePage = lazyNamed(appArea, 'ActivatePage');
 const ProductsPage = lazyNamed(appArea, 'ProductsPage');
 const StatsPage = lazyNamed(appArea, 'StatsPage');
 const LeadsPage = lazyNamed(appArea, 'LeadsPage');
-const RemsIntegrationPage = lazyNamed(appArea, 'RemsIntegrationPage');
 
 export const routes: RouteObject[] = [
   {
@@ -76,6 +82,12 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
         ],
+      },
+      // The link e-mailed to a new address: public like the reset (the person may be signed out, or on another device).
+      {
+        path: '/account/confirm-email',
+        element: <AuthLayout />,
+        children: [{ index: true, element: <ConfirmEmailPage /> }],
       },
       {
         element: <ProtectedRoute />,

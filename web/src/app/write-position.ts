@@ -13,6 +13,29 @@ let newest: { readonly text: string; readonly major: bigint; readonly minor: big
 const POSITION_PATTERN = /^(\d{1,20}):(\d{1,20})$/;
 
 /**
+ * The newest position also survives a reload of the tab (sessionStorage: this tab only, gone when it closes). An owner
+ * who saves and at once presses F5 would otherwise read the screen from a read model that has not caught up, and see
+ * the save undone. A position says nothing about anyone; storage that refuses (a private window) only loses this.
+ */
+const STORAGE_KEY = 'kartvizit.write-position';
+
+function stored(): string | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function store(position: string): void {
+  try {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(STORAGE_KEY, position);
+  } catch {
+    // Storage refused: the position still holds until the page is left.
+  }
+}
+
+/**
  * Keeps `position` if it is later than the one kept. Positions come from command answers and from the statistics
  * stream's announcements, which can arrive out of order: an older one must not undo a newer write. Anything that is
  * not a "major:minor" position is dropped (the query side would ignore it too).
@@ -24,7 +47,10 @@ export function recordPosition(position: string | null | undefined): void {
   const minor = BigInt(match[2]);
   if (newest && (newest.major > major || (newest.major === major && newest.minor >= minor))) return;
   newest = { text: position, major, minor };
+  store(position);
 }
+
+recordPosition(stored());
 
 /** A command's answer; a save that changed nothing appends nothing and answers without a position. */
 export function recordPositionOf(response: unknown): void {

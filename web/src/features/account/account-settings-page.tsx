@@ -13,6 +13,8 @@ import {
   useRenameAccountMutation,
   useSwitchLeadAlertsMutation,
 } from './api.ts';
+import { EmailChangeSection } from './email-change-section.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
 import { focusField, PasswordField, TextField } from './form-fields.tsx';
 import { selectCurrentUser } from './session-slice.ts';
 import './auth.css';
@@ -125,10 +127,6 @@ function NameSection() {
             onChange={(event) => setLastName(event.target.value)}
             error={fieldError('lastName')}
           />
-        </div>
-        <div className="as-readonly">
-          <span className="as-readonly__label">E-posta</span>
-          <span className="as-readonly__value">{user?.email}</span>
         </div>
         <div className="as-form__actions">
           <button type="submit" className="btn btn--primary" disabled={isLoading}>
@@ -304,7 +302,6 @@ function NotificationsSection() {
   );
 }
 
-
 function DataSection() {
   const [exportAccount, { isFetching }] = useLazyExportAccountQuery();
   const onClick = async () => {
@@ -345,12 +342,14 @@ export function AccountSettingsPage() {
       <title>Hesap Ayarları · Dijital Kartvizit</title>
       <header className="as-page__header">
         <h1>Hesap Ayarları</h1>
-        <p>Adınızı, şifrenizi, bildirimlerinizi ve verilerinizi buradan yönetin.</p>
+        <p>Adınızı, e-posta adresinizi, şifrenizi, bildirimlerinizi ve verilerinizi buradan yönetin.</p>
       </header>
       <NameSection />
+      <EmailChangeSection />
       <PasswordSection />
       <NotificationsSection />
       <DataSection />
+      <DeleteAccountSection />
     </div>
   );
 }

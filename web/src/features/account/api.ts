@@ -1,8 +1,13 @@
 import type {
   AccountSettingsResponse,
   AuthSuccess,
+  ChangeEmailBody,
+  ChangeEmailResponse,
   ChangePasswordBody,
   ChangePasswordResponse,
+  ConfirmEmailBody,
+  DeleteAccountBody,
+  DeleteAccountResponse,
   ForgotPasswordBody,
   LeadAlertsBody,
   LeadAlertsResponse,
@@ -76,9 +81,29 @@ export const accountApi = api.injectEndpoints({
         }
       },
     }),
+    /** 'E-posta Adresi': sends the confirmation link to the new address; the account keeps its address until then. */
+    requestEmailChange: build.mutation<ChangeEmailResponse, ChangeEmailBody>({
+      query: (body) => ({ url: '/account/email', method: 'POST', body }),
+    }),
+    /**
+     * The link's screen: moves the account to the new address and signs this browser in (every other session ends),
+     * so it sends no session of its own and marks this browser known for the new address.
+     */
+    confirmEmailChange: build.mutation<AuthSuccess, ConfirmEmailBody>({
+      query: (body) => ({ url: '/account/email/confirm', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+      onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
+    }),
     switchLeadAlerts: build.mutation<LeadAlertsResponse, LeadAlertsBody>({
       query: (body) => ({ url: '/account/lead-alerts', method: 'PUT', body }),
       invalidatesTags: ['Me'],
+    }),
+    /**
+     * KVKK: the account and everything in it, for good. The caller ends the session (`endSession`, as signing out
+     * does): session.ts imports this file, so it cannot be done here.
+     */
+    deleteAccount: build.mutation<DeleteAccountResponse, DeleteAccountBody>({
+      query: (body) => ({ url: '/account', method: 'DELETE', body }),
     }),
     getAccountSettings: build.query<AccountSettingsResponse, void>({
       query: () => '/account/settings',
@@ -116,8 +141,11 @@ export const {
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,
+  useRequestEmailChangeMutation,
+  useConfirmEmailChangeMutation,
   useRenameAccountMutation,
   useSwitchLeadAlertsMutation,
+  useDeleteAccountMutation,
   useGetAccountSettingsQuery,
   useLazyExportAccountQuery,
   useGetMeQuery,

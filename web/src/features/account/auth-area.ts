@@ -4,3 +4,4 @@ export { LoginPage } from './login-page.tsx';
 export { RegisterPage } from './register-page.tsx';
 export { ForgotPasswordPage } from './forgot-password-page.tsx';
 export { ResetPasswordPage } from './reset-password-page.tsx';
+export { ConfirmEmailPage } from './confirm-email-page.tsx';

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'aria-invalid'>;
 
@@ -11,10 +11,12 @@ interface TextFieldProps extends InputProps {
   readonly labelAside?: ReactNode;
   /** A control shown inside the input's right edge (e.g. show password). */
   readonly trailing?: ReactNode;
+  /** The input itself, e.g. for a dialog to focus it when it opens. */
+  readonly inputRef?: Ref<HTMLInputElement>;
 }
 
 /** Label, input, hint and this field's own error, wired together for assistive technology. */
-export function TextField({ label, error, invalid, hint, labelAside, trailing, ...input }: TextFieldProps) {
+export function TextField({ label, error, invalid, hint, labelAside, trailing, inputRef, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -30,6 +32,7 @@ export function TextField({ label, error, invalid, hint, labelAside, trailing, .
       <div className={trailing ? 'field__control field__control--trailing' : 'field__control'}>
         <input
           {...input}
+          ref={inputRef}
           id={id}
           className="field__input"
           aria-invalid={Boolean(error) || invalid ? true : undefined}

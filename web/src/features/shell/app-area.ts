@@ -8,4 +8,3 @@ export { ActivatePage } from '../card/activate-page.tsx';
 export { ProductsPage } from '../product/products-page.tsx';
 export { StatsPage } from '../telemetry/stats-page.tsx';
 export { LeadsPage } from '../lead/leads-page.tsx';
-export { RemsIntegrationPage } from '../rems/rems-integration-page.tsx';

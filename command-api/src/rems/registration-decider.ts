@@ -1,0 +1,169 @@
+import {
+  CUSTOMER_TYPE_LABELS,
+  LEAD_LIMITS,
+  MESSAGES,
+  checkCustomerForm,
+  conflictError,
+  firstCustomerFormProblem,
+  notFoundError,
+  validationError,
+  type CustomerInput,
+  type LeadSubmitted,
+  type RemsRegistrationEvent,
+  type RemsRegistrationRequested,
+} from '@kartvizit/schemas';
+import type { Decider } from '../core/decider.ts';
+import {
+  ownerTakingForms,
+  tokenLetsThrough,
+  type FormTokenVerdict,
+  type PublicFormCard,
+} from '../lead/public-form-rules.ts';
+
+/**
+ * A visitor's REMS registration ('Görüşme Planlayın' on the public card, issue 14), one stream per
+ * registration. Requested here; delivered or failed later by the `rems-delivery` reactor, whose
+ * outcomes land in the same stream.
+ */
+export type RemsRegistrationState =
+  { readonly status: 'none' } | { readonly status: 'requested' | 'delivered' | 'failed'; readonly ownerId: string };
+
+/**
+ * The route has put everything the decision needs into the command: the new id, the clock, what
+ * the form token said, the card as its own stream tells it, and whether its owner has a REMS key in
+ * force as the owner's `rems-{ownerId}` stream tells it. That the token was not used before is
+ * settled by the store, in the same write (routes: the claim, as the lead form does).
+ */
+export interface RequestRemsRegistration {
+  readonly type: 'RequestRemsRegistration';
+  readonly data: {
+    readonly registrationId: string;
+    readonly cardId: string;
+    /** The owner the form named (`cardOwnerId`): must be the card's. */
+    readonly cardOwnerId: string;
+    readonly card: PublicFormCard;
+    readonly ownerHasKey: boolean;
+    /** As the visitor typed it; the shared rules normalise and check it here. */
+    readonly input: CustomerInput;
+    readonly formToken: FormTokenVerdict;
+    readonly marketingConsent: boolean;
+    readonly noticeVersion: string;
+    readonly now: string;
+  };
+}
+
+export type RemsRegistrationCommand = RequestRemsRegistration;
+
+/**
+ * Order of answers, as the lead form's: the fields first, in the form's order, whatever the token;
+ * then the token (a bot's is dropped without a word: no events, the usual thanks; an expired or
+ * future one is refused openly); then the card and its owner (unknown, inactive, someone else's:
+ * 'Profil bulunamadı'; the sample card: 403); then the owner's key (none in force: 404, as the
+ * card shows no 'Görüşme Planla' then). Whether REMS is up never matters here.
+ */
+function request(command: RequestRemsRegistration, state: RemsRegistrationState): RemsRegistrationEvent[] {
+  const {
+    registrationId,
+    cardId,
+    cardOwnerId,
+    card,
+    ownerHasKey,
+    input,
+    formToken,
+    marketingConsent,
+    noticeVersion,
+    now,
+  } = command.data;
+  if (state.status !== 'none') throw conflictError(MESSAGES.conflict);
+  const checked = checkCustomerForm(input);
+  if (!checked.ok) {
+    const first = firstCustomerFormProblem(checked.problems);
+    throw validationError(first?.message ?? MESSAGES.remsFormInvalid, first?.field);
+  }
+  if (!tokenLetsThrough(formToken)) return [];
+  const ownerId = ownerTakingForms(card, cardOwnerId.toLowerCase());
+  if (!ownerHasKey) throw notFoundError(MESSAGES.remsRegistrationUnavailable);
+  return [
+    {
+      type: 'RemsRegistrationRequested',
+      data: {
+        registrationId,
+        ownerId,
+        cardId,
+        ...checked.customer,
+        marketingConsent,
+        noticeVersion,
+        requestedAt: now,
+      },
+    },
+  ];
+}
+
+export const remsRegistrationDecider: Decider<RemsRegistrationState, RemsRegistrationCommand, RemsRegistrationEvent> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RemsRegistrationRequested':
+        return { status: 'requested', ownerId: event.data.ownerId };
+      // The last outcome stands: an operator's retry of a dead letter may deliver a registration that failed.
+      case 'RemsCustomerDelivered':
+        return { status: 'delivered', ownerId: event.data.ownerId };
+      case 'RemsRegistrationFailed':
+        return { status: 'failed', ownerId: event.data.ownerId };
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RequestRemsRegistration':
+        return request(command, state);
+      default: {
+        const unhandled: never = command.type;
+        return unhandled;
+      }
+    }
+  },
+};
+
+function clip(text: string, max: number): string {
+  const characters = [...text];
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The lead the owner sees in 'Bağlantılar' for a registration, recorded in the same write under the
+ * same id (so one key seals both, and deleting the lead erases both). Its message opens with
+ * 'Görüşme Planla: ' and the interest in Turkish, then what else the visitor gave, one per line:
+ * 'Görüşme Planla: Alıcı\nKonum: Kadıköy, İstanbul\nAdres: …\nNot: …' (at most the lead's 1000
+ * characters). The phone in E.164 (+90 and the 10 digits), the e-mail or ''.
+ */
+export function leadOfRegistration(event: RemsRegistrationRequested): LeadSubmitted {
+  const data = event.data;
+  const place = [data.districtName, data.provinceName].filter((part): part is string => part !== null).join(', ');
+  const lines = [
+    `${MESSAGES.remsLeadHeading}: ${CUSTOMER_TYPE_LABELS[data.customerType]}`,
+    ...(place !== '' ? [`Konum: ${place}`] : []),
+    ...(data.address !== null ? [`Adres: ${data.address}`] : []),
+    ...(data.notes !== null ? [`Not: ${data.notes}`] : []),
+  ];
+  return {
+    type: 'LeadSubmitted',
+    data: {
+      leadId: data.registrationId,
+      ownerId: data.ownerId,
+      cardId: data.cardId,
+      fullName: clip(`${data.firstName} ${data.lastName}`, LEAD_LIMITS.fullName),
+      phone: `+90${data.phoneNumber}`,
+      email: data.email ?? '',
+      message: clip(lines.join('\n'), LEAD_LIMITS.message),
+      marketingConsent: data.marketingConsent,
+      noticeVersion: data.noticeVersion,
+      submittedAt: data.requestedAt,
+    },
+  };
+}

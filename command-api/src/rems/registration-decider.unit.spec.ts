@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_OWNER_ID,
+  MESSAGES,
+  type RemsRegistrationEvent,
+  type RemsRegistrationRequested,
+} from '@kartvizit/schemas';
+import { deciderSpecification } from '../core/decider-specification.ts';
+import {
+  leadOfRegistration,
+  remsRegistrationDecider,
+  type RemsRegistrationCommand,
+  type RequestRemsRegistration,
+} from './registration-decider.ts';
+
+const spec = deciderSpecification(remsRegistrationDecider);
+const owner = '5f0c8f6e-6b8f-4b7e-9a5e-2f1f0b7c9d11';
+const registrationId = '0d9c7b1a-2e3f-4a5b-8c6d-7e8f9a0b1c2d';
+const now = '2026-11-24T10:30:00.000Z';
+
+const request = (overrides: Partial<RequestRemsRegistration['data']> = {}): RemsRegistrationCommand => ({
+  type: 'RequestRemsRegistration',
+  data: {
+    registrationId,
+    cardId: 'VC-ABC123',
+    cardOwnerId: owner.toUpperCase(),
+    card: { active: true, ownerId: owner },
+    ownerHasKey: true,
+    input: {
+      firstName: ' Çağrı ',
+      lastName: 'Öztürk',
+      phoneNumber: '+90 (532) 123 45 67',
+      customerType: 'LANDLORD',
+      email: '',
+      province: '34',
+      district: 'Kadıköy',
+      address: null,
+      notes: 'Satılık daire\r\nhakkında',
+    },
+    formToken: 'ok',
+    marketingConsent: true,
+    noticeVersion: '2026-01',
+    now,
+    ...overrides,
+  },
+});
+
+const requested: RemsRegistrationRequested = {
+  type: 'RemsRegistrationRequested',
+  data: {
+    registrationId,
+    ownerId: owner,
+    cardId: 'VC-ABC123',
+    firstName: 'Çağrı',
+    lastName: 'Öztürk',
+    phoneNumber: '5321234567',
+    customerType: 'LANDLORD',
+    email: null,
+    province: '34',
+    provinceName: 'İstanbul',
+    district: 'Kadıköy',
+    districtName: 'Kadıköy',
+    address: null,
+    notes: 'Satılık daire\nhakkında',
+    marketingConsent: true,
+    noticeVersion: '2026-01',
+    requestedAt: now,
+  },
+};
+
+describe('a REMS registration', () => {
+  it('given nothing, when a visitor sends a valid form to a card whose owner has a key, then it is requested, normalised', () => {
+    spec.given().when(request()).then([requested]);
+  });
+
+  it('given a form with problems, then the first in the form order is answered on its field', () => {
+    spec
+      .given()
+      .when(request({ input: { firstName: '', phoneNumber: '12' } }))
+      .thenThrows('validation', MESSAGES.remsFirstNameRequired);
+  });
+
+  it("given a bot's token (too fast, not ours), then nothing is recorded and nothing is said", () => {
+    spec
+      .given()
+      .when(request({ formToken: 'too-fast' }))
+      .then([]);
+    spec
+      .given()
+      .when(request({ formToken: 'invalid' }))
+      .then([]);
+  });
+
+  it('given an expired or future token, then it is refused openly', () => {
+    spec
+      .given()
+      .when(request({ formToken: 'expired' }))
+      .thenThrows('validation', MESSAGES.leadFormExpired);
+    spec
+      .given()
+      .when(request({ formToken: 'future' }))
+      .thenThrows('validation', MESSAGES.leadFormInvalid);
+  });
+
+  it("given an inactive card, or another owner named, then 'Profil bulunamadı'", () => {
+    spec
+      .given()
+      .when(request({ card: { active: false, ownerId: owner } }))
+      .thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
+    spec
+      .given()
+      .when(request({ cardOwnerId: '00000000-0000-4000-8000-000000000001' }))
+      .thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
+  });
+
+  it('given an owner without a key in force, then 404 in Turkish; the sample card takes nothing', () => {
+    spec
+      .given()
+      .when(request({ ownerHasKey: false }))
+      .thenThrows('not_found', MESSAGES.remsRegistrationUnavailable);
+    spec
+      .given()
+      .when(request({ card: { active: true, ownerId: DEMO_OWNER_ID }, cardOwnerId: DEMO_OWNER_ID }))
+      .thenThrows('forbidden', MESSAGES.demoCardTakesNoLeads);
+  });
+
+  it('given a registration already requested (the same id again), then a conflict', () => {
+    const history: RemsRegistrationEvent[] = [requested];
+    spec.given(history).when(request()).thenThrows('conflict');
+  });
+});
+
+describe("the registration's lead", () => {
+  it("opens with 'Görüşme Planla' and the interest in Turkish, then the place and the notes, under the same id", () => {
+    expect(leadOfRegistration(requested)).toEqual({
+      type: 'LeadSubmitted',
+      data: {
+        leadId: registrationId,
+        ownerId: owner,
+        cardId: 'VC-ABC123',
+        fullName: 'Çağrı Öztürk',
+        phone: '+905321234567',
+        email: '',
+        message: 'Görüşme Planla: Ev Sahibi\nKonum: Kadıköy, İstanbul\nNot: Satılık daire\nhakkında',
+        marketingConsent: true,
+        noticeVersion: '2026-01',
+        submittedAt: now,
+      },
+    });
+  });
+
+  it("keeps within the lead's 1000 characters", () => {
+    const long = leadOfRegistration({
+      ...requested,
+      data: { ...requested.data, address: 'a'.repeat(500), notes: 'n'.repeat(1000) },
+    });
+    expect([...long.data.message]).toHaveLength(1000);
+    expect(long.data.message.endsWith('…')).toBe(true);
+  });
+});

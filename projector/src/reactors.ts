@@ -1,0 +1,40 @@
+import type { Mailer } from '@kartvizit/infra/mail/mailer';
+import type { Reactor, RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import { RemsClient } from '@kartvizit/infra/rems/client';
+import { accountErasureReactor, type ErasureDependencies } from './account/account-erasure-reactor.ts';
+import { mailReactors } from './mail/reactors.ts';
+import { remsDeliveryReactor } from './rems/rems-delivery-reactor.ts';
+
+/**
+ * Every reactor the product runs, as both compositions start them (the one process of `npm start`, and the
+ * projector's own process in the scaled shape). A feature adds its reactors here. Without a mailer (most tests), the
+ * e-mail reactors are left out; without REMS_API_URL, the REMS delivery is (registrations wait in the log and are
+ * delivered once it is set: that reactor starts at the log's start); the erasure of deleted accounts always runs.
+ */
+export function productReactors(
+  deps: ErasureDependencies & {
+    readonly mailer?: Mailer;
+    readonly publicBaseUrl: string;
+    readonly appSecret: Buffer;
+    /** REMS_API_URL (issue 14); null or unset: no REMS delivery. */
+    readonly remsApiUrl?: string | null;
+    /** The REMS delivery's retry policy; tests shorten it. Default REMS_DELIVERY_RETRY (24 hours). */
+    readonly remsRetry?: Partial<RetryPolicy>;
+  },
+): Reactor[] {
+  const { mailer, remsApiUrl } = deps;
+  return [
+    accountErasureReactor(deps),
+    ...(mailer ? mailReactors({ ...deps, mailer }) : []),
+    ...(remsApiUrl
+      ? [
+          remsDeliveryReactor({
+            store: deps.store,
+            codec: deps.codec,
+            rems: new RemsClient(remsApiUrl),
+            ...(deps.remsRetry ? { retry: deps.remsRetry } : {}),
+          }) as Reactor,
+        ]
+      : []),
+  ];
+}

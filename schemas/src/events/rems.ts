@@ -1,0 +1,144 @@
+import type { CustomerType } from '../validation/rems.ts';
+import type { EventRegistry } from './event-type-info.ts';
+
+/**
+ * The owner's link to their real-estate CRM (REMS, issue 14). One stream per owner (`rems-{ownerId}`):
+ * the key in force is the last RemsKeySaved not followed by a RemsKeyRemoved.
+ *
+ * The API key is a secret: `apiKey` (and the REMS account's name, which names a person or an
+ * office) are sealed under the owner's key by the codec (ownerField 'ownerId'), so the stored event
+ * holds neither in plaintext and deleting the account destroys both (crypto-shredding). Only
+ * `keyHint`, the key's last 4 characters, stays readable: it is what the screen shows.
+ */
+export interface RemsKeySaved {
+  readonly type: 'RemsKeySaved';
+  readonly data: {
+    readonly ownerId: string;
+    /** Sealed. Starts with `rems_`; REMS accepted it (`GET /api/v1/me`) before it was saved. */
+    readonly apiKey: string;
+    /** The key's last 4 characters, for the screen. */
+    readonly keyHint: string;
+    /** Sealed. The REMS account the key belongs to, as REMS named it. */
+    readonly remsAccountName: string;
+    readonly savedAt: string;
+  };
+}
+
+/** The owner removed the integration: no key is in force, and the card no longer shows 'Görüşme Planla'. */
+export interface RemsKeyRemoved {
+  readonly type: 'RemsKeyRemoved';
+  readonly data: { readonly ownerId: string; readonly removedAt: string };
+}
+
+export type RemsEvent = RemsKeySaved | RemsKeyRemoved;
+
+export function remsStreamId(ownerId: string): string {
+  return `rems-${ownerId}`;
+}
+
+export const REMS_EVENT_TYPES: EventRegistry<RemsEvent> = {
+  RemsKeySaved: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['apiKey', 'remsAccountName'] },
+  RemsKeyRemoved: { schemaVersion: 1 },
+};
+
+/**
+ * A visitor pressed 'Görüşme Planla' on a card and sent the 'Görüşme Planlayın' form
+ * (`POST /api/rems/create-customer`, issue 14): a customer to deliver to the owner's REMS. One
+ * stream per registration (`rems-registration-{registrationId}`), which later holds its outcome.
+ *
+ * The visitor's fields are sealed under a key of THIS REGISTRATION (ownerField 'registrationId'),
+ * not the owner's. The same write records a LeadSubmitted whose leadId is the registrationId, so
+ * one key seals both: deleting the lead (or the owner's account, which forgets every lead's key)
+ * erases the visitor from both histories. The interest (`customerType`) stays readable: on its own
+ * it says nothing about who the visitor was, and the owner's counters may count by it.
+ */
+export interface RemsRegistrationRequested {
+  readonly type: 'RemsRegistrationRequested';
+  readonly data: {
+    readonly registrationId: string;
+    /** The card's owner, whose REMS receives the customer. */
+    readonly ownerId: string;
+    readonly cardId: string;
+    /** Sealed, as the customer form's shared rules normalise them (validation/rems.ts checkCustomerForm). */
+    readonly firstName: string;
+    readonly lastName: string;
+    /** Sealed. The 10 national digits ('5321234567'). */
+    readonly phoneNumber: string;
+    readonly customerType: CustomerType;
+    /** Sealed, the optional ones null when empty (as REMS receives them). */
+    readonly email: string | null;
+    readonly province: string | null;
+    readonly provinceName: string | null;
+    readonly district: string | null;
+    readonly districtName: string | null;
+    readonly address: string | null;
+    readonly notes: string | null;
+    /** The visitor allowed the owner to send promotional messages (optional, İYS/KVKK), as on the lead form. */
+    readonly marketingConsent: boolean;
+    /** Which disclosure text (aydınlatma metni) the form showed. */
+    readonly noticeVersion: string;
+    readonly requestedAt: string;
+  };
+}
+
+/** The owner's REMS took the customer (201, or 200 for a repeat of the same Idempotency-Key). */
+export interface RemsCustomerDelivered {
+  readonly type: 'RemsCustomerDelivered';
+  readonly data: {
+    readonly registrationId: string;
+    readonly ownerId: string;
+    /** The customer's id in REMS. */
+    readonly remsCustomerId: string;
+    readonly deliveredAt: string;
+  };
+}
+
+/**
+ * Why a registration did not reach REMS:
+ * - 'rejected': REMS refused the customer for good (a 4xx other than 401/403/408/429), `message` its words;
+ * - 'key_refused': REMS no longer accepts the owner's key (401/403: revoked or expired in REMS);
+ * - 'key_removed': the owner had no key in force when it was delivered (removed, or the account deleted);
+ * - 'gave_up': REMS could not be reached for 24 hours (the delivery is dead-lettered, and an operator's
+ *   `reactors:retry` may still deliver it: a later RemsCustomerDelivered then stands).
+ */
+export const REMS_FAILURE_REASONS = ['rejected', 'key_refused', 'key_removed', 'gave_up'] as const;
+export type RemsFailureReason = (typeof REMS_FAILURE_REASONS)[number];
+
+export interface RemsRegistrationFailed {
+  readonly type: 'RemsRegistrationFailed';
+  readonly data: {
+    readonly registrationId: string;
+    readonly ownerId: string;
+    readonly reason: RemsFailureReason;
+    /** REMS's own words, cleaned (infra/src/rems/client.ts cleanRemsText), for 'rejected'; otherwise null. */
+    readonly message: string | null;
+    readonly failedAt: string;
+  };
+}
+
+export type RemsRegistrationEvent = RemsRegistrationRequested | RemsCustomerDelivered | RemsRegistrationFailed;
+
+export function remsRegistrationStreamId(registrationId: string): string {
+  return `rems-registration-${registrationId}`;
+}
+
+export const REMS_REGISTRATION_EVENT_TYPES: EventRegistry<RemsRegistrationEvent> = {
+  RemsRegistrationRequested: {
+    schemaVersion: 1,
+    ownerField: 'registrationId',
+    personalFields: [
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'email',
+      'province',
+      'provinceName',
+      'district',
+      'districtName',
+      'address',
+      'notes',
+    ],
+  },
+  RemsCustomerDelivered: { schemaVersion: 1 },
+  RemsRegistrationFailed: { schemaVersion: 1 },
+};

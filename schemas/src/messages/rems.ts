@@ -1,0 +1,91 @@
+/**
+ * How the customer form names each interest (validation/rems.ts CUSTOMER_TYPES), in the order the
+ * form offers them.
+ */
+export const CUSTOMER_TYPE_LABELS = {
+  BUYER: 'Alıcı',
+  SELLER: 'Satıcı',
+  TENANT: 'Kiracı',
+  LANDLORD: 'Ev Sahibi',
+} as const;
+
+/**
+ * The REMS customer form's rule messages ('Görüşme Planlayın' on the public card), which the form
+ * shows beside each field before sending and the server answers with (SPEC: customer form). The
+ * limits named here are CUSTOMER_LIMITS in validation/rems.ts.
+ */
+export const REMS_CUSTOMER_FORM_MESSAGES = {
+  remsFirstNameRequired: 'Ad alanı zorunludur',
+  remsFirstNameTooShort: 'Ad en az 2 karakter olmalıdır',
+  remsFirstNameTooLong: 'Ad en fazla 50 karakter olabilir',
+  remsFirstNameInvalid: 'Ad en az bir harf içermelidir',
+  remsLastNameRequired: 'Soyad alanı zorunludur',
+  remsLastNameTooShort: 'Soyad en az 2 karakter olmalıdır',
+  remsLastNameTooLong: 'Soyad en fazla 50 karakter olabilir',
+  remsLastNameInvalid: 'Soyad en az bir harf içermelidir',
+  remsPhoneRequired: 'Telefon numarası zorunludur',
+  remsPhoneInvalid: 'Geçerli bir telefon numarası girin (10 haneli)',
+  remsCustomerTypeRequired: 'İlgi alanı seçimi zorunludur',
+  remsCustomerTypeInvalid: 'Geçerli bir ilgi alanı seçin (Alıcı, Satıcı, Kiracı veya Ev Sahibi)',
+  remsEmailInvalid: 'Geçerli bir e-posta adresi girin',
+  remsProvinceInvalid: 'Geçerli bir il seçin',
+  remsDistrictWithoutProvince: 'İlçe seçmeden önce il seçin',
+  remsDistrictInvalid: 'Geçerli bir ilçe seçin',
+  remsAddressTooLong: 'Adres en fazla 500 karakter olabilir',
+  remsNotesTooLong: 'Notlar en fazla 1000 karakter olabilir',
+  /** The toast when the form is sent with any field in error. */
+  remsFormInvalid: 'Lütfen gerekli alanları doğru şekilde doldurun',
+} as const;
+
+/**
+ * The owner's API key ('REMS Entegrasyonu', `POST /api/rems/save-api-key`, `DELETE /api/rems/remove-api-key`):
+ * the SPEC's texts (§5 REMS API key, §8 REMS) and the server's answers when REMS itself cannot say yes.
+ */
+export const REMS_KEY_MESSAGES = {
+  remsApiKeyRequired: 'API anahtarı boş olamaz',
+  remsApiKeyInvalidFormat: 'Geçersiz API key formatı. REMS API key\'i "rems_" ile başlamalıdır.',
+  remsApiKeyInvalidCharacters:
+    "API anahtarında geçersiz karakterler var. Anahtarı REMS'ten kopyaladığınız gibi, boşluksuz yapıştırın.",
+  remsApiKeyTooLong: 'API anahtarı en fazla 512 karakter olabilir',
+  remsApiKeySaved: 'API anahtarı başarıyla kaydedildi!',
+  remsApiKeyRefused:
+    "REMS bu API anahtarını kabul etmedi. Anahtarı REMS'te Profil > API Anahtarları bölümünden kontrol edip tekrar deneyin.",
+  remsUnavailable: "REMS'e şu anda ulaşılamıyor, anahtar kaydedilmedi. Lütfen birkaç dakika sonra tekrar deneyin.",
+  remsNotConfigured: 'REMS entegrasyonu bu sunucuda henüz kullanılamıyor. Lütfen daha sonra tekrar deneyin.',
+  remsIntegrationRemoved: 'REMS entegrasyonu kaldırıldı',
+  remsNoActiveIntegration: 'Aktif bir REMS entegrasyonu yok',
+} as const;
+
+/** What the 'REMS Entegrasyonu' screen itself says when a request fails or a copy succeeds (SPEC §8 REMS). */
+export const REMS_SCREEN_MESSAGES = {
+  remsStatusLoadFailed: 'Durum kontrol edilirken hata oluştu',
+  remsStatsLoadFailed: 'İstatistikler yüklenemedi',
+  remsRemoveFailed: 'Entegrasyon kaldırılırken hata oluştu',
+  /** When the server gave no Turkish reason (no connection, a proxy's page). */
+  remsApiKeySaveFailed: 'API anahtarı kaydedilemedi',
+  remsSampleUrlCopied: 'Örnek URL panoya kopyalandı!',
+  remsSampleUrlCopyFailed: 'Kopyalama başarısız! Adresi seçip kendiniz kopyalayabilirsiniz.',
+} as const;
+
+/**
+ * The visitor's side of the customer form (`POST /api/rems/create-customer`): the thanks (SPEC §8
+ * REMS: information saved, the card's owner will get in touch; shown 5 s), the card that takes no
+ * registrations, and the line that opens the lead the owner sees in 'Bağlantılar'.
+ */
+export const REMS_REGISTRATION_MESSAGES = {
+  remsRegistrationThanks: 'Bilgileriniz kaydedildi. Kart sahibi en kısa sürede sizinle iletişime geçecek.',
+  remsRegistrationUnavailable: 'Bu kart şu anda görüşme talebi almıyor.',
+  remsRegistrationFailedToast: 'Bilgileriniz kaydedilirken bir hata oluştu. Lütfen tekrar deneyin.',
+  remsLeadHeading: 'Görüşme Planla',
+} as const;
+
+/**
+ * Texts of the REMS integration (issue 14), in proper Turkish. Keys start with `rems` because they
+ * are spread into the one MESSAGES catalogue.
+ */
+export const REMS_MESSAGES = {
+  ...REMS_CUSTOMER_FORM_MESSAGES,
+  ...REMS_KEY_MESSAGES,
+  ...REMS_SCREEN_MESSAGES,
+  ...REMS_REGISTRATION_MESSAGES,
+} as const;

@@ -1,0 +1,72 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStreamId, type AccountRegistered } from '@kartvizit/schemas';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
+import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
+import { PROJECTIONS } from '@kartvizit/projector/projections';
+import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
+import { until } from '../support/mailing-product.ts';
+
+/**
+ * Every projection and reactor of a process shares one connection for its lock, and a runner never holds one
+ * connection while it waits for another (projector/src/core/runner.ts). So the projector keeps up on a pool smaller
+ * than its number of projections; when each runner held a connection and waited for a second, seven projections on a
+ * pool of ten deadlocked the moment anything else took a few connections.
+ */
+describe('the projector on a pool smaller than its projections', () => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  let signals: InProcessSignalBus;
+  let store: PostgresEventStore;
+  let projectors: ProjectorService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 3 });
+    signals = new InProcessSignalBus();
+    store = new PostgresEventStore({ pool, onAppended: () => void signals.publish('events_appended') });
+    const codec = new EventCodec(new PersonalDataVault(pool, deriveKey(randomBytes(32), 'personal-data-kek')));
+    projectors = startProjectors({ pool, store, codec, signals, pollIntervalMs: 200 });
+    for (let index = 0; index < 20; index++) {
+      const userId = randomUUID();
+      const event: AccountRegistered = {
+        type: 'AccountRegistered',
+        data: {
+          userId,
+          email: `kisi-${index}@example.com`,
+          firstName: 'Ayşe',
+          lastName: 'Yılmaz',
+          registeredAt: new Date().toISOString(),
+        },
+      };
+      await store.append([
+        { streamId: accountStreamId(userId), expected: 'no_stream', events: [await codec.encode(event)] },
+      ]);
+    }
+  });
+  afterAll(async () => {
+    await projectors?.stop();
+    await signals?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it(`given ${PROJECTIONS.length} projections and a pool of 3, when events are appended, then every projection reaches the head`, async () => {
+    expect(PROJECTIONS.length).toBeGreaterThan(3);
+    const head = await store.headCheckpoint();
+    const caughtUp = async () => {
+      const { rows } = await database.pool.query<{ name: string; checkpoint: string | null }>(
+        'SELECT name, checkpoint FROM projection_checkpoints WHERE generation > 0',
+      );
+      return rows.length === PROJECTIONS.length && rows.every((row) => row.checkpoint === head);
+    };
+    await until(caughtUp, 'every projection at the head of the log');
+    const { rows } = await database.pool.query<{ count: string }>('SELECT count(*) FROM rm_accounts');
+    expect(Number(rows[0]?.count)).toBe(20);
+  });
+});

@@ -1,0 +1,58 @@
+import type { RemoveRemsKeyResponse, RemsStatusResponse, SaveRemsKeyResponse } from '@kartvizit/schemas';
+import { api } from '../../app/api.ts';
+
+/**
+ * The owner's REMS integration (SPEC §7 REMS). The key goes to the server once, in the save body,
+ * and never comes back: the status carries its last 4 characters while it is active.
+ *
+ * Still to come: `GET /rems/stats` (counters and 'Son Kayıtlar'), tagged STATS below so a save or a
+ * removal refreshes it too.
+ */
+const STATUS = { type: 'Rems', id: 'STATUS' } as const;
+const STATS = { type: 'Rems', id: 'STATS' } as const;
+
+export const remsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getRemsStatus: build.query<RemsStatusResponse, void>({
+      query: () => '/rems/status',
+      providesTags: [STATUS],
+    }),
+    saveRemsApiKey: build.mutation<SaveRemsKeyResponse, string>({
+      query: (apiKey) => ({ url: '/rems/save-api-key', method: 'POST', body: { apiKey } }),
+      // The answer already says the key is active: show it at once, then read the status again (with the write's position).
+      async onQueryStarted(_apiKey, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            remsApi.util.updateQueryData('getRemsStatus', undefined, (draft) => {
+              draft.hasActiveKey = true;
+              draft.keyHint = data.keyHint;
+            }),
+          );
+        } catch {
+          // The screen shows the failure; the status is unchanged.
+        }
+      },
+      invalidatesTags: (result) => (result ? [STATUS, STATS] : []),
+    }),
+    removeRemsApiKey: build.mutation<RemoveRemsKeyResponse, void>({
+      query: () => ({ url: '/rems/remove-api-key', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            remsApi.util.updateQueryData('getRemsStatus', undefined, (draft) => {
+              draft.hasActiveKey = false;
+              draft.keyHint = null;
+            }),
+          );
+        } catch {
+          // The screen shows the failure; the key stays active.
+        }
+      },
+      invalidatesTags: (result) => (result ? [STATUS, STATS] : []),
+    }),
+  }),
+});
+
+export const { useGetRemsStatusQuery, useSaveRemsApiKeyMutation, useRemoveRemsApiKeyMutation } = remsApi;
