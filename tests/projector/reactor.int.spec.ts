@@ -249,4 +249,55 @@ describe('a reactor with partitions (decision 32)', () => {
     await until(async () => (await deliveryProblems(database.pool)).length === 0, 'nothing left waiting');
     expect(receiver.kept).toEqual([later]);
   });
+
+  it('given a reactor taking three partitions at once, when three families wait, then the three are in flight together and each family in its order', async () => {
+    // Given three families of three accounts each, interleaved in the log
+    const families = ['Yılmaz', 'Kaya', 'Şahin'];
+    const registered: string[] = [];
+    for (const name of ['ayşe', 'bora', 'cem'])
+      for (const family of families) registered.push(await register(name, family));
+
+    // And a receiver that keeps its first three calls waiting until three are open at once (one after another, it
+    // would wait for ever and the test would time out)
+    let open = 0;
+    let mostOpen = 0;
+    let twoOfOneFamily = false;
+    let threeOpen: () => void = () => undefined;
+    const allThreeOpen = new Promise<void>((resolve) => (threeOpen = resolve));
+    const openPerFamily = new Map<string, number>();
+    const keptPerFamily = new Map<string, string[]>();
+    const runner = new ReactorRunner<AccountRegistered>(
+      {
+        name: 'test-lanes',
+        handles: ['AccountRegistered'],
+        startAt: 'start',
+        partitionOf: byFamily,
+        concurrency: 3,
+        async react(event) {
+          const family = byFamily(event);
+          openPerFamily.set(family, (openPerFamily.get(family) ?? 0) + 1);
+          // (Noted, not asserted here: an assertion thrown in react would only count as a failed attempt.)
+          if ((openPerFamily.get(family) ?? 0) > 1) twoOfOneFamily = true;
+          mostOpen = Math.max(mostOpen, ++open);
+          if (open === 3) threeOpen();
+          await allThreeOpen;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          keptPerFamily.set(family, [...(keptPerFamily.get(family) ?? []), event.eventId]);
+          openPerFamily.set(family, (openPerFamily.get(family) ?? 0) - 1);
+          open--;
+        },
+      },
+      { pool: database.pool, store, codec, pollIntervalMs: 50 },
+    );
+
+    // When it runs
+    await runner.catchUp();
+
+    // Then three were in flight together, never two of one family, and each family was kept in its log order
+    expect(mostOpen).toBe(3);
+    expect(twoOfOneFamily).toBe(false);
+    families.forEach((family, index) =>
+      expect(keptPerFamily.get(family)).toEqual([registered[index], registered[index + 3], registered[index + 6]]),
+    );
+  });
 });

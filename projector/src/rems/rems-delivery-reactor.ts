@@ -23,6 +23,9 @@ export const REMS_DELIVERY_REACTOR = 'rems-delivery';
  */
 export const REMS_DELIVERY_RETRY: RetryPolicy = { firstDelayMs: 5_000, maxDelayMs: 10 * 60_000, maxAttempts: 151 };
 
+/** Owners whose registrations are on their way to REMS at the same time (Reactor.concurrency). */
+export const REMS_DELIVERY_CONCURRENCY = 16;
+
 export interface RemsDeliveryDependencies {
   readonly store: EventStore;
   readonly codec: EventCodec;
@@ -110,6 +113,10 @@ export function remsDeliveryReactor(deps: RemsDeliveryDependencies): Reactor<Rem
     startAt: 'start',
     retry: { ...REMS_DELIVERY_RETRY, ...deps.retry },
     partitionOf: (event) => `owner:${event.data.ownerId}`,
+    // REMS answers in a few hundred ms: 16 owners' registrations at once (each owner's still in order), so a busy
+    // hour of many agents' cards is not delivered at one customer per answer. REMS de-duplicates by the registration
+    // id, so a batch handled again after a crash makes no customer twice.
+    concurrency: REMS_DELIVERY_CONCURRENCY,
     // A registration REMS did not take within the day fails 'gave_up', recorded with its dead letter (an operator
     // may still retry it; a later delivery then comes after, and the last outcome stands).
     async gaveUp(event) {
