@@ -50,13 +50,15 @@ import { cpuDuring, parentPid } from './cpu.ts';
 import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
 const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
 const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query').split(','));
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const root = new URL('../..', import.meta.url).pathname;
 const webDistDir = join(root, 'web/dist');
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -90,7 +92,10 @@ async function openBenchDatabase(name: string): Promise<Database> {
 
 async function startStack(database: Database): Promise<Stack> {
   const signals = new InProcessSignalBus();
-  const store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
+  const store = new PostgresEventStore({
+    pool: database.pool,
+    onAppended: () => void signals.publish('events_appended'),
+  });
   const appSecret = randomBytes(48);
   const codec = codecFromAppSecret(database.pool, appSecret);
   const product = await composeProduct({
@@ -133,7 +138,9 @@ process.once('exit', () => {
 
 /** A child process running a TypeScript file through tsx, with IPC; resolves with its first message. */
 function forkTs(file: string, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; first: unknown }> {
-  const child = track(fork(file, [], { execArgv: ['--import', 'tsx'], cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const child = track(
+    fork(file, [], { execArgv: ['--import', 'tsx'], cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   return new Promise((resolve, reject) => {
     child.once('message', (first) => resolve({ child, first }));
     child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before it was ready`)));
@@ -149,7 +156,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 async function waitForHealth(url: string, service: ChildProcess): Promise<void> {
   await until(async () => {
-    if (service.exitCode !== null || service.signalCode !== null) throw new Error(`${url}: the service exited (${service.exitCode ?? service.signalCode})`);
+    if (service.exitCode !== null || service.signalCode !== null)
+      throw new Error(`${url}: the service exited (${service.exitCode ?? service.signalCode})`);
     try {
       return (await fetch(`${url}/api/health`)).ok;
     } catch {
@@ -165,7 +173,12 @@ interface ScaledStack {
   /** query-api, when started. */
   readonly queryUrl: string | null;
   /** Process ids, for the CPU each one spends (tests/bench/cpu.ts); PostgreSQL's is its postmaster's. */
-  readonly pids: { readonly commandApi: number; readonly projector: number; readonly queryApi: number | null; readonly postgres: number | null };
+  readonly pids: {
+    readonly commandApi: number;
+    readonly projector: number;
+    readonly queryApi: number | null;
+    readonly postgres: number | null;
+  };
   close(): Promise<void>;
 }
 
@@ -189,7 +202,13 @@ async function startScaledStack(
     // BENCH_PROFILE=query-api (or command-api, projector): that service writes a V8 CPU profile to tests/artifacts/profiles.
     const profiled = process.env.BENCH_PROFILE && file.startsWith(`${process.env.BENCH_PROFILE}/`);
     const profile = profiled ? ['--cpu-prof', '--cpu-prof-dir', join(root, 'tests/artifacts/profiles')] : [];
-    const child = track(spawn(process.execPath, [...profile, '--import', 'tsx', join(root, file)], { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] }));
+    const child = track(
+      spawn(process.execPath, [...profile, '--import', 'tsx', join(root, file)], {
+        cwd: root,
+        env,
+        stdio: ['ignore', stdout, 'inherit'],
+      }),
+    );
     started.push(child);
     return child;
   };
@@ -210,10 +229,21 @@ async function startScaledStack(
     const port = await freePort();
     const commandApi = service(
       'command-api/src/main.ts',
-      { ...shared, PORT: String(port), DATA_DIR: join(workDir, 'command-api'), LOG_LEVEL: logLevel, AUTH_RATE_LIMIT_PER_MINUTE: '0', TELEMETRY_RATE_LIMIT_PER_MINUTE: '0' },
+      {
+        ...shared,
+        PORT: String(port),
+        DATA_DIR: join(workDir, 'command-api'),
+        LOG_LEVEL: logLevel,
+        AUTH_RATE_LIMIT_PER_MINUTE: '0',
+        TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
+      },
       stdout,
     );
-    const projector = service('projector/src/main.ts', { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' }, 'ignore');
+    const projector = service(
+      'projector/src/main.ts',
+      { ...shared, DATA_DIR: join(workDir, 'projector'), LOG_LEVEL: 'warn' },
+      'ignore',
+    );
     const url = `http://127.0.0.1:${port}`;
     let queryUrl: string | null = null;
     let queryApi: ChildProcess | null = null;
@@ -221,7 +251,13 @@ async function startScaledStack(
       const queryPort = await freePort();
       queryApi = service(
         'query-api/src/main.ts',
-        { ...shared, PORT: String(queryPort), DATA_DIR: join(workDir, 'query-api'), LOG_LEVEL: logLevel, WEB_DIST_DIR: webDistDir },
+        {
+          ...shared,
+          PORT: String(queryPort),
+          DATA_DIR: join(workDir, 'query-api'),
+          LOG_LEVEL: logLevel,
+          WEB_DIST_DIR: webDistDir,
+        },
         stdout,
       );
       queryUrl = `http://127.0.0.1:${queryPort}`;
@@ -242,23 +278,41 @@ async function startScaledStack(
 }
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 /** An owner with a profile (`profile`'s fields over a minimal one) and an active virtual card, through the real API. */
-async function seedOwner(url: string, profile: Readonly<Record<string, unknown>> = {}): Promise<{ token: string; userId: string; cardId: string }> {
+async function seedOwner(
+  url: string,
+  profile: Readonly<Record<string, unknown>> = {},
+): Promise<{ token: string; userId: string; cardId: string }> {
   const email = `bench-${Date.now()}@example.com`;
   const registered = await json<{ token: string; user: { id: string } }>(`${url}/api/auth/register`, {
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-parola', firstName: 'Ölçüm', lastName: 'Sahibi' }),
   });
   const auth = { authorization: `Bearer ${registered.token}` };
-  await json(`${url}/api/profile`, { method: 'POST', headers: auth, body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email, ...profile }) });
+  await json(`${url}/api/profile`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email, ...profile }),
+  });
   const cardId = `VC-${randomBytes(3).toString('hex').toUpperCase()}`;
-  await json(`${url}/api/cards`, { method: 'POST', headers: auth, body: JSON.stringify({ cardId, type: 'virtual', color: 'black', name: 'Ölçüm' }) });
-  await json(`${url}/api/cards/activate`, { method: 'POST', headers: auth, body: JSON.stringify({ cardId, name: 'Ölçüm' }) });
+  await json(`${url}/api/cards`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ cardId, type: 'virtual', color: 'black', name: 'Ölçüm' }),
+  });
+  await json(`${url}/api/cards/activate`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ cardId, name: 'Ölçüm' }),
+  });
   return { token: registered.token, userId: registered.user.id, cardId };
 }
 
@@ -271,13 +325,19 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 }
 
 /** The load generator, a process of its own: one autocannon run at a time. */
-async function startLoadGenerator(): Promise<{ pid: number; run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> }> {
+async function startLoadGenerator(): Promise<{
+  pid: number;
+  run(options: autocannon.Options): Promise<LoadResult>;
+  close(): Promise<void>;
+}> {
   const { child } = await forkTs(join(root, 'tests/bench/load-generator.ts'));
   return {
     pid: child.pid ?? 0,
     run(options) {
       return new Promise((resolve, reject) => {
-        child.once('message', (reply: LoadReply) => ('error' in reply ? reject(new Error(reply.error)) : resolve(reply.result)));
+        child.once('message', (reply: LoadReply) =>
+          'error' in reply ? reject(new Error(reply.error)) : resolve(reply.result),
+        );
         child.send(options);
       });
     },
@@ -311,7 +371,10 @@ async function postgresPid(database: Database): Promise<number | null> {
 }
 
 function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** The median of each key over the rounds. */
@@ -322,11 +385,15 @@ function medianOfEach(entries: readonly Record<string, number>[]): Record<string
 
 /** CPU microseconds per request of each process group, from `cpuDuring`'s milliseconds. */
 function microsPerRequest(cpuMs: Record<string, number>, requests: number): Record<string, number> {
-  return Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, round((ms * 1000) / Math.max(1, requests), 0)]));
+  return Object.fromEntries(
+    Object.entries(cpuMs).map(([name, ms]) => [name, round((ms * 1000) / Math.max(1, requests), 0)]),
+  );
 }
 
 async function statisticsCheckpoint(database: Database): Promise<Checkpoint | null> {
-  const result = await database.pool.query<{ checkpoint: Checkpoint | null }>("SELECT checkpoint FROM projection_checkpoints WHERE name = 'statistics'");
+  const result = await database.pool.query<{ checkpoint: Checkpoint | null }>(
+    "SELECT checkpoint FROM projection_checkpoints WHERE name = 'statistics'",
+  );
   return result.rows[0]?.checkpoint ?? null;
 }
 
@@ -335,7 +402,9 @@ async function waitUntilArrived(database: Database, accepted: number): Promise<n
   const deadline = Date.now() + 60_000;
   let arrived = 0;
   while (Date.now() < deadline) {
-    const counted = await database.pool.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE type = 'CardVisited'");
+    const counted = await database.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM events WHERE type = 'CardVisited'",
+    );
     arrived = Number(counted.rows[0]?.n ?? 0);
     const lastRow = await database.pool.query<{ xid: string; pos: string }>(
       'SELECT transaction_id::text AS xid, global_position::text AS pos FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
@@ -376,7 +445,12 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       }
     })();
     // Warm-up, not measured: both servers' code compiled, the ingestion thread and its pool started, caches filled.
-    const warmUp = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: 5000, ...beaconRequest(cardId) });
+    const warmUp = await cannon({
+      url: `${stack.url}/api/telemetry/visit`,
+      connections: CONNECTIONS,
+      amount: 5000,
+      ...beaconRequest(cardId),
+    });
     await cannon({ url: hello.url, connections: CONNECTIONS, amount: 5000, ...beaconRequest('VC-000000') });
     const rounds: {
       helloWorldPerSecond: number;
@@ -408,7 +482,12 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
       const requests = Math.max(2000, Math.round(perSecond(baseline) * seconds * 0.5));
       // The CPU a beacon costs includes its way into the read model: counted until the projector has caught up.
       const measured = await cpuDuring(beaconGroups, async () => {
-        const answered = await cannon({ url: `${stack.url}/api/telemetry/visit`, connections: CONNECTIONS, amount: requests, ...beaconRequest(cardId) });
+        const answered = await cannon({
+          url: `${stack.url}/api/telemetry/visit`,
+          connections: CONNECTIONS,
+          amount: requests,
+          ...beaconRequest(cardId),
+        });
         accepted += answered.ok;
         // The next hello-world round runs on a quiet machine, not beside this round's writes.
         await waitUntilArrived(stack.database, accepted);
@@ -427,7 +506,9 @@ async function benchIngestion(): Promise<Record<string, unknown>> {
     }
     const arrived = await waitUntilArrived(stack.database, accepted);
     // Group commit at work: how many transactions wrote the visits.
-    const commits = await stack.database.pool.query<{ n: string }>("SELECT count(DISTINCT transaction_id) AS n FROM events WHERE type = 'CardVisited'");
+    const commits = await stack.database.pool.query<{ n: string }>(
+      "SELECT count(DISTINCT transaction_id) AS n FROM events WHERE type = 'CardVisited'",
+    );
     watching = false;
     await watcher;
     watch.push({ at: Date.now(), checkpoint: await statisticsCheckpoint(stack.database) });
@@ -513,7 +594,9 @@ const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
 async function ensureWebBuild(): Promise<void> {
   if (existsSync(join(webDistDir, '.vite/manifest.json'))) return;
   log('page: web/dist has no build, running npm run build -w web');
-  const build = track(spawn('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const build = track(
+    spawn('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }),
+  );
   const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
   if (code !== 0) throw new Error(`npm run build -w web failed (${code})`);
 }
@@ -535,7 +618,8 @@ function rawGet(url: string, headers: Readonly<Record<string, string>>): Promise
       response.on('error', reject);
       response.on('end', () => {
         const pairs: [string, string][] = [];
-        for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) pairs.push([response.rawHeaders[i] ?? '', response.rawHeaders[i + 1] ?? '']);
+        for (let i = 0; i + 1 < response.rawHeaders.length; i += 2)
+          pairs.push([response.rawHeaders[i] ?? '', response.rawHeaders[i + 1] ?? '']);
         resolve({ status: response.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
       });
     });
@@ -588,9 +672,14 @@ function pageRun(result: LoadResult, status: number) {
 
 async function benchPage(): Promise<Record<string, unknown>> {
   const seconds = SECONDS / ROUNDS;
-  log(`page: ${seconds} s per run × ${PAGE_CONNECTIONS} connections, in ${ROUNDS} rounds of replay then query-api, full pages then 304s`);
+  log(
+    `page: ${seconds} s per run × ${PAGE_CONNECTIONS} connections, in ${ROUNDS} rounds of replay then query-api, full pages then 304s`,
+  );
   await ensureWebBuild();
-  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_page_${Date.now()}`), { queryApi: true, publicBaseUrl: PAGE_ORIGIN });
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_page_${Date.now()}`), {
+    queryApi: true,
+    publicBaseUrl: PAGE_ORIGIN,
+  });
   let replay: { url: string; pid: number; close(): Promise<void> } | null = null;
   let load: { run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> } | null = null;
   try {
@@ -603,15 +692,19 @@ async function benchPage(): Promise<Record<string, unknown>> {
     const encoding = headerOf(page, 'content-encoding');
     const etag = headerOf(page, 'etag');
     if (page.status !== 200 || (encoding !== 'br' && encoding !== 'gzip')) {
-      throw new Error(`page: expected 200 with Content-Encoding br or gzip, got ${page.status} with ${encoding ?? 'none'}`);
+      throw new Error(
+        `page: expected 200 with Content-Encoding br or gzip, got ${page.status} with ${encoding ?? 'none'}`,
+      );
     }
     if (!etag) throw new Error('page: the page has no ETag');
     const revalidation = { ...PHONE_PAGE_HEADERS, 'if-none-match': etag };
     const conditional = await rawGet(pageUrl, revalidation);
-    if (conditional.status !== 304) throw new Error(`page: If-None-Match with the page's ETag answered ${conditional.status}, not 304`);
+    if (conditional.status !== 304)
+      throw new Error(`page: If-None-Match with the page's ETag answered ${conditional.status}, not 304`);
     const html = encoding === 'br' ? brotliDecompressSync(page.body) : gunzipSync(page.body);
     // Without a build the page is served without its script and stylesheet: smaller, and not the page phones get.
-    if (!html.includes('<script type="module" src="/assets/')) throw new Error(`page: the page links no built script (is ${webDistDir} built?)`);
+    if (!html.includes('<script type="module" src="/assets/'))
+      throw new Error(`page: the page links no built script (is ${webDistDir} built?)`);
 
     replay = await startReplayPage({
       status: page.status,
@@ -622,8 +715,10 @@ async function benchPage(): Promise<Record<string, unknown>> {
     const replayUrl = `${replay.url}/p/${cardId}`;
     const replayPid = replay.pid;
     const replayedPage = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
-    if (replayedPage.status !== 200 || !replayedPage.body.equals(page.body)) throw new Error('page: the replay does not answer with the recorded page');
-    if ((await rawGet(replayUrl, revalidation)).status !== 304) throw new Error('page: the replay does not answer 304 to its ETag');
+    if (replayedPage.status !== 200 || !replayedPage.body.equals(page.body))
+      throw new Error('page: the replay does not answer with the recorded page');
+    if ((await rawGet(replayUrl, revalidation)).status !== 304)
+      throw new Error('page: the replay does not answer 304 to its ETag');
 
     const generator = await startLoadGenerator();
     load = generator;
@@ -641,8 +736,12 @@ async function benchPage(): Promise<Record<string, unknown>> {
       const replayPages = pageRun(await run(replayUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
       const pages = pageRun(await run(pageUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
       // The CPU one 304 costs the server that answers it: the arithmetic behind the 304 ratio.
-      const replayed = await cpuDuring({ server: [replayPid] }, () => run(replayUrl, revalidation, { duration: seconds }));
-      const answered = await cpuDuring({ server: [stack.pids.queryApi ?? 0] }, () => run(pageUrl, revalidation, { duration: seconds }));
+      const replayed = await cpuDuring({ server: [replayPid] }, () =>
+        run(replayUrl, revalidation, { duration: seconds }),
+      );
+      const answered = await cpuDuring({ server: [stack.pids.queryApi ?? 0] }, () =>
+        run(pageUrl, revalidation, { duration: seconds }),
+      );
       const replayNotModified = pageRun(replayed.result, 304);
       const notModified = pageRun(answered.result, 304);
       rounds.push({
@@ -657,7 +756,12 @@ async function benchPage(): Promise<Record<string, unknown>> {
         notModifiedLatencyMs: notModified.latencyMs,
         notModifiedCpuMicros: microsPerRequest(answered.cpuMs, answered.result.total).server ?? 0,
         replayNotModifiedCpuMicros: microsPerRequest(replayed.cpuMs, replayed.result.total).server ?? 0,
-        failures: { pages: pages.failures, replayPages: replayPages.failures, notModified: notModified.failures, replayNotModified: replayNotModified.failures },
+        failures: {
+          pages: pages.failures,
+          replayPages: replayPages.failures,
+          notModified: notModified.failures,
+          replayNotModified: replayNotModified.failures,
+        },
       });
     }
     const latency = (pick: (entry: PageRound) => LatencyMs) => ({
@@ -729,7 +833,11 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
     const results: Record<string, unknown> = {};
 
     // Telemetry events carry no sealed fields: any key-encryption key will do for the replay.
-    const deps = { pool: stack.database.pool, store: stack.store, codec: new EventCodec(new PersonalDataVault(stack.database.pool, randomBytes(32))) };
+    const deps = {
+      pool: stack.database.pool,
+      store: stack.store,
+      codec: new EventCodec(new PersonalDataVault(stack.database.pool, randomBytes(32))),
+    };
     if (ONLY.has('replay')) {
       const started = performance.now();
       const rebuilt = await rebuildProjection(deps, statisticsProjection);
@@ -749,7 +857,10 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
           params.push(event.position, event.type, JSON.stringify(event.data));
           return `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3})`;
         });
-        await stack.database.pool.query(`INSERT INTO bench_plain (position, type, data) VALUES ${rows.join(',')}`, params);
+        await stack.database.pool.query(
+          `INSERT INTO bench_plain (position, type, data) VALUES ${rows.join(',')}`,
+          params,
+        );
         copied += batch.events.length;
         after = batch.checkpoint;
       }
@@ -794,7 +905,11 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
 
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { cores: (await import('node:os')).cpus().length, node: process.version, database: process.env.DATABASE_URL ? 'server (DATABASE_URL)' : 'embedded PostgreSQL' },
+  machine: {
+    cores: (await import('node:os')).cpus().length,
+    node: process.version,
+    database: process.env.DATABASE_URL ? 'server (DATABASE_URL)' : 'embedded PostgreSQL',
+  },
 };
 try {
   if (ONLY.has('ingestion')) report.ingestion = await benchIngestion();
