@@ -17,14 +17,20 @@
  *      batched INSERT of the same rows.
  *   4. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query
+ *   5. REMS registrations (issue 14): POST /api/rems/create-customer from many visitors to the cards of many owners
+ *      whose REMS (the fake of the tests, a process of its own) answers each call 200 ms late; accepted/s against the
+ *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
+ *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
+ *
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,rems
+ *   --registrations 1200 --rems-owners 24
  * (--connections is the beacons'; the card page is measured at 50.)
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +51,9 @@ import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { issueFormToken } from '@kartvizit/infra/forms/form-token';
+import type { FormLoadResult, FormRequest } from './form-load.ts';
 import type { LoadReply, LoadResult } from './load-generator.ts';
 import { cpuDuring, parentPid } from './cpu.ts';
 import type { RecordedPage } from './replay-page.ts';
@@ -56,7 +65,7 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,rems').split(','));
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const root = new URL('../..', import.meta.url).pathname;
@@ -179,6 +188,8 @@ interface ScaledStack {
     readonly queryApi: number | null;
     readonly postgres: number | null;
   };
+  /** The services' APP_SECRET: the registration bench issues the card page's form tokens with it. */
+  readonly appSecret: Buffer;
   close(): Promise<void>;
 }
 
@@ -191,7 +202,7 @@ interface ScaledStack {
  */
 async function startScaledStack(
   database: Database,
-  options: { readonly queryApi?: boolean; readonly publicBaseUrl?: string } = {},
+  options: { readonly queryApi?: boolean; readonly publicBaseUrl?: string; readonly env?: NodeJS.ProcessEnv } = {},
 ): Promise<ScaledStack> {
   const started: ChildProcess[] = [];
   const close = async () => {
@@ -222,6 +233,7 @@ async function startScaledStack(
       PUBLIC_BASE_URL: options.publicBaseUrl ?? 'http://127.0.0.1',
       // command-api writes uploaded images, query-api serves them.
       BLOB_DIR: join(workDir, 'blobs'),
+      ...options.env,
     };
     // BENCH_LOG=warn: the services' log lines (on their stdout) in the bench's output.
     const logLevel = process.env.BENCH_LOG ?? 'error';
@@ -270,7 +282,7 @@ async function startScaledStack(
       queryApi: queryApi?.pid ?? null,
       postgres: await postgresPid(database),
     };
-    return { database, url, queryUrl, pids, close };
+    return { database, url, queryUrl, pids, appSecret: Buffer.from(appSecret, 'utf8'), close };
   } catch (error) {
     await close();
     throw error;
@@ -291,7 +303,7 @@ async function seedOwner(
   url: string,
   profile: Readonly<Record<string, unknown>> = {},
 ): Promise<{ token: string; userId: string; cardId: string }> {
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const registered = await json<{ token: string; user: { id: string } }>(`${url}/api/auth/register`, {
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-parola', firstName: 'Ölçüm', lastName: 'Sahibi' }),
@@ -903,6 +915,177 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
   }
 }
 
+const REGISTRATIONS = Number(args.get('registrations') ?? 1200);
+const REMS_OWNERS = Number(args.get('rems-owners') ?? 24);
+// Visitors sending the form at the same moment (each a phone of its own).
+const FORM_CONNECTIONS = 32;
+
+/** The registration form a visitor on `owner`'s card sends, with the token the card page gave them 10 s before. */
+function registrationForm(owner: { userId: string; cardId: string }, tokenKey: Buffer, index: number): FormRequest {
+  return {
+    // Behind the proxy each visitor has an address of their own (TRUST_PROXY), as phones do: the per-client limits
+    // of the public forms are not what is measured.
+    headers: {
+      'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255 || 1}`,
+      'user-agent': IPHONE,
+    },
+    body: JSON.stringify({
+      cardOwnerId: owner.userId,
+      cardId: owner.cardId,
+      firstName: 'Ölçüm',
+      lastName: `Ziyaretçi ${index}`,
+      phoneNumber: '532 123 45 67',
+      customerType: 'BUYER',
+      email: `ziyaretci-${index}@example.com`,
+      province: '34',
+      district: 'Kadıköy',
+      address: null,
+      notes: 'Kadıköy’de 3+1 daire arıyorum.',
+      formToken: issueFormToken(tokenKey, owner.cardId, new Date(Date.now() - 10_000)),
+    }),
+  };
+}
+
+async function benchRems(): Promise<Record<string, unknown>> {
+  log(
+    `rems: ${REGISTRATIONS} registrations to ${REMS_OWNERS} owners over ${FORM_CONNECTIONS} connections, REMS answering in 200 ms`,
+  );
+  const { child: remsChild, first } = await forkTs(join(root, 'tests/bench/rems-server.ts'));
+  const ask = <T>(message: unknown) =>
+    new Promise<T>((resolve) => {
+      remsChild.once('message', (reply) => resolve(reply as T));
+      remsChild.send(message as never);
+    });
+  const hello = await startHelloWorld();
+  const { child: loadChild } = await forkTs(join(root, 'tests/bench/form-load.ts'));
+  const sendForms = (url: string, requests: readonly FormRequest[]) =>
+    new Promise<FormLoadResult>((resolve) => {
+      loadChild.once('message', (reply) => resolve(reply as FormLoadResult));
+      loadChild.send({ url, requests, connections: FORM_CONNECTIONS });
+    });
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_rems_${Date.now()}`), {
+    env: { REMS_API_URL: (first as { url: string }).url, TRUST_PROXY: 'true' },
+  });
+  const { child: insertChild, first: insertReady } = await forkTs(join(root, 'tests/bench/insert-server.ts'), {
+    ...process.env,
+    BENCH_DATABASE_URL: stack.database.url,
+  });
+  const insertUrl = (insertReady as { url: string }).url;
+  try {
+    const owners: { userId: string; cardId: string }[] = [];
+    for (let index = 0; index < REMS_OWNERS; index++) {
+      const owner = await seedOwner(stack.url);
+      const key = `rems_bench_${index}_${randomBytes(8).toString('hex')}`;
+      await ask({ addKey: [key, `hesap-${index}`] });
+      await json(`${stack.url}/api/rems/save-api-key`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}` },
+        body: JSON.stringify({ apiKey: key }),
+      });
+      owners.push(owner);
+    }
+    const tokenKey = deriveKey(stack.appSecret, 'form-tokens');
+    let sent = 0;
+    const forms = (count: number) =>
+      Array.from({ length: count }, () => {
+        const index = sent++;
+        return registrationForm(owners[index % owners.length] ?? owners[0]!, tokenKey, index);
+      });
+    const registrationsUrl = `${stack.url}/api/rems/create-customer`;
+    // Warm-up, not measured (its registrations are delivered and counted like the others).
+    await sendForms(hello.url, forms(100));
+    await sendForms(insertUrl, forms(100));
+    const warmUp = await sendForms(registrationsUrl, forms(100));
+    let accepted = warmUp.statusCodes['200'] ?? 0;
+    let refused = warmUp.total + warmUp.errors - accepted;
+    const rounds: {
+      helloWorldPerSecond: number;
+      oneInsertPerSecond: number;
+      registrationsPerSecond: number;
+      ratio: number;
+      ratioToOneInsert: number;
+      latencyMs: { p50: number; p99: number };
+      oneInsertLatencyMs: { p50: number; p99: number };
+    }[] = [];
+    for (let index = 0; index < ROUNDS; index++) {
+      const count = Math.round(REGISTRATIONS / ROUNDS);
+      const baseline = await sendForms(hello.url, forms(count));
+      const inserts = await sendForms(insertUrl, forms(count));
+      const result = await sendForms(registrationsUrl, forms(count));
+      accepted += result.statusCodes['200'] ?? 0;
+      refused += result.total + result.errors - (result.statusCodes['200'] ?? 0);
+      rounds.push({
+        helloWorldPerSecond: round(baseline.total / baseline.seconds, 0),
+        registrationsPerSecond: round(result.total / result.seconds, 0),
+        oneInsertPerSecond: round(inserts.total / inserts.seconds, 0),
+        ratio: round(result.total / result.seconds / (baseline.total / baseline.seconds)),
+        ratioToOneInsert: round(result.total / result.seconds / (inserts.total / inserts.seconds)),
+        latencyMs: result.latencyMs,
+        oneInsertLatencyMs: inserts.latencyMs,
+      });
+    }
+    // Every accepted registration reaches REMS: wait (at most 10 minutes) until each has its outcome.
+    const outcomes = async () => {
+      const counted = await stack.database.pool.query<{ type: string; n: string }>(
+        "SELECT type, count(*) AS n FROM events WHERE type IN ('RemsRegistrationRequested', 'RemsCustomerDelivered', 'RemsRegistrationFailed') GROUP BY type",
+      );
+      return Object.fromEntries(counted.rows.map((row) => [row.type, Number(row.n)])) as Record<
+        string,
+        number | undefined
+      >;
+    };
+    const deliveryStarted = Date.now();
+    await until(async () => {
+      const counts = await outcomes();
+      return (counts.RemsCustomerDelivered ?? 0) + (counts.RemsRegistrationFailed ?? 0) >= accepted;
+    }, 600_000);
+    const drainSeconds = (Date.now() - deliveryStarted) / 1000;
+    const counts = await outcomes();
+    const lags = (
+      await stack.database.pool.query<{ ms: number }>(
+        `SELECT extract(epoch FROM (d.created_at - r.created_at)) * 1000 AS ms
+           FROM events r JOIN events d ON d.type = 'RemsCustomerDelivered' AND d.data->>'registrationId' = r.data->>'registrationId'
+          WHERE r.type = 'RemsRegistrationRequested'`,
+      )
+    ).rows
+      .map((row) => Number(row.ms))
+      .sort((a, b) => a - b);
+    const inRems = await ask<{ customers: number; deliveries: number }>({ count: true });
+    const summary = {
+      // Those of the measured rounds (the 100 of the warm-up are delivered and counted below too).
+      registrations: rounds.length * Math.round(REGISTRATIONS / ROUNDS),
+      connections: FORM_CONNECTIONS,
+      owners: REMS_OWNERS,
+      remsLatencyMs: 200,
+      helloWorldRequestsPerSecond: median(rounds.map((entry) => entry.helloWorldPerSecond)),
+      oneInsertPerSecond: median(rounds.map((entry) => entry.oneInsertPerSecond)),
+      registrationsPerSecond: median(rounds.map((entry) => entry.registrationsPerSecond)),
+      ratio: median(rounds.map((entry) => entry.ratio)),
+      ratioToOneInsert: median(rounds.map((entry) => entry.ratioToOneInsert)),
+      rounds,
+      accepted,
+      refused,
+      stored: counts.RemsRegistrationRequested ?? 0,
+      delivered: counts.RemsCustomerDelivered ?? 0,
+      failed: counts.RemsRegistrationFailed ?? 0,
+      remsCustomers: inRems.customers,
+      remsDeliveries: inRems.deliveries,
+      // From the last answer to the last outcome recorded: how long REMS's queue took to drain after the burst.
+      drainSecondsAfterLoad: round(drainSeconds, 1),
+      deliveryLagMs: { p50: round(percentile(lags, 50), 0), p99: round(percentile(lags, 99), 0), samples: lags.length },
+    };
+    log(`rems: ${JSON.stringify(summary)}`);
+    return summary;
+  } finally {
+    // The insert server first: it holds connections to the stack's database.
+    await stopChild(insertChild);
+    await stack.close();
+    await hello.close();
+    await stopChild(loadChild);
+    await stopChild(remsChild);
+  }
+}
+
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: {
@@ -915,12 +1098,30 @@ try {
   if (ONLY.has('ingestion')) report.ingestion = await benchIngestion();
   if (ONLY.has('page')) report.page = await benchPage();
   if (ONLY.has('replay') || ONLY.has('query')) Object.assign(report, await benchReplayAndQueries());
+  if (ONLY.has('rems')) report.rems = await benchRems();
 } finally {
   await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });
 }
 const outDir = join(root, 'docs/benchmarks');
 mkdirSync(outDir, { recursive: true });
+// A run of some sections (--only) keeps the other sections of latest.json, each with the date it was measured.
+const latestFile = join(outDir, 'latest.json');
+if (existsSync(latestFile)) {
+  const previous = JSON.parse(readFileSync(latestFile, 'utf8')) as Record<string, unknown>;
+  const measured = (previous.measured ?? {}) as Record<string, string>;
+  const kept: Record<string, string> = {};
+  for (const section of ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems']) {
+    if (report[section] !== undefined || previous[section] === undefined) continue;
+    report[section] = previous[section];
+    kept[section] = measured[section] ?? (previous.date as string);
+  }
+  report.measured = Object.fromEntries(
+    ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems']
+      .filter((section) => report[section] !== undefined)
+      .map((section) => [section, kept[section] ?? (report.date as string)]),
+  );
+}
 const text = `${JSON.stringify(report, null, 2)}\n`;
 writeFileSync(join(outDir, 'latest.json'), text);
 writeFileSync(join(outDir, `${report.date as string}.json`.replace(/:/g, '-')), text);
