@@ -34,7 +34,9 @@ function open(key: Buffer, sealed: SealedData, aad: string): Buffer {
 export function isSealedData(value: unknown): value is SealedData {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return record.v === 1 && typeof record.iv === 'string' && typeof record.tag === 'string' && typeof record.ct === 'string';
+  return (
+    record.v === 1 && typeof record.iv === 'string' && typeof record.tag === 'string' && typeof record.ct === 'string'
+  );
 }
 
 export class PersonalDataVault {
@@ -68,18 +70,22 @@ export class PersonalDataVault {
   private async keyFor(ownerId: string, create: boolean): Promise<Buffer | null> {
     const cached = this.cache.get(ownerId);
     if (cached) return cached;
-    if (create) {
-      const wrapped = seal(this.kek, randomBytes(32), `owner-key:${ownerId}`);
-      await this.pool.query(
-        'INSERT INTO owner_keys (owner_id, wrapped_key) VALUES ($1, $2) ON CONFLICT (owner_id) DO NOTHING',
-        [ownerId, Buffer.from(JSON.stringify(wrapped), 'utf8')],
-      );
-    }
-    const result = await this.pool.query<{ wrapped_key: Buffer }>(
-      'SELECT wrapped_key FROM owner_keys WHERE owner_id = $1',
-      [ownerId],
-    );
-    const row = result.rows[0];
+    // A new owner (each lead and registration is one) gets its key in one statement; the read is only for a key
+    // that exists already, or one another process created a moment ago.
+    const created = create
+      ? await this.pool.query<{ wrapped_key: Buffer }>(
+          `INSERT INTO owner_keys (owner_id, wrapped_key) VALUES ($1, $2) ON CONFLICT (owner_id) DO NOTHING
+           RETURNING wrapped_key`,
+          [ownerId, Buffer.from(JSON.stringify(seal(this.kek, randomBytes(32), `owner-key:${ownerId}`)), 'utf8')],
+        )
+      : null;
+    const row =
+      created?.rows[0] ??
+      (
+        await this.pool.query<{ wrapped_key: Buffer }>('SELECT wrapped_key FROM owner_keys WHERE owner_id = $1', [
+          ownerId,
+        ])
+      ).rows[0];
     if (!row) return null;
     const wrapped = JSON.parse(row.wrapped_key.toString('utf8')) as SealedData;
     const key = open(this.kek, wrapped, `owner-key:${ownerId}`);
