@@ -85,9 +85,22 @@ const SECTIONS: readonly LegalSection[] = [
             ],
           ]}
         />
+        <h3>‘Görüşme Planla’ formuyla kayıt olan ziyaretçiler</h3>
+        <Entries
+          items={[
+            [
+              'Kimlik ve iletişim',
+              'Ad, soyad, telefon numarası, e-posta adresi (isteğe bağlı), ilgi türünüz (alıcı, satıcı, kiracı, ev sahibi), il, ilçe, adres ve notlarınız.',
+            ],
+            [
+              'İzin ve kayıt bilgileri',
+              'Tanıtım iletilerine izin verip vermediğiniz, gönderim zamanı, bilgilerin hangi karta gönderildiği, kart sahibinin müşteri yönetim sistemine iletilip iletilmediği ve size gösterilen aydınlatma metninin sürümü.',
+            ],
+          ]}
+        />
         <p>
-          Özel nitelikli kişisel veri (ör. sağlık, din, biyometrik veri) istemiyoruz; lütfen profil ve mesaj alanlarına
-          bu tür bilgiler yazmayın.
+          Özel nitelikli kişisel veri (ör. sağlık, din, biyometrik veri) istemiyoruz; lütfen profil, mesaj ve not
+          alanlarına bu tür bilgiler yazmayın.
         </p>
       </>
     ),
@@ -154,6 +167,17 @@ const SECTIONS: readonly LegalSection[] = [
             ileti göndermez.
           </li>
         </ul>
+        <h3>‘Görüşme Planla’ formuyla kayıt olan ziyaretçiler</h3>
+        <ul>
+          <li>
+            Bilgilerinizin, sizinle görüşme planlayabilmesi için kart sahibine iletilmesi, ‘Bağlantılar’ ekranında
+            saklanması ve kart sahibinin müşteri yönetim sistemine (REMS) müşteri kaydı olarak aktarılması: sizin
+            isteğinizle başlayan bir emlak danışmanlığı görüşmesinin kurulmasıyla doğrudan ilgili olduğundan{' '}
+            <strong>md. 5/2 (c)</strong> ve kart sahibinin size geri dönmekteki meşru menfaati,{' '}
+            <strong>md. 5/2 (f)</strong>. Formun kötüye kullanımının önlenmesi ve isteğe bağlı tanıtım izni,
+            ‘Bilgilerini Paylaş’ formundaki gibidir.
+          </li>
+        </ul>
       </>
     ),
   },
@@ -163,8 +187,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <ul>
         <li>
-          Kayıt, profil ve kart ekranlarına ve kartvizit sayfasındaki ‘Bilgilerini Paylaş’ formuna yazdığınız bilgiler:
-          doğrudan sizden, elektronik ortamda.
+          Kayıt, profil ve kart ekranlarına ve kartvizit sayfasındaki ‘Bilgilerini Paylaş’ ve ‘Görüşme Planla’
+          formlarına yazdığınız bilgiler: doğrudan sizden, elektronik ortamda.
         </li>
         <li>
           Ziyaret ve tıklama kayıtları: kartvizit sayfası ekranda gösterildikten sonra ve bir iletişim düğmesine
@@ -189,9 +213,14 @@ const SECTIONS: readonly LegalSection[] = [
         <p>Kişisel verileri satmayız ve reklam amacıyla kimseyle paylaşmayız. Aktarımlar yalnızca şunlardır:</p>
         <ul>
           <li>
-            <strong>Kart sahibine:</strong> ‘Bilgilerini Paylaş’ formuyla ona gönderilen bilgiler (işlemenin amacı
-            budur) ve ziyaretler hakkında yalnızca toplu sayılar (günlük ziyaret ve tekil ziyaretçi sayısı, cihaz,
-            tarayıcı, ülke ve il, tıklama dağılımı).
+            <strong>Kart sahibine:</strong> ‘Bilgilerini Paylaş’ ve ‘Görüşme Planla’ formlarıyla ona gönderilen bilgiler
+            (işlemenin amacı budur) ve ziyaretler hakkında yalnızca toplu sayılar (günlük ziyaret ve tekil ziyaretçi
+            sayısı, cihaz, tarayıcı, ülke ve il, tıklama dağılımı).
+          </li>
+          <li>
+            <strong>Kart sahibinin müşteri yönetim sistemine (REMS):</strong> ‘Görüşme Planla’ formuyla gönderdiğiniz
+            bilgiler, kart sahibi REMS hesabını bağladıysa, müşteri kaydı olarak sunucumuz tarafından REMS’e iletilir.
+            REMS’teki kayıt, kart sahibinin sorumluluğundadır; bu formu yalnızca REMS hesabı bağlı kartlar gösterir.
           </li>
           <li>
             <strong>Kartvizit sayfasını açan herkese:</strong> kart sahibinin profilinde yayımladığı bilgiler. Kartvizit
