@@ -208,9 +208,21 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
     expect(customer?.deliveries).toBe(1);
   });
 
-  await test.step('when the owner removes the key, the card no longer shows the block', async () => {
+  await test.step('when the owner removes the key while the visitor has the card open, a new form is refused', async () => {
     const removed = await request.delete('/api/rems/remove-api-key', { headers: owner });
     expect(removed.status(), await removed.text()).toBe(200);
+    await block.getByRole('button', { name: 'Görüşme Planla' }).click();
+    await dialog.getByLabel('Ad', { exact: true }).fill('Deniz');
+    await dialog.getByLabel('Soyad', { exact: true }).fill(`${surname}ikinci`);
+    await dialog.getByLabel('Telefon', { exact: true }).fill('0532 765 43 21');
+    await dialog.getByLabel('İlgi Alanı', { exact: true }).selectOption({ label: 'Alıcı' });
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.remsRegistrationUnavailable);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('and once the page is loaded again, the card no longer shows the block', async () => {
     await expect.poll(() => cardShowsBlock(request, cardId)).toBe(false);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
