@@ -7,6 +7,7 @@ import { MESSAGES } from '@kartvizit/schemas/messages';
 import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';
 import { RECORD_PATH, type FakeRemsCustomer } from '../support/fake-rems.ts';
 import { expectAccessible } from './accessibility.ts';
+import { watchViolations } from './csp.ts';
 import { createProfileViaApi, expect, publicVirtualCard, test } from './fixtures.ts';
 
 /**
@@ -74,6 +75,8 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
   const block = page.getByRole('region', { name: 'Emlak Danışmanlığı' });
   const dialog = page.getByRole('dialog', { name: 'Görüşme Planlayın' });
   const surname = uniqueSurname();
+  // The block, the dialog and the chunk it loads stay within the card page's Content-Security-Policy.
+  const csp = await watchViolations(page);
 
   await test.step('given an owner without a key, the card has no block', async () => {
     await page.goto(`/p/${cardId}`);
@@ -229,4 +232,7 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
     await expect(block).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Görüşme Planla' })).toHaveCount(0);
   });
+
+  expect(csp.violations).toEqual([]);
+  expect(csp.consoleErrors).toEqual([]);
 });

@@ -99,7 +99,7 @@ export const TEXT = {
   // 'Emlak Danışmanlığı' and its 'Görüşme Planlayın' form (SPEC: REMS block, customer registration modal).
   remsTitle: 'Emlak Danışmanlığı',
   remsIntro: (name: string) =>
-    `Ev, arsa ya da işyeri mi arıyorsunuz, satmak ya da kiralamak mı istiyorsunuz? ${name} ile görüşme planlayın.`,
+    `Ev, arsa ya da iş yeri mi arıyorsunuz, satmak ya da kiralamak mı istiyorsunuz? ${name} ile görüşme planlayın.`,
   remsButton: 'Görüşme Planla',
   remsDialogTitle: 'Görüşme Planlayın',
   remsDialogIntro: (name: string) => `Bilgilerinizi bırakın; ${name} sizi arayıp görüşme zamanını birlikte belirlesin.`,
