@@ -177,6 +177,8 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
     await dialog.getByRole('button', { name: 'Gönder' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: MESSAGES.remsRegistrationThanks })).toBeVisible();
+    // Back where the visitor was: on the button that opened the dialog.
+    await expect(block.getByRole('button', { name: 'Görüşme Planla' })).toBeFocused();
     await shoot(page, 'thanks');
     await block.getByRole('button', { name: 'Görüşme Planla' }).click();
     await expect(dialog.getByLabel('Soyad', { exact: true })).toHaveValue('');
@@ -185,6 +187,7 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
     await expect(dialog.getByText(MESSAGES.remsRegistrationFailedToast)).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(block.getByRole('button', { name: 'Görüşme Planla' })).toBeFocused();
   });
 
   await test.step('the owner’s REMS receives the customer as the contract says', async () => {
