@@ -7,8 +7,9 @@ import './sample.css';
 
 /**
  * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives
- * complete from query-api; this wires up what needs a script: copy buttons, share, the two
- * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form and the beacons.
+ * complete from query-api; this wires up what needs a script: copy buttons, share, the
+ * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form, the on-demand
+ * 'Görüşme Planlayın' form (docs/decisions/0037-rems-card-block.md) and the beacons.
  * No framework: it must cost a phone on a slow network almost nothing.
  */
 
