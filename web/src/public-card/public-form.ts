@@ -96,6 +96,8 @@ export function formSender(cardId: string, endpoint: string) {
   };
 }
 
+export type FormSender = ReturnType<typeof formSender>;
+
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const isControl = (element: unknown): element is Control =>

@@ -1,7 +1,7 @@
 import { PROVINCES, districtsOf } from '@kartvizit/schemas/places/turkey';
 import { CUSTOMER_FIELDS, checkCustomerForm, type CustomerInput } from '@kartvizit/schemas/validation/rems';
 import { debug } from './debug.ts';
-import { formFeedback, type formSender } from './public-form.ts';
+import { formFeedback, type FormSender } from './public-form.ts';
 
 /**
  * 'Görüşme Planlayın' (SPEC: customer registration modal, issue 14). Its own chunk, loaded when the dialog first
@@ -14,7 +14,7 @@ export interface RemsFormOptions {
   readonly cardId: string;
   /** The card owner's id, as the page names it (`cardOwnerId`). */
   readonly ownerId: string;
-  readonly sender: ReturnType<typeof formSender>;
+  readonly sender: FormSender;
   readonly text: {
     readonly sending: string;
     readonly invalid: string;
