@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { e2eFakeOrigins } from '../support/e2e-fake-services.ts';
+import { watchViolations } from './csp.ts';
 import {
   createProfileViaApi,
   expect,
@@ -21,43 +22,6 @@ import {
  */
 const tiles = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100));
 const SCREENSHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
-
-interface Violation {
-  readonly page: string;
-  readonly directive: string;
-  readonly blocked: string;
-  readonly sample: string;
-}
-
-/** Violations the browser reports, on this page and every page it navigates to afterwards. */
-async function watchViolations(page: Page): Promise<{ violations: Violation[]; consoleErrors: string[] }> {
-  const violations: Violation[] = [];
-  const consoleErrors: string[] = [];
-  await page.exposeFunction('reportCspViolation', (violation: Violation) => {
-    violations.push(violation);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener(
-      'securitypolicyviolation',
-      (event) => {
-        const report = (window as unknown as { reportCspViolation: (v: Violation) => void }).reportCspViolation;
-        report({
-          page: location.pathname,
-          directive: event.violatedDirective,
-          blocked: event.blockedURI,
-          sample: event.sample,
-        });
-      },
-      true,
-    );
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
-      consoleErrors.push(message.text());
-    }
-  });
-  return { violations, consoleErrors };
-}
 
 function expectPolicyOn(response: Response | null): void {
   expect(response, 'the navigation answered').not.toBeNull();

@@ -146,7 +146,9 @@ describe('a full profile', () => {
     expect(html).toContain('aria-label="QR Kodu Göster"');
     expect(html).toContain(`href="/api/profile/card/${cardId}/contact.vcf" download data-track="vcard"`);
     // Clean slots for later issues; the catalogue is there (decision 23), empty for an owner without products.
-    for (const slot of ['meeting', 'rems']) expect(html).toContain(`data-slot="${slot}" hidden`);
+    expect(html).toContain('data-slot="meeting" hidden');
+    // No REMS key: no 'Emlak Danışmanlığı' (tests/http/public-page-rems.int.spec.ts).
+    expect(html).not.toContain('pc-rems');
     expect(html).toMatch(/<h2 class="pc-h2" id="pc-catalogue-h">Ürün Kataloğu<\/h2>[\s\S]*<p class="pc-cat__empty">Ürün bulunamadı<\/p>/);
   });
 

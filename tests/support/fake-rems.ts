@@ -102,6 +102,8 @@ const CUSTOMER_FIELDS = [
  * client before it notices, which would make "down" sometimes a reset instead of a refusal.
  */
 const CLOSE = { connection: 'close' } as const;
+/** `GET` with `Authorization: Bearer {key}`: what the fake stored for that key's account (`FakeRemsCustomer[]`). */
+export const RECORD_PATH = '/__fake/customers';
 const REQUIRED = new Set<string>(['firstName', 'lastName', 'phoneNumber', 'customerType', 'source']);
 const CUSTOMER_TYPES = new Set(['BUYER', 'SELLER', 'TENANT', 'LANDLORD']);
 
@@ -161,6 +163,16 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
       } catch {
         body = raw;
       }
+    }
+    // The record itself, for a test in another process (the browser journeys' REMS runs in Playwright's global
+    // setup): the customers of the account whose key is sent. Not part of REMS's contract, and not recorded.
+    if (request.method === 'GET' && path === RECORD_PATH) {
+      const key = bearer(request);
+      const account = key === null ? undefined : keys.get(key);
+      const listed = [...stored.values()].filter((customer) => customer.accountId === account?.id);
+      response.writeHead(account ? 200 : 401, { 'content-type': 'application/json; charset=utf-8', ...CLOSE });
+      response.end(JSON.stringify(account ? listed : { message: 'Geçersiz API anahtarı.' }));
+      return;
     }
     const entry = { method: request.method ?? '', path, headers: { ...request.headers }, body, status: 0 };
     requests.push(entry);

@@ -1,11 +1,14 @@
 import type { Subscription } from 'rxjs';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
+import { REMS_KEYS_PROJECTION, SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 
-/** The read models a card page is made of: the card, its owner's profile and the owner's shown products. */
-export const PAGE_PROJECTIONS = SHOWN_PRODUCT_PROJECTIONS;
+/**
+ * The read models a card page is made of: the card, its owner's profile, the owner's shown products, and whether the
+ * owner has a REMS key in force (the 'Emlak Danışmanlığı' block is rendered with the card, docs/decisions/0037).
+ */
+export const PAGE_PROJECTIONS = [...SHOWN_PRODUCT_PROJECTIONS, REMS_KEYS_PROJECTION] as const;
 export type PageProjection = (typeof PAGE_PROJECTIONS)[number];
 
 /** How far one projection has got: its generation (a rebuild starts a new one) and checkpoint. */
@@ -26,6 +29,16 @@ const isPageProjection = (name: string | undefined): name is PageProjection =>
 
 const later = (a: ProjectionMark | null, b: ProjectionMark | null) => (compareMarks(a, b) >= 0 ? a : b);
 
+/** One mark per page projection, each from `mark`. */
+export function markEach(mark: (name: PageProjection) => ProjectionMark | null): PageMarks {
+  return Object.fromEntries(PAGE_PROJECTIONS.map((name) => [name, mark(name)])) as Record<
+    PageProjection,
+    ProjectionMark | null
+  >;
+}
+
+const noMarks = (): PageMarks => markEach(() => null);
+
 export interface CachedPage<Page> {
   readonly page: Page;
   /** What the page was rendered from (data hash, assets); equal → the rendering can be reused. */
@@ -45,7 +58,7 @@ export interface PageCacheOptions {
 
 /**
  * Rendered card pages per card id (least recently used first out). A page is served from here
- * only while the `cards`, `profiles` and `products` read models stand exactly where they stood when its data
+ * only while the read models it is made of (PAGE_PROJECTIONS) stand exactly where they stood when its data
  * was read. 'projection_advanced' signals move that mark at once; because a signal can be lost
  * (LISTEN/NOTIFY across a reconnect), the marks are also read from the database at most every
  * `pollMs`. So a change shows on the next request with signals, and within `pollMs` without.
@@ -62,7 +75,7 @@ export class PublicPageCache<Page> {
   private readonly entries = new Map<string, Slot<Page>>();
   /** Uses so far: a hit only numbers its slot, so the hot path neither deletes nor inserts. */
   private uses = 0;
-  private latest: PageMarks = { products: null, cards: null, profiles: null };
+  private latest: PageMarks = noMarks();
   private polledAt = Number.NEGATIVE_INFINITY;
   private polling: Promise<void> | null = null;
   private subscription: Subscription | undefined;
@@ -152,11 +165,8 @@ export class PublicPageCache<Page> {
 
   /** Marks only move forward: a slow poll must not undo what a signal already told. */
   private advance(marks: PageMarks): void {
-    this.latest = {
-      products: later(this.latest.products, marks.products),
-      cards: later(this.latest.cards, marks.cards),
-      profiles: later(this.latest.profiles, marks.profiles),
-    };
+    const latest = this.latest;
+    this.latest = markEach((name) => later(latest[name], marks[name]));
   }
 
   private onSignal(payload: string): void {

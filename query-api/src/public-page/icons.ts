@@ -22,6 +22,8 @@ const LINE = {
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2.5v2.5H14zM17.5 17.5H20V20h-2.5zM14 20h2M20 14v2',
   building: 'M4 21V5l8-2v18M12 8h8v13M3 21h18M7.5 8h1M7.5 12h1M7.5 16h1M15.5 12h1M15.5 16h1',
   close: 'M6 6l12 12M18 6 6 18',
+  // 'Görüşme Planla': a calendar page with the chosen day ticked.
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3.5v4M16 3.5v4M9 15l2 2 4-4',
   map: 'M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2ZM9 4v14M15 6v14',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
   about: 'M12 11v5.5M12 7.5h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
@@ -30,7 +32,8 @@ const LINE = {
   next: 'm9 5 7 7-7 7',
   back: 'M19 12H5m0 0 6-6m-6 6 6 6',
   image: 'M4 5h16v14H4zM4 16l5-5 4 4 2.5-2.5L20 16M15.5 9.5h.01',
-  whatsapp: 'M4 20l1.3-4A8 8 0 1 1 8 18.7L4 20ZM9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.8-2-1-1 1c-1-.5-2.2-1.7-2.7-2.7l1-1-1-2L9 8.5Z',
+  whatsapp:
+    'M4 20l1.3-4A8 8 0 1 1 8 18.7L4 20ZM9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.8-2-1-1 1c-1-.5-2.2-1.7-2.7-2.7l1-1-1-2L9 8.5Z',
   cart: 'M3 4h2l2.2 10.5h10.6L20 7H6.3M9 19.5h.01M17 19.5h.01',
   tag: 'M3.5 12.5V4h8.5l8.5 8.5-8.5 8.5-8.5-8.5ZM8 8h.01',
 } as const;

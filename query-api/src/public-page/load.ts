@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import { SHOWN_CARDS, SHOWN_PRODUCTS } from '@kartvizit/infra/read-models/contract';
+import { RM_REMS_KEYS, SHOWN_CARDS, SHOWN_PRODUCTS } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
-import type { PageMarks, ProjectionMark } from './cache.ts';
+import { PAGE_PROJECTIONS, markEach, type PageMarks, type ProjectionMark } from './cache.ts';
 
 export interface CardPageRow {
   readonly cardId: string;
@@ -10,7 +10,9 @@ export interface CardPageRow {
   readonly data: unknown;
   /** The owner's shown products (SHOWN_PRODUCTS), featured first, then the owner's order. */
   readonly products: readonly CatalogueRow[];
-  /** md5 of the profile JSON and the shown products: a change of any shown field changes it. */
+  /** The owner has a REMS key in force: the page shows 'Emlak Danışmanlığı' with 'Görüşme Planla'. */
+  readonly remsActive: boolean;
+  /** md5 of the profile JSON, the shown products and the REMS block: a change of any shown field changes it. */
   readonly dataHash: string;
   readonly marks: PageMarks;
 }
@@ -22,55 +24,59 @@ export interface CatalogueRow {
   readonly data: unknown;
 }
 
-interface MarkRow {
-  readonly products_generation: number | null;
-  readonly products_checkpoint: string | null;
-  readonly cards_generation: number | null;
-  readonly cards_checkpoint: string | null;
-  readonly profiles_generation: number | null;
-  readonly profiles_checkpoint: string | null;
-}
+/** `<projection>_generation` and `<projection>_checkpoint` for each page projection. */
+type MarkRow = Readonly<Record<string, unknown>>;
 
 interface Row extends MarkRow {
   readonly card_id: string;
   readonly owner_id: string;
   readonly data: unknown;
   readonly products: CatalogueRow[] | null;
+  readonly rems_active: boolean;
   readonly data_hash: string;
 }
 
-function mark(generation: number | null, checkpoint: string | null): ProjectionMark | null {
-  if (generation === null) return null;
+function mark(generation: unknown, checkpoint: unknown): ProjectionMark | null {
+  if (typeof generation !== 'number') return null;
   return { generation, checkpoint: isCheckpoint(checkpoint) ? checkpoint : null };
 }
 
 function marksOf(row: MarkRow | undefined): PageMarks {
-  return {
-    products: row ? mark(row.products_generation, row.products_checkpoint) : null,
-    cards: row ? mark(row.cards_generation, row.cards_checkpoint) : null,
-    profiles: row ? mark(row.profiles_generation, row.profiles_checkpoint) : null,
-  };
+  return markEach((name) => (row ? mark(row[`${name}_generation`], row[`${name}_checkpoint`]) : null));
 }
 
-// Both read models' marks in the same statement as the data: one snapshot, so the marks say
-// exactly which events the data includes.
-const MARKS_SQL = `
-  (SELECT generation FROM projection_checkpoints WHERE name = 'products') AS products_generation,
-  (SELECT checkpoint FROM projection_checkpoints WHERE name = 'products') AS products_checkpoint,
-  (SELECT generation FROM projection_checkpoints WHERE name = 'cards') AS cards_generation,
-  (SELECT checkpoint FROM projection_checkpoints WHERE name = 'cards') AS cards_checkpoint,
-  (SELECT generation FROM projection_checkpoints WHERE name = 'profiles') AS profiles_generation,
-  (SELECT checkpoint FROM projection_checkpoints WHERE name = 'profiles') AS profiles_checkpoint`;
+// Every page read model's mark in the same statement as the data: one snapshot, so the marks say
+// exactly which events the data includes. (The names are our own constants, not input.)
+const MARKS_SQL = PAGE_PROJECTIONS.map(
+  (name) => `
+  (SELECT generation FROM projection_checkpoints WHERE name = '${name}') AS ${name}_generation,
+  (SELECT checkpoint FROM projection_checkpoints WHERE name = '${name}') AS ${name}_checkpoint`,
+).join(',');
 
 const CATALOGUE_SQL = `coalesce((SELECT json_agg(json_build_object('id', pr.product_id, 'featured', pr.featured IS TRUE, 'data', pr.data)
              ORDER BY pr.featured IS TRUE DESC, pr.sort_order NULLS LAST, pr.created_at, pr.product_id)
         ${SHOWN_PRODUCTS} AND pr.owner_id = s.owner_id), '[]'::json)`;
 
-function cardSql(catalogue: string): string {
+const REMS_SQL = `EXISTS (SELECT 1 FROM ${RM_REMS_KEYS} k WHERE k.owner_id = s.owner_id AND k.active)`;
+
+function cardSql(catalogue: string, rems: string): string {
   return `WITH shown AS (SELECT c.card_id, p.owner_id, p.data ${SHOWN_CARDS} AND c.card_id = $1),
-          page AS (SELECT s.card_id, s.owner_id, s.data, ${catalogue} AS products FROM shown s)
-   SELECT card_id, owner_id, data, products, md5(data::text || products::text) AS data_hash, ${MARKS_SQL} FROM page`;
+          page AS (SELECT s.card_id, s.owner_id, s.data, ${catalogue} AS products, ${rems} AS rems_active FROM shown s)
+   SELECT card_id, owner_id, data, products, rems_active,
+          md5(data::text || products::text || rems_active::text) AS data_hash, ${MARKS_SQL} FROM page`;
 }
+
+/**
+ * The statement with every part, then without the parts whose read model may not be built yet (a fresh database,
+ * a projection added by this release): the REMS block, then the catalogue too. Without the cards read model there
+ * is no card at all.
+ */
+const CARD_SQL = [
+  cardSql(CATALOGUE_SQL, REMS_SQL),
+  cardSql(CATALOGUE_SQL, 'false'),
+  cardSql(`'[]'::json`, REMS_SQL),
+  cardSql(`'[]'::json`, 'false'),
+];
 
 /**
  * The owner's profile behind a shown card (SHOWN_CARDS: activated, active, the owner not forgotten) and the owner's
@@ -79,16 +85,13 @@ function cardSql(catalogue: string): string {
  */
 export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardPageRow | undefined> {
   let row: Row | undefined;
-  try {
-    row = (await pool.query<Row>(cardSql(CATALOGUE_SQL), [cardId])).rows[0];
-  } catch (error) {
-    if (!isMissingRelation(error)) throw error;
-    // The products read model is not built yet: the card without a catalogue; nor the cards one: no card at all.
+  for (const sql of CARD_SQL) {
     try {
-      row = (await pool.query<Row>(cardSql(`'[]'::json`), [cardId])).rows[0];
-    } catch (again) {
-      if (isMissingRelation(again)) return undefined;
-      throw again;
+      row = (await pool.query<Row>(sql, [cardId])).rows[0];
+      break;
+    } catch (error) {
+      if (!isMissingRelation(error)) throw error;
+      if (sql === CARD_SQL.at(-1)) return undefined;
     }
   }
   if (!row) return undefined;
@@ -97,6 +100,7 @@ export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardP
     ownerId: row.owner_id,
     data: row.data,
     products: row.products ?? [],
+    remsActive: row.rems_active,
     dataHash: row.data_hash,
     marks: marksOf(row),
   };

@@ -323,12 +323,94 @@ describe('findable by search engines (decision 19)', () => {
   });
 });
 
+describe("'Emlak Danışmanlığı' (issue 14)", () => {
+  const NO_ASSETS = { css: '', scriptUrl: null, modulePreloads: [] };
+  const person = { firstName: 'Ayşe', lastName: 'Yılmaz' };
+  const OWNER = '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b';
+  const render = (remsActive: boolean | undefined, ownerId = OWNER) =>
+    renderCardPage(
+      toCardPageView({
+        cardId: 'KV-ABC',
+        ownerId,
+        publicBaseUrl: 'https://kart.example',
+        vcardUrl: '/v',
+        data: person,
+        remsActive,
+      }),
+      '<svg></svg>',
+      NO_ASSETS,
+    );
+  const pageData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="pc-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+      remsOwnerId: string | null;
+    };
+
+  it("given an owner with a key in force, the page has the block, its 'Görüşme Planla' button and the form", () => {
+    const html = render(true);
+    expect(html).toContain('<h2 class="pc-h2" id="pc-rems-h">Emlak Danışmanlığı</h2>');
+    expect(html).toMatch(
+      /<button type="button" class="[^"]*" data-open="pc-rems" aria-haspopup="dialog">.*<span>Görüşme Planla<\/span><\/button>/,
+    );
+    expect(html).toContain('<dialog class="pc-dialog" id="pc-rems" aria-labelledby="pc-rems-title">');
+    expect(html).toContain('<h2 class="pc-dialog__title" id="pc-rems-title">Görüşme Planlayın</h2>');
+    for (const name of [
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'customerType',
+      'email',
+      'province',
+      'district',
+      'address',
+      'notes',
+    ])
+      expect(html, name).toMatch(
+        new RegExp(
+          `<label class="pc-field__label" for="pc-rems-${name}">[^<]+</label><(input|select|textarea) class="pc-input" id="pc-rems-${name}" name="${name}"`,
+        ),
+      );
+    for (const [value, label] of [
+      ['BUYER', 'Alıcı'],
+      ['SELLER', 'Satıcı'],
+      ['TENANT', 'Kiracı'],
+      ['LANDLORD', 'Ev Sahibi'],
+    ])
+      expect(html).toContain(`<option value="${value}">${label}</option>`);
+    // The district's field waits for a province; the places are not in the page.
+    expect(html).toMatch(
+      /<div class="pc-field" data-field-of="province" hidden><label class="pc-field__label" for="pc-rems-district">/,
+    );
+    expect(html).not.toContain('Kadıköy');
+    expect(html).toContain('<input id="pc-rems-website" name="website" type="text" tabindex="-1" autocomplete="off">');
+    expect(html).toMatch(
+      /müşteri kayıt sistemine \(REMS\) iletilir[^<]*<a href="\/kvkk" target="_blank" rel="noopener">Aydınlatma Metni<\/a>/,
+    );
+    expect(pageData(html).remsOwnerId).toBe(OWNER);
+  });
+
+  it('given an owner without a key (or no word on it), the page has neither the block nor the form', () => {
+    for (const remsActive of [false, undefined]) {
+      const html = render(remsActive);
+      expect(html).not.toContain('Emlak Danışmanlığı');
+      expect(html).not.toContain('pc-rems');
+      expect(pageData(html).remsOwnerId).toBeNull();
+    }
+  });
+
+  it('never on the sample card', () => {
+    const html = render(true, DEMO_OWNER_ID);
+    expect(html).not.toContain('Emlak Danışmanlığı');
+    expect(pageData(html).remsOwnerId).toBeNull();
+  });
+});
+
 describe('the page cache', () => {
   const mark = (checkpoint: string) => ({ generation: 1, checkpoint: checkpoint as Checkpoint });
-  const marks = (cards: string, profiles: string, products = '1:1'): PageMarks => ({
+  const marks = (cards: string, profiles: string, products = '1:1', remsKeys = '1:1'): PageMarks => ({
     cards: mark(cards),
     profiles: mark(profiles),
     products: mark(products),
+    rems_keys: mark(remsKeys),
   });
 
   function cache(readMarks: () => Promise<PageMarks>, signals?: InProcessSignalBus, now = () => 0) {
@@ -353,7 +435,7 @@ describe('the page cache', () => {
     pages.stop();
   });
 
-  it("follows the products read model too: the catalogue is part of the page", async () => {
+  it('follows the products read model too: the catalogue is part of the page', async () => {
     const signals = new InProcessSignalBus();
     const pages = cache(async () => marks('1:1', '1:1'), signals);
     pages.remember('KV-A', { page: 'a', fingerprint: 'f', marks: marks('1:1', '1:1') });
@@ -361,6 +443,17 @@ describe('the page cache', () => {
     await signals.publish('projection_advanced', 'products 1:2 owner-1');
     expect(await pages.current('KV-A')).toBeUndefined();
     expect(pages.reuse('KV-A', 'f2', marks('1:1', '1:1', '1:2'))).toBeUndefined();
+    pages.stop();
+  });
+
+  it("follows the owners' REMS keys too: 'Emlak Danışmanlığı' comes and goes with the key", async () => {
+    const signals = new InProcessSignalBus();
+    const pages = cache(async () => marks('1:1', '1:1'), signals);
+    pages.remember('KV-A', { page: 'a', fingerprint: 'f', marks: marks('1:1', '1:1') });
+    expect(await pages.current('KV-A')).toBe('a');
+    await signals.publish('projection_advanced', 'rems_keys 1:2 owner-1');
+    expect(await pages.current('KV-A')).toBeUndefined();
+    expect(pages.reuse('KV-A', 'with-block', marks('1:1', '1:1', '1:1', '1:2'))).toBeUndefined();
     pages.stop();
   });
 

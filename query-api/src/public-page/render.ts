@@ -1,4 +1,6 @@
 import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead-form';
+import { CUSTOMER_LIMITS, CUSTOMER_TYPES } from '@kartvizit/schemas/validation/rems';
+import { CUSTOMER_TYPE_LABELS } from '@kartvizit/schemas/messages/rems';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
 import { icon, socialIcon, type LineIcon } from './icons.ts';
@@ -22,7 +24,6 @@ export interface PageAssets {
   /** Chunks the script imports, announced so they load in parallel with it. */
   readonly modulePreloads: readonly string[];
 }
-
 
 const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
   phone: 'phone',
@@ -168,7 +169,9 @@ function location(place: LocationView): SafeHtml {
 
 function rowValue(row: InfoRow): SafeHtml {
   if (!row.groups) return markup`<span class="pc-row__value">${row.value}</span>`;
-  const groups = row.groups.map((group, index) => markup`${index === 0 ? '' : ' '}<span class="pc-nobreak">${group}</span>`);
+  const groups = row.groups.map(
+    (group, index) => markup`${index === 0 ? '' : ' '}<span class="pc-nobreak">${group}</span>`,
+  );
   return markup`<span class="pc-row__value pc-row__value--grouped">${groups}</span>`;
 }
 
@@ -222,8 +225,8 @@ function corporate(view: CardPageView): SafeHtml | '' {
   return section('corporate', TEXT.corporate, markup`${tablist}${panels}`);
 }
 
-/** Containers later issues fill (SPEC: meeting planning, REMS 'Emlak Danışmanlığı'). */
-function slot(name: 'meeting' | 'rems', comment: string): SafeHtml {
+/** Containers later issues fill (SPEC: meeting planning). */
+function slot(name: 'meeting', comment: string): SafeHtml {
   return markup`${trustedHtml(`<!-- ${comment} -->`)}<div class="pc-slot" data-slot="${name}" hidden></div>`;
 }
 
@@ -253,8 +256,70 @@ function qrDialog(view: CardPageView, qrSvg: string): SafeHtml {
 </div></dialog>`;
 }
 
-function field(name: string, label: string, control: SafeHtml): SafeHtml {
-  return markup`<div class="pc-field"><label class="pc-field__label" for="pc-lead-${name}">${label}</label>${control}<p class="pc-field__error" id="pc-lead-${name}-error" data-error-for="${name}" hidden></p></div>`;
+/** A labelled control of one of the page's forms, with the place its error is shown (ids `pc-{form}-{name}`). */
+function field(form: 'lead' | 'rems', name: string, label: string, control: SafeHtml, hidden = false): SafeHtml {
+  const attributes = hidden ? trustedHtml(' data-field-of="province" hidden') : '';
+  return markup`<div class="pc-field"${attributes}><label class="pc-field__label" for="pc-${form}-${name}">${label}</label>${control}<p class="pc-field__error" id="pc-${form}-${name}-error" data-error-for="${name}" hidden></p></div>`;
+}
+
+/** The KVKK disclosure with its link: what every public form shows before it is sent. */
+function notice(text: string): SafeHtml {
+  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>`;
+}
+
+/** The field only bots fill (the honeypot): out of sight, out of the tab order, ignored by autofill. */
+function honeypot(form: 'lead' | 'rems'): SafeHtml {
+  return markup`<div class="pc-hp" aria-hidden="true"><label for="pc-${form}-website">${TEXT.leadHoneypot}</label><input id="pc-${form}-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>`;
+}
+
+/** 'Emlak Danışmanlığı': shown only with the script (the form needs it), like 'Bilgi Gönder'. */
+function remsBlock(view: CardPageView): SafeHtml | '' {
+  if (!view.rems) return '';
+  return markup`<section class="pc-section pc-rems pc-js" aria-labelledby="pc-rems-h">
+<div class="pc-section__head"><h2 class="pc-h2" id="pc-rems-h">${TEXT.remsTitle}</h2></div>
+<p class="pc-rems__text">${TEXT.remsIntro(view.fullName)}</p>
+<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-open="pc-rems" aria-haspopup="dialog">${icon('calendar')}<span>${TEXT.remsButton}</span></button>
+</section>`;
+}
+
+/**
+ * 'Görüşme Planlayın' (SPEC: customer registration modal). The provinces and districts are not in the page: the
+ * script loads them with the form's rules when the dialog opens (docs/decisions/0037-rems-card-block.md).
+ */
+function remsDialog(view: CardPageView): SafeHtml | '' {
+  if (!view.rems) return '';
+  const label = (name: keyof typeof TEXT.remsLabels) => TEXT.remsLabels[name];
+  const input = (
+    name: 'firstName' | 'lastName' | 'phoneNumber' | 'email',
+    type: string,
+    autocomplete: string,
+    maxlength: number,
+    extra = '',
+  ) =>
+    markup`<input class="pc-input" id="pc-rems-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${maxlength}"${trustedHtml(extra)}>`;
+  const textarea = (name: 'address' | 'notes', autocomplete: string, maxlength: number) =>
+    markup`<textarea class="pc-input" id="pc-rems-${name}" name="${name}" rows="2" autocomplete="${autocomplete}" maxlength="${maxlength}"></textarea>`;
+  const types = CUSTOMER_TYPES.map((type) => markup`<option value="${type}">${CUSTOMER_TYPE_LABELS[type]}</option>`);
+  const customerType = markup`<select class="pc-input" id="pc-rems-customerType" name="customerType"><option value="">${TEXT.remsChoose}</option>${types}</select>`;
+  const province = markup`<select class="pc-input" id="pc-rems-province" name="province" autocomplete="address-level1"><option value="">${TEXT.remsChooseProvince}</option></select>`;
+  const district = markup`<select class="pc-input" id="pc-rems-district" name="district" autocomplete="address-level2"><option value="">${TEXT.remsChooseDistrict}</option></select>`;
+  return markup`<dialog class="pc-dialog" id="pc-rems" aria-labelledby="pc-rems-title"><form class="pc-dialog__body pc-form" id="pc-rems-form" novalidate>
+<h2 class="pc-dialog__title" id="pc-rems-title">${TEXT.remsDialogTitle}</h2>
+<p class="pc-muted">${TEXT.remsDialogIntro(view.fullName)}</p>
+<div class="pc-form__pair">${field('rems', 'firstName', label('firstName'), input('firstName', 'text', 'given-name', CUSTOMER_LIMITS.name))}${field('rems', 'lastName', label('lastName'), input('lastName', 'text', 'family-name', CUSTOMER_LIMITS.name))}</div>
+${field('rems', 'phoneNumber', label('phoneNumber'), input('phoneNumber', 'tel', 'tel-national', CUSTOMER_LIMITS.phone, ' inputmode="tel" placeholder="0532 123 45 67"'))}
+${field('rems', 'customerType', label('customerType'), customerType)}
+${field('rems', 'email', label('email'), input('email', 'email', 'email', CUSTOMER_LIMITS.email, ' inputmode="email"'))}
+${field('rems', 'province', label('province'), province)}
+${field('rems', 'district', label('district'), district, true)}
+${field('rems', 'address', label('address'), textarea('address', 'street-address', CUSTOMER_LIMITS.address))}
+${field('rems', 'notes', label('notes'), textarea('notes', 'off', CUSTOMER_LIMITS.notes))}
+${honeypot('rems')}
+${notice(TEXT.remsNotice)}
+<label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
+<p class="pc-form__error" data-form-error role="alert"></p>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
+</form></dialog>`;
 }
 
 function leadDialog(view: CardPageView): SafeHtml {
@@ -264,12 +329,12 @@ function leadDialog(view: CardPageView): SafeHtml {
   return markup`<dialog class="pc-dialog" id="pc-lead" aria-labelledby="pc-lead-title"><form class="pc-dialog__body pc-form" id="pc-lead-form" novalidate>
 <h2 class="pc-dialog__title" id="pc-lead-title">${TEXT.leadTitle}</h2>
 <p class="pc-muted">${TEXT.leadIntro(view.fullName)}</p>
-${field('fullName', TEXT.leadName, input('fullName', 'text', 'name'))}
-${field('phone', TEXT.leadPhone, input('phone', 'tel', 'tel', ' inputmode="tel"'))}
-${field('email', TEXT.leadEmail, input('email', 'email', 'email', ' inputmode="email"'))}
-${field('message', TEXT.leadMessage, message)}
-<div class="pc-hp" aria-hidden="true"><label for="pc-lead-website">${TEXT.leadHoneypot}</label><input id="pc-lead-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
-<p class="pc-notice">${icon('shield')}<span>${TEXT.leadNotice} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>
+${field('lead', 'fullName', TEXT.leadName, input('fullName', 'text', 'name'))}
+${field('lead', 'phone', TEXT.leadPhone, input('phone', 'tel', 'tel', ' inputmode="tel"'))}
+${field('lead', 'email', TEXT.leadEmail, input('email', 'email', 'email', ' inputmode="email"'))}
+${field('lead', 'message', TEXT.leadMessage, message)}
+${honeypot('lead')}
+${notice(TEXT.leadNotice)}
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
 <p class="pc-form__ok" data-form-ok role="status" tabindex="-1"></p>
 <p class="pc-form__error" data-form-error role="alert"></p>
@@ -315,12 +380,19 @@ export interface CardPageOptions {
 }
 
 /** The whole card page: the same bytes for every visitor (the lead form's token is fetched when the dialog opens). */
-export function renderCardPage(view: CardPageView, qrSvg: string, assets: PageAssets, options: CardPageOptions = { sample: false }): string {
+export function renderCardPage(
+  view: CardPageView,
+  qrSvg: string,
+  assets: PageAssets,
+  options: CardPageOptions = { sample: false },
+): string {
   const title = view.summary ? `${view.fullName} · ${view.summary}` : `${view.fullName} · ${TEXT.brand}`;
   const data = {
     cardId: view.cardId,
     profileId: view.profileId,
     url: view.canonicalUrl,
+    // The form's `cardOwnerId`; null: no 'Görüşme Planla' on this card.
+    remsOwnerId: view.rems?.ownerId ?? null,
     share: {
       title: view.fullName,
       text: view.summary ? `${view.fullName} · ${view.summary}` : view.fullName,
@@ -345,7 +417,7 @@ ${contacts(view)}
 ${social(view)}
 ${about(view)}
 ${slot('meeting', 'Toplantı planlama (takvim daveti, Zoom, Calendly): sonraki bir iş burayı doldurur.')}
-${slot('rems', "Emlak Danışmanlığı ('Görüşme Planla', yalnızca sahibin etkin REMS anahtarı varsa): sonraki bir iş burayı doldurur.")}
+${remsBlock(view)}
 ${view.location ? location(view.location) : ''}
 ${corporate(view)}
 ${renderCatalogue(view.catalogue)}
@@ -357,6 +429,7 @@ ${actionBar(view)}
 <div class="pc-toast" data-toast role="status" aria-live="polite"></div>
 ${qrDialog(view, qrSvg)}
 ${options.sample ? sampleLeadDialog(TEXT.leadTitle) : leadDialog(view)}
+${remsDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>
 ${script}
 </body>

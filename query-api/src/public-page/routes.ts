@@ -178,10 +178,13 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       data: row.data,
       products: row.products,
       webp: await existingBlobs(catalogueWebpKeys(row.products)),
+      remsActive: row.remsActive,
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });
-    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, { sample: isDemoOwner(row.ownerId) });
+    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, {
+      sample: isDemoOwner(row.ownerId),
+    });
     const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
     cache.remember(cardId, { page, fingerprint, marks: row.marks });
     return page;
@@ -270,9 +273,14 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
         const parsed = parseCardId(request.params.cardId);
         const page = parsed.ok ? await pageFor(parsed.cardId, false, assets.current()) : null;
         // The sample card has no form: nothing to send with.
-        if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+        if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID)
+          throw notFoundError(MESSAGES.cardPublicProfileNotFound);
         reply.header('cache-control', 'no-store');
-        return { success: true as const, token: issueFormToken(formTokenKey, parsed.cardId, new Date()), minAgeMs: FORM_TOKEN_MIN_AGE_MS };
+        return {
+          success: true as const,
+          token: issueFormToken(formTokenKey, parsed.cardId, new Date()),
+          minAgeMs: FORM_TOKEN_MIN_AGE_MS,
+        };
       },
     );
 

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
 import { LEAD_FIELD_LABELS } from '@kartvizit/schemas/validation/lead';
+import { CUSTOMER_FIELD_LABELS } from '@kartvizit/schemas/validation/rems';
+import { REMS_CUSTOMER_FORM_MESSAGES, REMS_REGISTRATION_MESSAGES } from '@kartvizit/schemas/messages/rems';
 import { CATALOGUE_TEXT } from './catalogue.ts';
 
 /**
@@ -94,6 +96,30 @@ export const TEXT = {
   cancel: 'İptal',
   submit: 'Gönder',
 
+  // 'Emlak Danışmanlığı' and its 'Görüşme Planlayın' form (SPEC: REMS block, customer registration modal).
+  remsTitle: 'Emlak Danışmanlığı',
+  remsIntro: (name: string) =>
+    `Ev, arsa ya da iş yeri mi arıyorsunuz, satmak ya da kiralamak mı istiyorsunuz? ${name} ile görüşme planlayın.`,
+  remsButton: 'Görüşme Planla',
+  remsDialogTitle: 'Görüşme Planlayın',
+  remsDialogIntro: (name: string) => `Bilgilerinizi bırakın; ${name} sizi arayıp görüşme zamanını birlikte belirlesin.`,
+  remsLabels: {
+    firstName: CUSTOMER_FIELD_LABELS.firstName,
+    lastName: CUSTOMER_FIELD_LABELS.lastName,
+    phoneNumber: CUSTOMER_FIELD_LABELS.phoneNumber,
+    customerType: CUSTOMER_FIELD_LABELS.customerType,
+    email: `${CUSTOMER_FIELD_LABELS.email} (isteğe bağlı)`,
+    province: `${CUSTOMER_FIELD_LABELS.province} (isteğe bağlı)`,
+    district: `${CUSTOMER_FIELD_LABELS.district} (isteğe bağlı)`,
+    address: `${CUSTOMER_FIELD_LABELS.address} (isteğe bağlı)`,
+    notes: `${CUSTOMER_FIELD_LABELS.notes} (isteğe bağlı)`,
+  },
+  remsChoose: 'Seçin',
+  remsChooseProvince: 'İl seçin',
+  remsChooseDistrict: 'İlçe seçin',
+  // Where the data goes beyond the lead form's: into the owner's customer records (REMS).
+  remsNotice: REMS_REGISTRATION_MESSAGES.remsNotice,
+
   photoAlt: (name: string) => `${name} profil fotoğrafı`,
   logoAlt: (company: string) => (company ? `${company} logosu` : 'Şirket logosu'),
   socialTitle: (label: string, username: string) => (username ? `${label}: ${username}` : label),
@@ -110,6 +136,9 @@ export const SCRIPT_TEXT = {
   sending: 'Gönderiliyor...',
   leadError: LEAD_MESSAGES.leadSubmitError,
   leadOffline: 'Sunucuya bağlanılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+  remsThanks: REMS_REGISTRATION_MESSAGES.remsRegistrationThanks,
+  remsError: REMS_REGISTRATION_MESSAGES.remsRegistrationFailedToast,
+  remsInvalid: REMS_CUSTOMER_FORM_MESSAGES.remsFormInvalid,
   catalogueShowAll: CATALOGUE_TEXT.showAll,
   catalogueShowScroller: CATALOGUE_TEXT.showScroller,
 } as const;

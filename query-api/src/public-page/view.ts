@@ -133,6 +133,11 @@ export interface CardPageView {
   readonly structuredData: JsonLd | null;
   /** 'Ürün Kataloğu': the owner's shown products, featured first, then the owner's order. */
   readonly catalogue: readonly CatalogueItem[];
+  /**
+   * 'Emlak Danışmanlığı' with 'Görüşme Planla': only while the owner has a REMS key in force, never on the sample
+   * card. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
+   */
+  readonly rems: { readonly ownerId: string } | null;
 }
 
 type Data = Readonly<Record<string, unknown>>;
@@ -341,6 +346,8 @@ export interface CardPageInput {
   readonly products?: readonly unknown[];
   /** Blob keys of the products' WebP small variants that exist. */
   readonly webp?: ReadonlySet<string>;
+  /** The owner has a REMS key in force (rm_rems_keys). */
+  readonly remsActive?: boolean;
 }
 
 export function toCardPageView(input: CardPageInput): CardPageView {
@@ -451,5 +458,7 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     searchable,
     structuredData,
     catalogue: toCatalogue(input.products ?? [], input.webp),
+    // The sample card takes no registrations (its owner can hold no key; said here so it never could).
+    rems: input.remsActive === true && !isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
   };
 }

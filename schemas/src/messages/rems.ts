@@ -77,6 +77,9 @@ export const REMS_REGISTRATION_MESSAGES = {
   remsRegistrationUnavailable: 'Bu kart şu anda görüşme talebi almıyor.',
   remsRegistrationFailedToast: 'Bilgileriniz kaydedilirken bir hata oluştu. Lütfen tekrar deneyin.',
   remsLeadHeading: 'Görüşme Planla',
+  /** The disclosure on the form (with the link to the KVKK text): where the visitor's data goes. */
+  remsNotice:
+    'Paylaştığınız bilgiler yalnızca kart sahibinin sizinle görüşme planlayabilmesi için kart sahibine ve kart sahibinin müşteri kayıt sistemine (REMS) iletilir, başka hiçbir amaçla kullanılmaz.',
 } as const;
 
 /**

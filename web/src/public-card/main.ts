@@ -1,18 +1,23 @@
 import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
 import { enhanceCatalogue } from './catalogue.ts';
+import { debug } from './debug.ts';
+import { formFeedback, formSender } from './public-form.ts';
 import './page.css';
 import './sample.css';
 
 /**
  * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives
- * complete from query-api; this wires up what needs a script: copy buttons, share, the two
- * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form and the beacons.
+ * complete from query-api; this wires up what needs a script: copy buttons, share, the
+ * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form, the on-demand
+ * 'Görüşme Planlayın' form (docs/decisions/0037-rems-card-block.md) and the beacons.
  * No framework: it must cost a phone on a slow network almost nothing.
  */
 
 interface PageData {
   readonly cardId: string;
   readonly profileId: string;
+  /** The owner's id when the card shows 'Görüşme Planla' (their REMS key is in force); null otherwise. */
+  readonly remsOwnerId: string | null;
   readonly url: string;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
   readonly text: Readonly<
@@ -26,6 +31,9 @@ interface PageData {
       | 'sending'
       | 'leadError'
       | 'leadOffline'
+      | 'remsThanks'
+      | 'remsError'
+      | 'remsInvalid'
       | 'catalogueShowAll'
       | 'catalogueShowScroller',
       string
@@ -33,24 +41,14 @@ interface PageData {
   >;
 }
 
-interface ServerAnswer {
-  readonly success?: boolean;
-  readonly message?: string;
-  readonly field?: string;
-}
-
 const MARKER_MS = 2000;
-/** A token older than this (a dialog opened in a tab kept since yesterday) is fetched anew on opening. */
-const TOKEN_REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
+/** SPEC §9: the registration's thanks stay 5 s. */
+const THANKS_MS = 5000;
 
 const $ = <T extends Element>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
 const $$ = <T extends Element>(selector: string, root: ParentNode = document) => [
   ...root.querySelectorAll<T>(selector),
 ];
-
-function debug(...details: unknown[]): void {
-  console.debug('[kartvizit]', ...details);
-}
 
 /**
  * A visit or a click. The server answers 204 once it is stored, 503 with Retry-After when it could not store it:
@@ -119,7 +117,7 @@ function enhance(data: PageData): void {
   const toast = $<HTMLElement>('[data-toast]');
   let toastTimer = 0;
 
-  function announce(message: string): void {
+  function announce(message: string, ms = MARKER_MS): void {
     if (!toast) return;
     toast.textContent = message;
     toast.classList.add('is-visible');
@@ -127,7 +125,7 @@ function enhance(data: PageData): void {
     toastTimer = window.setTimeout(() => {
       toast.classList.remove('is-visible');
       toast.textContent = '';
-    }, MARKER_MS);
+    }, ms);
   }
 
   function mark(element: HTMLElement, className: string): void {
@@ -179,13 +177,16 @@ function enhance(data: PageData): void {
     });
   });
 
-  // Dialogs: the QR code and 'Bilgilerini Paylaş'.
-  const tokenForOpening = enhanceLeadForm(data);
+  // Dialogs: the QR code, 'Bilgilerini Paylaş' and 'Görüşme Planlayın'.
+  const onOpening: Readonly<Record<string, () => void>> = {
+    'pc-lead': enhanceLeadForm(data),
+    'pc-rems': enhanceRemsForm(data, (message) => announce(message, THANKS_MS)),
+  };
   for (const opener of $$<HTMLElement>('[data-open]')) {
     opener.addEventListener('click', () => {
       const dialog = document.getElementById(opener.dataset.open ?? '');
       if (!(dialog instanceof HTMLDialogElement)) return;
-      if (dialog.id === 'pc-lead') tokenForOpening();
+      onOpening[dialog.id]?.();
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     });
@@ -277,87 +278,17 @@ function enhanceMap(text: PageData['text']): void {
   });
 }
 
-interface Delivery {
-  readonly response: Response;
-  readonly answer: ServerAnswer;
-  /** This page had sent the same token before (e.g. its answer was lost on the way). */
-  readonly resent: boolean;
-}
-
-const TOKEN_FIELD = 'formToken';
-
-interface TokenAnswer {
-  readonly token?: unknown;
-  readonly minAgeMs?: unknown;
-}
-
 /**
- * Wires 'Bilgilerini Paylaş'; answers what the opener calls to get a token when the dialog opens.
- *
- * The page is the same stored bytes for every visitor, so the form's token is not in it: it is fetched (no-store)
- * when the dialog opens, and is single-use (docs/decisions/0014-leads-hardening.md), so after a lead is stored the
- * script fetches a fresh one for the next. A refused token (expired, used) is met once with a fresh one. It never
- * sends a token sooner than the server takes one, so a person quicker than the rule is never dropped as a bot.
+ * Wires 'Bilgilerini Paylaş'; answers what the opener calls when the dialog opens (it fetches the form's token).
+ * The sending and the token are formSender's (public-form.ts), shared with 'Görüşme Planlayın'.
  */
 function enhanceLeadForm(data: PageData): () => void {
   const form = $<HTMLFormElement>('#pc-lead-form');
   if (!form) return () => undefined;
   const ok = $<HTMLElement>('[data-form-ok]', form);
-  const failure = $<HTMLElement>('[data-form-error]', form);
   const submit = $<HTMLButtonElement>('button[type="submit"]', form);
-
-  let token = { value: '', receivedAt: 0, minAgeMs: 0 };
-  const sent = new Set<string>();
-  let renewal: Promise<void> | null = null;
-
-  const renew = (): Promise<void> => {
-    renewal ??= fetch(`/api/profile/card/${encodeURIComponent(data.cardId)}/form-token`, { cache: 'no-store' })
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`form token ${response.status}`))))
-      .then((answer: TokenAnswer) => {
-        if (typeof answer.token !== 'string') throw new Error('form token missing');
-        const minAgeMs = typeof answer.minAgeMs === 'number' ? answer.minAgeMs : 0;
-        token = { value: answer.token, receivedAt: Date.now(), minAgeMs };
-      })
-      .catch((error: unknown) => debug('form token fetch failed', error))
-      .finally(() => (renewal = null));
-    return renewal;
-  };
-
-  const fieldError = (field: string) => $<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`, form);
-
-  const clearFieldError = (field: string) => {
-    const error = fieldError(field);
-    const input = form.elements.namedItem(field);
-    if (error) {
-      error.hidden = true;
-      error.textContent = '';
-    }
-    if (input instanceof HTMLElement) {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    }
-  };
-
-  const clearMessages = () => {
-    for (const error of $$<HTMLElement>('[data-error-for]', form)) clearFieldError(error.dataset.errorFor ?? '');
-    if (ok) ok.textContent = '';
-    if (failure) failure.textContent = '';
-  };
-
-  /** One message, in one place: beside its field (tied to it for screen readers), else under the form. */
-  const showError = (message: string, field?: string) => {
-    const error = field ? fieldError(field) : null;
-    const input = field ? form.elements.namedItem(field) : null;
-    if (error && input instanceof HTMLElement) {
-      error.textContent = message;
-      error.hidden = false;
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', error.id);
-      input.focus();
-    } else if (failure) {
-      failure.textContent = message;
-    }
-  };
+  const sender = formSender(data.cardId, '/api/leads');
+  const feedback = formFeedback(form);
 
   const showSuccess = (message: string) => {
     form.reset();
@@ -370,68 +301,20 @@ function enhanceLeadForm(data: PageData): () => void {
     ok.scrollIntoView({ block: 'center', behavior: calm ? 'auto' : 'smooth' });
   };
 
-  const value = (name: string) => {
-    const field = form.elements.namedItem(name);
-    return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
-  };
-
-  const deliver = async (body: object): Promise<Delivery> => {
-    if (renewal) await renewal;
-    // Opened before the network was back, or the fetch failed: once more now.
-    if (!token.value) await renew();
-    const wait = token.receivedAt + token.minAgeMs - Date.now();
-    if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
-    const used = token.value;
-    const resent = sent.has(used);
-    sent.add(used);
-    const response = await fetch('/api/leads', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...body, [TOKEN_FIELD]: used }),
-    });
-    const answer = (await response.json().catch(() => ({}))) as ServerAnswer;
-    return { response, answer, resent };
-  };
-
-  const send = async (body: object): Promise<void> => {
-    let delivery = await deliver(body);
-    // A token this page had not sent was refused (used by an earlier visit to a cached page,
-    // expired, issued ahead): once more with a fresh one. One this page had sent was used by that
-    // very sending, whose answer got lost: the server's "already sent" is the truth to show.
-    const tokenRefused = delivery.answer.field === TOKEN_FIELD && !(delivery.response.status === 409 && delivery.resent);
-    if (!delivery.response.ok && tokenRefused) {
-      await renew();
-      delivery = await deliver(body);
-    }
-    const { response, answer } = delivery;
-    if (response.ok && answer.success) {
-      showSuccess(answer.message ?? '');
-      void renew();
-      return;
-    }
-    if (answer.field === TOKEN_FIELD) void renew();
-    showError(answer.message ?? data.text.leadError, answer.field);
-  };
-
-  // An error goes as soon as its field is edited.
-  form.addEventListener('input', (event) => {
-    const name = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement ? event.target.name : '';
-    if (name && fieldError(name)?.hidden === false) clearFieldError(name);
-  });
-
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    clearMessages();
+    feedback.clear();
+    if (ok) ok.textContent = '';
     const input: LeadInput = {
-      fullName: value('fullName'),
-      phone: value('phone'),
-      email: value('email'),
-      message: value('message'),
+      fullName: feedback.value('fullName'),
+      phone: feedback.value('phone'),
+      email: feedback.value('email'),
+      message: feedback.value('message'),
     };
     // The server's own rules, said the same way, before anything leaves the phone.
     const check = checkLeadForm(input, plausiblePhone);
     if (!check.ok) {
-      showError(check.message, check.field);
+      feedback.show(check.message, check.field);
       return;
     }
     const consent = form.elements.namedItem('marketingConsent');
@@ -439,17 +322,22 @@ function enhanceLeadForm(data: PageData): () => void {
       cardId: data.cardId,
       ...input,
       marketingConsent: consent instanceof HTMLInputElement && consent.checked,
-      website: value('website'),
+      website: feedback.value('website'),
     };
     if (submit) {
       submit.disabled = true;
       submit.dataset.label ??= submit.textContent ?? '';
       submit.textContent = data.text.sending;
     }
-    send(body)
+    sender
+      .send(body)
+      .then(({ response, answer }) => {
+        if (response.ok && answer.success) showSuccess(answer.message ?? '');
+        else feedback.show(answer.message ?? data.text.leadError, answer.field);
+      })
       .catch((error: unknown) => {
         debug('lead failed', error);
-        showError(data.text.leadOffline);
+        feedback.show(data.text.leadOffline);
       })
       .finally(() => {
         if (!submit) return;
@@ -458,8 +346,58 @@ function enhanceLeadForm(data: PageData): () => void {
       });
   });
 
+  return () => sender.opened();
+}
+
+/**
+ * 'Görüşme Planlayın': the form's code, its rules and Türkiye's places come in their own chunk when the dialog first
+ * opens (rems-form.ts); the token is fetched at the same moment. Until the chunk is there a submission waits for it
+ * (the form is never sent the browser's own way, which would put the visitor's data in the address).
+ */
+function enhanceRemsForm(data: PageData, done: (message: string) => void): () => void {
+  const form = $<HTMLFormElement>('#pc-rems-form');
+  const dialog = form?.closest('dialog');
+  const ownerId = data.remsOwnerId;
+  if (!form || !dialog || !ownerId) return () => undefined;
+  const sender = formSender(data.cardId, '/api/rems/create-customer');
+  let loading: Promise<{ submit(): void }> | null = null;
+  const load = () => {
+    loading ??= import('./rems-form.ts')
+      .then(({ remsForm }) =>
+        remsForm(form, {
+          cardId: data.cardId,
+          ownerId,
+          sender,
+          text: {
+            sending: data.text.sending,
+            invalid: data.text.remsInvalid,
+            error: data.text.remsError,
+            offline: data.text.leadOffline,
+          },
+          done: (message) => {
+            dialog.close();
+            done(message || data.text.remsThanks);
+          },
+        }),
+      )
+      .catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+    return loading;
+  };
+  const showOffline = (error: unknown) => {
+    debug('REMS form could not be loaded', error);
+    const failure = $<HTMLElement>('[data-form-error]', form);
+    if (failure) failure.textContent = data.text.leadOffline;
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    load().then((controller) => controller.submit(), showOffline);
+  });
   return () => {
-    if (!token.value || Date.now() - token.receivedAt > TOKEN_REFRESH_AFTER_MS) void renew();
+    sender.opened();
+    load().catch(showOffline);
   };
 }
 

@@ -1,0 +1,241 @@
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, BrowserContextOptions, Page } from '@playwright/test';
+import { MESSAGES } from '@kartvizit/schemas/messages';
+import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';
+import { RECORD_PATH, type FakeRemsCustomer } from '../support/fake-rems.ts';
+import { expectAccessible } from './accessibility.ts';
+import { watchViolations } from './csp.ts';
+import { createProfileViaApi, expect, publicVirtualCard, test } from './fixtures.ts';
+
+/**
+ * Issue 14, the visitor's side: a card whose owner has a REMS key shows 'Emlak Danışmanlığı' with 'Görüşme Planla';
+ * a visitor on a phone fills 'Görüşme Planlayın' (told in Turkish what is missing, a province and then one of its
+ * districts), sends it, is thanked, and the owner's REMS (the e2e fake) receives the customer. When the owner removes
+ * the key, the card no longer shows the block.
+ */
+
+const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'tr-TR',
+  timezoneId: 'Europe/Istanbul',
+};
+const DESKTOP = { width: 1280, height: 800 } as const;
+const REMS = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100)).rems;
+
+test.use(PHONE);
+
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `rems-card-${name}-${width}x${height}.png`),
+    fullPage,
+    animations: 'disabled',
+    scale: 'css',
+  });
+}
+
+/** A surname no other journey uses, so this visitor is found in the REMS every journey of the run shares. */
+function uniqueSurname(): string {
+  const letters = 'abcçdefgğhıijklmnoöprsştuüvyz';
+  const tail = Array.from({ length: 6 }, () => letters.charAt(randomInt(letters.length))).join('');
+  return `Öztürk${tail}`;
+}
+
+/** What the owner's REMS has stored for the journeys' account (the fake's record). */
+async function customersInRems(request: APIRequestContext): Promise<FakeRemsCustomer[]> {
+  const response = await request.get(`${REMS}${RECORD_PATH}`, { headers: { authorization: `Bearer ${E2E_REMS_KEY}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as FakeRemsCustomer[];
+}
+
+/** The card page as a visitor's browser gets it, without any read-your-writes hint. */
+async function cardShowsBlock(request: APIRequestContext, cardId: string): Promise<boolean> {
+  const response = await request.get(`/p/${cardId}`);
+  expect(response.status()).toBe(200);
+  return (await response.text()).includes('id="pc-rems-h"');
+}
+
+test('a visitor on a phone plans a meeting through the card and becomes a customer in the owner’s REMS', async ({
+  page,
+  request,
+  account,
+}) => {
+  await createProfileViaApi(request, account);
+  const cardId = await publicVirtualCard(request, account, 'Emlak Kartı');
+  const owner = { authorization: `Bearer ${account.token}` };
+  const block = page.getByRole('region', { name: 'Emlak Danışmanlığı' });
+  const dialog = page.getByRole('dialog', { name: 'Görüşme Planlayın' });
+  const surname = uniqueSurname();
+  // The block, the dialog and the chunk it loads stay within the card page's Content-Security-Policy.
+  const csp = await watchViolations(page);
+
+  await test.step('given an owner without a key, the card has no block', async () => {
+    await page.goto(`/p/${cardId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(block).toHaveCount(0);
+  });
+
+  await test.step('when the owner saves a key REMS accepts, the card shows the block with its button', async () => {
+    const saved = await request.post('/api/rems/save-api-key', { headers: owner, data: { apiKey: E2E_REMS_KEY } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await expect.poll(() => cardShowsBlock(request, cardId)).toBe(true);
+    await page.reload();
+    await expect(block).toBeVisible();
+    await expect(block.getByRole('button', { name: 'Görüşme Planla' })).toBeVisible();
+    await shoot(page, 'card', true);
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, '/p/{cardId} with Emlak Danışmanlığı at 1280×800');
+    await shoot(page, 'card');
+    await page.setViewportSize(PHONE.viewport ?? DESKTOP);
+  });
+
+  await test.step('the dialog opens on the first field; sent empty, it says what is missing beside each field', async () => {
+    await block.getByRole('button', { name: 'Görüşme Planla' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Ad', { exact: true })).toBeFocused();
+    // The district waits for a province.
+    await expect(dialog.getByLabel('İlçe (isteğe bağlı)')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.remsFormInvalid);
+    for (const [label, message] of [
+      ['Ad', MESSAGES.remsFirstNameRequired],
+      ['Soyad', MESSAGES.remsLastNameRequired],
+      ['Telefon', MESSAGES.remsPhoneRequired],
+      ['İlgi Alanı', MESSAGES.remsCustomerTypeRequired],
+    ] as const) {
+      const field = dialog.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(message);
+    }
+    await expect(dialog.getByLabel('Ad', { exact: true })).toBeFocused();
+    await expectAccessible(page, '/p/{cardId}, Görüşme Planlayın with errors');
+    await shoot(page, 'errors');
+  });
+
+  await test.step('a phone number with a digit missing is refused; editing the field clears its error', async () => {
+    await dialog.getByLabel('Ad', { exact: true }).fill('Çağrı');
+    await dialog.getByLabel('Soyad', { exact: true }).fill(surname);
+    const phone = dialog.getByLabel('Telefon', { exact: true });
+    await phone.fill('0532 123 45 6');
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(phone).toHaveAccessibleDescription(MESSAGES.remsPhoneInvalid);
+    await expect(dialog.getByLabel('Ad', { exact: true })).not.toHaveAttribute('aria-invalid');
+    await phone.fill('0532 123 45 67');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+    await expect(dialog.getByText(MESSAGES.remsPhoneInvalid)).toHaveCount(0);
+  });
+
+  await test.step('the interest is offered in Turkish; a province brings its own districts only', async () => {
+    const interest = dialog.getByLabel('İlgi Alanı', { exact: true });
+    await expect(interest.getByRole('option')).toHaveText(['Seçin', 'Alıcı', 'Satıcı', 'Kiracı', 'Ev Sahibi']);
+    await interest.selectOption({ label: 'Kiracı' });
+    await dialog.getByLabel('E-posta (isteğe bağlı)').fill('Cagri.Ozturk@Ornek.com.tr');
+    const province = dialog.getByLabel('İl (isteğe bağlı)');
+    // All 81 provinces and the choice of none.
+    await expect(province.getByRole('option')).toHaveCount(82);
+    await province.selectOption({ label: 'İstanbul' });
+    const district = dialog.getByLabel('İlçe (isteğe bağlı)');
+    await expect(district).toBeVisible();
+    await expect(district.getByRole('option', { name: 'Kadıköy' })).toHaveCount(1);
+    await expect(district.getByRole('option', { name: 'Çankaya' })).toHaveCount(0);
+    await province.selectOption({ label: 'Ankara' });
+    await expect(district.getByRole('option', { name: 'Çankaya' })).toHaveCount(1);
+    await expect(district.getByRole('option', { name: 'Kadıköy' })).toHaveCount(0);
+    await province.selectOption({ label: 'İstanbul' });
+    await district.selectOption({ label: 'Kadıköy' });
+    await dialog.getByLabel('Adres (isteğe bağlı)').fill('Moda Caddesi No: 5');
+    await dialog.getByLabel('Notlar (isteğe bağlı)').fill('Hafta içi akşamları aranabilirim.');
+    await expect(dialog.getByRole('link', { name: 'Aydınlatma Metni' })).toHaveAttribute('href', '/kvkk');
+    await expectAccessible(page, '/p/{cardId}, Görüşme Planlayın filled in');
+    await shoot(page, 'dialog');
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, '/p/{cardId}, Görüşme Planlayın at 1280×800');
+    await shoot(page, 'dialog');
+    await page.setViewportSize(PHONE.viewport ?? DESKTOP);
+  });
+
+  await test.step('when the server cannot answer, the form says so and keeps what was typed', async () => {
+    await page.route('**/api/rems/create-customer', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
+    );
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.remsRegistrationFailedToast);
+    await expect(dialog.getByLabel('Soyad', { exact: true })).toHaveValue(surname);
+    await page.unroute('**/api/rems/create-customer');
+  });
+
+  await test.step('when it is sent, the dialog closes with the thanks, and the form is empty again', async () => {
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.remsRegistrationThanks })).toBeVisible();
+    // Back where the visitor was: on the button that opened the dialog.
+    await expect(block.getByRole('button', { name: 'Görüşme Planla' })).toBeFocused();
+    await shoot(page, 'thanks');
+    await block.getByRole('button', { name: 'Görüşme Planla' }).click();
+    await expect(dialog.getByLabel('Soyad', { exact: true })).toHaveValue('');
+    await expect(dialog.getByLabel('İl (isteğe bağlı)')).toHaveValue('');
+    await expect(dialog.getByLabel('İlçe (isteğe bağlı)')).toBeHidden();
+    await expect(dialog.getByText(MESSAGES.remsRegistrationFailedToast)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(block.getByRole('button', { name: 'Görüşme Planla' })).toBeFocused();
+  });
+
+  await test.step('the owner’s REMS receives the customer as the contract says', async () => {
+    await expect
+      .poll(
+        async () => (await customersInRems(request)).filter((customer) => customer.body.lastName === surname).length,
+      )
+      .toBe(1);
+    const customer = (await customersInRems(request)).find((each) => each.body.lastName === surname);
+    expect(customer?.body).toEqual({
+      firstName: 'Çağrı',
+      lastName: surname,
+      phoneNumber: '5321234567',
+      customerType: 'TENANT',
+      email: 'cagri.ozturk@ornek.com.tr',
+      province: '34',
+      provinceName: 'İstanbul',
+      district: 'Kadıköy',
+      districtName: 'Kadıköy',
+      address: 'Moda Caddesi No: 5',
+      notes: 'Hafta içi akşamları aranabilirim.',
+      source: 'dijital-kartvizit',
+    });
+    expect(customer?.deliveries).toBe(1);
+  });
+
+  await test.step('when the owner removes the key while the visitor has the card open, a new form is refused', async () => {
+    const removed = await request.delete('/api/rems/remove-api-key', { headers: owner });
+    expect(removed.status(), await removed.text()).toBe(200);
+    await block.getByRole('button', { name: 'Görüşme Planla' }).click();
+    await dialog.getByLabel('Ad', { exact: true }).fill('Deniz');
+    await dialog.getByLabel('Soyad', { exact: true }).fill(`${surname}ikinci`);
+    await dialog.getByLabel('Telefon', { exact: true }).fill('0532 765 43 21');
+    await dialog.getByLabel('İlgi Alanı', { exact: true }).selectOption({ label: 'Alıcı' });
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.remsRegistrationUnavailable);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('and once the page is loaded again, the card no longer shows the block', async () => {
+    await expect.poll(() => cardShowsBlock(request, cardId)).toBe(false);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(block).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Görüşme Planla' })).toHaveCount(0);
+  });
+
+  expect(csp.violations).toEqual([]);
+  expect(csp.consoleErrors).toEqual([]);
+});
