@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_NOTICE_VERSION, MESSAGES } from '@kartvizit/schemas';
+import { LEAD_NOTICE_VERSION, MESSAGES, MIN_POSITION_HEADER } from '@kartvizit/schemas';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { leadsProjection } from '@kartvizit/projector/lead/leads-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import { after } from './card-fixtures.ts';
+import { after, seenEverything } from './card-fixtures.ts';
 import {
   answer,
   clientAddress,
@@ -308,7 +308,10 @@ describe('deleting a lead', () => {
     const read = async () => (await product.pool.query<Record<string, unknown>>(`SELECT ${columns} FROM rm_leads ORDER BY lead_id`)).rows;
     // The live projection first takes in everything the earlier tests appended (the last of them
     // appends a deletion straight to the store): otherwise 'before' would miss what the rebuild has.
-    const head = await product.store.headCheckpoint();
+    // The newest event read directly (seenEverything): headCheckpoint() stops below any transaction still open on the
+    // server, so 'before' could miss the deletion and the rebuild, run once that transaction ended, have it.
+    const newest = (await seenEverything(product))[MIN_POSITION_HEADER] ?? null;
+    const head = isCheckpoint(newest) ? newest : null;
     await expect
       .poll(async () => {
         const { rows } = await product.pool.query<{ checkpoint: string | null }>(

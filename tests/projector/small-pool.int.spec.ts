@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId, type AccountRegistered } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
+import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -24,6 +26,8 @@ describe('the projector on a pool smaller than its projections', () => {
   let signals: InProcessSignalBus;
   let store: PostgresEventStore;
   let projectors: ProjectorService;
+  /** Where the last of the twenty accounts stands in the log. */
+  let last: Checkpoint;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -44,9 +48,9 @@ describe('the projector on a pool smaller than its projections', () => {
           registeredAt: new Date().toISOString(),
         },
       };
-      await store.append([
+      ({ position: last } = await store.append([
         { streamId: accountStreamId(userId), expected: 'no_stream', events: [await codec.encode(event)] },
-      ]);
+      ]));
     }
   });
   afterAll(async () => {
@@ -56,16 +60,17 @@ describe('the projector on a pool smaller than its projections', () => {
     await database?.drop();
   });
 
-  it(`given ${PROJECTIONS.length} projections and a pool of 3, when events are appended, then every projection reaches the head`, async () => {
+  it(`given ${PROJECTIONS.length} projections and a pool of 3, when events are appended, then every projection gets past them`, async () => {
     expect(PROJECTIONS.length).toBeGreaterThan(3);
-    const head = await store.headCheckpoint();
+    // Past the last account, not at "the head": the head readers see stops short of events committed after the
+    // oldest transaction still open anywhere on the server (another test file's), so it can lag the twenty.
     const caughtUp = async () => {
-      const { rows } = await database.pool.query<{ name: string; checkpoint: string | null }>(
+      const { rows } = await database.pool.query<{ name: string; checkpoint: Checkpoint | null }>(
         'SELECT name, checkpoint FROM projection_checkpoints WHERE generation > 0',
       );
-      return rows.length === PROJECTIONS.length && rows.every((row) => row.checkpoint === head);
+      return rows.length === PROJECTIONS.length && rows.every((row) => compareCheckpoints(row.checkpoint, last) >= 0);
     };
-    await until(caughtUp, 'every projection at the head of the log');
+    await until(caughtUp, 'every projection past the last account');
     const { rows } = await database.pool.query<{ count: string }>('SELECT count(*) FROM rm_accounts');
     expect(Number(rows[0]?.count)).toBe(20);
   });
