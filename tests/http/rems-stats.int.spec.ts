@@ -283,8 +283,9 @@ describe('a key removed while registrations wait, and saved again', () => {
     }, 'the delivery retrying');
     const removed = await send(product, 'DELETE', '/api/rems/remove-api-key', alice.token);
     expect(removed.statusCode, removed.body).toBe(200);
-    rems.healKey(alice.apiKey);
     await until(async () => (await statusOf(alice, waiting)) === 'failed', 'failed for want of a key');
+    // Only now: an attempt that read the key just before its removal must still find REMS failing, not deliver.
+    rems.healKey(alice.apiKey);
 
     const answered = await stats(alice);
     expect(answered).toMatchObject({ failedRegistrations: 1, keyFailures: 1 });
