@@ -65,6 +65,10 @@ class RemsUnavailableError extends Error {
  *
  * A registration whose key is already forgotten (the owner deleted the lead, or their account) is
  * not delivered and gets no outcome: the visitor was erased before REMS heard of them.
+ *
+ * The owner's 'Tekrar Dene' (RemsRegistrationRetried, decision 38) is delivered the same way: the registration read
+ * back from its stream, the same registration id as Idempotency-Key, a new outcome in the same stream. A retry of one
+ * that reached REMS since (an operator's retry of its dead letter) sends nothing.
  */
 export function remsDeliveryReactor(
   deps: RemsDeliveryDependencies,
