@@ -8,7 +8,7 @@ import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';
 import { FAKE_REMS_CONTROL_PATH } from '../support/fake-rems.ts';
 import { expectAccessible } from './accessibility.ts';
-import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
+import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast, type Account } from './fixtures.ts';
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 } as const;
@@ -18,12 +18,38 @@ const LIVE = { timeout: 20_000 } as const;
 const REMS_FAKE = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100)).rems;
 const REJECTION = 'Bu telefon numarası REMS’te başka bir müşteriye kayıtlı';
 
-/** The journeys' fake REMS refuses (or again accepts) customers with this phone: scoped by data, safe beside other journeys. */
-async function remsRejectsPhone(request: APIRequestContext, phoneNumber: string, reject: boolean): Promise<void> {
+/**
+ * The journeys' fake REMS refuses (or again accepts) customers with this phone: scoped by data, safe beside other
+ * journeys. 422 is final; 503 makes the product try again later.
+ */
+async function remsRejectsPhone(
+  request: APIRequestContext,
+  phoneNumber: string,
+  reject: boolean,
+  status = 422,
+): Promise<void> {
   const response = reject
-    ? await request.post(`${REMS_FAKE}${FAKE_REMS_CONTROL_PATH}`, { data: { phoneNumber, message: REJECTION } })
+    ? await request.post(`${REMS_FAKE}${FAKE_REMS_CONTROL_PATH}`, { data: { phoneNumber, message: REJECTION, status } })
     : await request.delete(`${REMS_FAKE}${FAKE_REMS_CONTROL_PATH}/${phoneNumber}`);
   expect(response.status()).toBe(204);
+}
+
+/** A phone number of this run only ('55' and 8 digits). */
+function runPhone(): string {
+  return `55${String(Date.now() + Math.floor(Math.random() * 1_000)).slice(-8)}`;
+}
+
+/** A fresh owner with a profile, a shown card and the journeys' REMS key, all through the API. */
+async function ownerWithKey(
+  request: APIRequestContext,
+  account: Account,
+): Promise<{ readonly userId: string; readonly cardId: string }> {
+  const cardId = await publicVirtualCard(request, account, 'Emlak Kartı');
+  const headers = { authorization: `Bearer ${account.token}` };
+  const me = (await (await request.get('/api/auth/me', { headers })).json()) as { user: { id: string } };
+  const saved = await request.post('/api/rems/save-api-key', { headers, data: { apiKey: E2E_REMS_KEY } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return { userId: me.user.id, cardId };
 }
 
 /**
@@ -80,14 +106,9 @@ test('REMS stats: registrations move the counters and Son Kayıtlar without a re
   account,
 }) => {
   await createProfileViaApi(request, account);
-  const cardId = await publicVirtualCard(request, account, 'Emlak Kartı');
-  const headers = { authorization: `Bearer ${account.token}` };
-  const me = (await (await request.get('/api/auth/me', { headers })).json()) as { user: { id: string } };
-  const owner = { userId: me.user.id, cardId };
-  const saved = await request.post('/api/rems/save-api-key', { headers, data: { apiKey: E2E_REMS_KEY } });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const owner = await ownerWithKey(request, account);
   // A phone number of this run only: the fake REMS refuses it while the journey asks it to.
-  const refusedPhone = `55${String(Date.now()).slice(-8)}`;
+  const refusedPhone = runPhone();
 
   await page.setViewportSize(DESKTOP);
   await plantToken(page, account.token);
@@ -148,5 +169,68 @@ test('REMS stats: registrations move the counters and Son Kayıtlar without a re
     const lead = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Oğuz Yıldırım' }) });
     await expect(lead.getByRole('link', { name: 'REMS: Başarılı' })).toBeVisible();
     await expectAccessible(page, '/leads with REMS statuses');
+  });
+});
+
+test('REMS stats: a registration left waiting when the key is removed is offered again, all at once, when a key is saved', async ({
+  page,
+  request,
+  account,
+}) => {
+  await createProfileViaApi(request, account);
+  const owner = await ownerWithKey(request, account);
+  const headers = { authorization: `Bearer ${account.token}` };
+  const phone = runPhone();
+  const activePanel = page.getByRole('region', { name: 'Entegrasyon Aktif' });
+  const offer = page.getByRole('status').filter({ hasText: 'Hepsini Yeniden Gönder' });
+
+  await page.setViewportSize(DESKTOP);
+  await plantToken(page, account.token);
+  await page.goto('/rems-integration');
+
+  await test.step('given REMS out of reach for a visitor, the registration waits, shown as Bekliyor', async () => {
+    await remsRejectsPhone(request, phone, true, 503);
+    await visitorRegisters(request, owner, 'Nur', phone);
+    const entry = page
+      .getByRole('region', { name: 'Son Kayıtlar' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Nur Yıldırım' });
+    await expect(entry.locator('.rems-badge')).toHaveText('Bekliyor', LIVE);
+    await expect(page.getByText('1 kayıt REMS’e gönderilmeyi bekliyor.')).toBeVisible();
+  });
+
+  await test.step('when the owner removes the key, the waiting registration fails for want of a key', async () => {
+    await activePanel.getByRole('button', { name: 'Entegrasyonu Kaldır' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Entegrasyonu Kaldır' }).click();
+    await expect(toast(page, MESSAGES.remsIntegrationRemoved)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'REMS hesabınızı bağlayın' })).toBeVisible();
+    // The delivery's next try finds no key: the registration fails 'key_removed' (REMS may answer again by then).
+    await expect
+      .poll(async () => {
+        const stats = await request.get('/api/rems/stats', { headers });
+        return ((await stats.json()) as { keyFailures: number }).keyFailures;
+      }, LIVE)
+      .toBe(1);
+    await remsRejectsPhone(request, phone, false);
+  });
+
+  await test.step('when a key is saved again, the screen offers to send it again, and one press delivers it', async () => {
+    await page.getByLabel('REMS API Anahtarı').fill(E2E_REMS_KEY);
+    await page.getByRole('button', { name: 'API Anahtarını Kaydet' }).click();
+    await expect(activePanel).toBeVisible();
+    await expect(offer).toContainText('1 kayıt');
+    await expect(page.getByTestId('rems-failed')).toHaveText('1');
+    const entry = page
+      .getByRole('region', { name: 'Son Kayıtlar' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Nur Yıldırım' });
+    await expect(entry).toContainText(REMS_FAILURE_REASON_LABELS.key_removed);
+    await captureBothSizes(page, 'key-failures', '/rems-integration, key failures offered again');
+    await offer.getByRole('button', { name: 'Hepsini Yeniden Gönder' }).click();
+    await expect(toast(page, '1 kayıt REMS’e yeniden gönderiliyor.')).toBeVisible();
+    await expect(entry.locator('.rems-badge')).toHaveText('Başarılı', LIVE);
+    await expect(page.getByTestId('rems-successful')).toHaveText('1');
+    await expect(page.getByTestId('rems-failed')).toHaveText('0');
+    await expect(offer).toHaveCount(0);
   });
 });

@@ -61,10 +61,11 @@ export interface FakeRems {
   /** The next `count` requests are answered `status` with an HTML page (a proxy's), nothing stored. */
   garbleNext(count: number, status?: number): void;
   /**
-   * Customers with this phone number (the 10 digits REMS receives) are refused with 422 `{ message }` until
+   * Customers with this phone number (the 10 digits REMS receives) are refused with `status` (default 422, final;
+   * 503 makes the product retry) and `{ message }`, nothing stored, until
    * `acceptPhone`: a rejection scoped by data, so journeys running side by side do not catch each other's.
    */
-  rejectPhone(phoneNumber: string, message: string): void;
+  rejectPhone(phoneNumber: string, message: string, status?: number): void;
   acceptPhone(phoneNumber: string): void;
   /** The next `count` requests get a 200's headers and half a body, and then nothing (until close or down). */
   stallNext(count?: number): void;
@@ -142,7 +143,7 @@ export interface FakeRemsOptions {
   readonly port?: number;
   /**
    * Lets another process switch the fake (the browser journeys run in workers, the fake in the global setup):
-   * `POST /__fake-rems/rejected-phones {phoneNumber, message}` is rejectPhone, `DELETE
+   * `POST /__fake-rems/rejected-phones {phoneNumber, message, status?}` is rejectPhone, `DELETE
    * /__fake-rems/rejected-phones/{phoneNumber}` is acceptPhone. Loopback only, never recorded as REMS requests.
    */
   readonly control?: boolean;
@@ -160,7 +161,7 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
   let flakyEvery = 0;
   let sinceFlaky = 0;
   const rejections: string[] = [];
-  const rejectedPhones = new Map<string, string>();
+  const rejectedPhones = new Map<string, { readonly message: string; readonly status: number }>();
   let hangUps = 0;
   const failingKeys = new Map<string, number>();
   let nextId = 1;
@@ -178,9 +179,12 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
       }
     }
     if (options.control && path.startsWith(FAKE_REMS_CONTROL_PATH)) {
-      const record = (body ?? {}) as { phoneNumber?: unknown; message?: unknown };
+      const record = (body ?? {}) as { phoneNumber?: unknown; message?: unknown; status?: unknown };
       if (request.method === 'POST' && typeof record.phoneNumber === 'string' && typeof record.message === 'string')
-        rejectedPhones.set(record.phoneNumber, record.message);
+        rejectedPhones.set(record.phoneNumber, {
+          message: record.message,
+          status: typeof record.status === 'number' ? record.status : 422,
+        });
       else if (request.method === 'DELETE')
         rejectedPhones.delete(decodeURIComponent(path.slice(FAKE_REMS_CONTROL_PATH.length + 1)));
       else {
@@ -260,7 +264,7 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
       return answer(200, { id: known.id });
     }
     const phoneRejection = rejectedPhones.get(String((body as Record<string, unknown>).phoneNumber));
-    if (phoneRejection !== undefined) return answer(422, { message: phoneRejection });
+    if (phoneRejection !== undefined) return answer(phoneRejection.status, { message: phoneRejection.message });
     const rejection = rejections.shift();
     if (rejection !== undefined) return answer(422, { message: rejection });
     const customer = {
@@ -328,8 +332,8 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
     rateLimit(count, retryAfterSeconds) {
       for (let index = 0; index < count; index++) troubles.push({ kind: 'rate-limit', retryAfterSeconds });
     },
-    rejectPhone(phoneNumber, message) {
-      rejectedPhones.set(phoneNumber, message);
+    rejectPhone(phoneNumber, message, status = 422) {
+      rejectedPhones.set(phoneNumber, { message, status });
     },
     acceptPhone(phoneNumber) {
       rejectedPhones.delete(phoneNumber);
