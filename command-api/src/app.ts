@@ -41,7 +41,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));
     await app.register(leadRoutes(context, deps));
-    await app.register(remsRoutes(context));
+    await app.register(remsRoutes(context, deps));
     await app.register(remsRegistrationRoutes(context, deps));
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.

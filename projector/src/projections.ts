@@ -5,6 +5,7 @@ import { leadsProjection } from './lead/leads-projection.ts';
 import { statisticsProjection } from './statistics/statistics-projection.ts';
 import { productsProjection } from './product/products-projection.ts';
 import { remsKeysProjection } from './rems/rems-projection.ts';
+import { remsRegistrationsProjection } from './rems/rems-registrations-projection.ts';
 import type { Projection } from './core/projection.ts';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -16,6 +17,7 @@ export const PROJECTIONS: readonly Projection[] = [
   productsProjection,
   statisticsProjection,
   remsKeysProjection,
+  remsRegistrationsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -45,7 +45,11 @@ afterAll(async () => {
 describe('a visitor sends their details', () => {
   it('reaches the card owner, normalised, and only them', async () => {
     const address = clientAddress();
-    const response = await submitLead(product, visitorForm(product, alice.cardId.toLowerCase(), { marketingConsent: true }), address);
+    const response = await submitLead(
+      product,
+      visitorForm(product, alice.cardId.toLowerCase(), { marketingConsent: true }),
+      address,
+    );
     expect(response.statusCode, response.body).toBe(200);
     // Byte for byte what a dropped bot submission gets (see 'bots').
     expect(response.body).toBe(JSON.stringify(ACCEPTED));
@@ -69,6 +73,8 @@ describe('a visitor sends their details', () => {
         status: 'new',
         statusChangedAt: null,
         note: '',
+        // A contact-form lead has no REMS registration.
+        remsStatus: null,
       },
     ]);
     expect(await listLeads(product, bob.token)).toEqual({ success: true, leads: [], total: 0, counts: NO_COUNTS });
@@ -77,8 +83,14 @@ describe('a visitor sends their details', () => {
     const [lead] = leads;
     const { recorded, decoded } = await storedSubmission(product, lead?._id ?? '');
     const raw = JSON.stringify(recorded);
-    for (const secret of ['Çağrı', 'Öztürk', '905321234567', 'cagri@ornek', 'Kadıköy', address]) expect(raw).not.toContain(secret);
-    expect(recorded.data).toMatchObject({ ownerId: alice.userId, cardId: alice.cardId, marketingConsent: true, noticeVersion: LEAD_NOTICE_VERSION });
+    for (const secret of ['Çağrı', 'Öztürk', '905321234567', 'cagri@ornek', 'Kadıköy', address])
+      expect(raw).not.toContain(secret);
+    expect(recorded.data).toMatchObject({
+      ownerId: alice.userId,
+      cardId: alice.cardId,
+      marketingConsent: true,
+      noticeVersion: LEAD_NOTICE_VERSION,
+    });
     expect(recorded.metadata).toEqual({ actor: 'visitor' });
     expect(decoded).toMatchObject({ forgotten: false, data: { fullName: 'Çağrı Öztürk', phone: '+905321234567' } });
   });
@@ -107,8 +119,26 @@ describe('a visitor sends their details', () => {
   });
 
   it('e-mail alone or phone alone is enough', async () => {
-    expect((await submitLead(product, { cardId: alice.cardId, fullName: 'Sadece E-posta', email: 'e@ornek.com', formToken: formToken(product, alice.cardId) })).statusCode).toBe(200);
-    expect((await submitLead(product, { cardId: alice.cardId, fullName: 'Sadece Telefon', phone: '+44 20 7946 0958', formToken: formToken(product, alice.cardId) })).statusCode).toBe(200);
+    expect(
+      (
+        await submitLead(product, {
+          cardId: alice.cardId,
+          fullName: 'Sadece E-posta',
+          email: 'e@ornek.com',
+          formToken: formToken(product, alice.cardId),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await submitLead(product, {
+          cardId: alice.cardId,
+          fullName: 'Sadece Telefon',
+          phone: '+44 20 7946 0958',
+          formToken: formToken(product, alice.cardId),
+        })
+      ).statusCode,
+    ).toBe(200);
     const { leads } = await listLeads(product, alice.token, 'search=sadece');
     expect(leads.map((lead) => [lead.fullName, lead.phoneFormatted, lead.email, lead.marketingConsent])).toEqual([
       ['Sadece Telefon', '+44 20 7946 0958', '', false],
@@ -133,7 +163,9 @@ describe('bots', () => {
   });
 
   it('that post faster than a person can, or without a genuine token, get the usual answer and append nothing', async () => {
-    await expectSilentlyDropped(visitorForm(product, alice.cardId, { formToken: formToken(product, alice.cardId, 500) }));
+    await expectSilentlyDropped(
+      visitorForm(product, alice.cardId, { formToken: formToken(product, alice.cardId, 500) }),
+    );
     await expectSilentlyDropped(visitorForm(product, alice.cardId, { formToken: undefined }));
     await expectSilentlyDropped(visitorForm(product, alice.cardId, { formToken: 'uydurma' }));
     // A genuine token of another card.
@@ -142,9 +174,16 @@ describe('bots', () => {
 
   it('a form left open for more than a day must be reloaded', async () => {
     const before = await product.eventCount();
-    const response = await submitLead(product, visitorForm(product, alice.cardId, { formToken: formToken(product, alice.cardId, 25 * 60 * 60 * 1000) }));
+    const response = await submitLead(
+      product,
+      visitorForm(product, alice.cardId, { formToken: formToken(product, alice.cardId, 25 * 60 * 60 * 1000) }),
+    );
     expect(response.statusCode).toBe(400);
-    expect(answer(response)).toEqual({ success: false, message: 'Form süresi doldu, lütfen sayfayı yenileyip tekrar deneyin', field: 'formToken' });
+    expect(answer(response)).toEqual({
+      success: false,
+      message: 'Form süresi doldu, lütfen sayfayı yenileyip tekrar deneyin',
+      field: 'formToken',
+    });
     expect(await product.eventCount()).toBe(before);
   });
 
@@ -152,10 +191,18 @@ describe('bots', () => {
     const address = clientAddress();
     const before = await product.eventCount();
     for (let i = 0; i < 5; i++) {
-      const response = await submitLead(product, visitorForm(product, bob.cardId, { fullName: `Sınır Deneme ${i + 1}` }), address);
+      const response = await submitLead(
+        product,
+        visitorForm(product, bob.cardId, { fullName: `Sınır Deneme ${i + 1}` }),
+        address,
+      );
       expect(response.statusCode, response.body).toBe(200);
     }
-    const refused = await submitLead(product, visitorForm(product, bob.cardId, { fullName: 'Sınır Deneme 6' }), address);
+    const refused = await submitLead(
+      product,
+      visitorForm(product, bob.cardId, { fullName: 'Sınır Deneme 6' }),
+      address,
+    );
     expect(refused.statusCode).toBe(429);
     expect(answer(refused)).toEqual({ success: false, message: MESSAGES.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
@@ -173,7 +220,10 @@ describe('cards that take no leads', () => {
     const off = await send(product, 'PUT', `/api/cards/deactivate/${carol.cardId}`, carol.token);
     expect(off.statusCode).toBe(200);
     const pending = 'VC-BEKLE1';
-    expect((await send(product, 'POST', '/api/cards', carol.token, { cardId: pending, type: 'virtual', name: 'Bekleyen' })).statusCode).toBe(200);
+    expect(
+      (await send(product, 'POST', '/api/cards', carol.token, { cardId: pending, type: 'virtual', name: 'Bekleyen' }))
+        .statusCode,
+    ).toBe(200);
     const before = await product.eventCount();
     for (const cardId of ['KV-YOKBOYLE', 'kv-iı', pending, carol.cardId]) {
       const response = await submitLead(product, visitorForm(product, cardId));
@@ -207,7 +257,8 @@ describe('the owner’s list', () => {
   });
 
   it('searches name, phone, e-mail and message without case or Turkish marks', async () => {
-    const names = async (search: string) => (await listLeads(product, dave.token, `search=${encodeURIComponent(search)}`)).leads.map((lead) => lead.fullName);
+    const names = async (search: string) =>
+      (await listLeads(product, dave.token, `search=${encodeURIComponent(search)}`)).leads.map((lead) => lead.fullName);
     expect(await names('ŞÜKRÜ')).toEqual(['Şükrü Işıkoğlu']);
     expect(await names('sukru isik')).toEqual(['Şükrü Işıkoğlu']);
     expect(await names('IŞIKOĞLU')).toEqual(['Şükrü Işıkoğlu']);
@@ -255,7 +306,11 @@ describe('deleting a lead', () => {
     const kept = leads.find((lead) => lead.fullName === 'Kalacak Kişi')?._id ?? '';
 
     const before = await product.eventCount();
-    for (const [token, id] of [[bob.token, doomed], [erin.token, '7d4c2a10-1b2c-4d3e-8f4a-5b6c7d8e9f00'], [erin.token, 'degil-bir-id']] as const) {
+    for (const [token, id] of [
+      [bob.token, doomed],
+      [erin.token, '7d4c2a10-1b2c-4d3e-8f4a-5b6c7d8e9f00'],
+      [erin.token, 'degil-bir-id'],
+    ] as const) {
       const refused = await remove(product, id, token);
       expect(refused.statusCode, id).toBe(404);
       expect(answer(refused)).toEqual({ success: false, message: 'Bağlantı bulunamadı' });
@@ -265,7 +320,11 @@ describe('deleting a lead', () => {
 
     const deleted = await remove(product, doomed, erin.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(answer(deleted)).toEqual({ success: true, message: 'Bağlantı silindi', position: expect.any(String) as string });
+    expect(answer(deleted)).toEqual({
+      success: true,
+      message: 'Bağlantı silindi',
+      position: expect.any(String) as string,
+    });
 
     const list = await send(product, 'GET', '/api/leads', erin.token, undefined, after(answer(deleted).position));
     expect((JSON.parse(list.body) as { leads: { _id: string }[] }).leads.map((lead) => lead._id)).toEqual([kept]);
@@ -273,11 +332,21 @@ describe('deleting a lead', () => {
     // The log still holds the event, but its sealed fields can no longer be opened.
     const gone = await storedSubmission(product, doomed);
     expect(gone.decoded?.forgotten).toBe(true);
-    expect(gone.decoded?.data).toMatchObject({ fullName: '', phone: '', email: '', message: '', ownerId: erin.userId, cardId: erin.cardId });
+    expect(gone.decoded?.data).toMatchObject({
+      fullName: '',
+      phone: '',
+      email: '',
+      message: '',
+      ownerId: erin.userId,
+      cardId: erin.cardId,
+    });
     expect((await product.pool.query('SELECT 1 FROM owner_keys WHERE owner_id = $1', [doomed])).rowCount).toBe(0);
     // Its read-model row is gone, not blanked.
     expect((await product.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [doomed])).rowCount).toBe(0);
-    expect((await storedSubmission(product, kept)).decoded).toMatchObject({ forgotten: false, data: { fullName: 'Kalacak Kişi' } });
+    expect((await storedSubmission(product, kept)).decoded).toMatchObject({
+      forgotten: false,
+      data: { fullName: 'Kalacak Kişi' },
+    });
 
     const again = await remove(product, doomed, erin.token);
     expect(again.statusCode).toBe(404);
@@ -286,11 +355,16 @@ describe('deleting a lead', () => {
 
   it('a deletion whose key destruction was cut short is finished by the next attempt', async () => {
     const frank = await ownerWithCard(product, 'Frank Kart');
-    expect((await submitLead(product, visitorForm(product, frank.cardId, { fullName: 'Yarım Kalan' }))).statusCode).toBe(200);
+    expect(
+      (await submitLead(product, visitorForm(product, frank.cardId, { fullName: 'Yarım Kalan' }))).statusCode,
+    ).toBe(200);
     const [lead] = (await listLeads(product, frank.token)).leads;
     const leadId = lead?._id ?? '';
     // As if the process stopped right after appending LeadDeleted, before the key went.
-    const event = await product.codec.encode({ type: 'LeadDeleted', data: { leadId, ownerId: frank.userId, deletedAt: new Date().toISOString() } });
+    const event = await product.codec.encode({
+      type: 'LeadDeleted',
+      data: { leadId, ownerId: frank.userId, deletedAt: new Date().toISOString() },
+    });
     await product.store.append([{ streamId: `lead-${leadId}`, expected: 0, events: [event] }]);
     expect((await storedSubmission(product, leadId)).decoded?.forgotten).toBe(false);
 
@@ -304,8 +378,10 @@ describe('deleting a lead', () => {
   });
 
   it('a rebuild from the log (submission and deletion in one batch) gives the same rows, the deleted leads still gone', async () => {
-    const columns = 'lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent, notice_version, submitted_at';
-    const read = async () => (await product.pool.query<Record<string, unknown>>(`SELECT ${columns} FROM rm_leads ORDER BY lead_id`)).rows;
+    const columns =
+      'lead_id, owner_id, card_id, full_name, phone, email, message, search_text, marketing_consent, notice_version, submitted_at';
+    const read = async () =>
+      (await product.pool.query<Record<string, unknown>>(`SELECT ${columns} FROM rm_leads ORDER BY lead_id`)).rows;
     // The live projection first takes in everything the earlier tests appended (the last of them
     // appends a deletion straight to the store): otherwise 'before' would miss what the rebuild has.
     // The newest event read directly (seenEverything): headCheckpoint() stops below any transaction still open on the
@@ -323,7 +399,9 @@ describe('deleting a lead', () => {
       })
       .toBe(true);
     const before = await read();
-    const erased = (await product.pool.query<{ lead_id: string }>('SELECT lead_id FROM rm_lead_erasures ORDER BY lead_id')).rows;
+    const erased = (
+      await product.pool.query<{ lead_id: string }>('SELECT lead_id FROM rm_lead_erasures ORDER BY lead_id')
+    ).rows;
     expect(erased.length).toBeGreaterThan(0);
     await rebuildProjection({ pool: product.pool, store: product.store, codec: product.codec }, leadsProjection);
     expect(await read()).toEqual(before);

@@ -9,12 +9,14 @@ import {
   PRODUCTS_PROJECTION,
   QR_CARDS,
   REMS_KEYS_PROJECTION,
+  REMS_REGISTRATIONS_PROJECTION,
   REACHABLE_PROFILES,
   RM_CARDS,
   RM_CARD_HISTORY,
   RM_PROFILES,
   RM_PRODUCTS,
   RM_REMS_KEYS,
+  RM_REMS_REGISTRATIONS,
   SHOWN_CARDS,
   SHOWN_PRODUCTS,
   type CardHistoryRow,
@@ -22,15 +24,17 @@ import {
   type ProfilesRow,
   type ProductsRow,
   type RemsKeysRow,
+  type RemsRegistrationsRow,
 } from '@kartvizit/infra/read-models/contract';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { cardsProjection } from '@kartvizit/projector/card/cards-projection';
-import { readModelName } from '@kartvizit/projector/core/projection';
+import { readModelName, type Projection } from '@kartvizit/projector/core/projection';
 import { initialiseProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
 import { remsKeysProjection } from '@kartvizit/projector/rems/rems-projection';
+import { remsRegistrationsProjection } from '@kartvizit/projector/rems/rems-registrations-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -93,11 +97,32 @@ const REMS_KEY_COLUMNS: Record<keyof RemsKeysRow, true> = {
   last_stream_position: true,
 };
 
+const REMS_REGISTRATION_COLUMNS: Record<keyof RemsRegistrationsRow, true> = {
+  registration_id: true,
+  owner_id: true,
+  card_id: true,
+  customer_name: true,
+  customer_phone: true,
+  customer_type: true,
+  status: true,
+  failure_reason: true,
+  rems_message: true,
+  created_at: true,
+  status_changed_at: true,
+  last_stream_position: true,
+};
+
 beforeAll(async () => {
   database = await createTestDatabase();
   store = new PostgresEventStore({ pool: database.pool });
   const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
-  for (const projection of [cardsProjection, profilesProjection, productsProjection, remsKeysProjection]) {
+  for (const projection of [
+    cardsProjection,
+    profilesProjection,
+    productsProjection,
+    remsKeysProjection,
+    remsRegistrationsProjection,
+  ] as Projection[]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
 });
@@ -127,6 +152,11 @@ describe('the read-model contract', () => {
     expect([RM_PRODUCTS]).toEqual(Object.keys(productsProjection.tables).map(readModelName));
     expect(REMS_KEYS_PROJECTION).toBe(remsKeysProjection.name);
     expect([RM_REMS_KEYS]).toEqual(Object.keys(remsKeysProjection.tables).map(readModelName));
+    expect(REMS_REGISTRATIONS_PROJECTION).toBe(remsRegistrationsProjection.name);
+    // rems_registration_erasures is the projection's own bookkeeping (registrations whose lead was deleted).
+    expect(Object.keys(remsRegistrationsProjection.tables).map(readModelName).sort()).toEqual(
+      [RM_REMS_REGISTRATIONS, 'rm_rems_registration_erasures'].sort(),
+    );
   });
 
   it.each([
@@ -135,6 +165,7 @@ describe('the read-model contract', () => {
     [RM_PROFILES, PROFILE_COLUMNS],
     [RM_PRODUCTS, PRODUCT_COLUMNS],
     [RM_REMS_KEYS, REMS_KEY_COLUMNS],
+    [RM_REMS_REGISTRATIONS, REMS_REGISTRATION_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });

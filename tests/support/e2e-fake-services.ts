@@ -47,7 +47,7 @@ export default async function startE2eFakeServices(): Promise<() => Promise<void
   const origins = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100));
   const geocoder = await startFakeGeocoder({ port: origins.geocoderPort, fallback: E2E_ANSWERS });
   const tiles = await startFakeTiles({ port: origins.tilesPort });
-  const rems = await startFakeRems({ port: origins.remsPort });
+  const rems = await startFakeRems({ port: origins.remsPort, control: true });
   rems.addKey(E2E_REMS_KEY, E2E_REMS_ACCOUNT);
   return async () => {
     await Promise.all([geocoder.close(), tiles.close(), rems.close()]);

@@ -60,6 +60,13 @@ export interface FakeRems {
   reject(message: string, count?: number): void;
   /** The next `count` requests are answered `status` with an HTML page (a proxy's), nothing stored. */
   garbleNext(count: number, status?: number): void;
+  /**
+   * Customers with this phone number (the 10 digits REMS receives) are refused with `status` (default 422, final;
+   * 503 makes the product retry) and `{ message }`, nothing stored, until
+   * `acceptPhone`: a rejection scoped by data, so journeys running side by side do not catch each other's.
+   */
+  rejectPhone(phoneNumber: string, message: string, status?: number): void;
+  acceptPhone(phoneNumber: string): void;
   /** The next `count` requests get a 200's headers and half a body, and then nothing (until close or down). */
   stallNext(count?: number): void;
   /** The next `count` customer requests are stored and then the connection is cut, unanswered. */
@@ -136,7 +143,15 @@ function bearer(request: IncomingMessage): string | null {
 export interface FakeRemsOptions {
   /** A fixed loopback port (the browser journeys' server is told it before it starts); default: any free one. */
   readonly port?: number;
+  /**
+   * Lets another process switch the fake (the browser journeys run in workers, the fake in the global setup):
+   * `POST /__fake-rems/rejected-phones {phoneNumber, message, status?}` is rejectPhone, `DELETE
+   * /__fake-rems/rejected-phones/{phoneNumber}` is acceptPhone. Loopback only, never recorded as REMS requests.
+   */
+  readonly control?: boolean;
 }
+
+export const FAKE_REMS_CONTROL_PATH = '/__fake-rems/rejected-phones';
 
 export async function startFakeRems(options: FakeRemsOptions = {}): Promise<FakeRems> {
   const keys = new Map<string, FakeRemsAccount>();
@@ -148,6 +163,7 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
   let flakyEvery = 0;
   let sinceFlaky = 0;
   const rejections: string[] = [];
+  const rejectedPhones = new Map<string, { readonly message: string; readonly status: number }>();
   let hangUps = 0;
   const failingKeys = new Map<string, number>();
   let nextId = 1;
@@ -172,6 +188,22 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
       const listed = [...stored.values()].filter((customer) => customer.accountId === account?.id);
       response.writeHead(account ? 200 : 401, { 'content-type': 'application/json; charset=utf-8', ...CLOSE });
       response.end(JSON.stringify(account ? listed : { message: 'Geçersiz API anahtarı.' }));
+      return;
+    }
+    if (options.control && path.startsWith(FAKE_REMS_CONTROL_PATH)) {
+      const record = (body ?? {}) as { phoneNumber?: unknown; message?: unknown; status?: unknown };
+      if (request.method === 'POST' && typeof record.phoneNumber === 'string' && typeof record.message === 'string')
+        rejectedPhones.set(record.phoneNumber, {
+          message: record.message,
+          status: typeof record.status === 'number' ? record.status : 422,
+        });
+      else if (request.method === 'DELETE')
+        rejectedPhones.delete(decodeURIComponent(path.slice(FAKE_REMS_CONTROL_PATH.length + 1)));
+      else {
+        response.writeHead(400, CLOSE).end();
+        return;
+      }
+      response.writeHead(204, CLOSE).end();
       return;
     }
     const entry = { method: request.method ?? '', path, headers: { ...request.headers }, body, status: 0 };
@@ -243,6 +275,8 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
       if (JSON.stringify(known.body) !== JSON.stringify(body)) known.differingRepeats += 1;
       return answer(200, { id: known.id });
     }
+    const phoneRejection = rejectedPhones.get(String((body as Record<string, unknown>).phoneNumber));
+    if (phoneRejection !== undefined) return answer(phoneRejection.status, { message: phoneRejection.message });
     const rejection = rejections.shift();
     if (rejection !== undefined) return answer(422, { message: rejection });
     const customer = {
@@ -309,6 +343,12 @@ export async function startFakeRems(options: FakeRemsOptions = {}): Promise<Fake
     },
     rateLimit(count, retryAfterSeconds) {
       for (let index = 0; index < count; index++) troubles.push({ kind: 'rate-limit', retryAfterSeconds });
+    },
+    rejectPhone(phoneNumber, message, status = 422) {
+      rejectedPhones.set(phoneNumber, { message, status });
+    },
+    acceptPhone(phoneNumber) {
+      rejectedPhones.delete(phoneNumber);
     },
     reject(message, count = 1) {
       for (let index = 0; index < count; index++) rejections.push(message);

@@ -9,6 +9,7 @@ import {
   validationError,
   type CustomerInput,
   type LeadSubmitted,
+  type RemsFailureReason,
   type RemsRegistrationEvent,
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
@@ -26,7 +27,10 @@ import {
  * outcomes land in the same stream.
  */
 export type RemsRegistrationState =
-  { readonly status: 'none' } | { readonly status: 'requested' | 'delivered' | 'failed'; readonly ownerId: string };
+  | { readonly status: 'none' }
+  | { readonly status: 'requested'; readonly ownerId: string }
+  | { readonly status: 'delivered'; readonly ownerId: string }
+  | { readonly status: 'failed'; readonly ownerId: string; readonly reason: RemsFailureReason };
 
 /**
  * The route has put everything the decision needs into the command: the new id, the clock, what
@@ -52,7 +56,25 @@ export interface RequestRemsRegistration {
   };
 }
 
-export type RemsRegistrationCommand = RequestRemsRegistration;
+/**
+ * The owner's 'Tekrar Dene' on a failed registration (one, or each of those that failed for want of a working key
+ * after a key was saved again). The route puts in the owner from the token, whether their key is in force (their
+ * `rems-{ownerId}` stream), and whether the visitor was erased since (the registration's lead deleted).
+ */
+export interface RetryRemsRegistration {
+  readonly type: 'RetryRemsRegistration';
+  readonly data: {
+    readonly registrationId: string;
+    readonly ownerId: string;
+    readonly ownerHasKey: boolean;
+    readonly visitorErased: boolean;
+    /** Retry only a registration that failed for one of these reasons; others are left as they are (no events). */
+    readonly onlyReasons?: readonly RemsFailureReason[];
+    readonly now: string;
+  };
+}
+
+export type RemsRegistrationCommand = RequestRemsRegistration | RetryRemsRegistration;
 
 /**
  * Order of answers, as the lead form's: the fields first, in the form's order, whatever the token;
@@ -99,6 +121,22 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
   ];
 }
 
+/**
+ * Someone else's registration, or one whose visitor was erased, answers as an unknown one (404: ids cannot be
+ * probed); then only a failed one is sent again, and only with a key in force (409, in Turkish, saying why).
+ */
+function retry(command: RetryRemsRegistration, state: RemsRegistrationState): RemsRegistrationEvent[] {
+  const { registrationId, ownerId, ownerHasKey, visitorErased, onlyReasons, now } = command.data;
+  if (state.status === 'none' || state.ownerId !== ownerId || visitorErased) {
+    throw notFoundError(MESSAGES.remsRegistrationNotFound);
+  }
+  if (state.status === 'requested') throw conflictError(MESSAGES.remsRegistrationAlreadyPending);
+  if (state.status === 'delivered') throw conflictError(MESSAGES.remsRegistrationAlreadyDelivered);
+  if (onlyReasons && !onlyReasons.includes(state.reason)) return [];
+  if (!ownerHasKey) throw conflictError(MESSAGES.remsRetryNeedsKey);
+  return [{ type: 'RemsRegistrationRetried', data: { registrationId, ownerId, after: state.reason, retriedAt: now } }];
+}
+
 export const remsRegistrationDecider: Decider<RemsRegistrationState, RemsRegistrationCommand, RemsRegistrationEvent> = {
   initialState: { status: 'none' },
 
@@ -110,7 +148,10 @@ export const remsRegistrationDecider: Decider<RemsRegistrationState, RemsRegistr
       case 'RemsCustomerDelivered':
         return { status: 'delivered', ownerId: event.data.ownerId };
       case 'RemsRegistrationFailed':
-        return { status: 'failed', ownerId: event.data.ownerId };
+        return { status: 'failed', ownerId: event.data.ownerId, reason: event.data.reason };
+      // Sent again: waiting for its new outcome.
+      case 'RemsRegistrationRetried':
+        return { status: 'requested', ownerId: event.data.ownerId };
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -122,8 +163,10 @@ export const remsRegistrationDecider: Decider<RemsRegistrationState, RemsRegistr
     switch (command.type) {
       case 'RequestRemsRegistration':
         return request(command, state);
+      case 'RetryRemsRegistration':
+        return retry(command, state);
       default: {
-        const unhandled: never = command.type;
+        const unhandled: never = command;
         return unhandled;
       }
     }

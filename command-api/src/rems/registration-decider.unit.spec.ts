@@ -158,3 +158,65 @@ describe("the registration's lead", () => {
     expect(long.data.message.endsWith('…')).toBe(true);
   });
 });
+
+describe('retrying a REMS registration', () => {
+  const retry = (
+    overrides: Partial<Extract<RemsRegistrationCommand, { type: 'RetryRemsRegistration' }>['data']> = {},
+  ): RemsRegistrationCommand => ({
+    type: 'RetryRemsRegistration',
+    data: { registrationId, ownerId: owner, ownerHasKey: true, visitorErased: false, now, ...overrides },
+  });
+  const failedFor = (reason: 'rejected' | 'key_removed'): RemsRegistrationEvent => ({
+    type: 'RemsRegistrationFailed',
+    data: { registrationId, ownerId: owner, reason, message: null, failedAt: now },
+  });
+  const delivered: RemsRegistrationEvent = {
+    type: 'RemsCustomerDelivered',
+    data: { registrationId, ownerId: owner, remsCustomerId: 'cus_1', deliveredAt: now },
+  };
+
+  it('given a failed registration, when its owner retries with a key in force, then it is sent again', () => {
+    spec
+      .given([requested, failedFor('rejected')])
+      .when(retry())
+      .then([
+        {
+          type: 'RemsRegistrationRetried',
+          data: { registrationId, ownerId: owner, after: 'rejected', retriedAt: now },
+        },
+      ]);
+  });
+
+  it('given a failed registration, when another owner retries it, then it is unknown to them', () => {
+    spec
+      .given([requested, failedFor('rejected')])
+      .when(retry({ ownerId: DEMO_OWNER_ID }))
+      .thenThrows('not_found', MESSAGES.remsRegistrationNotFound);
+  });
+
+  it('given a failed registration whose lead was deleted, when retried, then it is unknown', () => {
+    spec
+      .given([requested, failedFor('rejected')])
+      .when(retry({ visitorErased: true }))
+      .thenThrows('not_found', MESSAGES.remsRegistrationNotFound);
+  });
+
+  it('given a pending or a delivered registration, when retried, then it is refused with why', () => {
+    spec.given([requested]).when(retry()).thenThrows('conflict', MESSAGES.remsRegistrationAlreadyPending);
+    spec.given([requested, delivered]).when(retry()).thenThrows('conflict', MESSAGES.remsRegistrationAlreadyDelivered);
+  });
+
+  it('given a failed registration, when its owner has no key in force, then it is refused until one is saved', () => {
+    spec
+      .given([requested, failedFor('key_removed')])
+      .when(retry({ ownerHasKey: false }))
+      .thenThrows('conflict', MESSAGES.remsRetryNeedsKey);
+  });
+
+  it('given one failed as rejected, when only key failures are retried, then it is left as it is', () => {
+    spec
+      .given([requested, failedFor('rejected')])
+      .when(retry({ onlyReasons: ['key_removed', 'key_refused'] }))
+      .then([]);
+  });
+});

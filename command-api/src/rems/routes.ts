@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type pg from 'pg';
 import {
   ErrorResponse,
   MESSAGES,
+  REMS_KEY_FAILURE_REASONS,
   RemoveRemsKeyResponse,
+  RemsRegistrationParams,
+  RetryRemsKeyFailuresResponse,
+  RetryRemsRegistrationResponse,
+  leadStreamId,
+  notFoundError,
+  remsRegistrationStreamId,
+  remsRetryAllStartedMessage,
   SaveRemsKeyBody,
   SaveRemsKeyResponse,
   normaliseRemsApiKey,
@@ -11,9 +20,15 @@ import {
   remsKeyHint,
   remsStreamId,
   validationError,
+  conflictError,
+  DomainError,
 } from '@kartvizit/schemas';
+import { RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
+import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
+import { leadDecider } from '../lead/decider.ts';
 import { remsDecider } from './decider.ts';
+import { remsRegistrationDecider } from './registration-decider.ts';
 
 const TAG = ['rems'];
 const ERRORS = {
@@ -26,6 +41,32 @@ const ERRORS = {
   429: ErrorResponse,
   503: ErrorResponse,
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** At most this many registrations are sent again by one 'retry-key-failures' (the screen offers the rest after). */
+const RETRY_ALL_LIMIT = 500;
+
+export interface RemsRouteSettings {
+  /** The registrations' read model, to find which of an owner's registrations failed for want of a key. */
+  readonly pool: pg.Pool;
+}
+
+/** The owner's registrations that failed for want of a working key, oldest first, as the read model has them. */
+async function keyFailures(pool: pg.Pool, ownerId: string): Promise<{ registration_id: string }[]> {
+  try {
+    const result = await pool.query<{ registration_id: string }>(
+      `SELECT registration_id FROM ${RM_REMS_REGISTRATIONS}
+        WHERE owner_id = $1 AND status = 'failed' AND failure_reason = ANY($2::text[])
+        ORDER BY created_at, registration_id LIMIT $3`,
+      [ownerId, REMS_KEY_FAILURE_REASONS, RETRY_ALL_LIMIT],
+    );
+    return result.rows;
+  } catch (error) {
+    // The read model's first generation is not built yet: nothing of the owner's is known to have failed.
+    if ((error as { code?: unknown }).code === '42P01') return [];
+    throw error;
+  }
+}
 
 /** How long the screen is asked to wait before trying again when REMS could not answer. */
 export const REMS_RETRY_AFTER_SECONDS = 30;
@@ -40,8 +81,42 @@ function unavailable(reply: FastifyReply, message: string, retryAfterSeconds?: n
  * accepts it (`GET /api/v1/me`), removed on request. The key is sealed in the event by the codec
  * and never answered, logged or projected: answers carry its last 4 characters at most.
  */
-export function remsRoutes(context: CommandContext) {
+export function remsRoutes(context: CommandContext, settings: RemsRouteSettings) {
   const { commands, rems, authRateLimit } = context;
+
+  /** Whether the owner's key is in force, as their own stream says (a key saved a moment ago counts at once). */
+  const hasKey = async (ownerId: string): Promise<boolean> => {
+    const { state } = await commands.load(remsDecider, remsStreamId(ownerId));
+    // A key whose owner's account is deleted reads as '' (forgotten): none in force.
+    return state.status === 'active' && state.apiKey !== '';
+  };
+
+  /** One registration sent again, decided on its own stream; the lead's stream says whether its visitor was erased. */
+  const retry = async (
+    ownerId: string,
+    registrationId: string,
+    ownerHasKey: boolean,
+    onlyReasons?: readonly (typeof REMS_KEY_FAILURE_REASONS)[number][],
+  ): Promise<Checkpoint | null> => {
+    const lead = await commands.load(leadDecider, leadStreamId(registrationId));
+    const result = await commands.handle(
+      remsRegistrationDecider,
+      remsRegistrationStreamId(registrationId),
+      {
+        type: 'RetryRemsRegistration',
+        data: {
+          registrationId,
+          ownerId,
+          ownerHasKey,
+          visitorErased: lead.state.status === 'deleted',
+          ...(onlyReasons ? { onlyReasons } : {}),
+          now: new Date().toISOString(),
+        },
+      },
+      { metadata: { actor: ownerId } },
+    );
+    return result.position;
+  };
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -122,6 +197,71 @@ export function remsRoutes(context: CommandContext) {
         );
         if (!result.position) throw new Error('A removed REMS key must have been recorded');
         return { success: true as const, message: MESSAGES.remsIntegrationRemoved, position: result.position };
+      },
+    );
+
+    // 'Tekrar Dene' on a failed registration of 'Son Kayıtlar': the delivery reactor sends it again, under the same
+    // Idempotency-Key. Someone else's, or an unknown id, answers 404; one that is not failed, or no key in force, 409.
+    api.post(
+      '/api/rems/registrations/:registrationId/retry',
+      {
+        schema: {
+          tags: TAG,
+          summary: "Başarısız bir REMS kaydını yeniden gönder ('Tekrar Dene')",
+          security: [{ bearer: [] }],
+          params: RemsRegistrationParams,
+          response: { 200: RetryRemsRegistrationResponse, ...ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const ownerId = await context.requireUser(request);
+        const registrationId = request.params.registrationId.toLowerCase();
+        if (!UUID.test(registrationId)) throw notFoundError(MESSAGES.remsRegistrationNotFound);
+        if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
+        const position = await retry(ownerId, registrationId, await hasKey(ownerId));
+        if (!position) throw new Error('A retried REMS registration must have been recorded');
+        return { success: true as const, message: MESSAGES.remsRetryStarted, position };
+      },
+    );
+
+    // After a key is saved again: every registration that failed for want of a working key, sent again at once. The
+    // read model says which to look at; each one's own stream decides (one retried meanwhile is left alone).
+    api.post(
+      '/api/rems/registrations/retry-key-failures',
+      {
+        schema: {
+          tags: TAG,
+          summary: 'Anahtar yüzünden başarısız olan REMS kayıtlarının hepsini yeniden gönder',
+          security: [{ bearer: [] }],
+          response: { 200: RetryRemsKeyFailuresResponse, ...ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const ownerId = await context.requireUser(request);
+        if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
+        if (!(await hasKey(ownerId))) throw conflictError(MESSAGES.remsRetryNeedsKey);
+        const rows = await keyFailures(settings.pool, ownerId);
+        let retried = 0;
+        let position: Checkpoint | null = null;
+        for (const row of rows) {
+          try {
+            const at = await retry(ownerId, row.registration_id, true, REMS_KEY_FAILURE_REASONS);
+            if (at) {
+              retried += 1;
+              position = at;
+            }
+          } catch (error) {
+            // Retried, delivered or erased since the read model was written: nothing to send for this one.
+            if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not_found')) continue;
+            throw error;
+          }
+        }
+        return {
+          success: true as const,
+          message: retried > 0 ? remsRetryAllStartedMessage(retried) : MESSAGES.remsRetryNothingToRetry,
+          retried,
+          ...(position ? { position } : {}),
+        };
       },
     );
   };

@@ -151,3 +151,34 @@ export interface RemsKeysRow {
   readonly removed_at: Date | null;
   readonly last_stream_position: string;
 }
+
+/** The visitors' REMS registrations of each owner (issue 14): the counters and 'Son Kayıtlar' of /rems-integration. */
+export const REMS_REGISTRATIONS_PROJECTION = 'rems_registrations';
+export const RM_REMS_REGISTRATIONS = 'rm_rems_registrations';
+
+/** Where a registration stands: waiting for REMS (new, or sent again), taken by REMS, or failed (last outcome wins). */
+export type RemsRegistrationStatus = 'pending' | 'delivered' | 'failed';
+
+/**
+ * A row of `rm_rems_registrations`, one per registration whose visitor is still known: a registration whose lead was
+ * deleted (its key forgotten), or whose owner deleted their account, has no row.
+ */
+export interface RemsRegistrationsRow {
+  readonly registration_id: string;
+  readonly owner_id: string;
+  readonly card_id: string;
+  /** Decrypted from the sealed event: the visitor's first and last name, as the form normalised them. */
+  readonly customer_name: string;
+  /** The 10 national digits ('5321234567'). */
+  readonly customer_phone: string;
+  readonly customer_type: string;
+  readonly status: RemsRegistrationStatus;
+  /** A RemsFailureReason while failed; otherwise null. */
+  readonly failure_reason: string | null;
+  /** REMS's own (cleaned) words for a 'rejected' one; otherwise null. */
+  readonly rems_message: string | null;
+  readonly created_at: Date;
+  /** When the last outcome (delivered, failed, or sent again) was recorded; null while the first try is pending. */
+  readonly status_changed_at: Date | null;
+  readonly last_stream_position: string;
+}

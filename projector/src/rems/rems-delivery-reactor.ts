@@ -2,8 +2,10 @@ import {
   remsRegistrationStreamId,
   remsStreamId,
   type RemsEvent,
+  type RemsRegistrationEvent,
   type RemsRegistrationFailed,
   type RemsRegistrationRequested,
+  type RemsRegistrationRetried,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { Reactor, ReactionOutcome, RetryPolicy } from '@kartvizit/infra/processing/reactor';
@@ -66,8 +68,14 @@ class RemsUnavailableError extends Error {
  *
  * A registration whose key is already forgotten (the owner deleted the lead, or their account) is
  * not delivered and gets no outcome: the visitor was erased before REMS heard of them.
+ *
+ * The owner's 'Tekrar Dene' (RemsRegistrationRetried, decision 38) is delivered the same way: the registration read
+ * back from its stream, the same registration id as Idempotency-Key, a new outcome in the same stream. A retry of one
+ * that reached REMS since (an operator's retry of its dead letter) sends nothing.
  */
-export function remsDeliveryReactor(deps: RemsDeliveryDependencies): Reactor<RemsRegistrationRequested> {
+export function remsDeliveryReactor(
+  deps: RemsDeliveryDependencies,
+): Reactor<RemsRegistrationRequested | RemsRegistrationRetried> {
   const now = deps.now ?? (() => new Date());
 
   /** The key in force: the last RemsKeySaved not followed by RemsKeyRemoved, decoded; null when none (or forgotten). */
@@ -80,6 +88,23 @@ export function remsDeliveryReactor(deps: RemsDeliveryDependencies): Reactor<Rem
       else if (event?.type === 'RemsKeyRemoved') key = null;
     }
     return key;
+  }
+
+  /**
+   * The registration an owner's 'Tekrar Dene' sends again, read back from its stream: null when there is nothing to
+   * send (its visitor was erased, or it reached REMS since, through an operator's retry of its dead letter).
+   */
+  async function retriedRegistration(
+    event: RemsRegistrationRetried,
+  ): Promise<RemsRegistrationRequested['data'] | null> {
+    const { events } = await deps.store.readStream(remsRegistrationStreamId(event.data.registrationId));
+    let requested: (RemsRegistrationRequested & { readonly forgotten: boolean }) | null = null;
+    for (const recorded of events) {
+      const decoded = (await deps.codec.decode(recorded)) as (RemsRegistrationEvent & { forgotten: boolean }) | null;
+      if (decoded?.type === 'RemsRegistrationRequested') requested = decoded;
+      else if (decoded?.type === 'RemsCustomerDelivered') return null;
+    }
+    return requested && !requested.forgotten ? requested.data : null;
   }
 
   function failed(
@@ -107,7 +132,8 @@ export function remsDeliveryReactor(deps: RemsDeliveryDependencies): Reactor<Rem
 
   return {
     name: REMS_DELIVERY_REACTOR,
-    handles: ['RemsRegistrationRequested'],
+    // A registration, and an owner's retry of a failed one: both delivered the same way, under the registration's id.
+    handles: ['RemsRegistrationRequested', 'RemsRegistrationRetried'],
     // From the log's start: a registration made before this reactor first ran (REMS_API_URL set
     // later, a new deployment) must still reach REMS.
     startAt: 'start',
@@ -124,7 +150,8 @@ export function remsDeliveryReactor(deps: RemsDeliveryDependencies): Reactor<Rem
     },
     async react(event) {
       if (event.forgotten) return;
-      const registration = event.data;
+      const registration = event.type === 'RemsRegistrationRequested' ? event.data : await retriedRegistration(event);
+      if (registration === null) return;
       const key = await currentKey(registration.ownerId);
       if (key === null) return failed(registration, 'key_removed');
       const result = await deps.rems.createCustomer(key, registration.registrationId, {

@@ -4,9 +4,13 @@ import {
   RM_CARDS,
   RM_PRODUCTS,
   RM_PROFILES,
+  RM_REMS_KEYS,
+  RM_REMS_REGISTRATIONS,
   type CardsRow,
   type ProductsRow,
   type ProfilesRow,
+  type RemsKeysRow,
+  type RemsRegistrationsRow,
 } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
 import { readProductFigures } from '../statistics/read-model.ts';
@@ -22,6 +26,7 @@ export const EXPORT_README = [
   'kartlar: hesabınıza bağlı fiziksel ve sanal kartlar, durumları ve tarihleri.',
   'urunler: Ürün Kataloğu’ndaki (silinmemiş) ürünleriniz.',
   'baglantilar: kartvizitinizde bilgilerini sizinle paylaşan kişilerin bilgileri (Bağlantılar). Her birinin durumu (new: Yeni, called: Arandı, met: Görüşüldü, negative: Olumsuz) ve özel notunuz da buradadır. Bu kişilerin verilerinden siz sorumlusunuz; onların izni dışında kullanmayın.',
+  'rems: REMS entegrasyonunuzun durumu (API anahtarının kendisi değil, yalnızca kayıtlı olup olmadığı ve son 4 karakteri) ve kartınızdaki “Görüşme Planla” formuyla REMS’inize gönderilen kişiler: adları, telefonları, ilgi alanları, gönderimin durumu (delivered: Başarılı, failed: Hata, pending: Bekliyor) ve başarısızsa nedeni.',
   'istatistikler: kartlarınızın ve ürünlerinizin ziyaret ve tıklama toplamları. Ziyaretçilerin IP adresleri hiç saklanmaz; ziyaretçileri ayırt eden özetler bu dosyaya konmaz.',
   'Tarihler ISO 8601 biçiminde ve UTC saatindedir. Sorularınız için destek adresimize yazabilirsiniz.',
 ].join('\n');
@@ -74,39 +79,54 @@ interface TotalsExportRow {
 
 export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Date) {
   // Every read names the owner from the token; nothing here takes an id from the request.
-  const [accounts, profiles, cards, products, leads, totals, productFigures] = await Promise.all([
-    rows<AccountExportRow>(
-      pool,
-      `SELECT user_id, email, first_name, last_name, registered_at, password_changed_at, lead_alerts
+  const [accounts, profiles, cards, products, leads, totals, productFigures, remsKeys, registrations] =
+    await Promise.all([
+      rows<AccountExportRow>(
+        pool,
+        `SELECT user_id, email, first_name, last_name, registered_at, password_changed_at, lead_alerts
          FROM rm_accounts WHERE user_id = $1`,
-      [ownerId],
-    ),
-    rows<Pick<ProfilesRow, 'data' | 'created_at' | 'updated_at'>>(
-      pool,
-      `SELECT data, created_at, updated_at FROM ${RM_PROFILES} WHERE owner_id = $1 AND NOT forgotten`,
-      [ownerId],
-    ),
-    rows<CardsRow>(pool, `SELECT * FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at, card_id`, [ownerId]),
-    rows<ProductsRow>(
-      pool,
-      `SELECT * FROM ${RM_PRODUCTS} WHERE owner_id = $1 AND NOT deleted AND data IS NOT NULL ORDER BY sort_order, created_at`,
-      [ownerId],
-    ),
-    rows<LeadExportRow>(
-      pool,
-      `SELECT lead_id, card_id, full_name, phone, email, message, marketing_consent, notice_version, submitted_at,
+        [ownerId],
+      ),
+      rows<Pick<ProfilesRow, 'data' | 'created_at' | 'updated_at'>>(
+        pool,
+        `SELECT data, created_at, updated_at FROM ${RM_PROFILES} WHERE owner_id = $1 AND NOT forgotten`,
+        [ownerId],
+      ),
+      rows<CardsRow>(pool, `SELECT * FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at, card_id`, [ownerId]),
+      rows<ProductsRow>(
+        pool,
+        `SELECT * FROM ${RM_PRODUCTS} WHERE owner_id = $1 AND NOT deleted AND data IS NOT NULL ORDER BY sort_order, created_at`,
+        [ownerId],
+      ),
+      rows<LeadExportRow>(
+        pool,
+        `SELECT lead_id, card_id, full_name, phone, email, message, marketing_consent, notice_version, submitted_at,
               status, status_changed_at, note
          FROM rm_leads WHERE owner_id = $1 AND full_name <> '' ORDER BY submitted_at, lead_id`,
-      [ownerId],
-    ),
-    rows<TotalsExportRow>(
-      pool,
-      `SELECT card_id, visits, unique_visitors, clicks, first_visit_at, last_visit_at
+        [ownerId],
+      ),
+      rows<TotalsExportRow>(
+        pool,
+        `SELECT card_id, visits, unique_visitors, clicks, first_visit_at, last_visit_at
          FROM rm_stat_totals WHERE owner_id = $1 ORDER BY card_id`,
-      [ownerId],
-    ),
-    readProductFigures(pool, ownerId),
-  ]);
+        [ownerId],
+      ),
+      readProductFigures(pool, ownerId),
+      // The key's presence and hint only: the key itself is in no read model.
+      rows<Pick<RemsKeysRow, 'active' | 'key_hint' | 'saved_at' | 'removed_at'>>(
+        pool,
+        `SELECT active, key_hint, saved_at, removed_at FROM ${RM_REMS_KEYS} WHERE owner_id = $1`,
+        [ownerId],
+      ),
+      rows<Omit<RemsRegistrationsRow, 'owner_id' | 'last_stream_position'>>(
+        pool,
+        `SELECT registration_id, card_id, customer_name, customer_phone, customer_type, status, failure_reason,
+              rems_message, created_at, status_changed_at
+         FROM ${RM_REMS_REGISTRATIONS} WHERE owner_id = $1 ORDER BY created_at, registration_id`,
+        [ownerId],
+      ),
+    ]);
+  const remsKey = remsKeys[0];
   const account = accounts[0];
   const profile = profiles[0];
   const totalsOf = (row: TotalsExportRow) => ({
@@ -166,6 +186,23 @@ export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Da
       statusChangedAt: lead.status_changed_at ? lead.status_changed_at.toISOString() : null,
       note: lead.note,
     })),
+    rems: {
+      entegrasyonAktif: remsKey?.active === true,
+      anahtarSon4: remsKey?.active ? remsKey.key_hint : null,
+      anahtarKaydedilme: remsKey?.active ? iso(remsKey.saved_at) : null,
+      kayitlar: registrations.map((registration) => ({
+        id: registration.registration_id,
+        cardId: registration.card_id,
+        customerName: registration.customer_name,
+        customerPhone: registration.customer_phone,
+        customerType: registration.customer_type,
+        status: registration.status,
+        failureReason: registration.failure_reason,
+        remsMessage: registration.rems_message,
+        createdAt: registration.created_at.toISOString(),
+        statusChangedAt: iso(registration.status_changed_at),
+      })),
+    },
     istatistikler: {
       tumKartlar: allCards ? totalsOf(allCards) : null,
       kartlar: totals

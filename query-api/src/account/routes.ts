@@ -10,7 +10,13 @@ import {
   accountExportFileName,
   type User,
 } from '@kartvizit/schemas';
-import { CARDS_PROJECTION, PRODUCTS_PROJECTION, PROFILES_PROJECTION } from '@kartvizit/infra/read-models/contract';
+import {
+  CARDS_PROJECTION,
+  PRODUCTS_PROJECTION,
+  PROFILES_PROJECTION,
+  REMS_KEYS_PROJECTION,
+  REMS_REGISTRATIONS_PROJECTION,
+} from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { buildAccountExport } from './export.ts';
@@ -83,7 +89,16 @@ export function accountQueries(context: QueryContext) {
       {
         schema: { tags: ['account'] },
         config: {
-          projections: [...PROJECTIONS, PROFILES_PROJECTION, CARDS_PROJECTION, PRODUCTS_PROJECTION, 'leads', 'statistics'],
+          projections: [
+            ...PROJECTIONS,
+            PROFILES_PROJECTION,
+            CARDS_PROJECTION,
+            PRODUCTS_PROJECTION,
+            'leads',
+            'statistics',
+            REMS_KEYS_PROJECTION,
+            REMS_REGISTRATIONS_PROJECTION,
+          ],
         },
       },
       async (request, reply) => {

@@ -34,6 +34,7 @@ describe('CSV for Turkish Excel', () => {
       status: 'met',
       statusChangedAt: '2026-11-22T08:00:00.000Z',
       note: '@Salı tekrar ara',
+      remsStatus: null,
     };
     expect(leadsCsv([lead])).toBe(
       `${CSV_BOM}"Tarih";"Ad Soyad";"Telefon";"E-posta";"Mesaj";"Pazarlama İzni";"Kart";"Durum";"Not"\r\n` +

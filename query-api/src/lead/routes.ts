@@ -19,12 +19,13 @@ import {
   type Lead,
   type LeadStatus,
 } from '@kartvizit/schemas';
-import { RM_CARDS } from '@kartvizit/infra/read-models/contract';
+import { REMS_REGISTRATIONS_PROJECTION, RM_CARDS, RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { toCsv } from './csv.ts';
 
-const PROJECTIONS = ['leads'] as const;
+// A lead of 'Görüşme Planla' shows where its REMS registration stands (issue 14).
+const PROJECTIONS = ['leads', REMS_REGISTRATIONS_PROJECTION] as const;
 const TAG = ['lead'];
 /** The export is one response; an owner with more leads than this exports a search at a time. */
 const EXPORT_LIMIT = 20_000;
@@ -43,6 +44,7 @@ interface LeadRow {
   status: string | null;
   status_changed_at: Date | null;
   note: string | null;
+  rems_status: string | null;
 }
 
 type StatusCounts = Record<LeadStatus, number>;
@@ -64,6 +66,12 @@ function toLead(row: LeadRow): Lead {
     status: isLeadStatus(row.status) ? row.status : 'new',
     statusChangedAt: row.status_changed_at?.toISOString() ?? null,
     note: row.note ?? '',
+    remsStatus:
+      row.rems_status === 'delivered'
+        ? 'success'
+        : row.rems_status === 'failed' || row.rems_status === 'pending'
+          ? row.rems_status
+          : null,
   };
 }
 
@@ -97,18 +105,27 @@ async function findLeads(
   // deleted leads while version 2 of the projection is being built (docs/decisions/0014).
   const where = `l.owner_id = $1 AND l.full_name <> '' AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
   const ofStatus = `($3::text IS NULL OR l.status = $3)`;
+  const leadRows = async (withRems: boolean) =>
+    context.pool.query<LeadRow>(
+      `SELECT l.lead_id, l.card_id, c.name AS card_name, l.full_name, l.phone, l.email, l.message,
+              l.marketing_consent, l.notice_version, l.submitted_at, l.status, l.status_changed_at, l.note,
+              ${withRems ? 'r.status' : 'NULL'} AS rems_status
+         FROM rm_leads l
+         LEFT JOIN ${RM_CARDS} c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
+         ${withRems ? `LEFT JOIN ${RM_REMS_REGISTRATIONS} r ON r.registration_id = l.lead_id AND r.owner_id = l.owner_id` : ''}
+        WHERE ${where} AND ${ofStatus}
+        ORDER BY l.submitted_at DESC, l.lead_id DESC
+        LIMIT $4 OFFSET $5`,
+      [ownerId, pattern, filter.status, page.limit, page.offset],
+    );
   try {
     const [rows, count] = await Promise.all([
-      context.pool.query<LeadRow>(
-        `SELECT l.lead_id, l.card_id, c.name AS card_name, l.full_name, l.phone, l.email, l.message,
-                l.marketing_consent, l.notice_version, l.submitted_at, l.status, l.status_changed_at, l.note
-           FROM rm_leads l
-           LEFT JOIN ${RM_CARDS} c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
-          WHERE ${where} AND ${ofStatus}
-          ORDER BY l.submitted_at DESC, l.lead_id DESC
-          LIMIT $4 OFFSET $5`,
-        [ownerId, pattern, filter.status, page.limit, page.offset],
-      ),
+      // The REMS registrations' read model not built yet (a projector of an older version): leads without their status.
+      leadRows(true).catch((error: unknown) => {
+        if (isMissingRelation(error) && String((error as Error).message).includes(RM_REMS_REGISTRATIONS))
+          return leadRows(false);
+        throw error;
+      }),
       // Per status of the search's matches, in the same scan: the filter's numbers and the total.
       context.pool.query<{ status: string; total: string }>(
         `SELECT l.status, count(*) AS total FROM rm_leads l WHERE ${where} GROUP BY l.status`,
@@ -117,7 +134,9 @@ async function findLeads(
     ]);
     const counts = noCounts();
     for (const row of count.rows) if (isLeadStatus(row.status)) counts[row.status] += Number(row.total);
-    const total = filter.status ? counts[filter.status] : LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+    const total = filter.status
+      ? counts[filter.status]
+      : LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
     return { rows: rows.rows, total, counts };
   } catch (error) {
     // The projection's first generation is not built yet: nothing to show.
@@ -127,7 +146,8 @@ async function findLeads(
 }
 
 function pageOf(query: LeadsQuery): { limit: number; offset: number } {
-  const limit = query.limit === undefined ? LEADS_PAGE_SIZE : Math.min(Math.max(Number(query.limit), 1), LEADS_MAX_PAGE_SIZE);
+  const limit =
+    query.limit === undefined ? LEADS_PAGE_SIZE : Math.min(Math.max(Number(query.limit), 1), LEADS_MAX_PAGE_SIZE);
   return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) };
 }
 
@@ -139,9 +159,24 @@ const exportDate = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
 });
-const fileDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const fileDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
-export const LEADS_CSV_HEADER = ['Tarih', 'Ad Soyad', 'Telefon', 'E-posta', 'Mesaj', 'Pazarlama İzni', 'Kart', 'Durum', 'Not'] as const;
+export const LEADS_CSV_HEADER = [
+  'Tarih',
+  'Ad Soyad',
+  'Telefon',
+  'E-posta',
+  'Mesaj',
+  'Pazarlama İzni',
+  'Kart',
+  'Durum',
+  'Not',
+] as const;
 
 export function leadsCsv(leads: readonly Lead[]): string {
   return toCsv(

@@ -104,6 +104,12 @@ export interface RemsCustomerDelivered {
 export const REMS_FAILURE_REASONS = ['rejected', 'key_refused', 'key_removed', 'gave_up'] as const;
 export type RemsFailureReason = (typeof REMS_FAILURE_REASONS)[number];
 
+/**
+ * The failures a new key can mend: saving a key again offers to send these again (the others are REMS's own verdict
+ * on the customer, or a day without REMS: 'Tekrar Dene' one by one).
+ */
+export const REMS_KEY_FAILURE_REASONS = ['key_removed', 'key_refused'] as const satisfies readonly RemsFailureReason[];
+
 export interface RemsRegistrationFailed {
   readonly type: 'RemsRegistrationFailed';
   readonly data: {
@@ -116,7 +122,25 @@ export interface RemsRegistrationFailed {
   };
 }
 
-export type RemsRegistrationEvent = RemsRegistrationRequested | RemsCustomerDelivered | RemsRegistrationFailed;
+/**
+ * The owner pressed 'Tekrar Dene' on a failed registration (or, after saving a key again, retried every one that
+ * failed for want of a working key): the `rems-delivery` reactor delivers it again, with the same registration id as
+ * REMS's Idempotency-Key, and records a new outcome (the last outcome stands). Only a failed registration is retried,
+ * and only while the owner has a key in force (command-api/src/rems/registration-decider.ts).
+ */
+export interface RemsRegistrationRetried {
+  readonly type: 'RemsRegistrationRetried';
+  readonly data: {
+    readonly registrationId: string;
+    readonly ownerId: string;
+    /** The failure it answers, for the history. */
+    readonly after: RemsFailureReason;
+    readonly retriedAt: string;
+  };
+}
+
+export type RemsRegistrationEvent =
+  RemsRegistrationRequested | RemsCustomerDelivered | RemsRegistrationFailed | RemsRegistrationRetried;
 
 export function remsRegistrationStreamId(registrationId: string): string {
   return `rems-registration-${registrationId}`;
@@ -141,4 +165,5 @@ export const REMS_REGISTRATION_EVENT_TYPES: EventRegistry<RemsRegistrationEvent>
   },
   RemsCustomerDelivered: { schemaVersion: 1 },
   RemsRegistrationFailed: { schemaVersion: 1 },
+  RemsRegistrationRetried: { schemaVersion: 1 },
 };

@@ -15,12 +15,17 @@ export const SubmitLeadBody = Type.Object(
     phone: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.phone * 4 })),
     email: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.email * 4 })),
     message: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.message * 4 })),
-    marketingConsent: Type.Optional(Type.Boolean({ description: 'Optional consent to promotional messages; default false.' })),
+    marketingConsent: Type.Optional(
+      Type.Boolean({ description: 'Optional consent to promotional messages; default false.' }),
+    ),
     website: Type.Optional(
       Type.String({ maxLength: 2000, description: 'Honeypot: a field people never see; must stay empty.' }),
     ),
     formToken: Type.Optional(
-      Type.String({ maxLength: 200, description: 'The token the page fetched from GET /api/profile/card/{cardId}/form-token.' }),
+      Type.String({
+        maxLength: 200,
+        description: 'The token the page fetched from GET /api/profile/card/{cardId}/form-token.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -53,7 +58,9 @@ export const Lead = Type.Object({
   cardName: Type.Union([Type.String(), Type.Null()]),
   fullName: Type.String(),
   phone: Type.String({ description: "E.164 ('+905321234567') or ''" }),
-  phoneFormatted: Type.String({ description: "Turkish national format ('0532 123 45 67'); other countries international" }),
+  phoneFormatted: Type.String({
+    description: "Turkish national format ('0532 123 45 67'); other countries international",
+  }),
   email: Type.String(),
   message: Type.String(),
   marketingConsent: Type.Boolean(),
@@ -65,6 +72,11 @@ export const Lead = Type.Object({
   statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** The owner's private note about the visitor, '' when none. */
   note: Type.String(),
+  /**
+   * For a lead that came through 'Görüşme Planla' (issue 14): whether it reached the owner's REMS ('success'), failed,
+   * or waits ('pending'); null for a lead of the contact form.
+   */
+  remsStatus: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending'), Type.Null()]),
 });
 export type Lead = Static<typeof Lead>;
 
@@ -80,7 +92,9 @@ export const LeadsQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: LEADS_SEARCH_MAX_LENGTH })),
     status: Type.Optional(StatusText),
-    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: `1–${LEADS_MAX_PAGE_SIZE}; default ${LEADS_PAGE_SIZE}` })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,4}$', description: `1–${LEADS_MAX_PAGE_SIZE}; default ${LEADS_PAGE_SIZE}` }),
+    ),
     offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
   },
   { additionalProperties: false },

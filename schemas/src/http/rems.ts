@@ -104,3 +104,66 @@ export type CreateRemsCustomerBody = Static<typeof CreateRemsCustomerBody>;
  */
 export const CreateRemsCustomerResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
 export type CreateRemsCustomerResponse = Static<typeof CreateRemsCustomerResponse>;
+
+/** How a registration stands for the owner: REMS took it ('success', SPEC), failed, or waits for REMS. */
+export const REMS_REGISTRATION_DISPLAY_STATUSES = ['success', 'failed', 'pending'] as const;
+export type RemsRegistrationDisplayStatus = (typeof REMS_REGISTRATION_DISPLAY_STATUSES)[number];
+
+/**
+ * One of 'Son Kayıtlar' (SPEC §3 REMS stats: customerName, customerPhone, status 'success' or other, createdAt), and
+ * what the screen needs beyond the spec: the id, why a failed one failed, and whether 'Tekrar Dene' may send it again.
+ */
+export const RemsRecentIntegration = Type.Object({
+  registrationId: Type.String(),
+  customerName: Type.String(),
+  /** The 10 national digits, as REMS received them ('5321234567'). */
+  customerPhone: Type.String(),
+  /** For display: '0532 123 45 67'. */
+  customerPhoneFormatted: Type.String(),
+  status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
+  /** ISO 8601: when the visitor sent the form. */
+  createdAt: Type.String(),
+  /** For a failed one: 'rejected' | 'key_refused' | 'key_removed' | 'gave_up'; otherwise null. */
+  failureReason: Type.Union([Type.String(), Type.Null()]),
+  /** For a failed one: the reason in Turkish, with REMS's own words for a rejected one; otherwise null. */
+  failureMessage: Type.Union([Type.String(), Type.Null()]),
+  /** A failed one the owner may send again now: they have a key in force. */
+  canRetry: Type.Boolean(),
+});
+export type RemsRecentIntegration = Static<typeof RemsRecentIntegration>;
+
+/** `GET /api/rems/stats` for the signed-in owner. */
+export const RemsStatsResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Registrations REMS took. */
+  totalCustomers: Type.Integer(),
+  failedRegistrations: Type.Integer(),
+  /** Waiting for REMS (new, or sent again). */
+  pendingRegistrations: Type.Integer(),
+  /** Failed for want of a working key ('key_removed', 'key_refused'): what saving a key again offers to send again. */
+  keyFailures: Type.Integer(),
+  /** The 5 newest, newest first. */
+  recentIntegrations: Type.Array(RemsRecentIntegration),
+});
+export type RemsStatsResponse = Static<typeof RemsStatsResponse>;
+
+/** `POST /api/rems/registrations/{registrationId}/retry`. */
+export const RemsRegistrationParams = Type.Object({ registrationId: Type.String({ maxLength: 64 }) });
+export type RemsRegistrationParams = Static<typeof RemsRegistrationParams>;
+
+export const RetryRemsRegistrationResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  position: Position,
+});
+export type RetryRemsRegistrationResponse = Static<typeof RetryRemsRegistrationResponse>;
+
+/** `POST /api/rems/registrations/retry-key-failures`: every registration that failed for want of a working key. */
+export const RetryRemsKeyFailuresResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  retried: Type.Integer(),
+  /** Absent when nothing was sent again. */
+  position: Type.Optional(Position),
+});
+export type RetryRemsKeyFailuresResponse = Static<typeof RetryRemsKeyFailuresResponse>;

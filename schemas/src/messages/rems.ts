@@ -83,6 +83,36 @@ export const REMS_REGISTRATION_MESSAGES = {
 } as const;
 
 /**
+ * The owner's registrations ('Son Kayıtlar' and the counters, `GET /api/rems/stats`) and 'Tekrar Dene'
+ * (`POST /api/rems/registrations/{id}/retry`, `POST /api/rems/registrations/retry-key-failures`).
+ */
+export const REMS_STATS_MESSAGES = {
+  remsRegistrationNotFound: 'Kayıt bulunamadı',
+  remsRegistrationAlreadyPending: 'Bu kayıt zaten REMS’e gönderiliyor.',
+  remsRegistrationAlreadyDelivered: 'Bu kayıt zaten REMS’e iletildi.',
+  remsRetryNeedsKey: 'Tekrar denemek için önce geçerli bir REMS API anahtarı kaydedin.',
+  remsRetryStarted: 'Kayıt REMS’e yeniden gönderiliyor.',
+  remsRetryNothingToRetry: 'Yeniden gönderilecek kayıt yok.',
+  remsRetryFailed: 'Kayıt yeniden gönderilemedi',
+} as const;
+
+/** The answer to retrying every registration that failed for want of a working key. */
+export function remsRetryAllStartedMessage(count: number): string {
+  return `${count.toLocaleString('tr-TR')} kayıt REMS’e yeniden gönderiliyor.`;
+}
+
+/**
+ * Why a registration did not reach REMS, as the owner reads it beside 'Hata' (schemas/src/events/rems.ts
+ * REMS_FAILURE_REASONS). For 'rejected', REMS's own words follow when it gave any.
+ */
+export const REMS_FAILURE_REASON_LABELS = {
+  rejected: 'REMS kaydı kabul etmedi',
+  key_refused: 'REMS API anahtarını reddetti (iptal edilmiş ya da süresi dolmuş olabilir)',
+  key_removed: 'Gönderildiği sırada kayıtlı bir API anahtarı yoktu',
+  gave_up: 'REMS’e 24 saat boyunca ulaşılamadı',
+} as const;
+
+/**
  * Texts of the REMS integration (issue 14), in proper Turkish. Keys start with `rems` because they
  * are spread into the one MESSAGES catalogue.
  */
@@ -91,4 +121,14 @@ export const REMS_MESSAGES = {
   ...REMS_KEY_MESSAGES,
   ...REMS_SCREEN_MESSAGES,
   ...REMS_REGISTRATION_MESSAGES,
+  ...REMS_STATS_MESSAGES,
 } as const;
+
+/** A failed registration's reason as the owner reads it; a rejected one with REMS's own words when it gave any. */
+export function remsFailureText(reason: string, remsMessage: string | null): string {
+  const label =
+    reason in REMS_FAILURE_REASON_LABELS
+      ? REMS_FAILURE_REASON_LABELS[reason as keyof typeof REMS_FAILURE_REASON_LABELS]
+      : 'REMS’e iletilemedi';
+  return remsMessage ? `${label}: “${remsMessage}”` : label;
+}

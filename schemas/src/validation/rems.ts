@@ -248,6 +248,8 @@ export const REMS_API_KEY_PREFIX = 'rems_';
 export const REMS_API_KEY_MAX_LENGTH = 512;
 /** How many of the key's last characters the screen may show. */
 export const REMS_KEY_HINT_LENGTH = 4;
+/** SPEC §9: 'Son Kayıtlar' shows the 5 newest registrations. */
+export const REMS_RECENT_REGISTRATIONS = 5;
 /** Visible ASCII only: what an Authorization header can carry as it is. */
 const API_KEY_CHARACTERS = /^[\x21-\x7e]+$/u;
 

@@ -70,7 +70,12 @@ export function LeadsPage() {
     return () => window.clearTimeout(timer);
   }, [typed, search]);
 
-  const { data, isLoading, isError, isFetching, refetch } = useGetLeadsQuery({ search, status, limit: LEADS_PAGE_SIZE, offset });
+  const { data, isLoading, isError, isFetching, refetch } = useGetLeadsQuery({
+    search,
+    status,
+    limit: LEADS_PAGE_SIZE,
+    offset,
+  });
   const [deleteLead, { isLoading: deleting }] = useDeleteLeadMutation();
   const [exportCsv, { isFetching: exporting }] = useLazyExportLeadsCsvQuery();
   const leads = data?.leads ?? [];
@@ -115,7 +120,9 @@ export function LeadsPage() {
       <header className="card-page__head">
         <div>
           <h1 className="card-page__title">Bağlantılar</h1>
-          <p className="card-page__lead">Kartınızdaki “Bilgi Gönder” butonuyla size bilgilerini bırakan ziyaretçiler.</p>
+          <p className="card-page__lead">
+            Kartınızdaki “Bilgi Gönder” butonuyla size bilgilerini bırakan ziyaretçiler.
+          </p>
         </div>
         {!nothingYet && (
           <button
@@ -148,9 +155,9 @@ export function LeadsPage() {
           </span>
           <h2 className="card-empty__title">{LEAD_MESSAGES.leadsEmpty}</h2>
           <p className="card-empty__text">
-            Ziyaretçiler kartınızın sayfasındaki <strong>Bilgi Gönder</strong> butonuna dokunup adlarını, telefon numaralarını
-            veya e-posta adreslerini bıraktığında burada görünürler. Gelen bağlantıları buradan arayabilir, CSV olarak
-            indirebilir ve silebilirsiniz.
+            Ziyaretçiler kartınızın sayfasındaki <strong>Bilgi Gönder</strong> butonuna dokunup adlarını, telefon
+            numaralarını veya e-posta adreslerini bıraktığında burada görünürler. Gelen bağlantıları buradan arayabilir,
+            CSV olarak indirebilir ve silebilirsiniz.
           </p>
           <Link className="btn btn--primary" to="/cards">
             Kartlarıma Git
@@ -194,7 +201,9 @@ export function LeadsPage() {
           ) : leads.length === 0 ? (
             <div className="card-empty panel">
               <h2 className="card-empty__title">{LEAD_MESSAGES.leadsNoMatch}</h2>
-              <p className="card-empty__text">Farklı bir ad, telefon numarası veya e-posta adresiyle aramayı deneyin.</p>
+              <p className="card-empty__text">
+                Farklı bir ad, telefon numarası veya e-posta adresiyle aramayı deneyin.
+              </p>
               <button type="button" className="btn btn--secondary" onClick={() => setTyped('')}>
                 Aramayı Temizle
               </button>
@@ -366,7 +375,9 @@ function NoteDialog({ lead, onClose }: { readonly lead: Lead | null; readonly on
       if (message) setProblem(message);
       return;
     }
-    toast.success(checked.note === '' && lead.note !== '' ? LEAD_MESSAGES.leadNoteCleared : LEAD_MESSAGES.leadNoteSaved);
+    toast.success(
+      checked.note === '' && lead.note !== '' ? LEAD_MESSAGES.leadNoteCleared : LEAD_MESSAGES.leadNoteSaved,
+    );
     onClose();
   };
 
@@ -375,7 +386,11 @@ function NoteDialog({ lead, onClose }: { readonly lead: Lead | null; readonly on
       open={lead !== null}
       onClose={onClose}
       title={lead?.note ? 'Notu Düzenle' : 'Not Ekle'}
-      description={lead && <p>{`${lead.fullName} hakkında yalnızca sizin göreceğiniz bir not. Bağlantıyı sildiğinizde not da silinir.`}</p>}
+      description={
+        lead && (
+          <p>{`${lead.fullName} hakkında yalnızca sizin göreceğiniz bir not. Bağlantıyı sildiğinizde not da silinir.`}</p>
+        )
+      }
       initialFocus={fieldRef}
       busy={isLoading}
       size="medium"
@@ -384,7 +399,13 @@ function NoteDialog({ lead, onClose }: { readonly lead: Lead | null; readonly on
           <button type="button" className="btn btn--ghost" onClick={onClose} disabled={isLoading}>
             Vazgeç
           </button>
-          <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={isLoading} aria-busy={isLoading}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => void save()}
+            disabled={isLoading}
+            aria-busy={isLoading}
+          >
             {isLoading ? 'Kaydediliyor...' : 'Kaydet'}
           </button>
         </>
@@ -427,6 +448,13 @@ interface LeadItemProps {
   readonly onNote: () => void;
 }
 
+/** Where a 'Görüşme Planla' lead's registration stands in the owner's REMS (issue 14). */
+const REMS_STATUS_LABELS: Readonly<Record<NonNullable<Lead['remsStatus']>, string>> = {
+  success: 'Başarılı',
+  failed: 'Hata',
+  pending: 'Bekliyor',
+};
+
 function LeadItem({ lead, busy, onDelete, onNote }: LeadItemProps) {
   const titleId = useId();
   const card = lead.cardName ? `${lead.cardName} (${lead.cardId})` : lead.cardId;
@@ -447,6 +475,15 @@ function LeadItem({ lead, busy, onDelete, onNote }: LeadItemProps) {
           </span>
         </p>
         <LeadStatusControl lead={lead} />
+        {lead.remsStatus && (
+          <Link
+            to="/rems-integration"
+            className={`lead-item__rems lead-item__rems--${lead.remsStatus}`}
+            title="REMS kaydının durumu: ayrıntılar REMS Entegrasyonu sayfasında"
+          >
+            REMS: {REMS_STATUS_LABELS[lead.remsStatus]}
+          </Link>
+        )}
         {lead.marketingConsent && (
           <span className="lead-item__consent" title="Ziyaretçi tanıtım ve kampanya iletileri almayı kabul etti">
             <Icon path={ICONS.check} />
@@ -498,7 +535,12 @@ function LeadItem({ lead, busy, onDelete, onNote }: LeadItemProps) {
           </a>
         )}
         {lead.phone && (
-          <a className="btn btn--secondary btn--sm" href={whatsappHref(lead.phone)} target="_blank" rel="noopener noreferrer">
+          <a
+            className="btn btn--secondary btn--sm"
+            href={whatsappHref(lead.phone)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             <Icon path={LEAD_ICONS.chat} />
             WhatsApp
           </a>

@@ -11,6 +11,7 @@ import { CardTextField } from '../../shared/ui/text-field.tsx';
 import { useGetMyCardsQuery } from '../card/api.ts';
 import { cardStatus } from '../card/card-facts.ts';
 import { useGetRemsStatusQuery, useRemoveRemsApiKeyMutation, useSaveRemsApiKeyMutation } from './api.ts';
+import { RemsStats } from './rems-stats.tsx';
 import '../../shared/ui/states.css';
 import '../card/card-common.css';
 import './rems.css';
@@ -64,11 +65,8 @@ export function RemsIntegrationPage() {
         <div className="rems-layout">
           <div className="rems-main">
             {data?.hasActiveKey ? <ActivePanel keyHint={data.keyHint} /> : <SetupPanel />}
-            {/*
-              Still to come with GET /api/rems/stats (SPEC §3 REMS stats), below the active panel: the counters
-              (totalCustomers, failedRegistrations) and 'Son Kayıtlar' (the 5 newest: name, phone, 'Başarılı'/'Hata'
-              badge, Turkish date; a failed one with its reason and 'Tekrar Dene'). Not shown until it exists.
-            */}
+            {/* SPEC: the counters and 'Son Kayıtlar' belong to the active integration. */}
+            {data?.hasActiveKey && <RemsStats />}
           </div>
           <HowItWorks />
         </div>
@@ -234,8 +232,8 @@ function ActivePanel({ keyHint }: { readonly keyHint: string | null }) {
       <p className="rems-notice">
         <Icon path={ICONS.info} />
         <span>
-          Anahtarınız kayıtlı. Kart sayfanızdaki <strong>“Görüşme Planla”</strong> bölümü yakında açılıyor: açıldığında
-          formu dolduran ziyaretçiler REMS’e müşteri olarak kaydedilecek.
+          Kartınız artık <strong>“Görüşme Planla”</strong> düğmesini gösteriyor: formu dolduran ziyaretçileriniz REMS’e
+          müşteri olarak kaydedilir.
         </span>
       </p>
 
