@@ -8,14 +8,17 @@ import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';
 import { RECORD_PATH, type FakeRemsCustomer } from '../support/fake-rems.ts';
 import { expectAccessible } from './accessibility.ts';
 import { watchViolations } from './csp.ts';
-import { createProfileViaApi, expect, publicVirtualCard, test } from './fixtures.ts';
+import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
 
 /**
  * Issue 14, the visitor's side: a card whose owner has a REMS key shows 'Emlak Danışmanlığı' with 'Görüşme Planla';
  * a visitor on a phone fills 'Görüşme Planlayın' (told in Turkish what is missing, a province and then one of its
- * districts), sends it, is thanked, and the owner's REMS (the e2e fake) receives the customer. When the owner removes
- * the key, the card no longer shows the block.
+ * districts), sends it, is thanked, and the owner's REMS (the e2e fake) receives the customer, while the owner, with
+ * /rems-integration open on a desktop, sees the customer arrive in 'Son Kayıtlar' and the counter move without
+ * reloading. When the owner removes the key there, the card no longer shows the block.
  */
+/** The owner's screen reads the stats again every few seconds: room for that and the delivery. */
+const LIVE = { timeout: 20_000 } as const;
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 const PHONE: BrowserContextOptions = {
@@ -68,6 +71,7 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
   page,
   request,
   account,
+  browser,
 }) => {
   await createProfileViaApi(request, account);
   const cardId = await publicVirtualCard(request, account, 'Emlak Kartı');
@@ -96,6 +100,18 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
     await expectAccessible(page, '/p/{cardId} with Emlak Danışmanlığı at 1280×800');
     await shoot(page, 'card');
     await page.setViewportSize(PHONE.viewport ?? DESKTOP);
+  });
+
+  // The owner, signed in on a desktop of their own, keeps the REMS screen open while the visitor plans a meeting.
+  const ownerContext = await browser.newContext({ viewport: DESKTOP, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
+  const ownerPage = await ownerContext.newPage();
+  const successful = ownerPage.getByTestId('rems-successful');
+  await test.step('the owner opens the REMS screen: active, nothing registered yet', async () => {
+    await plantToken(ownerPage, account.token);
+    await ownerPage.goto('/rems-integration');
+    await expect(ownerPage.getByRole('region', { name: 'Entegrasyon Aktif' })).toBeVisible();
+    await expect(successful).toHaveText('0');
+    await expect(ownerPage.getByText(surname)).toHaveCount(0);
   });
 
   await test.step('the dialog opens on the first field; sent empty, it says what is missing beside each field', async () => {
@@ -214,9 +230,22 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
     expect(customer?.deliveries).toBe(1);
   });
 
-  await test.step('when the owner removes the key while the visitor has the card open, a new form is refused', async () => {
-    const removed = await request.delete('/api/rems/remove-api-key', { headers: owner });
-    expect(removed.status(), await removed.text()).toBe(200);
+  await test.step('the owner sees the customer in Son Kayıtlar and the counter move, without reloading', async () => {
+    await expect(successful).toHaveText('1', LIVE);
+    const entry = ownerPage
+      .getByRole('region', { name: 'Son Kayıtlar' })
+      .getByRole('listitem')
+      .filter({ hasText: `Çağrı ${surname}` });
+    await expect(entry).toContainText('0532 123 45 67');
+    await expect(entry.locator('.rems-badge')).toHaveText('Başarılı');
+  });
+
+  await test.step('when the owner removes the key on the screen while the visitor has the card open, a new form is refused', async () => {
+    await ownerPage.getByRole('button', { name: 'Entegrasyonu Kaldır' }).click();
+    const confirm = ownerPage.getByRole('dialog', { name: 'REMS entegrasyonu kaldırılsın mı?' });
+    await confirm.getByRole('button', { name: 'Entegrasyonu Kaldır' }).click();
+    await expect(toast(ownerPage, MESSAGES.remsIntegrationRemoved)).toBeVisible();
+    await ownerContext.close();
     await block.getByRole('button', { name: 'Görüşme Planla' }).click();
     await dialog.getByLabel('Ad', { exact: true }).fill('Deniz');
     await dialog.getByLabel('Soyad', { exact: true }).fill(`${surname}ikinci`);
