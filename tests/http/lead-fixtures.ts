@@ -96,3 +96,40 @@ export async function storedSubmission(product: TestProduct, leadId: string) {
 }
 
 export { answer, registerOwner, seenEverything, send };
+
+/**
+ * A visitor sends the card's 'Görüşme Planlayın' form (REMS, issue 14): `fields` over the form's required ones and
+ * empty optionals; answers the id of the registration it recorded.
+ */
+export async function registerVisitor(
+  product: TestProduct,
+  owner: { readonly userId: string; readonly cardId: string },
+  fields: Readonly<Record<string, string | null>>,
+): Promise<string> {
+  const response = await product.app.inject({
+    method: 'POST',
+    url: '/api/rems/create-customer',
+    remoteAddress: clientAddress(),
+    payload: {
+      cardOwnerId: owner.userId,
+      cardId: owner.cardId,
+      customerType: 'BUYER',
+      email: null,
+      province: null,
+      district: null,
+      address: null,
+      notes: null,
+      ...fields,
+      formToken: formToken(product, owner.cardId),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { rows } = await product.pool.query<{ id: string }>(
+    `SELECT data->>'registrationId' AS id FROM events
+      WHERE type = 'RemsRegistrationRequested' AND data->>'ownerId' = $1 ORDER BY global_position DESC LIMIT 1`,
+    [owner.userId],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('no registration recorded');
+  return id;
+}

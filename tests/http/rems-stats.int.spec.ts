@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES, REMS_FAILURE_REASON_LABELS, type RemsStatsResponse } from '@kartvizit/schemas';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
+import { until } from '../support/mailing-product.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import {
-  answer,
-  clientAddress,
-  formToken,
-  listLeads,
-  ownerWithCard,
-  remove,
-  send,
-  type CardOwner,
-} from './lead-fixtures.ts';
+import { answer, listLeads, ownerWithCard, registerVisitor, remove, send, type CardOwner } from './lead-fixtures.ts';
 
 /**
  * The owner's side of REMS registrations (issue 14, SPEC §3 REMS stats): `GET /api/rems/stats` (counters and 'Son
@@ -54,44 +46,16 @@ afterAll(async () => {
   await rems?.close();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not reached in 30 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A visitor sends the 'Görüşme Planlayın' form on the owner's card; answers the registration's id. */
-async function registerVisitor(owner: RemsOwner, firstName: string, phoneNumber = '0532 123 45 67'): Promise<string> {
-  const response = await product.app.inject({
-    method: 'POST',
-    url: '/api/rems/create-customer',
-    remoteAddress: clientAddress(),
-    payload: {
-      cardOwnerId: owner.userId,
-      cardId: owner.cardId,
-      firstName,
-      lastName: 'Şahin',
-      phoneNumber,
-      customerType: 'TENANT',
-      email: null,
-      province: '35',
-      district: 'Karşıyaka',
-      address: null,
-      notes: null,
-      formToken: formToken(product, owner.cardId),
-    },
+function registerVisitorOf(owner: RemsOwner, firstName: string, phoneNumber = '0532 123 45 67'): Promise<string> {
+  return registerVisitor(product, owner, {
+    firstName,
+    lastName: 'Şahin',
+    phoneNumber,
+    customerType: 'TENANT',
+    province: '35',
+    district: 'Karşıyaka',
   });
-  expect(response.statusCode, response.body).toBe(200);
-  const { rows } = await product.pool.query<{ id: string }>(
-    `SELECT data->>'registrationId' AS id FROM events
-      WHERE type = 'RemsRegistrationRequested' AND data->>'ownerId' = $1 ORDER BY global_position DESC LIMIT 1`,
-    [owner.userId],
-  );
-  const id = rows[0]?.id;
-  if (!id) throw new Error('no registration recorded');
-  return id;
 }
 
 async function stats(owner: CardOwner, position?: string): Promise<RemsStatsResponse> {
@@ -139,10 +103,10 @@ describe('the owner’s REMS stats', () => {
   });
 
   it('given one visitor REMS takes and one it rejects, when the owner reads the stats, then the counters and the newest first with the reason', async () => {
-    delivered = await registerVisitor(alice, 'Deniz');
+    delivered = await registerVisitorOf(alice, 'Deniz');
     await until(async () => (await statusOf(alice, delivered)) === 'success', 'the first delivered');
     rems.reject('Bu telefon numarası REMS’te başka bir müşteriye kayıtlı');
-    rejected = await registerVisitor(alice, 'Ilgın', '0533 765 43 21');
+    rejected = await registerVisitorOf(alice, 'Ilgın', '0533 765 43 21');
     await until(async () => (await statusOf(alice, rejected)) === 'failed', 'the second rejected');
 
     const answered = await stats(alice);
@@ -189,9 +153,9 @@ describe('the owner’s REMS stats', () => {
 
   it('given more than five registrations, when the owner reads the stats, then only the 5 newest are listed, the counters count all', async () => {
     const more: string[] = [];
-    for (const name of ['Ece', 'Fırat', 'Gül', 'Hülya', 'Işık']) more.push(await registerVisitor(bob, name));
+    for (const name of ['Ece', 'Fırat', 'Gül', 'Hülya', 'Işık']) more.push(await registerVisitorOf(bob, name));
     await until(async () => (await stats(bob)).totalCustomers === 5, 'all five delivered');
-    const sixth = await registerVisitor(bob, 'Çınar');
+    const sixth = await registerVisitorOf(bob, 'Çınar');
     await until(async () => (await stats(bob)).totalCustomers === 6, 'the sixth delivered');
     const answered = await stats(bob);
     expect(answered.recentIntegrations.map((entry) => entry.registrationId)).toEqual([
@@ -273,7 +237,7 @@ describe('Tekrar Dene', () => {
 describe('a key removed while registrations wait, and saved again', () => {
   it('given a registration REMS cannot take yet, when the key is removed, then it fails "key_removed", and it cannot be retried without a key', async () => {
     rems.failKey(alice.apiKey, 503);
-    waiting = await registerVisitor(alice, 'Kaan');
+    waiting = await registerVisitorOf(alice, 'Kaan');
     await until(async () => {
       const { rows } = await product.pool.query(
         `SELECT 1 FROM reactor_deliveries WHERE reactor = 'rems-delivery' AND stream_id = $1 AND state = 'retrying'`,

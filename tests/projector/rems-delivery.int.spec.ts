@@ -9,11 +9,11 @@ import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { remsDeliveryReactor } from '@kartvizit/projector/rems/rems-delivery-reactor';
-import type { LightMyRequestResponse } from 'fastify';
 import type { RemsKeySaved, RemsRegistrationEvent, RemsRegistrationRequested } from '@kartvizit/schemas';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
+import { until } from '../support/mailing-product.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import { clientAddress, formToken, ownerWithCard, send, type CardOwner } from '../http/lead-fixtures.ts';
+import { ownerWithCard, registerVisitor, send, type CardOwner } from '../http/lead-fixtures.ts';
 
 /**
  * The `rems-delivery` reactor (issue 14, 'What must be shown'): every registration a visitor sends
@@ -53,14 +53,6 @@ afterAll(async () => {
   await rems?.close();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not reached in 30 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** An owner with a card and a key REMS knows (its own REMS account). */
 async function remsOwner(on: TestProduct = product): Promise<RemsOwner> {
   keyCounter += 1;
@@ -75,36 +67,17 @@ async function remsOwner(on: TestProduct = product): Promise<RemsOwner> {
 }
 
 /** A visitor sends the form to the owner's card; answers the registration's id. */
-async function registerVisitor(owner: RemsOwner, firstName: string, on: TestProduct = product): Promise<string> {
+function registerVisitorOf(owner: RemsOwner, firstName: string, on: TestProduct = product): Promise<string> {
   visitorNames.push(firstName);
-  const response: LightMyRequestResponse = await on.app.inject({
-    method: 'POST',
-    url: '/api/rems/create-customer',
-    remoteAddress: clientAddress(),
-    payload: {
-      cardOwnerId: owner.userId,
-      cardId: owner.cardId,
-      firstName,
-      lastName: 'Kılıçoğlu',
-      phoneNumber: '0532 987 65 43',
-      customerType: 'SELLER',
-      email: null,
-      province: '06',
-      district: 'Çankaya',
-      address: null,
-      notes: 'Akşamları arayın.',
-      formToken: formToken(on, owner.cardId),
-    },
+  return registerVisitor(on, owner, {
+    firstName,
+    lastName: 'Kılıçoğlu',
+    phoneNumber: '0532 987 65 43',
+    customerType: 'SELLER',
+    province: '06',
+    district: 'Çankaya',
+    notes: 'Akşamları arayın.',
   });
-  expect(response.statusCode, response.body).toBe(200);
-  const { rows } = await on.pool.query<{ id: string }>(
-    `SELECT data->>'registrationId' AS id FROM events
-      WHERE type = 'RemsRegistrationRequested' AND data->>'ownerId' = $1 ORDER BY global_position DESC LIMIT 1`,
-    [owner.userId],
-  );
-  const id = rows[0]?.id;
-  if (!id) throw new Error('no registration recorded');
-  return id;
 }
 
 /** The outcomes recorded for a registration, in order. */
@@ -146,9 +119,9 @@ describe('delivering registrations to REMS', () => {
     let ids: string[];
     try {
       ids = [
-        await registerVisitor(owner, 'Birinci'),
-        await registerVisitor(owner, 'İkinci'),
-        await registerVisitor(owner, 'Üçüncü'),
+        await registerVisitorOf(owner, 'Birinci'),
+        await registerVisitorOf(owner, 'İkinci'),
+        await registerVisitorOf(owner, 'Üçüncü'),
       ];
       await until(async () => ((await retryRow(ids[0] ?? ''))?.attempts ?? 0) >= 3, 'the first tried three times');
       expect(await settled(ids[0] ?? '')).toBe(false);
@@ -197,7 +170,7 @@ describe('delivering registrations to REMS', () => {
     const owner = await remsOwner();
     rems.reject('Bu telefon numarasıyla kayıtlı bir müşteri zaten var.');
 
-    const id = await registerVisitor(owner, 'Reddedilen');
+    const id = await registerVisitorOf(owner, 'Reddedilen');
     await until(() => settled(id), 'the registration settled');
 
     expect(await outcomes(id)).toMatchObject([
@@ -220,7 +193,7 @@ describe('delivering registrations to REMS', () => {
     const owner = await remsOwner();
     rems.rateLimit(1, 3);
 
-    const id = await registerVisitor(owner, 'Sabırlı');
+    const id = await registerVisitorOf(owner, 'Sabırlı');
     await until(async () => (await retryRow(id)) !== null, 'the retry scheduled');
     const row = await retryRow(id);
     // Held back for REMS's 3 seconds, not the 20 ms backoff
@@ -236,7 +209,7 @@ describe('delivering registrations to REMS', () => {
     const owner = await remsOwner();
     rems.hangUpNext();
 
-    const id = await registerVisitor(owner, 'Kopuk');
+    const id = await registerVisitorOf(owner, 'Kopuk');
     await until(() => settled(id), 'the registration settled');
 
     expect(customersOf(owner)).toEqual([
@@ -254,7 +227,7 @@ describe('delivering registrations to REMS', () => {
   it('given registrations pending, when the owner removes the key, then they fail "key_removed" and REMS never hears of the one behind', async () => {
     const owner = await remsOwner();
     rems.failKey(owner.apiKey);
-    const ids = [await registerVisitor(owner, 'Bekleyen'), await registerVisitor(owner, 'Sıradaki')];
+    const ids = [await registerVisitorOf(owner, 'Bekleyen'), await registerVisitorOf(owner, 'Sıradaki')];
     await until(async () => ((await retryRow(ids[0] ?? ''))?.attempts ?? 0) >= 2, 'the first retried');
 
     const removed = await send(product, 'DELETE', '/api/rems/remove-api-key', owner.token);
@@ -281,7 +254,7 @@ describe('delivering registrations to REMS', () => {
     const owner = await remsOwner();
     rems.removeKey(owner.apiKey);
 
-    const id = await registerVisitor(owner, 'İptalli');
+    const id = await registerVisitorOf(owner, 'İptalli');
     await until(() => settled(id), 'the registration settled');
 
     expect(await outcomes(id)).toMatchObject([
@@ -298,9 +271,9 @@ describe('delivering registrations to REMS', () => {
     const fine = await remsOwner();
     rems.failKey(troubled.apiKey);
 
-    const waiting = await registerVisitor(troubled, 'Takılan');
+    const waiting = await registerVisitorOf(troubled, 'Takılan');
     await until(async () => (await retryRow(waiting)) !== null, 'the troubled one retrying');
-    const delivered = await registerVisitor(fine, 'Akan');
+    const delivered = await registerVisitorOf(fine, 'Akan');
     await until(() => settled(delivered), "the other owner's registration settled");
 
     expect((await outcomes(delivered)).map((event) => event.type)).toEqual(['RemsCustomerDelivered']);
@@ -315,7 +288,7 @@ describe('delivering registrations to REMS', () => {
   it('given a registration waiting for REMS, when the owner deletes its lead, then it is never delivered', async () => {
     const owner = await remsOwner();
     rems.failKey(owner.apiKey);
-    const id = await registerVisitor(owner, 'Unutulan');
+    const id = await registerVisitorOf(owner, 'Unutulan');
     await until(async () => (await retryRow(id)) !== null, 'the registration retrying');
 
     const deleted = await product.app.inject({
@@ -343,7 +316,7 @@ describe('giving up', () => {
       const owner = await remsOwner(patient);
       rems.failKey(owner.apiKey);
 
-      const id = await registerVisitor(owner, 'Vazgeçilen', patient);
+      const id = await registerVisitorOf(owner, 'Vazgeçilen', patient);
       await until(() => settled(id, patient), 'the registration settled');
 
       expect(await outcomes(id, patient)).toMatchObject([
