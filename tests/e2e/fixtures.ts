@@ -1,5 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+/** A phone as the visitor's journeys use it (390×844, touch, Turkish, Istanbul time). */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'tr-TR',
+  timezoneId: 'Europe/Istanbul',
+};
+/** The desktop every screen is also looked at on. */
+export const DESKTOP = { width: 1280, height: 800 } as const;
 
 /** Copy the screens and the server must agree on (SPEC §5, §8). */
 export const TEXT = {

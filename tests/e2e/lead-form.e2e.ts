@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
-import { expect, registerViaApi, test, type Account, publicVirtualCard } from './fixtures.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DESKTOP, expect, PHONE, publicVirtualCard, registerViaApi, test, type Account } from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 
 /**
@@ -13,16 +13,6 @@ import { expectAccessible } from './accessibility.ts';
  */
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  locale: 'tr-TR',
-  timezoneId: 'Europe/Istanbul',
-};
-const DESKTOP = { width: 1280, height: 800 } as const;
 
 test.use(PHONE);
 

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { APIRequestContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { createProfileViaApi, expect, publicVirtualCard, registerViaApi, test } from './fixtures.ts';
+import { createProfileViaApi, DESKTOP, expect, PHONE, publicVirtualCard, registerViaApi, test } from './fixtures.ts';
 
 /**
  * 'Ürün Kataloğu' on the public card and the product page (/product/{id}), as a visitor sees them on a phone and on
@@ -14,16 +14,6 @@ import { createProfileViaApi, expect, publicVirtualCard, registerViaApi, test } 
  */
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  locale: 'tr-TR',
-  timezoneId: 'Europe/Istanbul',
-};
-const DESKTOP = { width: 1280, height: 800 } as const;
 
 interface Seeded {
   readonly cardId: string;

@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';
 import { RECORD_PATH, type FakeRemsCustomer } from '../support/fake-rems.ts';
 import { expectAccessible } from './accessibility.ts';
 import { watchViolations } from './csp.ts';
-import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
+import { createProfileViaApi, DESKTOP, expect, PHONE, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
 
 /**
  * Issue 14, the visitor's side: a card whose owner has a REMS key shows 'Emlak Danışmanlığı' with 'Görüşme Planla';
@@ -21,16 +21,6 @@ import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast
 const LIVE = { timeout: 20_000 } as const;
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  locale: 'tr-TR',
-  timezoneId: 'Europe/Istanbul',
-};
-const DESKTOP = { width: 1280, height: 800 } as const;
 const REMS = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100)).rems;
 
 test.use(PHONE);
