@@ -7,6 +7,25 @@ import { Position } from './common.ts';
 // The form's fields are optional in the schema so the route answers each problem with the form's
 // own message ('Ad Soyad alanı zorunludur') and its field.
 
+/**
+ * What both of the card's public forms ('Bilgilerini Paylaş', 'Görüşme Planlayın') send beside their own fields: the
+ * optional marketing consent, the honeypot and the single-use form token.
+ */
+export const PUBLIC_FORM_FIELDS = {
+  marketingConsent: Type.Optional(
+    Type.Boolean({ description: 'Optional consent to promotional messages; default false.' }),
+  ),
+  website: Type.Optional(
+    Type.String({ maxLength: 2000, description: 'Honeypot: a field people never see; must stay empty.' }),
+  ),
+  formToken: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'The token the page fetched from GET /api/profile/card/{cardId}/form-token.',
+    }),
+  ),
+};
+
 /** POST /api/leads: what the public card's 'Bilgilerini Paylaş' dialog sends (no session). */
 export const SubmitLeadBody = Type.Object(
   {
@@ -15,18 +34,7 @@ export const SubmitLeadBody = Type.Object(
     phone: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.phone * 4 })),
     email: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.email * 4 })),
     message: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.message * 4 })),
-    marketingConsent: Type.Optional(
-      Type.Boolean({ description: 'Optional consent to promotional messages; default false.' }),
-    ),
-    website: Type.Optional(
-      Type.String({ maxLength: 2000, description: 'Honeypot: a field people never see; must stay empty.' }),
-    ),
-    formToken: Type.Optional(
-      Type.String({
-        maxLength: 200,
-        description: 'The token the page fetched from GET /api/profile/card/{cardId}/form-token.',
-      }),
-    ),
+    ...PUBLIC_FORM_FIELDS,
   },
   { additionalProperties: false },
 );

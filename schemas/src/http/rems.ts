@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CUSTOMER_LIMITS, REMS_API_KEY_MAX_LENGTH } from '../validation/rems.ts';
 import { Position } from './common.ts';
+import { PUBLIC_FORM_FIELDS } from './lead.ts';
 
 /**
  * The owner's REMS settings (SPEC §7 REMS, issue 14). The API key goes in once, in the save body,
@@ -81,18 +82,7 @@ export const CreateRemsCustomerBody = Type.Object(
     districtName: OptionalText(200, 'Ignored: the district itself is its name.'),
     address: OptionalText(CUSTOMER_LIMITS.address * 4),
     notes: OptionalText(CUSTOMER_LIMITS.notes * 4),
-    marketingConsent: Type.Optional(
-      Type.Boolean({ description: 'Optional consent to promotional messages; default false.' }),
-    ),
-    website: Type.Optional(
-      Type.String({ maxLength: 2000, description: 'Honeypot: a field people never see; must stay empty.' }),
-    ),
-    formToken: Type.Optional(
-      Type.String({
-        maxLength: 200,
-        description: 'The token the page fetched from GET /api/profile/card/{cardId}/form-token.',
-      }),
-    ),
+    ...PUBLIC_FORM_FIELDS,
   },
   { additionalProperties: false },
 );
