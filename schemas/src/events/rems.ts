@@ -1,4 +1,4 @@
-import type { CustomerType } from '../validation/rems.ts';
+import type { CustomerFields } from '../validation/rems.ts';
 import type { EventRegistry } from './event-type-info.ts';
 
 /**
@@ -54,25 +54,15 @@ export const REMS_EVENT_TYPES: EventRegistry<RemsEvent> = {
  */
 export interface RemsRegistrationRequested {
   readonly type: 'RemsRegistrationRequested';
-  readonly data: {
+  /**
+   * The customer as the form's shared rules normalise it (validation/rems.ts CustomerFields: the 10 national phone
+   * digits, optional fields null when empty, as REMS receives them), sealed but for customerType; and the request.
+   */
+  readonly data: CustomerFields & {
     readonly registrationId: string;
     /** The card's owner, whose REMS receives the customer. */
     readonly ownerId: string;
     readonly cardId: string;
-    /** Sealed, as the customer form's shared rules normalise them (validation/rems.ts checkCustomerForm). */
-    readonly firstName: string;
-    readonly lastName: string;
-    /** Sealed. The 10 national digits ('5321234567'). */
-    readonly phoneNumber: string;
-    readonly customerType: CustomerType;
-    /** Sealed, the optional ones null when empty (as REMS receives them). */
-    readonly email: string | null;
-    readonly province: string | null;
-    readonly provinceName: string | null;
-    readonly district: string | null;
-    readonly districtName: string | null;
-    readonly address: string | null;
-    readonly notes: string | null;
     /** The visitor allowed the owner to send promotional messages (optional, İYS/KVKK), as on the lead form. */
     readonly marketingConsent: boolean;
     /** Which disclosure text (aydınlatma metni) the form showed. */
