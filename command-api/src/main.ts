@@ -19,6 +19,7 @@ const app = await buildApp({
   telemetry: readTelemetrySettings(process.env),
   publicBaseUrl: config.publicBaseUrl,
   remsApiUrl: config.remsApiUrl,
+  meetings: config.meetings,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });

@@ -15,6 +15,7 @@ const app = await buildApp({
   webDistDir: config.webDistDir,
   publicBaseUrl: config.publicBaseUrl,
   maps: config.maps,
+  meetings: config.meetings,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });

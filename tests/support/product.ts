@@ -15,6 +15,7 @@ import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
 
@@ -66,6 +67,8 @@ export async function startTestProduct(
     remsApiUrl?: string;
     /** The rems-delivery reactor's retry policy (tests: short delays); default the product's (24 hours). */
     remsRetry?: Partial<RetryPolicy>;
+    /** The meeting providers (fakes on loopback: tests/support/fake-meeting-providers.ts); unset: none configured. */
+    meetings?: MeetingSettings;
     /** Receives the projectors' and reactors' own log lines (default: none). */
     log?: (message: string) => void;
   } = {},
@@ -101,6 +104,7 @@ export async function startTestProduct(
     projectorPollIntervalMs: options.projectorPollIntervalMs,
     remsApiUrl: options.remsApiUrl ?? null,
     ...(options.remsRetry ? { remsRetry: options.remsRetry } : {}),
+    ...(options.meetings ? { meetings: options.meetings } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });

@@ -16,6 +16,7 @@ import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
+import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { CommandHandler } from './command-handler.ts';
 import { SignInGuard } from '../account/sign-in-guard.ts';
@@ -37,6 +38,8 @@ export interface CommandApiDependencies {
   readonly accountClock?: () => Date;
   /** REMS_API_URL (issue 14); null or unset: REMS is not available and saving a key answers 503. */
   readonly remsApiUrl?: string | null;
+  /** The meeting providers (issue 15); unset: none is configured. */
+  readonly meetings?: MeetingSettings;
 }
 
 /** Everything a feature's routes need, built once per app. */

@@ -13,6 +13,7 @@ import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import { productReactors } from '@kartvizit/projector/reactors';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
@@ -48,6 +49,8 @@ export interface ProductParts {
   readonly mailer?: Mailer;
   /** REMS_API_URL (issue 14); null or unset: REMS is not available. */
   readonly remsApiUrl?: string | null;
+  /** The meeting providers' OAuth clients and APIs (issue 15); unset: none is configured. */
+  readonly meetings?: MeetingSettings;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
   readonly remsRetry?: Partial<RetryPolicy>;
 }
@@ -108,6 +111,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
       remsApiUrl: parts.remsApiUrl ?? null,
+      ...(parts.meetings ? { meetings: parts.meetings } : {}),
       // The ingestion worker's appends wake this process's projectors the way the store's own appends do.
       telemetry: { ...parts.telemetry, onAppended: () => void parts.signals.publish('events_appended') },
     }),
@@ -122,6 +126,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       maps: parts.maps,
       publicBaseUrl: parts.publicBaseUrl,
       webDistDir: parts.webDistDir,
+      ...(parts.meetings ? { meetings: parts.meetings } : {}),
     }),
   );
   await mountWeb(app, parts.webDistDir);

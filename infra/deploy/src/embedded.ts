@@ -38,6 +38,7 @@ const product = await composeProduct({
   publicBaseUrl: config.publicBaseUrl,
   maps: config.maps,
   remsApiUrl: config.remsApiUrl,
+  meetings: config.meetings,
   log,
 });
 await product.app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
+import { readMeetingSettings, type MeetingSettings } from '../meetings/settings.ts';
 import { parseRemsBaseUrl } from '../rems/client.ts';
 
 /** Settings every service reads from the environment; the README's configuration table lists them. */
@@ -30,6 +31,8 @@ export interface ServiceConfig {
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string; readonly dir: string };
   /** REMS_API_URL, the real-estate CRM's API (issue 14); null when unset: REMS is not available. */
   readonly remsApiUrl: string | null;
+  /** The meeting providers' OAuth clients and APIs (issue 15): GOOGLE_*, MICROSOFT_*, ZOOM_*, CALENDLY_*. */
+  readonly meetings: MeetingSettings;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -63,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
       dir: resolve(env.DATA_DIR ?? 'data', 'mail'),
     },
     remsApiUrl: env.REMS_API_URL?.trim() ? parseRemsBaseUrl(env.REMS_API_URL) : null,
+    meetings: readMeetingSettings(env),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { MESSAGES, MIN_POSITION_HEADER, READ_YOUR_WRITES_WAIT_MS, STALE_HEADER, unauthenticatedError } from '@kartvizit/schemas';
+import {
+  MESSAGES,
+  MIN_POSITION_HEADER,
+  READ_YOUR_WRITES_WAIT_MS,
+  STALE_HEADER,
+  unauthenticatedError,
+} from '@kartvizit/schemas';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
@@ -10,6 +16,7 @@ import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
 import type { GeocodingService } from '@kartvizit/infra/geocoding/service';
 import { readMapsSettings, type MapSettings, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
+import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { ProjectionWatermarks } from './read-your-writes.ts';
 
@@ -37,6 +44,8 @@ export interface QueryApiDependencies {
   readonly maps?: MapsSettings;
   /** Uploaded files served at /media/*; unset: every media address answers 404. */
   readonly blobs?: BlobStore;
+  /** The meeting providers (issue 15): the OAuth popups' start and code exchange; unset: none is configured. */
+  readonly meetings?: MeetingSettings;
 }
 
 export interface QueryContext {
