@@ -6,6 +6,7 @@ import { STATISTICS_MESSAGES } from './messages/statistics.ts';
 import { DEMO_MESSAGES } from './messages/demo.ts';
 import { PRODUCT_MESSAGES } from './messages/product.ts';
 import { ACCOUNT_MESSAGES } from './messages/account.ts';
+import { MEETING_MESSAGES } from './messages/meeting.ts';
 import { REMS_MESSAGES } from './messages/rems.ts';
 
 /**
@@ -85,6 +86,7 @@ export const MESSAGES = {
   ...PRODUCT_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...REMS_MESSAGES,
+  ...MEETING_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

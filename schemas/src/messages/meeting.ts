@@ -1,0 +1,93 @@
+/**
+ * Meeting planning's texts (issue 15; SPEC §8 Meetings, 'Meeting-planning modals', 'OAuth callback popups'): the
+ * modals' rule messages, the toasts, the providers' names and what the server answers when a provider says no.
+ * Free of TypeBox, so the public card's small script imports it by sub-path.
+ */
+
+/** How the screens name each provider (and the .ics file, which needs none). */
+export const MEETING_PROVIDER_LABELS = {
+  google: 'Google Calendar',
+  microsoft: 'Outlook Calendar',
+  zoom: 'Zoom',
+  calendly: 'Calendly',
+  ics: 'iCal dosyası',
+} as const;
+
+/** The modals' rules, shown beside each field and answered by the server (SPEC §8 validation: Calendar, Zoom, Calendly). */
+export const MEETING_FORM_MESSAGES = {
+  meetingTitleRequired: 'Lütfen bir başlık girin',
+  meetingTitleTooLong: 'Başlık en fazla 200 karakter olabilir',
+  meetingDescriptionTooLong: 'Açıklama en fazla 2000 karakter olabilir',
+  meetingStartRequired: 'Lütfen başlangıç zamanını girin',
+  meetingStartInvalid: 'Geçerli bir başlangıç zamanı girin',
+  meetingEndRequired: 'Lütfen bitiş zamanını girin',
+  meetingEndInvalid: 'Geçerli bir bitiş zamanı girin',
+  meetingEndBeforeStart: 'Bitiş zamanı başlangıçtan sonra olmalıdır',
+  meetingTooLong: 'Bir etkinlik en fazla 7 gün sürebilir',
+  /** `{email}`: the address as typed. */
+  meetingAttendeeInvalid: 'Geçersiz e-posta adresi: {email}',
+  meetingTooManyAttendees: 'En fazla 50 katılımcı eklenebilir',
+  meetingTopicRequired: 'Lütfen bir toplantı konusu girin',
+  meetingDurationInvalid: 'Süre en az 15 dakika olmalı ve 15 dakikanın katı olmalıdır',
+  meetingDurationTooLong: 'Süre en fazla 24 saat olabilir',
+  meetingEventTypeRequired: "Lütfen bir etkinlik tipi ID'si girin",
+  meetingEventTypeInvalid: 'Geçerli bir etkinlik tipi ID’si girin (Calendly’deki etkinlik tipinin adresindeki kimlik)',
+  meetingOrganizerEmailInvalid: 'Düzenleyicinin e-posta adresi geçerli değil',
+} as const;
+
+/** SPEC §8 Meetings: the toasts, as the spec gives them. A failure's `{message}` is the server's words or 'Bilinmeyen hata'. */
+export const MEETING_TOAST_MESSAGES = {
+  meetingCalendarFailed: 'Etkinlik oluşturulamadı: {message}',
+  meetingZoomFailed: 'Toplantı oluşturulamadı: {message}',
+  meetingCalendlyFailed: 'Randevu linki oluşturulamadı: {message}',
+  meetingIcsFailed: 'iCal dosyası indirilemedi: {message}',
+  meetingUnknownError: 'Bilinmeyen hata',
+  meetingGoogleCreated: 'Google Calendar etkinliği oluşturuldu!',
+  meetingOutlookCreated: 'Outlook Calendar etkinliği oluşturuldu!',
+  meetingIcsDownloaded: 'iCal dosyası indirildi',
+  meetingZoomCreated: 'Zoom toplantısı başarıyla oluşturuldu!',
+  meetingCalendlyCreated: 'Calendly randevu linki oluşturuldu!',
+} as const;
+
+/**
+ * What the server answers when the provider (or our link to it) fails, and what the OAuth popup says.
+ * `{provider}` is a MEETING_PROVIDER_LABELS name.
+ */
+export const MEETING_PROVIDER_MESSAGES = {
+  /** 503: the provider has no client id here. */
+  meetingProviderNotConfigured: '{provider} bağlantısı bu sunucuda yapılandırılmamış.',
+  /** The provider refused the token (its 401): sign in again. */
+  meetingProviderSignInAgain:
+    '{provider} oturumunuzun süresi dolmuş ya da yetki geri alınmış. Lütfen yeniden giriş yapın.',
+  /** The provider could not be reached or did not answer in time. */
+  meetingProviderUnreachable: '{provider} şu anda yanıt vermiyor. Lütfen biraz sonra tekrar deneyin.',
+  /** The provider answered an error without words of its own. `{status}`: its HTTP status. */
+  meetingProviderError: '{provider} isteği kabul etmedi (HTTP {status}).',
+  /** The request carried no provider token. */
+  meetingProviderTokenMissing: '{provider} ile giriş yapılmadı. Lütfen önce giriş yapın.',
+  /** Calendly does not know the event type, or it is not the signed-in account's. */
+  meetingCalendlyEventTypeUnknown: 'Bu etkinlik tipi Calendly hesabınızda bulunamadı.',
+  /** The callback popup while it hands the token over (SPEC: 'waiting, authentication is completing'). */
+  oauthCompleting: 'Lütfen bekleyin, kimlik doğrulama tamamlanıyor...',
+  /** The callback popup when the sign-in did not give a token. */
+  oauthFailed: 'Giriş tamamlanamadı. Bu pencereyi kapatıp yeniden deneyin.',
+  /** The owner closed the popup, or refused the provider's consent screen. */
+  oauthCancelled: '{provider} girişi iptal edildi.',
+  /** The state did not match or its 10 minutes passed: a stale or forged return. */
+  oauthStateInvalid: 'Giriş oturumu geçersiz ya da süresi dolmuş. Lütfen yeniden deneyin.',
+  /** The provider did not exchange the code for a token. */
+  oauthExchangeFailed: '{provider} girişi tamamlanamadı. Lütfen yeniden deneyin.',
+  /** The browser blocked the 500×600 popup. */
+  oauthPopupBlocked: 'Giriş penceresi açılamadı. Lütfen tarayıcınızın açılır pencere engelini bu site için kaldırın.',
+} as const;
+
+export const MEETING_MESSAGES = {
+  ...MEETING_FORM_MESSAGES,
+  ...MEETING_TOAST_MESSAGES,
+  ...MEETING_PROVIDER_MESSAGES,
+} as const;
+
+/** `{name}` placeholders filled in; a missing value leaves the placeholder, so a test sees it. */
+export function fillMeetingText(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{(\w+)\}/gu, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
