@@ -291,12 +291,9 @@ function calendarTool(providers: Providers, options: MeetingToolsOptions): () =>
     form.append(
       field('pc-meeting-calendar', 'title', T.title, title),
       field('pc-meeting-calendar', 'description', T.description, description),
-      h(
-        'div',
-        { class: 'pc-form__pair' },
-        field('pc-meeting-calendar', 'startTime', T.start, start),
-        field('pc-meeting-calendar', 'endTime', T.end, end),
-      ),
+      // One under the other: a date and time field does not fit half a phone's width.
+      field('pc-meeting-calendar', 'startTime', T.start, start),
+      field('pc-meeting-calendar', 'endTime', T.end, end),
       field('pc-meeting-calendar', 'attendees', T.attendees, attendees, T.attendeesHint),
     );
     return formFeedback(form);
