@@ -89,10 +89,10 @@ function dialog(id: string, title: string, intro: string): { dialog: HTMLDialogE
   const form = h(
     'form',
     { class: 'pc-dialog__body pc-form', id: `${id}-form`, novalidate: true },
-    h('h2', { class: 'pc-dialog__title', id: `${id}-title` }, title),
+    h('h2', { class: 'pc-dialog__title', id: `${id}-heading` }, title),
     h('p', { class: 'pc-muted' }, intro),
   );
-  const element = h('dialog', { class: 'pc-dialog', id, 'aria-labelledby': `${id}-title` }, form);
+  const element = h('dialog', { class: 'pc-dialog', id, 'aria-labelledby': `${id}-heading` }, form);
   document.body.append(element);
   return { dialog: element, form };
 }
