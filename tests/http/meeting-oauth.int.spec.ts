@@ -4,9 +4,11 @@ import { generateRandomCodeVerifier } from 'oauth4webapi';
 import { MESSAGES } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { sealPendingAuthorization } from '@kartvizit/infra/meetings/oauth-state';
+import { beginAuthorization, completeAuthorization, type ConfiguredProvider } from '@kartvizit/infra/meetings/oauth';
 import { MEETING_PROVIDERS, readMeetingSettings, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
 import {
   FAKE_OAUTH_CLIENTS,
+  FAKE_OAUTH_CONTROL_PATH,
   fakeOAuthEnv,
   startFakeOAuthProviders,
   type FakeOAuthProviders,
@@ -30,7 +32,7 @@ let partial: TestProduct;
 let eventsAtStart: number;
 
 beforeAll(async () => {
-  fake = await startFakeOAuthProviders();
+  fake = await startFakeOAuthProviders({ control: true });
   product = await startTestProduct({
     meetings: readMeetingSettings(fakeOAuthEnv(fake.origin)),
     logLevel: 'info',
@@ -310,6 +312,35 @@ describe('Meeting provider sign-in popups (OAuth 2.0 with PKCE)', () => {
     } finally {
       fake.reset();
     }
+  });
+
+  it('given a token endpoint that never answers, when the exchange has waited its limit, then it gives up and the popup is told the exchange failed', async () => {
+    const settings = readMeetingSettings(fakeOAuthEnv(fake.origin)).zoom as ConfiguredProvider;
+    const redirectUri = `${product.publicBaseUrl}/api/integration/oauth/zoom/exchange`;
+    const { authorizationUrl, pending } = await beginAuthorization(settings, redirectUri);
+    const back = await atProvider(new URL(authorizationUrl));
+    fake.stallTokenEndpoint('zoom');
+    try {
+      const outcome = await completeAuthorization(settings, redirectUri, pending, back.searchParams, 300);
+      // The abort of the request's own timer, not a refusal: the fake never answers while stalled.
+      expect(outcome).toEqual({ ok: false, failure: 'exchange', reason: 'TimeoutError' });
+    } finally {
+      fake.reset();
+    }
+  });
+
+  it('given another process drives the fake over its control address (the browser journeys), then refusals, failures, reset and issued tokens are switched and seen the same way', async () => {
+    const control = (path: string, method = 'POST') =>
+      fetch(`${fake.origin}${FAKE_OAUTH_CONTROL_PATH}${path}`, { method });
+    expect((await control('/calendly/deny')).status).toBe(204);
+    const denied = await start('calendly');
+    expect((await atProvider(denied.authorizeUrl)).searchParams.get('error')).toBe('access_denied');
+    expect((await control('/calendly/fail-token?status=503')).status).toBe(204);
+    expect((await control('/reset')).status).toBe(204);
+    const token = landing(await signIn('calendly')).fragment.get('access_token') ?? '';
+    expect((await control(`/calendly/issued?token=${encodeURIComponent(token)}`, 'GET')).status).toBe(200);
+    expect((await control('/zoom/issued?token=bilinmeyen', 'GET')).status).toBe(404);
+    expect((await control('/facebook/deny')).status).toBe(404);
   });
 
   it('given a wrong client secret on our side, when the code is exchanged, then the provider refuses the client and the popup is told the exchange failed', async () => {

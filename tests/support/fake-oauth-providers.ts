@@ -89,7 +89,12 @@ export interface FakeOAuthProviders {
   failTokenEndpoint(provider: MeetingProvider, status: number): void;
   /** The owner refuses consent at `provider`: its authorize redirects back with `error=access_denied` until reset. */
   deny(provider: MeetingProvider): void;
-  /** Ends every failTokenEndpoint and deny; codes and tokens stay. */
+  /**
+   * Token requests of `provider` get no answer at all (a provider that hangs) until reset, which answers the held
+   * ones 503, or close.
+   */
+  stallTokenEndpoint(provider: MeetingProvider): void;
+  /** Ends every failTokenEndpoint, deny and stall; codes and tokens stay. */
   reset(): void;
   requests(): readonly FakeOAuthRequest[];
   close(): Promise<void>;
@@ -100,7 +105,15 @@ export interface FakeOAuthOptions {
   readonly publicBaseUrl?: string;
   /** A fixed loopback port (a journey's server is told it before it starts); default: any free one. */
   readonly port?: number;
+  /**
+   * Lets another process switch the fake (the browser journeys run in workers, the fake in the global setup), under
+   * FAKE_OAUTH_CONTROL_PATH: `POST …/{provider}/deny`, `POST …/{provider}/fail-token?status=500`, `POST …/reset`,
+   * `GET …/{provider}/issued?token=…` (200 issued, 404 not). Answers 204/200/404, never recorded as OAuth requests.
+   */
+  readonly control?: boolean;
 }
+
+export const FAKE_OAUTH_CONTROL_PATH = '/__fake-oauth';
 
 interface IssuedCode {
   readonly provider: MeetingProvider;
@@ -162,6 +175,8 @@ export async function startFakeOAuthProviders(options: FakeOAuthOptions = {}): P
   const codes = new Map<string, IssuedCode>();
   const issued = new Map<MeetingProvider, Set<string>>(MEETING_PROVIDERS.map((provider) => [provider, new Set()]));
   const failing = new Map<MeetingProvider, number>();
+  const stalling = new Set<MeetingProvider>();
+  const held = new Set<ServerResponse>();
   const denied = new Set<MeetingProvider>();
   const log: FakeOAuthRequest[] = [];
   let origin = '';
@@ -299,6 +314,12 @@ export async function startFakeOAuthProviders(options: FakeOAuthOptions = {}): P
   }
 
   async function token(provider: MeetingProvider, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (stalling.has(provider)) {
+      log.push({ provider, endpoint: 'token', status: 0, error: null });
+      held.add(response);
+      response.on('close', () => held.delete(response));
+      return;
+    }
     const answer = tokenAnswer(provider, request, await readBody(request));
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
@@ -317,8 +338,51 @@ export async function startFakeOAuthProviders(options: FakeOAuthOptions = {}): P
     response.end(JSON.stringify(answer.body));
   }
 
+  function reset(): void {
+    failing.clear();
+    denied.clear();
+    stalling.clear();
+    for (const response of held) {
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'temporarily_unavailable' }));
+    }
+    held.clear();
+  }
+
+  /** The cross-process switches (options.control). */
+  function control(url: URL, method: string | undefined, response: ServerResponse): void {
+    const [name, action] = url.pathname.slice(FAKE_OAUTH_CONTROL_PATH.length + 1).split('/');
+    const provider = MEETING_PROVIDERS.find((known) => known === name);
+    const done = (status: number) => {
+      response.writeHead(status);
+      response.end();
+    };
+    if (method === 'POST' && name === 'reset' && action === undefined) {
+      reset();
+      return done(204);
+    }
+    if (!provider) return done(404);
+    if (method === 'POST' && action === 'deny') {
+      denied.add(provider);
+      return done(204);
+    }
+    const status = Number(url.searchParams.get('status') ?? '500');
+    if (method === 'POST' && action === 'fail-token' && Number.isInteger(status) && status >= 400 && status < 600) {
+      failing.set(provider, status);
+      return done(204);
+    }
+    if (method === 'GET' && action === 'issued') {
+      return done(issued.get(provider)?.has(url.searchParams.get('token') ?? '') ? 200 : 404);
+    }
+    done(404);
+  }
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
+    if (options.control && url.pathname.startsWith(`${FAKE_OAUTH_CONTROL_PATH}/`)) {
+      control(url, request.method, response);
+      return;
+    }
     const [, name, endpoint, ...rest] = url.pathname.split('/');
     const provider = MEETING_PROVIDERS.find((known) => known === name);
     if (provider && rest.length === 0 && endpoint === 'authorize' && request.method === 'GET') {
@@ -351,10 +415,8 @@ export async function startFakeOAuthProviders(options: FakeOAuthOptions = {}): P
     isIssued: (provider, candidate) => issued.get(provider)?.has(candidate) ?? false,
     failTokenEndpoint: (provider, status) => void failing.set(provider, status),
     deny: (provider) => void denied.add(provider),
-    reset() {
-      failing.clear();
-      denied.clear();
-    },
+    stallTokenEndpoint: (provider) => void stalling.add(provider),
+    reset,
     requests: () => [...log],
     close: () =>
       new Promise<void>((resolve, reject) => {
