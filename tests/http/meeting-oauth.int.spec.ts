@@ -27,7 +27,7 @@ const logLines: string[] = [];
 const secretsSeen = new Set<string>(Object.values(FAKE_OAUTH_CLIENTS).map((client) => client.clientSecret));
 let fake: FakeOAuthProviders;
 let product: TestProduct;
-/** Zoom without a client: not configured. */
+/** Zoom without a client and Outlook without its secret: neither configured. */
 let partial: TestProduct;
 let eventsAtStart: number;
 
@@ -38,8 +38,8 @@ beforeAll(async () => {
     logLevel: 'info',
     logStream: { write: (line) => void logLines.push(line) },
   });
-  const { ZOOM_CLIENT_ID: _zoom, ...withoutZoom } = fakeOAuthEnv(fake.origin);
-  partial = await startTestProduct({ meetings: readMeetingSettings(withoutZoom) });
+  const { ZOOM_CLIENT_ID: _zoom, MICROSOFT_CLIENT_SECRET: _secret, ...incomplete } = fakeOAuthEnv(fake.origin);
+  partial = await startTestProduct({ meetings: readMeetingSettings(incomplete) });
   eventsAtStart = await product.eventCount();
 });
 afterAll(async () => {
@@ -359,15 +359,17 @@ describe('Meeting provider sign-in popups (OAuth 2.0 with PKCE)', () => {
     }
   });
 
-  it('given Zoom is not configured on this server, then the screen is told so and its popup ends at once with not_configured, without a cookie', async () => {
+  it('given Zoom has no client and Outlook no secret on this server, then the screen is told both are unavailable and their popups end at once with not_configured, without a cookie', async () => {
     const providers = await partial.get('/api/integration/providers');
-    expect(providers.json()).toEqual({ google: true, microsoft: true, zoom: false, calendly: true });
-    const response = await partial.get('/api/integration/oauth/zoom/start');
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/auth/zoom/callback#error=not_configured');
-    expect(response.headers['set-cookie']).toBeUndefined();
-    const back = await partial.get('/api/integration/oauth/zoom/exchange?code=bir-kod&state=bir-durum');
-    expect(back.headers.location).toBe('/auth/zoom/callback#error=not_configured');
+    expect(providers.json()).toEqual({ google: true, microsoft: false, zoom: false, calendly: true });
+    for (const provider of ['zoom', 'microsoft'] as const) {
+      const response = await partial.get(`/api/integration/oauth/${provider}/start`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`/auth/${provider}/callback#error=not_configured`);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      const back = await partial.get(`/api/integration/oauth/${provider}/exchange?code=bir-kod&state=bir-durum`);
+      expect(back.headers.location).toBe(`/auth/${provider}/callback#error=not_configured`);
+    }
   });
 
   it.each(['start', 'exchange'])(

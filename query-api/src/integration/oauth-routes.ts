@@ -17,7 +17,7 @@ import {
   openPendingAuthorization,
   sealPendingAuthorization,
 } from '@kartvizit/infra/meetings/oauth-state';
-import { configuredProviders, MEETING_PROVIDERS, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
+import { MEETING_PROVIDERS, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
 import type { QueryContext } from '../core/context.ts';
 
 /**
@@ -78,7 +78,10 @@ export function oauthQueries(context: QueryContext, settings: OAuthRouteSettings
   const secure = new URL(settings.publicBaseUrl).protocol === 'https:';
   const cookieOptions = { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
   const timeoutMs = settings.tokenTimeoutMs ?? TOKEN_REQUEST_TIMEOUT_MS;
-  const available = configuredProviders(context.meetings);
+  // Both halves of the client, as start and exchange need them: an id without its secret cannot sign anyone in.
+  const available = Object.fromEntries(
+    MEETING_PROVIDERS.map((provider) => [provider, isConfigured(context.meetings[provider])]),
+  ) as Record<MeetingProvider, boolean>;
 
   return async function routes(app: FastifyInstance): Promise<void> {
     await app.register(fastifyCookie);
