@@ -4,7 +4,8 @@ import { generateRandomCodeVerifier } from 'oauth4webapi';
 import { MESSAGES } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { sealPendingAuthorization } from '@kartvizit/infra/meetings/oauth-state';
-import { beginAuthorization, completeAuthorization, type ConfiguredProvider } from '@kartvizit/infra/meetings/oauth';
+import { beginAuthorization, completeAuthorization } from '@kartvizit/infra/meetings/oauth';
+import type { ConfiguredProvider } from '@kartvizit/infra/meetings/settings';
 import { MEETING_PROVIDERS, readMeetingSettings, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
 import {
   FAKE_OAUTH_CLIENTS,

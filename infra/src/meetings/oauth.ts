@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { PendingAuthorization } from './oauth-state.ts';
-import type { MeetingProvider, MeetingProviderSettings } from './settings.ts';
+import type { ConfiguredProvider, MeetingProvider } from './settings.ts';
 
 /**
  * The meeting providers' OAuth 2.0 authorization-code flow with PKCE (S256) and state, through oauth4webapi
@@ -30,16 +30,6 @@ export type AuthorizationOutcome =
   | { readonly ok: true; readonly accessToken: string }
   /** `reason`: for the log, made of the library's error codes and the provider's error code, never a code or a token. */
   | { readonly ok: false; readonly failure: AuthorizationFailure; readonly reason: string };
-
-/** A provider with both halves of its client: it can be signed in with. */
-export interface ConfiguredProvider extends MeetingProviderSettings {
-  readonly clientId: string;
-  readonly clientSecret: string;
-}
-
-export function isConfigured(settings: MeetingProviderSettings): settings is ConfiguredProvider {
-  return settings.clientId !== null && settings.clientSecret !== null;
-}
 
 /** Where the provider sends the popup back: query-api's exchange route under PUBLIC_BASE_URL. */
 export function redirectUriFor(publicBaseUrl: string, provider: MeetingProvider): string {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EncryptJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { completeAuthorization, isLoopbackHost, redirectUriFor, type ConfiguredProvider } from './oauth.ts';
+import { completeAuthorization, isLoopbackHost, redirectUriFor } from './oauth.ts';
+import type { ConfiguredProvider } from './settings.ts';
 import { openPendingAuthorization, sealPendingAuthorization, type PendingAuthorization } from './oauth-state.ts';
 import { readMeetingSettings } from './settings.ts';
 

@@ -7,7 +7,6 @@ import { deriveKey } from '@kartvizit/infra/config/secrets';
 import {
   beginAuthorization,
   completeAuthorization,
-  isConfigured,
   redirectUriFor,
   TOKEN_REQUEST_TIMEOUT_MS,
   type AuthorizationFailure,
@@ -17,7 +16,12 @@ import {
   openPendingAuthorization,
   sealPendingAuthorization,
 } from '@kartvizit/infra/meetings/oauth-state';
-import { MEETING_PROVIDERS, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
+import {
+  configuredProviders,
+  isConfigured,
+  MEETING_PROVIDERS,
+  type MeetingProvider,
+} from '@kartvizit/infra/meetings/settings';
 import type { QueryContext } from '../core/context.ts';
 
 /**
@@ -79,9 +83,7 @@ export function oauthQueries(context: QueryContext, settings: OAuthRouteSettings
   const cookieOptions = { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
   const timeoutMs = settings.tokenTimeoutMs ?? TOKEN_REQUEST_TIMEOUT_MS;
   // Both halves of the client, as start and exchange need them: an id without its secret cannot sign anyone in.
-  const available = Object.fromEntries(
-    MEETING_PROVIDERS.map((provider) => [provider, isConfigured(context.meetings[provider])]),
-  ) as Record<MeetingProvider, boolean>;
+  const available = configuredProviders(context.meetings);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     await app.register(fastifyCookie);
