@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import type { PendingAuthorization } from './oauth-state.ts';
 import type { ConfiguredProvider, MeetingProvider } from './settings.ts';
 
@@ -34,13 +35,6 @@ export type AuthorizationOutcome =
 /** Where the provider sends the popup back: query-api's exchange route under PUBLIC_BASE_URL. */
 export function redirectUriFor(publicBaseUrl: string, provider: MeetingProvider): string {
   return `${publicBaseUrl.replace(/\/+$/u, '')}/api/integration/oauth/${provider}/exchange`;
-}
-
-/** localhost, 127.0.0.0/8 or ::1: the only hosts plain http is allowed to (the fakes of the tests and journeys). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
-  return /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/u.test(host);
 }
 
 /**
@@ -128,7 +122,6 @@ export async function completeAuthorization(
     }
     return { ok: false, failure: 'state', reason: reasonOf(error) };
   }
-  const tokenUrl = new URL(settings.tokenUrl);
   try {
     const response = await oauth.authorizationCodeGrantRequest(
       as,
@@ -140,7 +133,7 @@ export async function completeAuthorization(
       {
         signal: AbortSignal.timeout(timeoutMs),
         // Plain http only to loopback (the fakes); every other address must be https, as the library insists.
-        [oauth.allowInsecureRequests]: tokenUrl.protocol === 'http:' && isLoopbackHost(tokenUrl.hostname),
+        [oauth.allowInsecureRequests]: settings.tokenUrl.startsWith('http:') && isLoopbackAddress(settings.tokenUrl),
       },
     );
     const result = await oauth.processAuthorizationCodeResponse(as, client, response);
