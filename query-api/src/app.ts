@@ -21,6 +21,7 @@ import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
 import { callbackPageRoutes } from './integration/callback-page.ts';
+import { oauthQueries } from './integration/oauth-routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -43,6 +44,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(statisticsQueries(context, deps));
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
+    await app.register(oauthQueries(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };

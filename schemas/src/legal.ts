@@ -13,7 +13,7 @@ export const LEGAL_PATHS = {
 } as const;
 
 /** Moves whenever what the texts promise changes; a lead keeps the version its sender was shown. */
-export const LEGAL_TEXTS_VERSION = '2026-11-24';
+export const LEGAL_TEXTS_VERSION = '2026-11-24.2';
 
 /** The day the current version was published (Istanbul). */
 export const LEGAL_TEXTS_PUBLISHED = '2026-11-24';

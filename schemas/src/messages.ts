@@ -50,6 +50,10 @@ const CORE_MESSAGES = {
   unauthenticated: 'Bu işlem için giriş yapmalısınız',
   tooManyRequests: 'Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.',
 
+  // Clipboard (SPEC §8)
+  copied: 'Kopyalandı!',
+  copyFailed: 'Kopyalama başarısız!',
+
   // Generic HTTP problems, never a raw English error
   invalidJson: 'İstek gövdesi geçerli bir JSON değil',
   bodyTooLarge: 'İstek gövdesi çok büyük',

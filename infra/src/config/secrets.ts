@@ -17,7 +17,8 @@ export type KeyPurpose =
   | 'sign-in-throttle'
   | 'device-tokens'
   | 'password-reset'
-  | 'email-change';
+  | 'email-change'
+  | 'oauth-state';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

@@ -101,12 +101,23 @@ export function readMeetingSettings(env: NodeJS.ProcessEnv = process.env): Meeti
   return settings;
 }
 
-/** Which providers the owner can use: a client id is set. What `GET /api/integration/providers` answers. */
+/** A provider with both halves of its client: it can be signed in with. */
+export interface ConfiguredProvider extends MeetingProviderSettings {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+/** Whether the owner can use the provider: its client id AND secret are set (the code exchange needs both). */
+export function isConfigured(provider: MeetingProviderSettings): provider is ConfiguredProvider {
+  return provider.clientId !== null && provider.clientSecret !== null;
+}
+
+/** Which providers the owner can use. What `GET /api/integration/providers` answers. */
 export function configuredProviders(settings: MeetingSettings): Readonly<Record<MeetingProvider, boolean>> {
   return {
-    google: settings.google.clientId !== null,
-    microsoft: settings.microsoft.clientId !== null,
-    zoom: settings.zoom.clientId !== null,
-    calendly: settings.calendly.clientId !== null,
+    google: isConfigured(settings.google),
+    microsoft: isConfigured(settings.microsoft),
+    zoom: isConfigured(settings.zoom),
+    calendly: isConfigured(settings.calendly),
   };
 }

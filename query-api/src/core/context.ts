@@ -16,7 +16,7 @@ import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
 import type { GeocodingService } from '@kartvizit/infra/geocoding/service';
 import { readMapsSettings, type MapSettings, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
-import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import { readMeetingSettings, type MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { ProjectionWatermarks } from './read-your-writes.ts';
 
@@ -55,6 +55,8 @@ export interface QueryContext {
   readonly geocoding: GeocodingService;
   readonly map: MapSettings;
   readonly blobs: BlobStore | undefined;
+  /** The meeting providers' settings; every provider unconfigured when the dependencies name none. */
+  readonly meetings: MeetingSettings;
   requireUser(request: FastifyRequest): Promise<string>;
 }
 
@@ -68,6 +70,7 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
     geocoding: createGeocodingService(deps.pool, deps.appSecret, maps.geocoding),
     map: maps.map,
     blobs: deps.blobs,
+    meetings: deps.meetings ?? readMeetingSettings({}),
     async requireUser(request) {
       const userId = await tokens.authenticate(request.headers.authorization);
       if (!userId) throw unauthenticatedError(MESSAGES.sessionExpired);

@@ -67,6 +67,8 @@ export const MEETING_PROVIDER_MESSAGES = {
   meetingProviderTokenMissing: '{provider} ile giriş yapılmadı. Lütfen önce giriş yapın.',
   /** Calendly does not know the event type, or it is not the signed-in account's. */
   meetingCalendlyEventTypeUnknown: 'Bu etkinlik tipi Calendly hesabınızda bulunamadı.',
+  /** An address of the OAuth popup names no provider we know (404). */
+  meetingProviderUnknown: 'Böyle bir toplantı sağlayıcısı yok.',
   /** The callback popup while it hands the token over (SPEC: 'waiting, authentication is completing'). */
   oauthCompleting: 'Lütfen bekleyin, kimlik doğrulama tamamlanıyor...',
   /** The callback popup when the sign-in did not give a token. */

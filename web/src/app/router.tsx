@@ -46,6 +46,7 @@ const ActivatePage = lazyNamed(appArea, 'ActivatePage');
 const ProductsPage = lazyNamed(appArea, 'ProductsPage');
 const StatsPage = lazyNamed(appArea, 'StatsPage');
 const LeadsPage = lazyNamed(appArea, 'LeadsPage');
+const MeetingsPage = lazyNamed(appArea, 'MeetingsPage');
 
 export const routes: RouteObject[] = [
   {
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
               { path: '/leads', element: <LeadsPage /> },
               { path: '/activate', element: <ActivatePage /> },
               { path: '/rems-integration', element: <RemsIntegrationPage /> },
+              { path: '/meetings', element: <MeetingsPage /> },
             ],
           },
         ],

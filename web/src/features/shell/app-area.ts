@@ -8,3 +8,4 @@ export { ActivatePage } from '../card/activate-page.tsx';
 export { ProductsPage } from '../product/products-page.tsx';
 export { StatsPage } from '../telemetry/stats-page.tsx';
 export { LeadsPage } from '../lead/leads-page.tsx';
+export { MeetingsPage } from '../meeting/meetings-page.tsx';

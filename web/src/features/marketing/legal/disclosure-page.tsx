@@ -126,6 +126,13 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>md. 5/2 (c)</strong> ve <strong>(d)</strong>, bu bilgilerin sizin tarafınızdan alenileştirilmesi.
           </li>
           <li>
+            Kartınızdaki ‘Toplantı Planla’ araçlarıyla oluşturduğunuz takvim davetlerinin, Zoom toplantılarının ve
+            Calendly linklerinin (başlık, açıklama, zaman, yazdığınız katılımcıların e-posta adresleri) seçtiğiniz
+            hizmette oluşturulması ve ‘Toplantılar’ ekranında size gösterilmesi: <strong>md. 5/2 (c)</strong>. Bu
+            hizmetlere kendi hesabınızla giriş yaparsınız; hizmetin verdiği erişim anahtarı yalnızca o işlem için
+            kullanılır, hiçbir yere kaydedilmez.
+          </li>
+          <li>
             Hesap güvenliği, yetkisiz girişlerin ve kötüye kullanımın önlenmesi (deneme sınırları, şifre özetleri, şifre
             değiştiğinde diğer oturumların kapatılması): <strong>md. 5/2 (ç)</strong>, KVKK md. 12’deki veri güvenliği
             yükümlülüğü ve <strong>md. 5/2 (f)</strong>, meşru menfaat.
@@ -223,6 +230,14 @@ const SECTIONS: readonly LegalSection[] = [
             REMS’teki kayıt, kart sahibinin sorumluluğundadır; bu formu yalnızca REMS hesabı bağlı kartlar gösterir.
           </li>
           <li>
+            <strong>Kart sahibinin seçtiği takvim ve toplantı hizmetine:</strong> kart sahibi kartındaki ‘Toplantı
+            Planla’ araçlarıyla bir etkinlik oluşturduğunda; başlık, açıklama, zaman ve yazdığı katılımcı e-posta
+            adresleri, kart sahibinin kendi hesabında oluşturulmak üzere sunucumuz tarafından seçtiği hizmete (Google
+            Calendar, Microsoft Outlook, Zoom veya Calendly) iletilir. Bu hizmetlerin sunucuları yurt dışında olabilir;
+            aktarım, kart sahibinin isteği ve KVKK md. 9’daki şartlarla yapılır. ‘Takvime Ekle’ ile indirilen dosya
+            yalnızca tarayıcınıza iner, hiçbir hizmete gönderilmez.
+          </li>
+          <li>
             <strong>Kartvizit sayfasını açan herkese:</strong> kart sahibinin profilinde yayımladığı bilgiler. Kartvizit
             sayfaları arama motorlarına kapalıdır (noindex); yalnızca kart sahibi profilinde ‘Arama motorlarında
             görünsün’ seçeneğini açarsa arama motorlarınca listelenebilir.
@@ -280,6 +295,10 @@ const SECTIONS: readonly LegalSection[] = [
             [
               '‘Bilgilerini Paylaş’ ile gönderilen bilgiler',
               'Kart sahibi silene kadar; bir bağlantı silindiği anda ona ait anahtar yok edilir. Ne kadar saklanacağına veri sorumlusu olarak kart sahibi karar verir; kart sahibinin hesabı silindiğinde bağlantıları da silinir.',
+            ],
+            [
+              'Toplantılar',
+              'Kart sahibinin hesabı açık kaldığı sürece; katılımcıların e-posta adresleri kart sahibinin anahtarıyla şifrelenir ve hesap silindiğinde okunamaz hâle gelir. Takvim ve toplantı hizmetlerinin erişim anahtarları hiç saklanmaz.',
             ],
             [
               'Günlük ziyaretçi anahtarı',
