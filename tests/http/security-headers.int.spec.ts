@@ -278,6 +278,17 @@ describe('the OAuth callback page', () => {
     },
   );
 
+  it.each(['start', 'exchange'])(
+    'given the popup passes through oauth/{provider}/%s, then the redirect severs no opener either',
+    async (step) => {
+      const response = await inject('GET', `/api/integration/oauth/google/${step}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toMatch(/^\/auth\/google\/callback#error=/);
+      expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+      expect(policyOf(response.headers)).toEqual(API_POLICY);
+    },
+  );
+
   it('given a provider we do not know, then it is the web app (and its 404 page), with the strict policy', async () => {
     const response = await inject('GET', '/auth/facebook/callback');
     expect(response.statusCode).toBe(200);
