@@ -1,4 +1,4 @@
-import { nextFullHour } from '@kartvizit/schemas/validation/meeting';
+import { nextFullHour } from '@kartvizit/schemas/validation/meeting-time';
 import { decodeClaims, isExpired, readToken } from '../features/account/token.ts';
 import { debug } from './debug.ts';
 import { formFeedback } from './public-form.ts';
