@@ -67,6 +67,10 @@ export const MEETING_PROVIDER_MESSAGES = {
   meetingProviderTokenMissing: '{provider} ile giriş yapılmadı. Lütfen önce giriş yapın.',
   /** Calendly does not know the event type, or it is not the signed-in account's. */
   meetingCalendlyEventTypeUnknown: 'Bu etkinlik tipi Calendly hesabınızda bulunamadı.',
+  /** The title a Calendly booking link has in 'Toplantılar' (the link itself has none). */
+  meetingCalendlyLinkTitle: 'Calendly randevu linki',
+  /** The visitor's 'Takvime Ekle' invitation: its title and file name. `{name}`: the card owner's full name. */
+  meetingVisitorIcsTitle: '{name} ile görüşme',
   /** The callback popup while it hands the token over (SPEC: 'waiting, authentication is completing'). */
   oauthCompleting: 'Lütfen bekleyin, kimlik doğrulama tamamlanıyor...',
   /** The callback popup when the sign-in did not give a token. */
