@@ -20,6 +20,7 @@ import { statisticsQueries } from './statistics/routes.ts';
 import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
+import { meetingQueries } from './meeting/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -42,6 +43,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(statisticsQueries(context, deps));
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
+    await app.register(meetingQueries(context, deps));
     await app.register(publicConfigQueries(context));
   };
 }

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { MEETING_LIMITS } from '../validation/meeting.ts';
-import { MEETING_KINDS } from '../events/meeting.ts';
 import { Position } from './common.ts';
 
 /**
@@ -133,10 +132,16 @@ export const CalendlyLinkCreatedResponse = Type.Object({
 });
 export type CalendlyLinkCreatedResponse = Static<typeof CalendlyLinkCreatedResponse>;
 
-/** One row of 'Toplantılar' (`GET /api/meetings`). */
+/** One row of 'Toplantılar' (`GET /api/meetings`); `provider` is a MeetingKind (events/meeting.ts). */
 export const MeetingListItem = Type.Object({
   meetingId: Type.String(),
-  provider: Type.Union(MEETING_KINDS.map((kind) => Type.Literal(kind))),
+  provider: Type.Union([
+    Type.Literal('google'),
+    Type.Literal('microsoft'),
+    Type.Literal('zoom'),
+    Type.Literal('calendly'),
+    Type.Literal('ics'),
+  ]),
   title: Type.String(),
   /** ISO 8601 (UTC); null for a Calendly link. */
   startTime: Type.Union([Type.String(), Type.Null()]),
