@@ -6,7 +6,12 @@ import {
   istanbulWallTime,
   zoomStartTime,
 } from '@kartvizit/infra/meetings/providers';
-import { fakeMeetingApiEnv, startFakeMeetingApis, type FakeMeetingApis } from '../support/fake-meeting-apis.ts';
+import {
+  FAKE_MEETING_CONTROL_PATH,
+  fakeMeetingApiEnv,
+  startFakeMeetingApis,
+  type FakeMeetingApis,
+} from '../support/fake-meeting-apis.ts';
 
 /** The provider clients' own rules, against the loopback fake of the four APIs. */
 let apis: FakeMeetingApis;
@@ -52,5 +57,32 @@ describe('the meeting provider clients', () => {
       duration: 30,
     });
     expect(outcome).toEqual({ kind: 'unreachable', reason: 'ECONNREFUSED' });
+  });
+});
+
+describe('the fake APIs’ control for other processes', () => {
+  it('given control on, when another process queues a failure and reads the requests, then the next call fails and is listed', async () => {
+    const steered = await startFakeMeetingApis({ control: true });
+    try {
+      const zoom = { ...settings.zoom, apiUrl: steered.url };
+      const queued = await fetch(`${steered.url}${FAKE_MEETING_CONTROL_PATH}/zoom/fail-next`, {
+        method: 'POST',
+        body: JSON.stringify({ status: 500, body: { code: 500, message: 'Zoom arızalı' } }),
+      });
+      expect(queued.status).toBe(200);
+      const meeting = { topic: 'Konu', startTime: '2026-12-01T07:00:00.000Z', duration: 30 };
+      expect(await createZoomMeeting(zoom, 'herhangi', meeting)).toEqual({
+        kind: 'rejected',
+        status: 500,
+        message: 'Zoom arızalı',
+      });
+      expect(await createZoomMeeting(zoom, 'herhangi', meeting)).toMatchObject({ kind: 'created' });
+      const listed = (await (await fetch(`${steered.url}${FAKE_MEETING_CONTROL_PATH}/zoom/requests`)).json()) as {
+        status: number;
+      }[];
+      expect(listed.map((request) => request.status)).toEqual([500, 201]);
+    } finally {
+      await steered.close();
+    }
   });
 });

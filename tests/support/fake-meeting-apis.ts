@@ -47,7 +47,17 @@ export interface FakeMeetingApisOptions {
   readonly acceptToken?: (provider: MeetingProvider, token: string) => boolean;
   /** Calendly event type ids the signed-in account has; default: any. */
   readonly calendlyEventTypes?: readonly string[];
+  /** A fixed loopback port (the browser journeys' server is told it before it starts); default: any free one. */
+  readonly port?: number;
+  /**
+   * Lets another process (the browser journeys' workers, the fake in the global setup) steer and read the fake:
+   * `POST {FAKE_MEETING_CONTROL_PATH}/{provider}/fail-next {status, body?}` is failNext, `…/{provider}/hang` is hang,
+   * `GET …/{provider}/requests` answers `requests(provider)` as JSON. Loopback only, never recorded as API requests.
+   */
+  readonly control?: boolean;
 }
+
+export const FAKE_MEETING_CONTROL_PATH = '/__fake-meetings';
 
 /** Every provider's API address pointing at the fake. */
 export function fakeMeetingApiEnv(origin: string) {
@@ -173,6 +183,7 @@ export async function startFakeMeetingApis(options: FakeMeetingApisOptions = {})
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
       response.end(JSON.stringify(json));
     };
+    if (options.control && path.startsWith(`${FAKE_MEETING_CONTROL_PATH}/`)) return control(request, path, raw, answer);
     if (!provider) return answer(404, { message: 'Not Found' });
 
     let body: unknown = raw;
@@ -295,6 +306,37 @@ export async function startFakeMeetingApis(options: FakeMeetingApisOptions = {})
     }
   };
 
+  const control = (
+    request: IncomingMessage,
+    path: string,
+    raw: string,
+    answer: (status: number, json: unknown) => void,
+  ): void => {
+    const [name, action] = path.slice(FAKE_MEETING_CONTROL_PATH.length + 1).split('/');
+    const target = Object.values(PATHS).find((candidate) => candidate === name);
+    if (!target) return answer(404, { message: 'unknown provider' });
+    if (request.method === 'GET' && action === 'requests') return answer(200, byProvider.get(target) ?? []);
+    if (request.method === 'POST' && action === 'hang') {
+      hangs.set(target, (hangs.get(target) ?? 0) + 1);
+      return answer(200, {});
+    }
+    if (request.method === 'POST' && action === 'fail-next') {
+      let order: unknown = null;
+      try {
+        order = JSON.parse(raw) as unknown;
+      } catch {
+        // answered below
+      }
+      if (!isRecord(order) || typeof order.status !== 'number') return answer(400, { message: 'status required' });
+      failures.set(target, [
+        ...(failures.get(target) ?? []),
+        { status: order.status, ...(order.body === undefined ? {} : { body: order.body }) },
+      ]);
+      return answer(200, {});
+    }
+    return answer(404, { message: 'unknown control' });
+  };
+
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -304,7 +346,7 @@ export async function startFakeMeetingApis(options: FakeMeetingApisOptions = {})
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
