@@ -21,6 +21,7 @@ import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
 import { oauthQueries } from './integration/oauth-routes.ts';
+import { meetingQueries } from './meeting/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -44,6 +45,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
     await app.register(oauthQueries(context, deps));
+    await app.register(meetingQueries(context, deps));
     await app.register(publicConfigQueries(context));
   };
 }
