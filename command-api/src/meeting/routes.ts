@@ -27,7 +27,7 @@ import {
   type MeetingKind,
   type MeetingValidation,
 } from '@kartvizit/schemas';
-import type { MeetingProvider, MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import { isConfigured, type MeetingProvider, type MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import {
   createCalendlyLink,
   createGoogleEvent,
@@ -89,10 +89,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
   const { commands, authRateLimit } = context;
   const uidHost = new URL(settings.publicBaseUrl).hostname;
 
-  /** The provider's settings when it is configured here (a client id is set), else null. */
+  /** The provider's settings when it is configured here (its client id and secret are set), else null. */
   const configured = (provider: MeetingProvider) => {
     const provided = settings.meetings?.[provider];
-    return provided && provided.clientId !== null ? provided : null;
+    return provided && isConfigured(provided) ? provided : null;
   };
 
   const schedule = async (data: Omit<ScheduleMeeting['data'], 'now'>): Promise<string> => {
