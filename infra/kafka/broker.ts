@@ -9,7 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,9 @@ const START_TIMEOUT_MS = 90_000;
 /** Kafka's shutdown hook closes the log cleanly in well under a second; after this the JVM is killed. */
 const STOP_TIMEOUT_MS = 30_000;
 const LOG_TAIL_LINES = 80;
+const DIR_PREFIX = 'kartvizit-kafka-';
+/** Written first into every broker folder: which process owns it, so a later start can sweep orphans. */
+const OWNER_FILE = 'owner.pid';
 const STARTED_LINE = /\bKafka Server started\b/;
 const PORT_TAKEN = /Address already in use|BindException/;
 
@@ -189,8 +192,41 @@ interface StartSettings extends KafkaBrokerOptions {
   readonly controllerPort: number;
 }
 
+/**
+ * Folders of brokers whose owner died by SIGKILL (its JVM followed it, see spawnJvm, but nobody was left to remove
+ * the folder). A folder without an owner file yet may be another process's start in progress: left alone for a minute.
+ */
+async function sweepOrphanedFolders(): Promise<void> {
+  const entries = await readdir(tmpdir()).catch(() => []);
+  await Promise.all(
+    entries
+      .filter((entry) => entry.startsWith(DIR_PREFIX))
+      .map(async (entry) => {
+        const dir = join(tmpdir(), entry);
+        const owner = Number.parseInt(await readFile(join(dir, OWNER_FILE), 'utf8').catch(() => ''), 10);
+        if (Number.isInteger(owner) ? isAlive(owner) : await youngerThan(dir, 60_000)) return;
+        await rm(dir, { recursive: true, force: true });
+      }),
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function youngerThan(path: string, ms: number): Promise<boolean> {
+  const info = await stat(path).catch(() => null);
+  return info !== null && Date.now() - info.mtimeMs < ms;
+}
+
 async function startOnce(settings: StartSettings, classpath: string, kafkaVersion: string): Promise<KafkaBroker> {
-  const dir = await mkdtemp(join(tmpdir(), 'kartvizit-kafka-'));
+  await sweepOrphanedFolders();
+  const dir = await mkdtemp(join(tmpdir(), DIR_PREFIX));
   const logTail: string[] = [];
   const onLine = (line: string): void => {
     logTail.push(line);
@@ -198,6 +234,7 @@ async function startOnce(settings: StartSettings, classpath: string, kafkaVersio
     settings.onLog?.(line);
   };
   try {
+    await writeFile(join(dir, OWNER_FILE), `${process.pid}\n`);
     const propertiesFile = join(dir, 'server.properties');
     const log4jFile = join(dir, 'log4j.properties');
     await writeFile(propertiesFile, serverProperties({ ...settings, logDir: join(dir, 'data') }));
