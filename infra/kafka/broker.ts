@@ -6,13 +6,13 @@
  *   npm run kafka [-- --port 9092]      a broker on 127.0.0.1:9092 until Ctrl+C
  * Needs `java` (17+) and `mvn`; the classpath is resolved once and cached in infra/kafka/target/classpath.txt.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
@@ -60,14 +60,24 @@ export interface KafkaBroker {
 }
 
 /** What a broker needs from this machine, or why it cannot run here. */
-export function kafkaToolsMissing(): string | null {
-  const missing = ['java', 'mvn'].filter((tool) => !commandExists(tool));
+export function kafkaToolsMissing(path = process.env.PATH ?? ''): string | null {
+  const missing = ['java', 'mvn'].filter((tool) => findOnPath(tool, path) === null);
   if (missing.length === 0) return null;
-  return `${missing.join(' and ')} not found on PATH (a Kafka broker here needs Java 17+ and Maven: apt-get install -y openjdk-17-jre-headless maven)`;
+  return `${missing.join(' and ')} not found on PATH (a Kafka broker here needs Java 17+ and Maven: apt-get install -y maven)`;
 }
 
-function commandExists(tool: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+function findOnPath(tool: string, path = process.env.PATH ?? ''): string | null {
+  for (const dir of path.split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, tool);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }
 
 /**
@@ -341,7 +351,7 @@ async function answersMetadata(brokers: string[]): Promise<void> {
  * process goes (even by SIGKILL, which runs no exit handler); elsewhere the 'exit' handler below is all there is.
  */
 function spawnJvm(args: string[]): ChildProcess {
-  const viaSetpriv = process.platform === 'linux' && commandExists('setpriv');
+  const viaSetpriv = process.platform === 'linux' && findOnPath('setpriv') !== null;
   const [command, commandArgs] = viaSetpriv
     ? ['setpriv', ['--pdeathsig', 'TERM', '--', 'java', ...args]]
     : ['java', args];
