@@ -179,6 +179,11 @@ const LOG4J_PROPERTIES = [
 
 /** Formats a fresh log in a temp folder and starts Kafka on it; resolves once the broker answers a metadata request. */
 export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promise<KafkaBroker> {
+  for (const port of [options.port, options.controllerPort]) {
+    if (port !== undefined && !(await portIsFree(port))) {
+      throw new Error(`${HOST}:${port} is already in use (another Kafka?): choose another port`);
+    }
+  }
   const classpath = await kafkaClasspath();
   const kafkaVersion = kafkaVersionOf(classpath);
   for (let attempt = 1; ; attempt += 1) {
@@ -187,8 +192,9 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     try {
       return await startOnce({ ...options, port, controllerPort }, classpath, kafkaVersion);
     } catch (error) {
-      // A free port can be taken between asking and binding; only ports we picked are tried again.
-      const ours = options.port === undefined || options.controllerPort === undefined;
+      // A free port can be taken between asking and binding: the start is tried again on other free ports, unless
+      // the caller chose them.
+      const ours = options.port === undefined && options.controllerPort === undefined;
       if (error instanceof PortTakenError && ours && attempt < 4) continue;
       throw error;
     }
@@ -270,9 +276,14 @@ async function startOnce(settings: StartSettings, classpath: string, kafkaVersio
       throw new Error(`Kafka's StorageTool format failed (exit ${format.code}):\n${format.output}`);
 
     const child = spawnJvm([...jvm, '-cp', classpath, 'kafka.Kafka', propertiesFile]);
-    const exited = new Promise<number | null>((resolve) =>
-      child.once('exit', (code, signal) => resolve(signal ? null : code)),
-    );
+    const exited = new Promise<number | null>((resolve) => {
+      child.once('exit', (code, signal) => resolve(signal ? null : code));
+      // The JVM could not be started at all (java gone from PATH since the check): no 'exit' follows.
+      child.once('error', (error) => {
+        onLine(`[spawn] ${error.message}`);
+        resolve(-1);
+      });
+    });
     trackRunning(child);
     const started = new Promise<void>((resolve) => {
       forEachLine(child, (line) => {
@@ -395,6 +406,14 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
   });
 }
 
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -456,7 +475,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(`Kafka başlatılamadı: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
 }
