@@ -12,6 +12,7 @@ import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import { remsRoutes } from './rems/routes.ts';
 import { remsRegistrationRoutes } from './rems/registration-routes.ts';
+import { meetingRoutes } from './meeting/routes.ts';
 import { seedDemoCard } from './demo/seed.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
 
@@ -43,6 +44,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(leadRoutes(context, deps));
     await app.register(remsRoutes(context, deps));
     await app.register(remsRegistrationRoutes(context, deps));
+    await app.register(meetingRoutes(context, deps));
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
     try {

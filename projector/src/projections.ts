@@ -6,6 +6,7 @@ import { statisticsProjection } from './statistics/statistics-projection.ts';
 import { productsProjection } from './product/products-projection.ts';
 import { remsKeysProjection } from './rems/rems-projection.ts';
 import { remsRegistrationsProjection } from './rems/rems-registrations-projection.ts';
+import { meetingsProjection } from './meeting/meetings-projection.ts';
 import type { Projection } from './core/projection.ts';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -18,6 +19,7 @@ export const PROJECTIONS: readonly Projection[] = [
   statisticsProjection,
   remsKeysProjection,
   remsRegistrationsProjection,
+  meetingsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -22,6 +22,7 @@ import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
 import { callbackPageRoutes } from './integration/callback-page.ts';
 import { oauthQueries } from './integration/oauth-routes.ts';
+import { meetingQueries } from './meeting/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -45,6 +46,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
     await app.register(oauthQueries(context, deps));
+    await app.register(meetingQueries(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };

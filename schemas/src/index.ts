@@ -32,3 +32,6 @@ export * from './places/turkey.ts';
 export * from './validation/rems.ts';
 export * from './messages/rems.ts';
 export * from './http/rems.ts';
+export * from './http/meeting.ts';
+export * from './validation/meeting.ts';
+export * from './messages/meeting.ts';

@@ -106,6 +106,19 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   deviceTokens: 'Cihaz anahtarları',
   enabled: 'E-posta bildirimi',
   apiKey: 'API anahtarı',
+  title: 'Başlık',
+  description: 'Açıklama',
+  startTime: 'Başlangıç zamanı',
+  endTime: 'Bitiş zamanı',
+  attendees: 'Katılımcılar',
+  organizer: 'Düzenleyici',
+  topic: 'Konu',
+  duration: 'Süre',
+  eventTypeId: 'Etkinlik tipi ID',
+  credentials: 'Google oturumu',
+  accessToken: 'Microsoft oturumu',
+  zoomToken: 'Zoom oturumu',
+  calendlyToken: 'Calendly oturumu',
 };
 
 export function fieldLabel(field: string): string {

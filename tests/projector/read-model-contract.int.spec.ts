@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-
 import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
 import {
   CARDS_PROJECTION,
+  MEETINGS_PROJECTION,
   PROFILES_PROJECTION,
   PRODUCTS_PROJECTION,
   QR_CARDS,
@@ -12,6 +13,7 @@ import {
   REMS_REGISTRATIONS_PROJECTION,
   REACHABLE_PROFILES,
   RM_CARDS,
+  RM_MEETINGS,
   RM_CARD_HISTORY,
   RM_PROFILES,
   RM_PRODUCTS,
@@ -21,6 +23,7 @@ import {
   SHOWN_PRODUCTS,
   type CardHistoryRow,
   type CardsRow,
+  type MeetingsRow,
   type ProfilesRow,
   type ProductsRow,
   type RemsKeysRow,
@@ -35,6 +38,7 @@ import { profilesProjection } from '@kartvizit/projector/profile/profiles-projec
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
 import { remsKeysProjection } from '@kartvizit/projector/rems/rems-projection';
 import { remsRegistrationsProjection } from '@kartvizit/projector/rems/rems-registrations-projection';
+import { meetingsProjection } from '@kartvizit/projector/meeting/meetings-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -112,6 +116,20 @@ const REMS_REGISTRATION_COLUMNS: Record<keyof RemsRegistrationsRow, true> = {
   last_stream_position: true,
 };
 
+const MEETING_COLUMNS: Record<keyof MeetingsRow, true> = {
+  meeting_id: true,
+  owner_id: true,
+  provider: true,
+  title: true,
+  start_time: true,
+  end_time: true,
+  link: true,
+  external_id: true,
+  attendees: true,
+  scheduled_at: true,
+  last_stream_position: true,
+};
+
 beforeAll(async () => {
   database = await createTestDatabase();
   store = new PostgresEventStore({ pool: database.pool });
@@ -122,6 +140,7 @@ beforeAll(async () => {
     productsProjection,
     remsKeysProjection,
     remsRegistrationsProjection,
+    meetingsProjection,
   ] as Projection[]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
@@ -157,6 +176,8 @@ describe('the read-model contract', () => {
     expect(Object.keys(remsRegistrationsProjection.tables).map(readModelName).sort()).toEqual(
       [RM_REMS_REGISTRATIONS, 'rm_rems_registration_erasures'].sort(),
     );
+    expect(MEETINGS_PROJECTION).toBe(meetingsProjection.name);
+    expect([RM_MEETINGS]).toEqual(Object.keys(meetingsProjection.tables).map(readModelName));
   });
 
   it.each([
@@ -166,6 +187,7 @@ describe('the read-model contract', () => {
     [RM_PRODUCTS, PRODUCT_COLUMNS],
     [RM_REMS_KEYS, REMS_KEY_COLUMNS],
     [RM_REMS_REGISTRATIONS, REMS_REGISTRATION_COLUMNS],
+    [RM_MEETINGS, MEETING_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });

@@ -24,6 +24,8 @@ export interface MeetingProviderSettings {
   readonly apiUrl: string;
   /** Scopes asked for (space separated in the request); empty: the app's own scopes at the provider (Zoom, Calendly). */
   readonly scopes: readonly string[];
+  /** How long one call to the provider's API may take, whole answer included; default 10 s (tests shorten it). */
+  readonly timeoutMs?: number;
 }
 
 export type MeetingSettings = Readonly<Record<MeetingProvider, MeetingProviderSettings>>;

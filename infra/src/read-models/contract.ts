@@ -182,3 +182,27 @@ export interface RemsRegistrationsRow {
   readonly status_changed_at: Date | null;
   readonly last_stream_position: string;
 }
+
+/** The owner's meetings (issue 15): 'Toplantılar' (`GET /api/meetings`) and the owner's KVKK copy. */
+export const MEETINGS_PROJECTION = 'meetings';
+export const RM_MEETINGS = 'rm_meetings';
+
+/** A row of `rm_meetings`, one per MeetingScheduled of an owner whose account is not deleted. Never a token. */
+export interface MeetingsRow {
+  readonly meeting_id: string;
+  readonly owner_id: string;
+  /** 'google' | 'microsoft' | 'zoom' | 'calendly' | 'ics'. */
+  readonly provider: string;
+  readonly title: string;
+  /** Null for a Calendly link. */
+  readonly start_time: Date | null;
+  readonly end_time: Date | null;
+  /** The provider's page of it; null for an .ics. */
+  readonly link: string | null;
+  /** The provider's id of it; null for Calendly and .ics. */
+  readonly external_id: string | null;
+  /** Decrypted from the sealed event: the attendees' e-mail addresses. */
+  readonly attendees: readonly string[];
+  readonly scheduled_at: Date;
+  readonly last_stream_position: string;
+}

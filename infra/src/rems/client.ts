@@ -150,7 +150,7 @@ type Answer =
   | { readonly ok: false; readonly reason: string };
 
 /** Our short code for a fetch that got no answer: `timeout`, the socket's error code, or `network_error`. */
-function failureReason(error: unknown): string {
+export function failureReason(error: unknown): string {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
   const cause = error instanceof Error ? error.cause : undefined;
   const code =
@@ -162,10 +162,10 @@ function failureReason(error: unknown): string {
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/u.test(code) ? code : 'network_error';
 }
 
-const MALFORMED = Symbol('malformed');
+export const MALFORMED = Symbol('malformed');
 
 /** The answer's JSON (or MALFORMED), reading at most MAX_ANSWER_BYTES. Empty bodies are null. */
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   if (!response.body) return null;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -189,7 +189,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -6,7 +6,9 @@ import {
   RM_PROFILES,
   RM_REMS_KEYS,
   RM_REMS_REGISTRATIONS,
+  RM_MEETINGS,
   type CardsRow,
+  type MeetingsRow,
   type ProductsRow,
   type ProfilesRow,
   type RemsKeysRow,
@@ -27,6 +29,7 @@ export const EXPORT_README = [
   'urunler: Ürün Kataloğu’ndaki (silinmemiş) ürünleriniz.',
   'baglantilar: kartvizitinizde bilgilerini sizinle paylaşan kişilerin bilgileri (Bağlantılar). Her birinin durumu (new: Yeni, called: Arandı, met: Görüşüldü, negative: Olumsuz) ve özel notunuz da buradadır. Bu kişilerin verilerinden siz sorumlusunuz; onların izni dışında kullanmayın.',
   'rems: REMS entegrasyonunuzun durumu (API anahtarının kendisi değil, yalnızca kayıtlı olup olmadığı ve son 4 karakteri) ve kartınızdaki “Görüşme Planla” formuyla REMS’inize gönderilen kişiler: adları, telefonları, ilgi alanları, gönderimin durumu (delivered: Başarılı, failed: Hata, pending: Bekliyor) ve başarısızsa nedeni.',
+  'toplantilar: Toplantılar ekranındaki toplantılarınız: nerede oluşturulduğu (google, microsoft, zoom, calendly ya da ics dosyası), başlığı, zamanı, bağlantısı ve davet ettiğiniz kişilerin e-posta adresleri. Google, Microsoft, Zoom ve Calendly oturum anahtarlarınız hiç saklanmaz.',
   'istatistikler: kartlarınızın ve ürünlerinizin ziyaret ve tıklama toplamları. Ziyaretçilerin IP adresleri hiç saklanmaz; ziyaretçileri ayırt eden özetler bu dosyaya konmaz.',
   'Tarihler ISO 8601 biçiminde ve UTC saatindedir. Sorularınız için destek adresimize yazabilirsiniz.',
 ].join('\n');
@@ -79,7 +82,7 @@ interface TotalsExportRow {
 
 export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Date) {
   // Every read names the owner from the token; nothing here takes an id from the request.
-  const [accounts, profiles, cards, products, leads, totals, productFigures, remsKeys, registrations] =
+  const [accounts, profiles, cards, products, leads, totals, productFigures, remsKeys, registrations, meetings] =
     await Promise.all([
       rows<AccountExportRow>(
         pool,
@@ -123,6 +126,12 @@ export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Da
         `SELECT registration_id, card_id, customer_name, customer_phone, customer_type, status, failure_reason,
               rems_message, created_at, status_changed_at
          FROM ${RM_REMS_REGISTRATIONS} WHERE owner_id = $1 ORDER BY created_at, registration_id`,
+        [ownerId],
+      ),
+      rows<Omit<MeetingsRow, 'owner_id' | 'last_stream_position'>>(
+        pool,
+        `SELECT meeting_id, provider, title, start_time, end_time, link, external_id, attendees, scheduled_at
+         FROM ${RM_MEETINGS} WHERE owner_id = $1 ORDER BY scheduled_at, meeting_id`,
         [ownerId],
       ),
     ]);
@@ -203,6 +212,17 @@ export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Da
         statusChangedAt: iso(registration.status_changed_at),
       })),
     },
+    toplantilar: meetings.map((meeting) => ({
+      id: meeting.meeting_id,
+      provider: meeting.provider,
+      title: meeting.title,
+      startTime: iso(meeting.start_time),
+      endTime: iso(meeting.end_time),
+      link: meeting.link,
+      externalId: meeting.external_id,
+      attendees: meeting.attendees,
+      scheduledAt: meeting.scheduled_at.toISOString(),
+    })),
     istatistikler: {
       tumKartlar: allCards ? totalsOf(allCards) : null,
       kartlar: totals

@@ -16,6 +16,7 @@ import {
   PROFILES_PROJECTION,
   REMS_KEYS_PROJECTION,
   REMS_REGISTRATIONS_PROJECTION,
+  MEETINGS_PROJECTION,
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
@@ -98,6 +99,7 @@ export function accountQueries(context: QueryContext) {
             'statistics',
             REMS_KEYS_PROJECTION,
             REMS_REGISTRATIONS_PROJECTION,
+            MEETINGS_PROJECTION,
           ],
         },
       },

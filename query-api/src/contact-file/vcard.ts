@@ -5,6 +5,8 @@
  * at 75 octets without ever splitting a UTF-8 sequence or a backslash escape.
  */
 
+import { safeFileName } from '@kartvizit/infra/http/attachment';
+
 export interface ContactAddress {
   readonly street: string;
   readonly city: string;
@@ -170,33 +172,13 @@ export function buildVCard(card: ContactCard): string {
 // ---------------------------------------------------------------------------------------------
 // File name: '{company or full name, spaces → underscores}.vcf' (SPEC §7)
 
-/** Characters no file system or browser takes in a name: controls and the reserved punctuation. */
-function withoutUnsafeCharacters(name: string): string {
-  return [...name].filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'"*/:<>?\\|'.includes(char)).join('');
-}
-
 /** The name as people read it, e.g. 'Yılmaz_Emlak.vcf'. */
 export function contactFileName(company: string, fullName: string): string {
-  const base = withoutUnsafeCharacters((company.trim() || fullName.trim()).normalize('NFC'))
+  const base = safeFileName((company.trim() || fullName.trim()).normalize('NFC'))
     .replace(/\s+/g, '_')
     .replace(/^\.+/, '')
     .slice(0, 100);
   return `${base || 'kartvizit'}.vcf`;
 }
 
-/** For old clients that only read `filename=`: Turkish letters without marks, anything else '_'. */
-export function asciiFileName(fileName: string): string {
-  return fileName
-    .replace(/ı/g, 'i')
-    .replace(/İ/g, 'I')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/_+/g, '_');
-}
-
-/** `attachment` with both forms of the name (RFC 6266, RFC 5987 `filename*`). */
-export function attachmentDisposition(fileName: string): string {
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${asciiFileName(fileName)}"; filename*=UTF-8''${encoded}`;
-}
+export { asciiFileName, attachmentDisposition } from '@kartvizit/infra/http/attachment';

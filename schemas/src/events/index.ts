@@ -8,6 +8,7 @@ import { PRODUCT_EVENT_TYPES, type ProductEvent } from './product.ts';
 import { REACTION_EVENT_TYPES, type ReactionEvent } from './reaction.ts';
 import { MAIL_EVENT_TYPES, type MailEvent } from './mail.ts';
 import { REMS_EVENT_TYPES, REMS_REGISTRATION_EVENT_TYPES, type RemsEvent, type RemsRegistrationEvent } from './rems.ts';
+import { MEETING_EVENT_TYPES, type MeetingEvent } from './meeting.ts';
 
 export * from './account.ts';
 export * from './event-type-info.ts';
@@ -19,6 +20,7 @@ export * from './product.ts';
 export * from './reaction.ts';
 export * from './mail.ts';
 export * from './rems.ts';
+export * from './meeting.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent =
@@ -35,7 +37,8 @@ export type DomainEvent =
   | ReactionEvent
   | MailEvent
   | RemsEvent
-  | RemsRegistrationEvent;
+  | RemsRegistrationEvent
+  | MeetingEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -49,6 +52,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...MAIL_EVENT_TYPES,
   ...REMS_EVENT_TYPES,
   ...REMS_REGISTRATION_EVENT_TYPES,
+  ...MEETING_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

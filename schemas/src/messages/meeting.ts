@@ -69,6 +69,10 @@ export const MEETING_PROVIDER_MESSAGES = {
   meetingCalendlyEventTypeUnknown: 'Bu etkinlik tipi Calendly hesabınızda bulunamadı.',
   /** An address of the OAuth popup names no provider we know (404). */
   meetingProviderUnknown: 'Böyle bir toplantı sağlayıcısı yok.',
+  /** The title a Calendly booking link has in 'Toplantılar' (the link itself has none). */
+  meetingCalendlyLinkTitle: 'Calendly randevu linki',
+  /** The visitor's 'Takvime Ekle' invitation: its title and file name. `{name}`: the card owner's full name. */
+  meetingVisitorIcsTitle: '{name} ile görüşme',
   /** The callback popup while it hands the token over (SPEC: 'waiting, authentication is completing'). */
   oauthCompleting: 'Lütfen bekleyin, kimlik doğrulama tamamlanıyor...',
   /** The callback popup when the sign-in did not give a token. */
