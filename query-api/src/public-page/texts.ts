@@ -5,6 +5,7 @@ import { CUSTOMER_FIELD_LABELS } from '@kartvizit/schemas/validation/rems';
 import { REMS_CUSTOMER_FORM_MESSAGES, REMS_REGISTRATION_MESSAGES } from '@kartvizit/schemas/messages/rems';
 import {
   MEETING_FORM_MESSAGES,
+  MEETING_PROVIDER_MESSAGES,
   MEETING_SCREEN_TEXT,
   MEETING_TOAST_MESSAGES,
   fillMeetingText,
@@ -170,7 +171,8 @@ export const SCRIPT_TEXT = {
   startRequired: MEETING_FORM_MESSAGES.meetingStartRequired,
   startInvalid: MEETING_FORM_MESSAGES.meetingStartInvalid,
   downloading: MEETING_SCREEN_TEXT.downloading,
-  icsName: MEETING_SCREEN_TEXT.visitorIcsName,
+  // The name the server gives the file; used only if its Content-Disposition cannot be read.
+  icsName: `${MEETING_PROVIDER_MESSAGES.meetingVisitorIcsTitle}.ics`,
   catalogueShowAll: CATALOGUE_TEXT.showAll,
   catalogueShowScroller: CATALOGUE_TEXT.showScroller,
 } as const;

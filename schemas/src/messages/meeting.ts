@@ -100,8 +100,6 @@ export const MEETING_SCREEN_TEXT = {
   duration: 'Süre',
   download: 'İndir',
   downloading: 'İndiriliyor...',
-  /** The visitor's .ics when no name is given by the server. `{name}`: the owner. */
-  visitorIcsName: '{name} ile görüşme.ics',
   ownerTools: 'Kart sahibi araçları: bunları yalnızca siz görüyorsunuz.',
   calendarInvite: 'Takvim Daveti',
   calendarIntro:
