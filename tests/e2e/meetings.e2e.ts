@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
+import pg from 'pg';
 import type { Browser, BrowserContext, Download, Locator, Page } from '@playwright/test';
 import {
   MEETING_FORM_MESSAGES,
@@ -11,6 +12,7 @@ import { watchViolations, type Violation } from './csp.ts';
 import {
   createProfileViaApi,
   DESKTOP,
+  e2eDatabaseUrl,
   expect,
   PHONE,
   plantToken,
@@ -139,6 +141,30 @@ async function cspClean(csp: { violations: Violation[]; consoleErrors: string[] 
 async function sentToProvider(provider: 'google' | 'microsoft' | 'zoom' | 'calendly', field: string, value: string) {
   const requests = await meetingApiRequests(provider);
   return requests.filter((request) => (request.body as Record<string, unknown> | null)?.[field] === value);
+}
+
+/** Every row of every table of ours (events, read models, settings) that holds any of `needles` in its text. */
+async function rowsHolding(needles: readonly string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
+        WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    const patterns = needles.map((needle) => `%${needle}%`);
+    const found: string[] = [];
+    for (const { name } of tables.rows) {
+      const hits = await client.query<{ count: string }>(
+        `SELECT count(*) FROM ${name} AS row WHERE row::text LIKE ANY($1)`,
+        [patterns],
+      );
+      if (hits.rows[0]?.count !== '0') found.push(`${name}: ${hits.rows[0]?.count ?? '?'}`);
+    }
+    return found;
+  } finally {
+    await client.end();
+  }
 }
 
 interface ListedMeeting {
@@ -311,7 +337,7 @@ test.describe('meeting planning on the card', () => {
       await expect(calendly).toBeHidden();
     });
 
-    await test.step('the four provider tokens were handed over and dropped: not in storage, not in the page', async () => {
+    await test.step('the four provider tokens were handed over and dropped: not in storage, the page or the database', async () => {
       expect(issued).toHaveLength(4);
       const kept = await page.evaluate(() =>
         [window.localStorage, window.sessionStorage]
@@ -319,6 +345,10 @@ test.describe('meeting planning on the card', () => {
           .concat(document.documentElement.outerHTML, window.location.href),
       );
       for (const token of issued) expect(kept.filter((text) => text.includes(token))).toEqual([]);
+      // Nor in the database: the meetings were stored (listed above), their tokens nowhere.
+      expect(await rowsHolding(issued)).toEqual([]);
+      // The same look does find what was stored: the Zoom meeting's topic.
+      expect(await rowsHolding(['Proje görüşmesi'])).not.toEqual([]);
       await cspClean(csp);
     });
     await context.close();
