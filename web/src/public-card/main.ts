@@ -122,6 +122,10 @@ function enhance(data: PageData): void {
 
   function announce(message: string, ms = MARKER_MS): void {
     if (!toast) return;
+    // Over an open modal dialog everything else is inert and under its backdrop: the toast goes into the dialog, so it
+    // is seen and read out ('Toplantı Planla' says its outcome while its dialog stays open); back to the page after.
+    const host = document.querySelector('dialog[open]') ?? document.body;
+    if (toast.parentElement !== host) host.append(toast);
     toast.textContent = message;
     toast.classList.add('is-visible');
     window.clearTimeout(toastTimer);
