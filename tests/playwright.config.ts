@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
-import { e2eFakeOrigins } from './support/e2e-fake-services.ts';
+import { e2eFakeOrigins, e2eMeetingEnv } from './support/e2e-fake-services.ts';
 
 const testsDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(testsDir, '..');
@@ -89,6 +89,8 @@ export default defineConfig({
       GOOGLE_MAPS_API_KEY: '',
       MAP_TILE_URL: fakes.tileTemplate,
       REMS_API_URL: fakes.rems,
+      // The meeting providers' sign-in and APIs (issue 15).
+      ...e2eMeetingEnv(port),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

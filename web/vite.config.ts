@@ -102,6 +102,8 @@ export default defineConfig({
         'public-card': fileURLToPath(new URL('./src/public-card/main.ts', import.meta.url)),
         // The product page (/product/{id}), rendered by query-api too.
         'product-page': fileURLToPath(new URL('./src/product-page/main.ts', import.meta.url)),
+        // The OAuth popup's landing page (/auth/{provider}/callback), rendered by query-api: no React in a popup.
+        'auth-callback': fileURLToPath(new URL('./src/auth-callback/main.ts', import.meta.url)),
       },
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.

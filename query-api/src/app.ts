@@ -20,6 +20,7 @@ import { statisticsQueries } from './statistics/routes.ts';
 import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
+import { callbackPageRoutes } from './integration/callback-page.ts';
 import { oauthQueries } from './integration/oauth-routes.ts';
 import { meetingQueries } from './meeting/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
@@ -47,6 +48,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(oauthQueries(context, deps));
     await app.register(meetingQueries(context, deps));
     await app.register(publicConfigQueries(context));
+    await app.register(callbackPageRoutes(deps));
   };
 }
 

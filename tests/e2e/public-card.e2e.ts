@@ -497,8 +497,12 @@ test('an almost empty profile: only a name, no empty sections, no broken UI', as
   await page.goto(`/p/${card.cardId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Can Ak' })).toBeVisible();
   await expect(page.locator('.pc-avatar__initials')).toHaveText('CA');
-  // No empty section, except the catalogue: the SPEC has it say 'Ürün bulunamadı' (decision 23).
-  await expect(page.getByRole('region')).toHaveCount(1);
+  // No empty section, except the catalogue: the SPEC has it say 'Ürün bulunamadı' (decision 23); and 'Toplantı
+  // Planla', whose 'Takvime Ekle' needs nothing but the owner's name (issue 15).
+  await expect(page.getByRole('region')).toHaveCount(2);
+  await expect(
+    page.getByRole('region', { name: 'Toplantı Planla' }).getByRole('button', { name: 'Takvime Ekle' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Ürün Kataloğu' })).toContainText('Ürün bulunamadı');
   await expect(page.locator('img')).toHaveCount(0);
   const bar = page.getByRole('navigation', { name: 'Kartvizit işlemleri' });

@@ -145,8 +145,13 @@ describe('a full profile', () => {
     expect(html).toContain('<span data-share-label>Paylaş</span>');
     expect(html).toContain('aria-label="QR Kodu Göster"');
     expect(html).toContain(`href="/api/profile/card/${cardId}/contact.vcf" download data-track="vcard"`);
-    // Clean slots for later issues; the catalogue is there (decision 23), empty for an owner without products.
-    expect(html).toContain('data-slot="meeting" hidden');
+    // 'Toplantı Planla' (issue 15): 'Takvime Ekle' for everyone; the owner's tools are not in the page, whoever asks
+    // (the page is one cached document), their place is empty until the owner's own session fills it.
+    expect(html).toMatch(/<h2 class="pc-h2" id="pc-meeting-h">Toplantı Planla<\/h2>[\s\S]*<span>Takvime Ekle<\/span>/);
+    expect(html).toContain('<div class="pc-meeting__tools" data-meeting-tools hidden></div>');
+    expect(html).toMatch(/<dialog class="pc-dialog" id="pc-ics"[\s\S]*type="datetime-local"/);
+    for (const ownerOnly of ['Takvim Daveti', 'Zoom', 'Calendly']) expect(html).not.toContain(ownerOnly);
+    // The catalogue is there (decision 23), empty for an owner without products.
     // No REMS key: no 'Emlak Danışmanlığı' (tests/http/public-page-rems.int.spec.ts).
     expect(html).not.toContain('pc-rems');
     expect(html).toMatch(/<h2 class="pc-h2" id="pc-catalogue-h">Ürün Kataloğu<\/h2>[\s\S]*<p class="pc-cat__empty">Ürün bulunamadı<\/p>/);

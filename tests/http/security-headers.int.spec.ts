@@ -70,12 +70,28 @@ function policyOf(headers: IncomingHttpHeaders | LightMyRequestResponse['headers
   return policy;
 }
 
-/** What every answer carries, whatever its policy. */
-function expectCommonHeaders(headers: IncomingHttpHeaders | LightMyRequestResponse['headers'], https = true): void {
+/** The OAuth popup's landing page (issue 15): our script and stylesheet, nothing else. */
+const CALLBACK_PAGE_POLICY: Policy = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+};
+
+/** What every answer carries, whatever its policy; the opener policy is 'same-origin' unless a page needs popups. */
+function expectCommonHeaders(
+  headers: IncomingHttpHeaders | LightMyRequestResponse['headers'],
+  https = true,
+  openerPolicy: 'same-origin' | 'same-origin-allow-popups' | 'unsafe-none' = 'same-origin',
+): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-opener-policy']).toBe(openerPolicy);
   expect(headers['x-powered-by']).toBeUndefined();
   expect(policyOf(headers)['frame-ancestors']).toEqual(["'none'"]);
   if (https) expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -242,8 +258,43 @@ describe('the public card', () => {
   ] as const)('%s keeps the page policy (inline critical CSS, https images)', async (_label, path, status) => {
     const response = await inject('GET', path());
     expect(response.statusCode).toBe(status);
-    expectCommonHeaders(response.headers);
+    // The owner's meeting tools open the OAuth popup from the card and must keep their handle on it (issue 15).
+    expectCommonHeaders(response.headers, true, 'same-origin-allow-popups');
     expect(policyOf(response.headers)).toEqual(PUBLIC_PAGE_POLICY);
+  });
+});
+
+describe('the OAuth callback page', () => {
+  it.each(['google', 'microsoft', 'zoom', 'calendly'])(
+    'given the popup lands on /auth/%s/callback, then the page loads only our own files and severs no opener',
+    async (provider) => {
+      const response = await inject('GET', `/auth/${provider}/callback`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expectCommonHeaders(response.headers, true, 'unsafe-none');
+      expect(policyOf(response.headers)).toEqual(CALLBACK_PAGE_POLICY);
+      expect(response.body).toContain('Lütfen bekleyin, kimlik doğrulama tamamlanıyor...');
+      expect(response.body).toContain(`"type":"${provider}_auth"`);
+    },
+  );
+
+  it.each(['start', 'exchange'])(
+    'given the popup passes through oauth/{provider}/%s, then the redirect severs no opener either',
+    async (step) => {
+      const response = await inject('GET', `/api/integration/oauth/google/${step}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toMatch(/^\/auth\/google\/callback#error=/);
+      expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+      expect(policyOf(response.headers)).toEqual(API_POLICY);
+    },
+  );
+
+  it('given a provider we do not know, then it is the web app (and its 404 page), with the strict policy', async () => {
+    const response = await inject('GET', '/auth/facebook/callback');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Dijital Kartvizit</title>');
+    expectCommonHeaders(response.headers);
+    expect(policyOf(response.headers)).toEqual(WEB_APP_POLICY);
   });
 });
 

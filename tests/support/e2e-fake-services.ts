@@ -1,4 +1,12 @@
+import type { MeetingProvider } from '@kartvizit/infra/meetings/settings';
 import { nominatimAnswer, nominatimHit, startFakeGeocoder, type FakeFallback } from './fake-geocoder.ts';
+import {
+  FAKE_MEETING_CONTROL_PATH,
+  fakeMeetingApiEnv,
+  startFakeMeetingApis,
+  type FakeMeetingRequest,
+} from './fake-meeting-apis.ts';
+import { FAKE_OAUTH_CONTROL_PATH, fakeOAuthEnv, startFakeOAuthProviders } from './fake-oauth-providers.ts';
 import { startFakeRems } from './fake-rems.ts';
 import { startFakeTiles } from './fake-tiles.ts';
 
@@ -10,24 +18,77 @@ export const E2E_REMS_KEY = 'rems_e2e_kartvizit_9f3c';
 export const E2E_REMS_ACCOUNT = { id: 'rems-hesap-e2e', name: 'E2E Emlak Ofisi' } as const;
 
 /**
- * Playwright global setup: the browser journeys' geocoder, map tiles and REMS, on loopback ports
- * next to the product's (E2E_PORT + 1, + 2 and + 3), so the server under test never reaches the
- * internet. playwright.config.ts points NOMINATIM_URL, GOOGLE_GEOCODING_URL, MAP_TILE_URL and
- * REMS_API_URL at them.
+ * Playwright global setup: the browser journeys' geocoder, map tiles, REMS, the meeting providers' OAuth servers and
+ * their APIs, on loopback ports next to the product's (E2E_PORT + 1 … + 5), so the server under test never reaches
+ * the internet. playwright.config.ts points NOMINATIM_URL, GOOGLE_GEOCODING_URL, MAP_TILE_URL, REMS_API_URL and the
+ * providers' settings (e2eMeetingEnv) at them.
  */
 export function e2eFakeOrigins(productPort: number) {
   const geocoderPort = Number(process.env.E2E_GEOCODER_PORT ?? productPort + 1);
   const tilesPort = Number(process.env.E2E_TILES_PORT ?? productPort + 2);
   const remsPort = Number(process.env.E2E_REMS_PORT ?? productPort + 3);
+  const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? productPort + 4);
+  const meetingApisPort = Number(process.env.E2E_MEETING_APIS_PORT ?? productPort + 5);
   return {
     geocoderPort,
     tilesPort,
     remsPort,
+    oauthPort,
+    meetingApisPort,
+    /** The four providers' authorization servers: another origin than the product's, as a real provider is. */
+    oauth: `http://127.0.0.1:${oauthPort}`,
+    meetingApis: `http://127.0.0.1:${meetingApisPort}`,
     rems: `http://127.0.0.1:${remsPort}`,
     geocoder: `http://127.0.0.1:${geocoderPort}`,
     tilesOrigin: `http://127.0.0.1:${tilesPort}`,
     tileTemplate: `http://127.0.0.1:${tilesPort}/{z}/{x}/{y}.png`,
   };
+}
+
+/** The providers' settings of the server under test: every provider configured, on the fakes. */
+export function e2eMeetingEnv(productPort: number): Record<string, string> {
+  const origins = e2eFakeOrigins(productPort);
+  return { ...fakeOAuthEnv(origins.oauth), ...fakeMeetingApiEnv(origins.meetingApis) };
+}
+
+function meetingApiControl(provider: MeetingProvider, action: string): string {
+  const { meetingApis } = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100));
+  return `${meetingApis}${FAKE_MEETING_CONTROL_PATH}/${provider}/${action}`;
+}
+
+/** The provider's next API call is answered `status` (its own error shape), from a journey's worker. */
+export async function failNextMeetingApiCall(provider: MeetingProvider, status: number): Promise<void> {
+  const response = await fetch(meetingApiControl(provider, 'fail-next'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  if (!response.ok) throw new Error(`fake meeting APIs' fail-next answered ${response.status}`);
+}
+
+/** What the provider's API has received so far (every journey's), from a journey's worker. */
+export async function meetingApiRequests(provider: MeetingProvider): Promise<FakeMeetingRequest[]> {
+  const response = await fetch(meetingApiControl(provider, 'requests'));
+  if (!response.ok) throw new Error(`fake meeting APIs' requests answered ${response.status}`);
+  return (await response.json()) as FakeMeetingRequest[];
+}
+
+/**
+ * The owner refuses consent at `provider` (its sign-in returns `error=access_denied`), from a journey's worker, until
+ * resetOAuthProviders.
+ */
+export async function refuseConsentAt(provider: MeetingProvider): Promise<void> {
+  await oauthControl(`${provider}/deny`);
+}
+
+export async function resetOAuthProviders(): Promise<void> {
+  await oauthControl('reset');
+}
+
+async function oauthControl(action: string): Promise<void> {
+  const { oauth } = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100));
+  const response = await fetch(`${oauth}${FAKE_OAUTH_CONTROL_PATH}/${action}`, { method: 'POST' });
+  if (response.status !== 204) throw new Error(`fake OAuth control ${action} answered ${response.status}`);
 }
 
 /** Addresses with 'Bulunamayan' find nothing, 'Belirsiz' two places; any other is Kızılay, Ankara. */
@@ -44,12 +105,24 @@ const E2E_ANSWERS: FakeFallback = (provider, address) => {
 };
 
 export default async function startE2eFakeServices(): Promise<() => Promise<void>> {
-  const origins = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100));
+  const productPort = Number(process.env.E2E_PORT ?? 3100);
+  const origins = e2eFakeOrigins(productPort);
   const geocoder = await startFakeGeocoder({ port: origins.geocoderPort, fallback: E2E_ANSWERS });
   const tiles = await startFakeTiles({ port: origins.tilesPort });
   const rems = await startFakeRems({ port: origins.remsPort, control: true });
   rems.addKey(E2E_REMS_KEY, E2E_REMS_ACCOUNT);
+  const oauth = await startFakeOAuthProviders({
+    port: origins.oauthPort,
+    control: true,
+    publicBaseUrl: `http://127.0.0.1:${productPort}`,
+  });
+  // In this one process both fakes share memory: a provider's API takes exactly the tokens its sign-in issued.
+  const meetingApis = await startFakeMeetingApis({
+    port: origins.meetingApisPort,
+    control: true,
+    acceptToken: (provider, token) => oauth.isIssued(provider, token),
+  });
   return async () => {
-    await Promise.all([geocoder.close(), tiles.close(), rems.close()]);
+    await Promise.all([geocoder.close(), tiles.close(), rems.close(), oauth.close(), meetingApis.close()]);
   };
 }

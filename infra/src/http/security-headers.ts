@@ -11,6 +11,12 @@ export interface SecurityHeaderOverrides {
   readonly contentSecurityPolicy?: CspDirectives;
   /** Who may embed the answer (an <img> on another site): 'same-origin' unless a route says so. */
   readonly crossOriginResourcePolicy?: 'same-origin' | 'same-site' | 'cross-origin';
+  /**
+   * Which windows keep a handle on the page's: 'same-origin' unless a route says so. The OAuth popup (issue 15) needs
+   * the page that opens it to allow popups and every page the popup passes through to sever nothing, or the callback
+   * page finds no `window.opener` to hand the token to.
+   */
+  readonly crossOriginOpenerPolicy?: 'same-origin' | 'same-origin-allow-popups' | 'unsafe-none';
 }
 
 declare module 'fastify' {
@@ -62,6 +68,19 @@ export const API_SECURITY_HEADERS: SecurityHeaderOverrides = {
   },
 };
 
+/**
+ * The answers the OAuth popup passes through on our origin (issue 15): /api/integration/oauth/{provider}/start and
+ * /exchange, redirects with nothing to load. A browser decides at every response of a popup's navigation, redirects
+ * included, whether it goes on in a new browsing context group; any `same-origin` on the way (helmet's default) cuts
+ * the popup from the card page that opened it, and the callback page can no longer post the token back. With
+ * 'unsafe-none' here, on the provider's pages and on the callback page, and 'same-origin-allow-popups' on the card
+ * page, the popup stays the card page's.
+ */
+export const OAUTH_POPUP_API_SECURITY_HEADERS: SecurityHeaderOverrides = {
+  ...API_SECURITY_HEADERS,
+  crossOriginOpenerPolicy: 'unsafe-none',
+};
+
 const PLACEHOLDER = 'tile-placeholder';
 
 /**
@@ -89,6 +108,7 @@ function helmetOptions(settings: SecurityHeaderSettings, overrides: SecurityHead
   return {
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginResourcePolicy: { policy: overrides.crossOriginResourcePolicy ?? 'same-origin' },
+    crossOriginOpenerPolicy: { policy: overrides.crossOriginOpenerPolicy ?? 'same-origin' },
     // Tiles and payment QR hosts send no Cross-Origin-Resource-Policy: an embedder policy would block them.
     crossOriginEmbedderPolicy: false,
     // OpenStreetMap's tile policy asks for a Referer; the origin is all it gets.

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES, notFoundError } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { OAUTH_POPUP_API_SECURITY_HEADERS } from '@kartvizit/infra/http/security-headers';
 import {
   beginAuthorization,
   completeAuthorization,
@@ -112,6 +113,8 @@ export function oauthQueries(context: QueryContext, settings: OAuthRouteSettings
           summary: 'OAuth açılır penceresini sağlayıcının giriş sayfasına yönlendirir',
           params: ProviderParams,
         },
+        // The popup passes here on its way to the provider and back: it must stay the card page's (security-headers.ts).
+        config: { securityHeaders: OAUTH_POPUP_API_SECURITY_HEADERS },
       },
       async (request, reply) => {
         const provider = knownProvider(request.params.provider);
@@ -137,6 +140,8 @@ export function oauthQueries(context: QueryContext, settings: OAuthRouteSettings
           summary: 'Sağlayıcının döndürdüğü kodu erişim anahtarıyla değiştirip açılır pencereye iletir',
           params: ProviderParams,
         },
+        // The popup passes here on its way to the provider and back: it must stay the card page's (security-headers.ts).
+        config: { securityHeaders: OAUTH_POPUP_API_SECURITY_HEADERS },
       },
       async (request, reply) => {
         const provider = knownProvider(request.params.provider);

@@ -6,6 +6,8 @@ import type { PageAssets } from './render.ts';
 export const PUBLIC_CARD_ENTRY = 'src/public-card/main.ts';
 /** The product page's script (/product/{id}); its stylesheet starts with the card page's. */
 export const PRODUCT_PAGE_ENTRY = 'src/product-page/main.ts';
+/** The OAuth popup's landing page (/auth/{provider}/callback, issue 15): a few lines of script and a spinner. */
+export const AUTH_CALLBACK_ENTRY = 'src/auth-callback/main.ts';
 
 interface ManifestChunk {
   readonly file?: unknown;
@@ -69,15 +71,14 @@ export class PublicCardAssets {
       if (!entry || typeof entry.file !== 'string') return NONE;
       // The entry's own CSS and that of the chunks it imports (a stylesheet two entries share may go to a chunk).
       const cssFiles = [...strings(entry.imports).flatMap((key) => strings(manifest[key]?.css)), ...strings(entry.css)];
-      const css = [...new Set(cssFiles)]
-        .map((file) => readFileSync(join(this.distDir ?? '', file), 'utf8').trim())
-        .join('\n');
+      const cssUnique = [...new Set(cssFiles)];
+      const css = cssUnique.map((file) => readFileSync(join(this.distDir ?? '', file), 'utf8').trim()).join('\n');
       // Chunks the entry imports statically (Vite's preload helper): fetched beside it, not after it.
       const modulePreloads = strings(entry.imports)
         .map((key) => manifest[key]?.file)
         .filter((file): file is string => typeof file === 'string')
         .map((file) => `/${file}`);
-      return { css, scriptUrl: `/${entry.file}`, modulePreloads };
+      return { css, scriptUrl: `/${entry.file}`, modulePreloads, stylesheets: cssUnique.map((file) => `/${file}`) };
     } catch {
       // A build in progress (half-written manifest): try again on the next request.
       return NONE;

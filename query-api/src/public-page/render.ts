@@ -23,6 +23,8 @@ export interface PageAssets {
   readonly scriptUrl: string | null;
   /** Chunks the script imports, announced so they load in parallel with it. */
   readonly modulePreloads: readonly string[];
+  /** The same stylesheets' URLs, for a page whose policy takes no inline style (the OAuth callback page). */
+  readonly stylesheets?: readonly string[];
 }
 
 const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
@@ -225,9 +227,35 @@ function corporate(view: CardPageView): SafeHtml | '' {
   return section('corporate', TEXT.corporate, markup`${tablist}${panels}`);
 }
 
-/** Containers later issues fill (SPEC: meeting planning). */
-function slot(name: 'meeting', comment: string): SafeHtml {
-  return markup`${trustedHtml(`<!-- ${comment} -->`)}<div class="pc-slot" data-slot="${name}" hidden></div>`;
+/**
+ * 'Toplantı Planla' (SPEC: meeting-planning block, issue 15): the same for every visitor, 'Takvime Ekle' only. The
+ * page is one cached document for everyone (docs/decisions/0020): the owner's tools ('Takvim Daveti', 'Zoom
+ * Toplantısı', 'Calendly Linki') are added by the script into `[data-meeting-tools]` once the signed-in owner's
+ * session proves the card is theirs. Needs the script (the times are the visitor's own clock), like 'Bilgi Gönder'.
+ */
+function meetingBlock(view: CardPageView): SafeHtml {
+  return markup`<section class="pc-section pc-meeting pc-js" aria-labelledby="pc-meeting-h">
+<div class="pc-section__head"><h2 class="pc-h2" id="pc-meeting-h">${TEXT.meetingTitle}</h2></div>
+<p class="pc-meeting__text">${TEXT.meetingIntro(view.fullName)}</p>
+<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-open="pc-ics" aria-haspopup="dialog">${icon('calendar')}<span>${TEXT.meetingAddToCalendar}</span></button>
+<div class="pc-meeting__tools" data-meeting-tools hidden></div>
+</section>`;
+}
+
+/** 'Takvime Ekle': when, and how long; the script downloads the invitation (GET …/meeting.ics). */
+function icsDialog(view: CardPageView): SafeHtml {
+  const durations = TEXT.meetingDurations.map(
+    ([minutes, label]) =>
+      markup`<option value="${minutes}"${minutes === TEXT.meetingDefaultDuration ? trustedHtml(' selected') : ''}>${label}</option>`,
+  );
+  return markup`<dialog class="pc-dialog" id="pc-ics" aria-labelledby="pc-ics-title"><form class="pc-dialog__body pc-form" id="pc-ics-form" novalidate>
+<h2 class="pc-dialog__title" id="pc-ics-title">${TEXT.meetingAddToCalendar}</h2>
+<p class="pc-muted">${TEXT.meetingIcsIntro(view.fullName)}</p>
+${field('ics', 'start', TEXT.meetingStart, markup`<input class="pc-input" id="pc-ics-start" name="start" type="datetime-local" step="900" required>`)}
+${field('ics', 'duration', TEXT.meetingDuration, markup`<select class="pc-input" id="pc-ics-duration" name="duration">${durations}</select>`)}
+<p class="pc-form__error" data-form-error role="alert"></p>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.meetingDownload}</button></div>
+</form></dialog>`;
 }
 
 function actionBar(view: CardPageView): SafeHtml {
@@ -257,7 +285,13 @@ function qrDialog(view: CardPageView, qrSvg: string): SafeHtml {
 }
 
 /** A labelled control of one of the page's forms, with the place its error is shown (ids `pc-{form}-{name}`). */
-function field(form: 'lead' | 'rems', name: string, label: string, control: SafeHtml, hidden = false): SafeHtml {
+function field(
+  form: 'lead' | 'rems' | 'ics',
+  name: string,
+  label: string,
+  control: SafeHtml,
+  hidden = false,
+): SafeHtml {
   const attributes = hidden ? trustedHtml(' data-field-of="province" hidden') : '';
   return markup`<div class="pc-field"${attributes}><label class="pc-field__label" for="pc-${form}-${name}">${label}</label>${control}<p class="pc-field__error" id="pc-${form}-${name}-error" data-error-for="${name}" hidden></p></div>`;
 }
@@ -416,7 +450,7 @@ ${hero(view)}
 ${contacts(view)}
 ${social(view)}
 ${about(view)}
-${slot('meeting', 'Toplantı planlama (takvim daveti, Zoom, Calendly): sonraki bir iş burayı doldurur.')}
+${options.sample ? '' : meetingBlock(view)}
 ${remsBlock(view)}
 ${view.location ? location(view.location) : ''}
 ${corporate(view)}
@@ -430,6 +464,7 @@ ${actionBar(view)}
 ${qrDialog(view, qrSvg)}
 ${options.sample ? sampleLeadDialog(TEXT.leadTitle) : leadDialog(view)}
 ${remsDialog(view)}
+${options.sample ? '' : icsDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>
 ${script}
 </body>

@@ -104,7 +104,11 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
   const assets = new PublicCardAssets(settings.webDistDir);
   const qr = new QrRenderer();
   const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
-  const securityHeaders = pageSecurityHeaders(context.map.tileUrl);
+  // The owner's meeting tools open the OAuth popup from this page, which must keep its handle on it (issue 15).
+  const securityHeaders: SecurityHeaderOverrides = {
+    ...pageSecurityHeaders(context.map.tileUrl),
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  };
   const cache = new PublicPageCache<RenderedPage>({
     maxEntries: CACHE_ENTRIES,
     pollMs: MARKS_POLL_MS,

@@ -3,6 +3,13 @@ import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
 import { LEAD_FIELD_LABELS } from '@kartvizit/schemas/validation/lead';
 import { CUSTOMER_FIELD_LABELS } from '@kartvizit/schemas/validation/rems';
 import { REMS_CUSTOMER_FORM_MESSAGES, REMS_REGISTRATION_MESSAGES } from '@kartvizit/schemas/messages/rems';
+import {
+  MEETING_FORM_MESSAGES,
+  MEETING_PROVIDER_MESSAGES,
+  MEETING_SCREEN_TEXT,
+  MEETING_TOAST_MESSAGES,
+  fillMeetingText,
+} from '@kartvizit/schemas/messages/meeting';
 import { CATALOGUE_TEXT } from './catalogue.ts';
 
 /**
@@ -120,6 +127,25 @@ export const TEXT = {
   // Where the data goes beyond the lead form's: into the owner's customer records (REMS).
   remsNotice: REMS_REGISTRATION_MESSAGES.remsNotice,
 
+  // 'Toplantı Planla' (issue 15): for every visitor only 'Takvime Ekle'; the owner's tools come by script.
+  meetingTitle: MEETING_SCREEN_TEXT.blockTitle,
+  meetingIntro: (name: string) => fillMeetingText(MEETING_SCREEN_TEXT.blockIntro, { name }),
+  meetingAddToCalendar: MEETING_SCREEN_TEXT.addToCalendar,
+  meetingIcsIntro: (name: string) => fillMeetingText(MEETING_SCREEN_TEXT.addToCalendarIntro, { name }),
+  meetingStart: MEETING_SCREEN_TEXT.start,
+  meetingDuration: MEETING_SCREEN_TEXT.duration,
+  meetingDownload: MEETING_SCREEN_TEXT.download,
+  /** The visitor's choice of length, in minutes, and how it reads. */
+  meetingDurations: [
+    [15, '15 dakika'],
+    [30, '30 dakika'],
+    [45, '45 dakika'],
+    [60, '1 saat'],
+    [90, '1,5 saat'],
+    [120, '2 saat'],
+  ] as const,
+  meetingDefaultDuration: 60,
+
   photoAlt: (name: string) => `${name} profil fotoğrafı`,
   logoAlt: (company: string) => (company ? `${company} logosu` : 'Şirket logosu'),
   socialTitle: (label: string, username: string) => (username ? `${label}: ${username}` : label),
@@ -139,6 +165,14 @@ export const SCRIPT_TEXT = {
   remsThanks: REMS_REGISTRATION_MESSAGES.remsRegistrationThanks,
   remsError: REMS_REGISTRATION_MESSAGES.remsRegistrationFailedToast,
   remsInvalid: REMS_CUSTOMER_FORM_MESSAGES.remsFormInvalid,
+  icsDownloaded: MEETING_TOAST_MESSAGES.meetingIcsDownloaded,
+  icsFailed: MEETING_TOAST_MESSAGES.meetingIcsFailed,
+  unknownError: MEETING_TOAST_MESSAGES.meetingUnknownError,
+  startRequired: MEETING_FORM_MESSAGES.meetingStartRequired,
+  startInvalid: MEETING_FORM_MESSAGES.meetingStartInvalid,
+  downloading: MEETING_SCREEN_TEXT.downloading,
+  // The name the server gives the file; used only if its Content-Disposition cannot be read.
+  icsName: `${MEETING_PROVIDER_MESSAGES.meetingVisitorIcsTitle}.ics`,
   catalogueShowAll: CATALOGUE_TEXT.showAll,
   catalogueShowScroller: CATALOGUE_TEXT.showScroller,
 } as const;

@@ -87,6 +87,59 @@ export const MEETING_PROVIDER_MESSAGES = {
   oauthPopupBlocked: 'Giriş penceresi açılamadı. Lütfen tarayıcınızın açılır pencere engelini bu site için kaldırın.',
 } as const;
 
+/**
+ * What the meeting block and the owner's modals on the card say (labels, buttons, hints); not messages the server
+ * answers. The 'Toplantılar' screen may use the same names for the same things.
+ */
+export const MEETING_SCREEN_TEXT = {
+  blockTitle: 'Toplantı Planla',
+  /** `{name}`: the card owner's full name. */
+  blockIntro: '{name} ile bir görüşme zamanı seçin ve takviminize ekleyin.',
+  addToCalendar: 'Takvime Ekle',
+  addToCalendarIntro: '{name} ile görüşmenizin zamanını seçin; takviminize eklenecek iCal dosyası inecek.',
+  duration: 'Süre',
+  download: 'İndir',
+  downloading: 'İndiriliyor...',
+  ownerTools: 'Kart sahibi araçları: bunları yalnızca siz görüyorsunuz.',
+  calendarInvite: 'Takvim Daveti',
+  calendarIntro:
+    'Etkinliği Google Calendar ya da Outlook Calendar takviminize ekleyin, ya da iCal dosyası olarak indirin.',
+  zoomMeeting: 'Zoom Toplantısı',
+  zoomIntro: 'Zoom hesabınızda bir toplantı açın; bağlantısını ve şifresini paylaşın.',
+  calendlyLink: 'Calendly Linki',
+  calendlyIntro: 'Calendly etkinlik tiplerinizden biri için tek kullanımlık bir randevu linki oluşturun.',
+  title: 'Başlık',
+  description: 'Açıklama (isteğe bağlı)',
+  start: 'Başlangıç',
+  end: 'Bitiş',
+  attendees: 'Katılımcılar (isteğe bağlı)',
+  attendeesHint: 'E-posta adreslerini virgülle ayırın.',
+  topic: 'Konu',
+  durationMinutes: 'Süre (dakika)',
+  eventTypeId: 'Etkinlik tipi ID',
+  eventTypeHint: 'Calendly’deki etkinlik tipinin adresinin sonundaki kimlik (ya da adresin kendisi).',
+  /** A provider without a client id here: shown, but not pressable. `{provider}`: its label. */
+  notConfigured: '{provider} (yapılandırılmamış)',
+  /** While the popup is open. */
+  signingIn: '{provider} girişi bekleniyor...',
+  creating: 'Oluşturuluyor...',
+  createZoom: 'Zoom ile Oluştur',
+  createCalendly: 'Calendly ile Oluştur',
+  meetingLink: 'Toplantı bağlantısı',
+  meetingId: 'Toplantı ID',
+  password: 'Şifre',
+  bookingLink: 'Randevu linki',
+  openLink: 'Bağlantıyı aç',
+  copy: 'Kopyala',
+  /** The copy button's name for a screen reader. `{label}`: what it copies. */
+  copyLabel: '{label} kopyala',
+  whatsappShare: 'WhatsApp ile Paylaş',
+  /** The WhatsApp message that carries the booking link. `{url}`. */
+  whatsappText: 'Benimle bir görüşme planlamak için uygun zamanı buradan seçebilirsiniz: {url}',
+  cancel: 'İptal',
+  close: 'Kapat',
+} as const;
+
 export const MEETING_MESSAGES = {
   ...MEETING_FORM_MESSAGES,
   ...MEETING_TOAST_MESSAGES,

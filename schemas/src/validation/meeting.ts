@@ -212,10 +212,4 @@ export function checkCalendlyEventType(
 
 // ---------------------------------------------------------------------------------------------- modal defaults
 
-/** The calendar modal's default start: the next full hour after `now` (SPEC), in the browser's own clock. */
-export function nextFullHour(now: Date): Date {
-  const next = new Date(now.getTime());
-  next.setMinutes(0, 0, 0);
-  next.setHours(next.getHours() + 1);
-  return next;
-}
+export { nextFullHour } from './meeting-time.ts';

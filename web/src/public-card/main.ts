@@ -1,6 +1,7 @@
 import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
 import { enhanceCatalogue } from './catalogue.ts';
 import { debug } from './debug.ts';
+import { enhanceMeetingBlock, type MeetingBlockText } from './meeting-block.ts';
 import { formFeedback, formSender } from './public-form.ts';
 import './page.css';
 import './sample.css';
@@ -9,7 +10,8 @@ import './sample.css';
  * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives
  * complete from query-api; this wires up what needs a script: copy buttons, share, the
  * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form, the on-demand
- * 'Görüşme Planlayın' form (docs/decisions/0037-rems-card-block.md) and the beacons.
+ * 'Görüşme Planlayın' form (docs/decisions/0037-rems-card-block.md), 'Toplantı Planla' (meeting-block.ts) and the
+ * beacons.
  * No framework: it must cost a phone on a slow network almost nothing.
  */
 
@@ -35,7 +37,8 @@ interface PageData {
       | 'remsError'
       | 'remsInvalid'
       | 'catalogueShowAll'
-      | 'catalogueShowScroller',
+      | 'catalogueShowScroller'
+      | keyof MeetingBlockText,
       string
     >
   >;
@@ -119,6 +122,10 @@ function enhance(data: PageData): void {
 
   function announce(message: string, ms = MARKER_MS): void {
     if (!toast) return;
+    // Over an open modal dialog everything else is inert and under its backdrop: the toast goes into the dialog, so it
+    // is seen and read out ('Toplantı Planla' says its outcome while its dialog stays open); back to the page after.
+    const host = document.querySelector('dialog[open]') ?? document.body;
+    if (toast.parentElement !== host) host.append(toast);
     toast.textContent = message;
     toast.classList.add('is-visible');
     window.clearTimeout(toastTimer);
@@ -181,6 +188,7 @@ function enhance(data: PageData): void {
   const onOpening: Readonly<Record<string, () => void>> = {
     'pc-lead': enhanceLeadForm(data),
     'pc-rems': enhanceRemsForm(data, (message) => announce(message, THANKS_MS)),
+    'pc-ics': enhanceMeetingBlock({ cardId: data.cardId, ownerName: data.share.title, text, announce }),
   };
   for (const opener of $$<HTMLElement>('[data-open]')) {
     opener.addEventListener('click', () => {
