@@ -351,6 +351,31 @@ test.describe('meeting planning on the card', () => {
       expect(await rowsHolding(['Proje görüşmesi'])).not.toEqual([]);
       await cspClean(csp);
     });
+
+    await test.step('Toplantılar lists the five, newest first, each with its provider and its link', async () => {
+      await page.goto('/meetings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Toplantılar' })).toBeVisible();
+      const items = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3 }) });
+      await expect(items).toHaveCount(5);
+      await expect(items.locator('.meeting-badge')).toHaveText([
+        'Calendly',
+        'Zoom',
+        'iCal dosyası',
+        'Outlook Calendar',
+        'Google Calendar',
+      ]);
+      await expect(items.nth(1).getByRole('heading', { name: 'Proje görüşmesi' })).toBeVisible();
+      await expect(items.nth(1).getByRole('link', { name: 'Toplantıya Katıl' })).toHaveAttribute(
+        'href',
+        /^https?:\/\//,
+      );
+      await expect(items.nth(4).getByText(/Katılımcılar:/)).toBeVisible();
+      await expect(page.getByRole('complementary').getByText('Kullanılabilir')).toHaveCount(4);
+      await lookAtBothSizes(page, 'toplantilar', 'Toplantılar');
+    });
     await context.close();
   });
 
