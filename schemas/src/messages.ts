@@ -109,6 +109,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   title: 'Başlık',
   description: 'Açıklama',
   startTime: 'Başlangıç zamanı',
+  start: 'Başlangıç zamanı',
+  end: 'Bitiş zamanı',
   endTime: 'Bitiş zamanı',
   attendees: 'Katılımcılar',
   organizer: 'Düzenleyici',
