@@ -1,4 +1,4 @@
-import { MESSAGES, conflictError, type MeetingEvent, type MeetingKind } from '@kartvizit/schemas';
+import { MESSAGES, conflictError, type MeetingEvent, type MeetingScheduled } from '@kartvizit/schemas';
 import type { Decider } from '../core/decider.ts';
 
 /**
@@ -12,19 +12,8 @@ export type MeetingState =
 
 export interface ScheduleMeeting {
   readonly type: 'ScheduleMeeting';
-  readonly data: {
-    /** A new UUID the route made. */
-    readonly meetingId: string;
-    readonly ownerId: string;
-    readonly provider: MeetingKind;
-    readonly title: string;
-    readonly startTime: string | null;
-    readonly endTime: string | null;
-    readonly link: string | null;
-    readonly externalId: string | null;
-    readonly attendees: readonly string[];
-    readonly now: string;
-  };
+  /** The meeting as MeetingScheduled records it (`meetingId`: a new UUID the route made), at `now`. */
+  readonly data: Omit<MeetingScheduled['data'], 'scheduledAt'> & { readonly now: string };
 }
 
 export type MeetingCommand = ScheduleMeeting;

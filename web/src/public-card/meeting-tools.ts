@@ -220,6 +220,50 @@ async function send(path: string, body: object): Promise<{ response: Response; a
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** One provider button's press, once the modal's own rules have passed. */
+interface ProviderCall {
+  readonly provider: Provider;
+  readonly pressed: HTMLButtonElement;
+  readonly state: ReturnType<typeof busyState>;
+  readonly feedback: ReturnType<typeof formFeedback>;
+  readonly announce: (message: string) => void;
+  /** The meeting call, and its body with the token the popup handed over. */
+  readonly path: string;
+  body(token: string): object;
+  /** SPEC §8's failure toast for this call, `{message}`: the server's words or 'Bilinmeyen hata'. */
+  readonly failure: string;
+  /** The call succeeded: show what it made and say so. */
+  succeeded(answer: Answer): void;
+}
+
+/**
+ * The path every provider button takes: the sign-in popup (opened in the press itself, or the browser blocks it),
+ * its token awaited once, the call sent with it, the server's words beside their field and in the failure toast.
+ * The token lives in this closure for the one call.
+ */
+function callWithSignIn(call: ProviderCall): void {
+  const popup = openPopup(call.provider);
+  if (!popup) return call.announce(PROVIDER.oauthPopupBlocked);
+  const done = call.state.start(call.pressed, fill(T.signingIn, { provider: LABELS[call.provider] }));
+  void (async () => {
+    try {
+      const signIn = await waitForSignIn(popup, call.provider);
+      if ('error' in signIn) return call.announce(signInFailure(call.provider, signIn.error));
+      call.pressed.textContent = T.creating;
+      const sent = await send(call.path, call.body(signIn.token));
+      if (!sent?.response.ok || sent.answer.success !== true) {
+        const reason = sent?.answer.message ?? TOAST.meetingUnknownError;
+        if (sent?.answer.field) call.feedback.show(reason, sent.answer.field);
+        return call.announce(fill(call.failure, { message: reason }));
+      }
+      done();
+      call.succeeded(sent.answer);
+    } finally {
+      done();
+    }
+  })();
+}
+
 // ------------------------------------------------------------------------------------------- the tools
 
 export async function mountMeetingTools(container: HTMLElement, options: MeetingToolsOptions): Promise<void> {
@@ -330,38 +374,25 @@ function calendarTool(providers: Providers, options: MeetingToolsOptions): () =>
     return null;
   };
 
-  const failed = (message: string | undefined, field?: string) => {
-    const reason = message ?? TOAST.meetingUnknownError;
-    if (field) feedback.show(reason, field);
-    options.announce(fill(TOAST.meetingCalendarFailed, { message: reason }));
-  };
-
   const toProvider = (provider: 'google' | 'microsoft', pressed: HTMLButtonElement) => {
     if (state.busy) return;
     const event = checked();
     if (!event) return;
-    // Opened in the press itself, or the browser blocks it.
-    const popup = openPopup(provider);
-    if (!popup) return options.announce(PROVIDER.oauthPopupBlocked);
-    const done = state.start(pressed, fill(T.signingIn, { provider: LABELS[provider] }));
-    void (async () => {
-      try {
-        const signIn = await waitForSignIn(popup, provider);
-        if ('error' in signIn) return options.announce(signInFailure(provider, signIn.error));
-        pressed.textContent = T.creating;
-        const body =
-          provider === 'google'
-            ? { ...event, credentials: { access_token: signIn.token } }
-            : { ...event, accessToken: signIn.token };
-        const sent = await send(`/api/integration/calendar/${provider === 'google' ? 'google' : 'outlook'}`, body);
-        if (!sent) return failed(undefined);
-        if (!sent.response.ok || sent.answer.success !== true) return failed(sent.answer.message, sent.answer.field);
+    callWithSignIn({
+      provider,
+      pressed,
+      state,
+      feedback,
+      announce: options.announce,
+      path: `/api/integration/calendar/${provider === 'google' ? 'google' : 'outlook'}`,
+      body: (token) =>
+        provider === 'google' ? { ...event, credentials: { access_token: token } } : { ...event, accessToken: token },
+      failure: TOAST.meetingCalendarFailed,
+      succeeded: () => {
         element.close();
         options.announce(provider === 'google' ? TOAST.meetingGoogleCreated : TOAST.meetingOutlookCreated);
-      } finally {
-        done();
-      }
-    })();
+      },
+    });
   };
 
   const toIcs = (pressed: HTMLButtonElement) => {
@@ -477,27 +508,20 @@ function zoomTool(providers: Providers, options: MeetingToolsOptions): () => voi
       }
       return;
     }
-    const popup = openPopup('zoom');
-    if (!popup) return options.announce(PROVIDER.oauthPopupBlocked);
-    const done = state.start(create, fill(T.signingIn, { provider: LABELS.zoom }));
-    void (async () => {
-      try {
-        const signIn = await waitForSignIn(popup, 'zoom');
-        if ('error' in signIn) return options.announce(signInFailure('zoom', signIn.error));
-        create.textContent = T.creating;
-        const sent = await send('/api/integration/meeting/zoom', { ...check.value, zoomToken: signIn.token });
-        if (!sent?.response.ok || sent.answer.success !== true) {
-          const reason = sent?.answer.message ?? TOAST.meetingUnknownError;
-          if (sent?.answer.field) feedback.show(reason, sent.answer.field);
-          return options.announce(fill(TOAST.meetingZoomFailed, { message: reason }));
-        }
-        done();
-        showDetails(sent.answer);
+    callWithSignIn({
+      provider: 'zoom',
+      pressed: create,
+      state,
+      feedback,
+      announce: options.announce,
+      path: '/api/integration/meeting/zoom',
+      body: (token) => ({ ...check.value, zoomToken: token }),
+      failure: TOAST.meetingZoomFailed,
+      succeeded: (answer) => {
+        showDetails(answer);
         options.announce(TOAST.meetingZoomCreated);
-      } finally {
-        done();
-      }
-    })();
+      },
+    });
   });
 
   return () => {
@@ -558,30 +582,20 @@ function calendlyTool(providers: Providers, options: MeetingToolsOptions): () =>
       feedback.show(check.problems.eventTypeId ?? TOAST.meetingUnknownError, 'eventTypeId');
       return;
     }
-    const popup = openPopup('calendly');
-    if (!popup) return options.announce(PROVIDER.oauthPopupBlocked);
-    const done = state.start(create, fill(T.signingIn, { provider: LABELS.calendly }));
-    void (async () => {
-      try {
-        const signIn = await waitForSignIn(popup, 'calendly');
-        if ('error' in signIn) return options.announce(signInFailure('calendly', signIn.error));
-        create.textContent = T.creating;
-        const sent = await send('/api/integration/appointment/calendly', {
-          eventTypeId: check.value.eventTypeId,
-          calendlyToken: signIn.token,
-        });
-        if (!sent?.response.ok || sent.answer.success !== true) {
-          const reason = sent?.answer.message ?? TOAST.meetingUnknownError;
-          if (sent?.answer.field) feedback.show(reason, sent.answer.field);
-          return options.announce(fill(TOAST.meetingCalendlyFailed, { message: reason }));
-        }
-        done();
-        showLink(text(sent.answer.bookingUrl));
+    callWithSignIn({
+      provider: 'calendly',
+      pressed: create,
+      state,
+      feedback,
+      announce: options.announce,
+      path: '/api/integration/appointment/calendly',
+      body: (token) => ({ eventTypeId: check.value.eventTypeId, calendlyToken: token }),
+      failure: TOAST.meetingCalendlyFailed,
+      succeeded: (answer) => {
+        showLink(text(answer.bookingUrl));
         options.announce(TOAST.meetingCalendlyCreated);
-      } finally {
-        done();
-      }
-    })();
+      },
+    });
   });
 
   return () => {
