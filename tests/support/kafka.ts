@@ -4,8 +4,8 @@
  * - else `java` and `mvn` on PATH: a real single-node KRaft broker of our own (infra/kafka/broker.ts) on free ports,
  *   one per test file at most, stopped by stop();
  * - else no Kafka: `kafka` is null and `skipped` says why in plain words, for describe.skipIf and its title.
- * A skip is never chosen when Java and Maven are here: a broker that cannot start fails the file. With CI=true,
- * `.ci/run` counts on that: a skipped Kafka suite on a machine that has Java and Maven is a failure.
+ * A skip is never chosen when Java and Maven are here: a broker that cannot start fails the file. With CI=true there
+ * is no skip at all: `.ci/run` installs Maven first, so a missing tool fails the file instead of skipping it.
  */
 import { kafkaToolsMissing, startKafkaBroker, type KafkaBroker } from '../../infra/kafka/broker.ts';
 
@@ -45,7 +45,8 @@ async function locateKafka(): Promise<KafkaForTests> {
   const missing = kafkaToolsMissing();
   if (missing !== null) {
     const skipped = `no Kafka: KAFKA_BROKERS is not set and ${missing}`;
-    if (process.env.CI === 'true') console.warn(`[kafka] CI without Java/Maven, Kafka suites skipped: ${skipped}`);
+    // CI installs Maven (and with it Java) before the tests (.ci/run): there, a missing tool is a broken run, not a skip.
+    if (process.env.CI === 'true') throw new Error(`CI must run the Kafka suites for real: ${skipped}`);
     return { kafka: null, skipped };
   }
 
