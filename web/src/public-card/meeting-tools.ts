@@ -451,6 +451,26 @@ function calendarTool(providers: Providers, options: MeetingToolsOptions): () =>
   };
 }
 
+/**
+ * The rest of a one-provider dialog (Zoom, Calendly) under its fields: where the result goes, the create button
+ * (disabled and saying so, with the note, when the provider is not configured here) beside 'Kapat', and the form's
+ * feedback and busy state.
+ */
+function singleProviderForm(
+  element: HTMLDialogElement,
+  form: HTMLFormElement,
+  fields: HTMLElement,
+  options: { readonly provider: Provider; readonly configured: boolean; readonly label: string },
+) {
+  const { provider, configured } = options;
+  const result = h('div', { class: 'pc-result', tabindex: '-1', hidden: true });
+  const create = button(configured ? options.label : fill(T.notConfigured, { provider: LABELS[provider] }), 'primary');
+  const actions = h('div', { class: 'pc-dialog__actions' }, closeButton(element), create);
+  form.append(fields, configured ? '' : providerNote(provider), result, actions);
+  if (!configured) create.disabled = true;
+  return { result, create, actions, feedback: formFeedback(form), state: busyState(form) };
+}
+
 function zoomTool(providers: Providers, options: MeetingToolsOptions): () => void {
   const { dialog: element, form } = dialog('pc-meeting-zoom', T.zoomMeeting, T.zoomIntro);
   const topic = input({ type: 'text', maxlength: String(MEETING_LIMITS.title), autocomplete: 'off' });
@@ -469,13 +489,11 @@ function zoomTool(providers: Providers, options: MeetingToolsOptions): () => voi
     field('pc-meeting-zoom', 'startTime', T.start, start),
     field('pc-meeting-zoom', 'duration', T.durationMinutes, duration),
   );
-  const result = h('div', { class: 'pc-result', tabindex: '-1', hidden: true });
-  const create = button(providers.zoom ? T.createZoom : fill(T.notConfigured, { provider: LABELS.zoom }), 'primary');
-  const actions = h('div', { class: 'pc-dialog__actions' }, closeButton(element), create);
-  form.append(fields, providers.zoom ? '' : providerNote('zoom'), result, actions);
-  const feedback = formFeedback(form);
-  const state = busyState(form);
-  if (!providers.zoom) create.disabled = true;
+  const { result, create, actions, feedback, state } = singleProviderForm(element, form, fields, {
+    provider: 'zoom',
+    configured: providers.zoom,
+    label: T.createZoom,
+  });
 
   const showDetails = (answer: Answer) => {
     fields.hidden = true;
@@ -545,16 +563,11 @@ function calendlyTool(providers: Providers, options: MeetingToolsOptions): () =>
     { class: 'pc-form' },
     field('pc-meeting-calendly', 'eventTypeId', T.eventTypeId, eventType, T.eventTypeHint),
   );
-  const result = h('div', { class: 'pc-result', tabindex: '-1', hidden: true });
-  const create = button(
-    providers.calendly ? T.createCalendly : fill(T.notConfigured, { provider: LABELS.calendly }),
-    'primary',
-  );
-  const actions = h('div', { class: 'pc-dialog__actions' }, closeButton(element), create);
-  form.append(fields, providers.calendly ? '' : providerNote('calendly'), result, actions);
-  const feedback = formFeedback(form);
-  const state = busyState(form);
-  if (!providers.calendly) create.disabled = true;
+  const { result, create, actions, feedback, state } = singleProviderForm(element, form, fields, {
+    provider: 'calendly',
+    configured: providers.calendly,
+    label: T.createCalendly,
+  });
 
   const showLink = (bookingUrl: string) => {
     fields.hidden = true;
