@@ -33,6 +33,60 @@ export interface ServiceConfig {
   readonly remsApiUrl: string | null;
   /** The meeting providers' OAuth clients and APIs (issue 15): GOOGLE_*, MICROSOFT_*, ZOOM_*, CALENDLY_*. */
   readonly meetings: MeetingSettings;
+  /** Where events are stored (issue 16): EVENT_STORE=postgres (default) or kurrentdb with KURRENTDB_URL. */
+  readonly eventStore: EventStoreSettings;
+  /** Kafka (issue 16): the relay publishes every event when KAFKA_BROKERS is set; EVENT_TRANSPORT=kafka makes readers consume it. */
+  readonly kafka: KafkaSettings;
+}
+
+export type EventStoreSettings =
+  | { readonly kind: 'postgres' }
+  | { readonly kind: 'kurrentdb'; /** e.g. kurrentdb://127.0.0.1:2113?tls=false */ readonly url: string };
+
+export interface KafkaSettings {
+  /** KAFKA_BROKERS, comma-separated host:port; empty: no Kafka (no relay, readers follow the store). */
+  readonly brokers: readonly string[];
+  /** KAFKA_TOPIC, default kartvizit.events. */
+  readonly topic: string;
+  /** KAFKA_PARTITIONS: partitions of the topic when the relay creates it (default 6). */
+  readonly partitions: number;
+  /** EVENT_TRANSPORT: 'store' (default: projections read the event store) or 'kafka' (they consume the topic). */
+  readonly transport: 'store' | 'kafka';
+}
+
+const KAFKA_TOPIC_PATTERN = /^[a-zA-Z0-9._-]{1,249}$/;
+
+/** EVENT_STORE, KURRENTDB_URL. */
+export function readEventStoreSettings(env: NodeJS.ProcessEnv): EventStoreSettings {
+  const kind = env.EVENT_STORE?.trim() || 'postgres';
+  if (kind === 'postgres') return { kind };
+  if (kind !== 'kurrentdb') throw new Error(`EVENT_STORE must be postgres or kurrentdb, got "${kind}"`);
+  const url = env.KURRENTDB_URL?.trim();
+  if (!url) throw new Error('EVENT_STORE=kurrentdb needs KURRENTDB_URL (e.g. kurrentdb://127.0.0.1:2113?tls=false)');
+  return { kind, url };
+}
+
+/** KAFKA_BROKERS, KAFKA_TOPIC, KAFKA_PARTITIONS, EVENT_TRANSPORT. */
+export function readKafkaSettings(env: NodeJS.ProcessEnv): KafkaSettings {
+  const brokers = (env.KAFKA_BROKERS ?? '')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter((broker) => broker !== '');
+  for (const broker of brokers) {
+    if (!/^[^\s:/]+:\d{1,5}$/.test(broker)) throw new Error(`KAFKA_BROKERS must list host:port, got "${broker}"`);
+  }
+  const topic = env.KAFKA_TOPIC?.trim() || 'kartvizit.events';
+  if (!KAFKA_TOPIC_PATTERN.test(topic) || topic === '.' || topic === '..') {
+    throw new Error(`KAFKA_TOPIC is not a valid topic name: "${topic}"`);
+  }
+  const partitions = integer(env.KAFKA_PARTITIONS, 6, 'KAFKA_PARTITIONS');
+  if (partitions < 1) throw new Error('KAFKA_PARTITIONS must be at least 1');
+  const transport = env.EVENT_TRANSPORT?.trim() || 'store';
+  if (transport !== 'store' && transport !== 'kafka') {
+    throw new Error(`EVENT_TRANSPORT must be store or kafka, got "${transport}"`);
+  }
+  if (transport === 'kafka' && brokers.length === 0) throw new Error('EVENT_TRANSPORT=kafka needs KAFKA_BROKERS');
+  return { brokers, topic, partitions, transport };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -67,6 +121,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     },
     remsApiUrl: env.REMS_API_URL?.trim() ? parseRemsBaseUrl(env.REMS_API_URL) : null,
     meetings: readMeetingSettings(env),
+    eventStore: readEventStoreSettings(env),
+    kafka: readKafkaSettings(env),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }
