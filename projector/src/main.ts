@@ -2,6 +2,7 @@ import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
+import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { productReactors } from './reactors.ts';
 import { startProjectors } from './service.ts';
 
@@ -30,7 +31,16 @@ const projectors = startProjectors({
   }),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);
+// With KAFKA_BROKERS the projector publishes every event to the topic too (decision 42); reactors stay on the store.
+const relay = startKafkaRelay(config.kafka, {
+  pool: runtime.database.pool,
+  store: runtime.store,
+  signals: runtime.signals,
+  pollIntervalMs: config.projectorPollIntervalMs,
+  log,
+});
 closeOnSignals(async () => {
+  await relay?.stop();
   await projectors.stop();
   mailer.close();
   await runtime.close();
