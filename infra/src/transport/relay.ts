@@ -34,7 +34,7 @@ export interface KafkaRelayOptions extends ProcessorOptions {
  * (the topic must hold all of them, in order), and one failure stops it until the broker takes the page.
  *
  * A stop between the broker's ack and the commit publishes that page again: the topic then holds those events twice.
- * Readers shrug it off (rows remember their stream position; the statistics keep a per-event guard).
+ * Readers shrug it off (rows remember their stream position; the statistics projection has a per-event guard).
  */
 export class KafkaRelay {
   private readonly processor: Processor;
