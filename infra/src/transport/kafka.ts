@@ -427,7 +427,14 @@ class KafkaSubscription implements TransportSubscription {
     if (batch.messages.length === 0 || !payload.isRunning() || payload.isStale()) return;
 
     if (!this.resumed.has(partition)) {
-      const resumeAt = (await this.subscriber.resumeAt(partition)) ?? '0';
+      let resumeAt: string;
+      try {
+        resumeAt = (await this.subscriber.resumeAt(partition)) ?? '0';
+      } catch (error) {
+        // Its record could not be read (the database is away): hand nothing, ask again after the pause.
+        await this.failed(partition, batch.firstOffset(), error, payload);
+        return;
+      }
       this.resumed.add(partition);
       if (resumeAt !== batch.firstOffset()) {
         // Offset 0 where the log no longer starts at 0: kafkajs answers the broker's "out of range" with the
@@ -455,14 +462,7 @@ class KafkaSubscription implements TransportSubscription {
         answer = await this.subscriber.handle(handed);
       } catch (error) {
         // Nothing resolved: kafkajs fetches the same events again after the pause.
-        const failures = (this.failures.get(partition) ?? 0) + 1;
-        this.failures.set(partition, failures);
-        const delay = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
-        this.log(
-          `kafka consumer ${this.group}: partition ${partition} at offset ${batch.firstOffset()} failed ` +
-            `(${failures}×: ${error instanceof Error ? error.message : String(error)}); again in ${delay} ms`,
-        );
-        await pause(delay, payload);
+        await this.failed(partition, batch.firstOffset(), error, payload);
         return;
       }
       this.failures.delete(partition);
@@ -482,6 +482,23 @@ class KafkaSubscription implements TransportSubscription {
         );
       });
     await payload.heartbeat();
+  }
+
+  /** Logs a failed batch (where, never what) and waits before the same events are fetched again, longer each time. */
+  private async failed(
+    partition: number,
+    offset: string | null,
+    error: unknown,
+    payload: EachBatchPayload,
+  ): Promise<void> {
+    const failures = (this.failures.get(partition) ?? 0) + 1;
+    this.failures.set(partition, failures);
+    const delay = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
+    this.log(
+      `kafka consumer ${this.group}: partition ${partition} at offset ${offset} failed ` +
+        `(${failures} times: ${error instanceof Error ? error.message : String(error)}); again in ${delay} ms`,
+    );
+    await pause(delay, payload);
   }
 }
 
