@@ -87,6 +87,24 @@ describe.skipIf(kafka === null)(
       }
     });
 
+    it('given a publish the broker refuses (an event over its 1 MB limit), then it fails, nothing of it is on the topic, and the next publish through the same transport goes through', async () => {
+      const topic = `kartvizit.refused.${randomUUID()}`;
+      const transport = transportOn(topic, 1);
+      try {
+        await transport.ensureTopic();
+        const [huge] = sampleEvents(1, ['s']).map((event) => ({ ...event, data: { filler: 'x'.repeat(1_200_000) } }));
+        if (!huge) throw new Error('no event');
+
+        await expect(transport.publish([huge])).rejects.toThrow();
+        expect(await transport.endOffsets()).toEqual(new Map([[0, '0']]));
+
+        const receipt = await transport.publish(sampleEvents(3, ['s']));
+        expect(receipt.ends).toEqual(new Map([[0, '3']]));
+      } finally {
+        await transport.close();
+      }
+    });
+
     it('given a message on the topic that is not an event, then the consumer logs it, skips it and goes on', async () => {
       const topic = `kartvizit.stranger.${randomUUID()}`;
       const transport = transportOn(topic, 1);

@@ -124,7 +124,15 @@ export class KafkaEventTransport implements EventTransport {
         const partition = message.partition ?? 0;
         counts.set(partition, (counts.get(partition) ?? 0) + 1);
       }
-      const results = await producer.send({ topic: this.options.topic, acks: -1, messages: chunk });
+      let results: Awaited<ReturnType<Producer['send']>>;
+      try {
+        results = await producer.send({ topic: this.options.topic, acks: -1, messages: chunk });
+      } catch (error) {
+        // A send given up on may leave the idempotent producer's sequence numbers out of step with the broker's: the
+        // next publish starts a new producer (a new producer id) instead of failing on them.
+        await this.dropProducer();
+        throw error;
+      }
       for (const result of results) {
         const count = counts.get(result.partition);
         if (count === undefined || result.baseOffset === undefined) continue;
@@ -244,6 +252,12 @@ export class KafkaEventTransport implements EventTransport {
       },
     );
     return this.producer;
+  }
+
+  private async dropProducer(): Promise<void> {
+    const producer = this.producer;
+    this.producer = null;
+    await producer?.then((connected) => connected.disconnect()).catch(() => undefined);
   }
 
   private connectedAdmin(): Promise<Admin> {
