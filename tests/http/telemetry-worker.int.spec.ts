@@ -132,6 +132,8 @@ describe('the hand-over to the worker', () => {
         databaseUrl: product.pool.options.connectionString ?? '',
         appSecret: product.appSecret,
         settings: telemetrySettings({ maxBufferedEvents: 10, worker: true }),
+        eventStore: { kind: 'postgres' },
+        publishAppended: true,
       },
       log: (line) => lines.push(line),
     });

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { firstValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.ts';
-import { PostgresEventStore } from '../event-store/postgres.ts';
+import { createEventStore } from '../event-store/create.ts';
+import { wakeReaders } from './create.ts';
 import { PostgresSignalBus } from './postgres.ts';
 
 let db: TestDatabase;
@@ -46,10 +47,11 @@ describe('PostgresSignalBus', () => {
     expect(await received).toBe('hello');
   });
 
-  it('given the event store, when an append commits, then events_appended is signalled; a rolled-back append signals nothing', async () => {
+  it('given the event store wired to another bus, when an append commits, then this bus hears events_appended; a rolled-back append signals nothing', async () => {
     const bus = openBus();
     const signals = bus.on('events_appended');
-    const store = new PostgresEventStore({ pool: db.pool });
+    // The writer's process: its store wakes readers through its own bus, after the commit.
+    const store = await createEventStore({ kind: 'postgres' }, { pool: db.pool, onAppended: wakeReaders(openBus()) });
     const card = `card-${randomUUID()}`;
     const event = () => ({ eventId: randomUUID(), type: 'CardCreated', schemaVersion: 1, data: {} });
     await bus.whenListening();
