@@ -5,9 +5,9 @@ import type { EventStore } from './types.ts';
 export interface EventStoreDependencies {
   /**
    * The PostgreSQL pool of the process. The postgres store keeps its events there; read models, checkpoints and the
-   * vault stay there whichever store is chosen.
+   * vault stay there whichever store is chosen. Only the postgres store needs it.
    */
-  readonly pool: pg.Pool;
+  readonly pool?: pg.Pool;
   /**
    * Called after every append that wrote events (never for a failed one, nor for a retry that wrote nothing); must not
    * throw. The runtime passes the signal bus's coalesced 'events_appended' publish here.
@@ -25,6 +25,7 @@ export async function createEventStore(
 ): Promise<EventStore> {
   switch (settings.kind) {
     case 'postgres': {
+      if (!deps.pool) throw new Error('EVENT_STORE=postgres needs the PostgreSQL pool');
       const { PostgresEventStore } = await import('./postgres.ts');
       return new PostgresEventStore({ pool: deps.pool, onAppended: deps.onAppended });
     }

@@ -10,12 +10,17 @@ import {
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
+  type AllStreamResolvedEvent,
   type AppendStreamRequest,
   type AppendStreamState,
   type Filter,
+  type MultiAppendResult,
   type Position,
+  type ReadAllOptions as KurrentReadAllOptions,
   type ReadPosition,
+  type ReadStreamOptions,
   type RecordedEvent as KurrentRecordedEvent,
+  type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import { latest, planAppend, validateAppend, type StoredEvent } from './append-plan.ts';
 import { makeCheckpoint, parseCheckpoint } from './checkpoint.ts';
@@ -74,13 +79,21 @@ interface EventIdMarker {
   readonly dataHash: string;
 }
 
+/** What the adapter uses of the client: a KurrentDBClient, or a stand-in for it in unit tests. */
+export interface KurrentDbClientPort {
+  readStream(streamName: string, options?: ReadStreamOptions): AsyncIterableIterator<ResolvedEvent>;
+  readAll(options?: KurrentReadAllOptions): AsyncIterableIterator<AllStreamResolvedEvent>;
+  multiStreamAppend(requests: AppendStreamRequest[]): Promise<MultiAppendResult>;
+  dispose(): Promise<void>;
+}
+
 type Attempt =
   | { readonly kind: 'done'; readonly result: AppendResult; readonly wrote: boolean }
   | { readonly kind: 'conflict'; readonly streamName: string; readonly actual: number };
 
 export class KurrentDbEventStore implements EventStore {
   constructor(
-    private readonly client: KurrentDBClient,
+    private readonly client: KurrentDbClientPort,
     private readonly onAppended?: () => void,
   ) {}
 
