@@ -38,6 +38,9 @@ async function startContainer(): Promise<{ url: string; stop: () => Promise<void
       KURRENTDB_MEM_DB: 'true',
       KURRENTDB_RUN_PROJECTIONS: 'None',
       KURRENTDB_CLUSTER_SIZE: '1',
+      // The contract appends 5,000 events (and their id markers) at once, as the telemetry group commit may: past the
+      // default 1 MiB per append (decision 0041).
+      KURRENTDB_MAX_APPEND_SIZE: String(16 * 1024 * 1024),
     })
     .withExposedPorts(HTTP_PORT)
     .withWaitStrategy(Wait.forHttp('/health/live', HTTP_PORT).forStatusCode(204))

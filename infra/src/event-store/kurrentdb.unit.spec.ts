@@ -54,6 +54,8 @@ interface StoredRecord {
  * behaviour: a missing stream throws StreamNotFoundError, a failed expectation anywhere in a multi-stream append
  * throws WrongExpectedVersionError and writes nothing, $all is in commit order with "commit:prepare" positions
  * (one commit position per append, after its prepares), a forward read from a position includes the event at it,
+ * a multi-stream append's string properties read back as JSON metadata beside `$schema.format`/`$schema.name` (as the
+ * client's own multiStreamAppend test expects),
  * filters are event-type regexes and maxCount counts matching events. Every call yields to the event loop first, so
  * concurrent appends interleave between their reads and their write, as they would over the network. It proves the
  * adapter's logic; the real server is proven by kurrentdb.int.spec.ts where one is reachable.
@@ -122,7 +124,13 @@ class InMemoryKurrentDb implements KurrentDbClientPort {
     const responses = requests.map((request) => {
       let revision = -1n;
       for (const event of request.events) {
-        revision = this.write(request.streamName, event.type, event.data, event.metadata, event.id, commit).revision;
+        // A multi-stream append's string properties come back as JSON metadata, with the schema the server adds.
+        const metadata = {
+          ...(event.metadata as Record<string, string>),
+          '$schema.format': 'Json',
+          '$schema.name': event.type,
+        };
+        revision = this.write(request.streamName, event.type, event.data, metadata, event.id, commit).revision;
       }
       return { streamName: request.streamName, revision };
     });
