@@ -10,8 +10,8 @@ import type { SignalBus } from './types.ts';
 export interface SignalBusUnderTest {
   readonly publisher: SignalBus;
   readonly listener: SignalBus;
-  listening(): Promise<void>;
-  cleanup(): Promise<void>;
+  readonly listening: () => Promise<void>;
+  readonly cleanup: () => Promise<void>;
 }
 
 /**
