@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { untilReadable } from '@kartvizit/infra/event-store/horizon';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { createSignalBus } from '@kartvizit/infra/signals/create';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -32,9 +34,9 @@ import {
  * event by event (given / when / then rows).
  */
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 let codec: EventCodec;
-let signals: InProcessSignalBus;
+let signals: SignalBus;
 let runner: ProjectionRunner;
 const published: string[] = [];
 
@@ -44,9 +46,9 @@ const EVENTS = 3000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  store = new PostgresEventStore({ pool: database.pool });
+  store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
-  signals = new InProcessSignalBus();
+  signals = createSignalBus({ kind: 'in-process' });
   signals.on('projection_advanced').subscribe((payload) => published.push(payload));
   runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, batchSize: 97 });
   const appended = await appendTelemetry(
