@@ -79,7 +79,7 @@ interface EventIdMarker {
   readonly dataHash: string;
 }
 
-/** What the adapter uses of the client: a KurrentDBClient, or a stand-in for it in unit tests. */
+/** What the adapter uses of the client (a KurrentDBClient): the surface the adapter is written against. */
 export interface KurrentDbClientPort {
   readStream(streamName: string, options?: ReadStreamOptions): AsyncIterableIterator<ResolvedEvent>;
   readAll(options?: KurrentReadAllOptions): AsyncIterableIterator<AllStreamResolvedEvent>;
