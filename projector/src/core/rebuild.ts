@@ -272,6 +272,9 @@ export async function rebuildProjection(
           WHERE name = $1`,
         [projection.name, checkpoint, projection.version, generation],
       );
+      // Fed by Kafka, the live runner's places in the partitions were those of the old generation: the new one
+      // continues from the relay's mark at or before the rebuilt checkpoint (KafkaProjectionRunner.resumeAt).
+      await client.query('DELETE FROM projection_kafka_offsets WHERE name = $1', [projection.name]);
     });
 
     for (const logical of Object.keys(tablesOf(projection))) {
