@@ -111,10 +111,12 @@ export async function applyEvents(
     else for (const owner of changed) touched?.add(owner);
   };
   let pending: StoredEvent[] = [];
+  const dropped: StoredEvent[] = [];
   for (const event of events) {
     const owner = ownerOf(event);
     if (event.type !== OWNER_ERASED) {
       if (owner === null || !erased.has(owner)) pending.push(event);
+      else dropped.push(event);
       continue;
     }
     if (owner === null || erased.has(owner)) continue;
@@ -129,6 +131,7 @@ export async function applyEvents(
     note([owner]);
   }
   note(await apply(pending));
+  if (dropped.length > 0 && erasure.dropped) await erasure.dropped(dropped, context);
   return touched === undefined ? undefined : [...touched];
 }
 
