@@ -185,13 +185,10 @@ describe.skipIf(kafka === null)(`projections fed by Kafka${skipped ? ` (skipped:
     expect(await readModels()).toEqual(fed);
   }, 180_000);
 
-  it('continue correctly after a rebuild reset their offsets, and change nothing when the topic repeats itself', async () => {
-    // Given the rebuild above deleted every projection's offsets; when more traffic comes, and then the whole log is
-    // published a second time (a relay that lost its checkpoint): then the read models still equal a rebuild's.
-    const offsets = await product.pool.query('SELECT 1 FROM projection_kafka_offsets WHERE topic = $1', [
-      settings.topic,
-    ]);
-    expect(offsets.rowCount).toBe(0);
+  it('continue correctly after a rebuild, and change nothing when the topic repeats itself', async () => {
+    // Given the rebuild above (each projection kept its places in the partitions); when more traffic comes, and then
+    // the whole log is published a second time (a relay that lost its checkpoint): then the read models still equal a
+    // rebuild's.
     await relay.publishUpTo(await traffic(2));
     await caughtUp(first);
     const once = await readModels();

@@ -47,7 +47,8 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
  *   Their batches serialize on the projection's checkpoint row, which each one locks.
  * - The database says what was applied, not the group's committed offsets: each batch, its partition's next offset
  *   (projection_kafka_offsets) and the projection's checkpoint commit together. A partition without a row continues
- *   from the relay's newest mark at or before the checkpoint (after a first start, or a rebuild that deleted the rows).
+ *   from the relay's newest mark at or before the checkpoint (a first start). A blue/green rebuild keeps the rows: its
+ *   replay from the store covers everything the runner had consumed (see rebuildProjection).
  * - Kafka orders events per partition only; the checkpoint (what read-your-writes and a rebuild speak) is the newest
  *   relay mark every partition has been read up to (coveredCheckpoint).
  * - The relay records a mark only after the broker acknowledged its batch, so a batch may be applied before the mark
@@ -295,8 +296,8 @@ export class KafkaProjectionRunner {
 
     const expected = await this.expectedOffset(client, batch.partition, checkpoint);
     const first = batch.deliveries[0]?.offset ?? batch.nextOffset;
-    // The batch starts past what was applied (a rebuild put the projection back, or another instance's batch was lost):
-    // hand the partition over again from there.
+    // The batch starts past what was applied (the consumer's place and the projection's record disagree): hand the
+    // partition over again from there.
     if (expected !== null && BigInt(first) > BigInt(expected)) return { kind: 'seek', to: expected };
     // Deliveries before `expected` were applied already (a redelivery); the rest are new.
     const fresh = batch.deliveries.filter(

@@ -275,9 +275,10 @@ export async function rebuildProjection(
           WHERE name = $1`,
         [projection.name, checkpoint, projection.version, generation],
       );
-      // Fed by Kafka, the live runner's places in the partitions were those of the old generation: the new one
-      // continues from the relay's mark at or before the rebuilt checkpoint (KafkaProjectionRunner.resumeAt).
-      await client.query('DELETE FROM projection_kafka_offsets WHERE name = $1', [projection.name]);
+      // Fed by Kafka, the live runner's places in the partitions (projection_kafka_offsets) stay: every event it had
+      // consumed was readable in the store before this transaction, so the replay above applied it to the new
+      // generation too. (Deleting them would send each partition back to the mark at or before `checkpoint`, and a
+      // partition with no new event would never be handed over again: the checkpoint could not pass that mark.)
     });
 
     for (const logical of Object.keys(tablesOf(projection))) {
