@@ -25,7 +25,8 @@ create table kafka_relay_marks (
 
 -- A projection fed by Kafka keeps its place in each partition here, written in the same transaction as the batch it
 -- applied: the database, not the consumer group's committed offset, says what was applied. No row for a partition: the
--- projection continues from the newest mark at or before its checkpoint (a rebuild deletes its rows when it switches).
+-- projection continues from the newest mark at or before its checkpoint. A rebuild keeps the rows: whatever a runner
+-- consumed was readable in the store before the switch, so the rebuilt generation holds it too (decision 42).
 create table projection_kafka_offsets (
   name text not null,
   topic text not null,

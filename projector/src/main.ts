@@ -2,6 +2,7 @@ import { readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
+import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { productReactors } from './reactors.ts';
 import { startProjectors } from './service.ts';
@@ -12,6 +13,10 @@ const log = (message: string) => console.log(`[projector] ${message}`);
 const runtime = await openRuntime(config, { signals: 'postgres', log });
 const mailer = mailerFromConfig(config, log);
 log(`e-mail: ${mailer.destination}`);
+// EVENT_TRANSPORT=kafka: the projections consume the relay's topic (decision 42); reactors stay on the store.
+const transport =
+  config.kafka.transport === 'kafka' ? createEventTransport(config.kafka, log, { role: 'projector' }) : null;
+if (transport) log(`projections fed by Kafka topic ${config.kafka.topic}`);
 const projectors = startProjectors({
   pool: runtime.database.pool,
   store: runtime.store,
@@ -19,6 +24,7 @@ const projectors = startProjectors({
   signals: runtime.signals,
   pollIntervalMs: config.projectorPollIntervalMs,
   log,
+  ...(transport ? { kafka: { transport, topic: config.kafka.topic } } : {}),
   reactors: productReactors({
     pool: runtime.database.pool,
     store: runtime.store,
@@ -42,6 +48,7 @@ const relay = startKafkaRelay(config.kafka, {
 closeOnSignals(async () => {
   await relay?.stop();
   await projectors.stop();
+  await transport?.close();
   mailer.close();
   await runtime.close();
 }, log);

@@ -4,10 +4,11 @@ import { SharedLockSession } from '@kartvizit/infra/processing/lock-session';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PROJECTIONS } from './projections.ts';
 import { ProjectionRunner } from './core/runner.ts';
+import { KafkaProjectionRunner, type KafkaRunnerOptions } from './core/kafka-runner.ts';
 import type { ProjectionDependencies } from './core/rebuild.ts';
 
 export interface ProjectorService {
-  readonly runners: readonly ProjectionRunner[];
+  readonly runners: readonly (ProjectionRunner | KafkaProjectionRunner)[];
   /** The features' reactors (issue 13 on), run by the same process as the projections. */
   readonly reactors: readonly ReactorRunner[];
   /** Brings every projection up to the head of the store (start-up and tests). */
@@ -21,12 +22,22 @@ export function startProjectors(
     readonly pollIntervalMs?: number;
     readonly codec: EventCodec;
     readonly reactors?: readonly Reactor[];
+    /**
+     * EVENT_TRANSPORT=kafka (issue 16): the projections consume the relay's topic through this transport instead of
+     * reading the store. Reactors stay on the store (decision 42).
+     */
+    readonly kafka?: Pick<KafkaRunnerOptions, 'transport' | 'topic'>;
   },
 ): ProjectorService {
   // Every lock of the process shares one connection: a projection or a reactor costs none of its own between rounds
   // (decision 25; the projections since a pool of ten ran out with seven of them, see core/runner.ts).
   const lockSession = new SharedLockSession(deps.pool);
-  const runners = PROJECTIONS.map((projection) => new ProjectionRunner(projection, { ...deps, lockSession }));
+  const { kafka } = deps;
+  const runners = PROJECTIONS.map((projection) =>
+    kafka
+      ? new KafkaProjectionRunner(projection, { ...deps, ...kafka })
+      : new ProjectionRunner(projection, { ...deps, lockSession }),
+  );
   const reactors = (deps.reactors ?? []).map((reactor) => new ReactorRunner(reactor, { ...deps, lockSession }));
   for (const runner of [...runners, ...reactors]) runner.start();
   return {

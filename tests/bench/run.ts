@@ -24,6 +24,8 @@
  *
  * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,rems
  *   --registrations 1200 --rems-owners 24
+ *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
+ *   ingestion with 1 vs 2 command-api processes, projection lag per event transport; section `scaled`.
  * (--connections is the beacons'; the card page is measured at 50.)
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.
@@ -56,6 +58,7 @@ import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { FormLoadResult, FormRequest } from './form-load.ts';
 import type { LoadReply, LoadResult } from './load-generator.ts';
 import { cpuDuring, parentPid } from './cpu.ts';
+import { benchScaledShape } from './scaled-shape.ts';
 import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
@@ -66,6 +69,8 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
 const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,rems').split(','));
+const SHAPE = args.get('shape') ?? 'default';
+if (SHAPE !== 'default' && SHAPE !== 'scaled') throw new Error(`--shape must be scaled (or left out), got ${SHAPE}`);
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const root = new URL('../..', import.meta.url).pathname;
@@ -1095,6 +1100,24 @@ const report: Record<string, unknown> = {
   },
 };
 try {
+  if (SHAPE === 'scaled') {
+    report.scaled = await benchScaledShape({
+      root,
+      workDir,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      openDatabase: openBenchDatabase,
+      startLoadGenerator,
+      startHelloWorld,
+      seedOwner: (url) => seedOwner(url),
+      track,
+      stopChild,
+      beaconRequest,
+      log,
+    });
+    ONLY.clear();
+  }
   if (ONLY.has('ingestion')) report.ingestion = await benchIngestion();
   if (ONLY.has('page')) report.page = await benchPage();
   if (ONLY.has('replay') || ONLY.has('query')) Object.assign(report, await benchReplayAndQueries());
@@ -1107,19 +1130,21 @@ const outDir = join(root, 'docs/benchmarks');
 mkdirSync(outDir, { recursive: true });
 // A run of some sections (--only) keeps the other sections of latest.json, each with the date it was measured.
 const latestFile = join(outDir, 'latest.json');
+const SECTIONS = ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems', 'scaled'];
 if (existsSync(latestFile)) {
   const previous = JSON.parse(readFileSync(latestFile, 'utf8')) as Record<string, unknown>;
   const measured = (previous.measured ?? {}) as Record<string, string>;
   const kept: Record<string, string> = {};
-  for (const section of ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems']) {
+  for (const section of SECTIONS) {
     if (report[section] !== undefined || previous[section] === undefined) continue;
     report[section] = previous[section];
     kept[section] = measured[section] ?? (previous.date as string);
   }
   report.measured = Object.fromEntries(
-    ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems']
-      .filter((section) => report[section] !== undefined)
-      .map((section) => [section, kept[section] ?? (report.date as string)]),
+    SECTIONS.filter((section) => report[section] !== undefined).map((section) => [
+      section,
+      kept[section] ?? (report.date as string),
+    ]),
   );
 }
 const text = `${JSON.stringify(report, null, 2)}\n`;

@@ -13,8 +13,8 @@ import { createCommandContext } from '@kartvizit/command-api/core/context';
 import { seedDemoCard } from '@kartvizit/command-api/demo/seed';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import { createSignalBus } from '@kartvizit/infra/signals/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { testMapsSettings } from '../support/fake-geocoder.ts';
@@ -117,7 +117,7 @@ describe('after start, the sample card', () => {
 describe('seeding again', () => {
   it('another start on the same database (a second instance) appends nothing and fails nothing', async () => {
     const before = await product.eventCount();
-    const signals = new InProcessSignalBus();
+    const signals = createSignalBus({ kind: 'in-process' });
     const again = await composeProduct({
       pool: product.pool,
       store: product.store,
@@ -156,7 +156,7 @@ describe('seeding again', () => {
   it('instances starting together on an empty database write one card and one profile', async () => {
     const database = await createTestDatabase();
     try {
-      const store = new PostgresEventStore({ pool: database.pool });
+      const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
       const appSecret = product.appSecret;
       const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek')));
       const context = () =>

@@ -285,13 +285,15 @@ export async function projectedTables(pool: pg.Pool) {
     `SELECT owner_id::text AS owner_id, card_id, day::text AS day, encode(visitor, 'hex') AS visitor
        FROM rm_stat_visitors ORDER BY 1, 2, 3, 4`,
   );
-  const position = await pool.query<{ position: string }>('SELECT position FROM rm_stat_position');
+  const positions = await pool.query<{ stream_id: string; stream_position: number }>(
+    'SELECT stream_id, stream_position::int AS stream_position FROM rm_stat_stream_positions ORDER BY 1',
+  );
   return {
     daily: daily.rows,
     totals: totals.rows,
     breakdowns: breakdowns.rows,
     visitors: visitors.rows,
-    /** The global position of the last event counted. */
-    position: position.rows[0]?.position ?? null,
+    /** Per telemetry stream, the stream position of the last event counted. */
+    positions: positions.rows,
   };
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestionThread } from '@kartvizit/command-api/telemetry/ingestion-thread';
 import { telemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import { createSignalBus } from '@kartvizit/infra/signals/create';
+import { PostgresSignalBus } from '@kartvizit/infra/signals/postgres';
+import { firstValueFrom } from 'rxjs';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { send } from './card-fixtures.ts';
 import {
@@ -132,6 +135,8 @@ describe('the hand-over to the worker', () => {
         databaseUrl: product.pool.options.connectionString ?? '',
         appSecret: product.appSecret,
         settings: telemetrySettings({ maxBufferedEvents: 10, worker: true }),
+        eventStore: { kind: 'postgres' },
+        publishAppended: true,
       },
       log: (line) => lines.push(line),
     });
@@ -149,5 +154,35 @@ describe('the hand-over to the worker', () => {
     await thread.close();
     expect(await telemetryEvents(product)).toHaveLength(10);
     expect(await thread.recordVisit({ cardId: owner.cards[0] ?? '' }, request)).toBe('failed');
+  });
+
+  it('wakes readers in other processes itself when nobody in its process passes its appends on', async () => {
+    // Given: a reader in another process, listening on the database (the signal bus of a query-api or projector).
+    const reader = createSignalBus({ kind: 'postgres', connectionString: product.pool.options.connectionString ?? '' });
+    if (!(reader instanceof PostgresSignalBus)) throw new Error('expected the PostgreSQL bus');
+    const woken = firstValueFrom(reader.on('events_appended'));
+    await reader.whenListening();
+    const thread = new IngestionThread({
+      data: {
+        databaseUrl: product.pool.options.connectionString ?? '',
+        appSecret: product.appSecret,
+        settings: telemetrySettings({ worker: true }),
+        eventStore: { kind: 'postgres' },
+        publishAppended: true,
+      },
+      log: () => undefined,
+    });
+    const request = { address: '198.51.100.41', headers: { 'user-agent': USER_AGENTS.iPhone } };
+
+    try {
+      // When: the worker stores a visit.
+      expect(await thread.recordVisit({ cardId: owner.cards[0] ?? '' }, request)).toBe('recorded');
+
+      // Then: the reader hears 'events_appended', published by the worker after its commit.
+      expect(await woken).toBe('');
+    } finally {
+      await thread.close();
+      await reader.close();
+    }
   });
 });

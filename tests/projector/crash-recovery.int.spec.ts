@@ -6,8 +6,8 @@ import { accountStreamId } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { compareCheckpoints, makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
@@ -16,14 +16,14 @@ import { ProjectionRunner } from '@kartvizit/projector/core/runner';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 let codec: EventCodec;
 const secret = randomBytes(32);
 const OWNERS = 400;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  store = new PostgresEventStore({ pool: database.pool });
+  store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(secret, 'personal-data-kek')));
   // Given: 400 owners, each registered and then changing the password once or twice.
   for (let i = 0; i < OWNERS; i++) {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
+import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { ProjectionRunner } from '@kartvizit/projector/core/runner';
@@ -21,15 +22,15 @@ import { appendTelemetry, visited } from '../http/statistics-fixtures.ts';
  */
 describe('a projection whose wake-up found the new events held back', () => {
   let database: TestDatabase;
-  let signals: InProcessSignalBus;
-  let store: PostgresEventStore;
+  let signals: SignalBus;
+  let store: EventStore;
   let codec: EventCodec;
   let runner: ProjectionRunner;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    signals = new InProcessSignalBus();
-    store = new PostgresEventStore({ pool: database.pool, onAppended: () => void signals.publish('events_appended') });
+    signals = createSignalBus({ kind: 'in-process' });
+    store = await createEventStore({ kind: 'postgres' }, { pool: database.pool, onAppended: wakeReaders(signals) });
     codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
     // No fallback poll worth the name: only an append (or the runner itself) moves the projection.
     runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, pollIntervalMs: 600_000 });

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountStreamId, reactionStreamId, type AccountRegistered } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { deliveryProblems, ReactorRunner, requestRetry, type RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -13,7 +14,7 @@ import { startIdempotentReceiver, type IdempotentReceiver } from '../support/ide
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 let codec: EventCodec;
 let receiver: IdempotentReceiver;
 const secret = randomBytes(32);
@@ -21,7 +22,7 @@ const runners: ReactorRunner<AccountRegistered>[] = [];
 
 beforeEach(async () => {
   database = await createTestDatabase();
-  store = new PostgresEventStore({ pool: database.pool });
+  store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(secret, 'personal-data-kek')));
   receiver = await startIdempotentReceiver();
 });

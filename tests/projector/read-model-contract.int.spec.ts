@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
 import {
   CARDS_PROJECTION,
   MEETINGS_PROJECTION,
@@ -46,7 +47,7 @@ import { meetingsProjection } from '@kartvizit/projector/meeting/meetings-projec
  * a projection fails here; one renamed in the contract fails the typecheck of the lists below.
  */
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 
 // Record<keyof Row, true>: the compiler insists on every column of the row type, and on no other.
 const CARD_COLUMNS: Record<keyof CardsRow, true> = {
@@ -132,7 +133,7 @@ const MEETING_COLUMNS: Record<keyof MeetingsRow, true> = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  store = new PostgresEventStore({ pool: database.pool });
+  store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
   for (const projection of [
     cardsProjection,

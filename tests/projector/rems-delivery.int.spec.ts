@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { ReactorRunner } from '@kartvizit/infra/processing/reactor';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -347,7 +347,7 @@ describe('a reactor killed mid-delivery', () => {
     // Given an owner's key and a registration in a database of their own, and a reactor process
     const database = await createTestDatabase();
     const secret = randomBytes(32);
-    const store = new PostgresEventStore({ pool: database.pool });
+    const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
     const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(secret, 'personal-data-kek')));
     const ownerId = randomUUID();
     const registrationId = randomUUID();

@@ -5,9 +5,10 @@ import { accountStreamId, type AccountRegistered } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
+import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
@@ -23,8 +24,8 @@ import { until } from '../support/mailing-product.ts';
 describe('the projector on a pool smaller than its projections', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
-  let signals: InProcessSignalBus;
-  let store: PostgresEventStore;
+  let signals: SignalBus;
+  let store: EventStore;
   let projectors: ProjectorService;
   /** Where the last of the twenty accounts stands in the log. */
   let last: Checkpoint;
@@ -32,8 +33,8 @@ describe('the projector on a pool smaller than its projections', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     pool = new pg.Pool({ connectionString: database.url, max: 3 });
-    signals = new InProcessSignalBus();
-    store = new PostgresEventStore({ pool, onAppended: () => void signals.publish('events_appended') });
+    signals = createSignalBus({ kind: 'in-process' });
+    store = await createEventStore({ kind: 'postgres' }, { pool, onAppended: wakeReaders(signals) });
     const codec = new EventCodec(new PersonalDataVault(pool, deriveKey(randomBytes(32), 'personal-data-kek')));
     projectors = startProjectors({ pool, store, codec, signals, pollIntervalMs: 200 });
     for (let index = 0; index < 20; index++) {

@@ -10,7 +10,7 @@ import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { appendTelemetry, clicked, traffic, visited } from '../http/statistics-fixtures.ts';
@@ -52,7 +52,7 @@ const lines = (text: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   directory = await mkdtemp(join(tmpdir(), 'kartvizit-export-'));
-  const store = new PostgresEventStore({ pool: database.pool });
+  const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   const codec = new EventCodec(
     new PersonalDataVault(database.pool, deriveKey(Buffer.from(appSecret, 'utf8'), 'personal-data-kek')),
   );

@@ -3,14 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { untilReadable } from '@kartvizit/infra/event-store/horizon';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { createSignalBus } from '@kartvizit/infra/signals/create';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { telemetryStreamId } from '@kartvizit/schemas';
+import { telemetryStreamId, type TelemetryEvent } from '@kartvizit/schemas';
+import { makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { physicalTableName, tablesOf } from '@kartvizit/projector/core/projection';
 import { projectionSpecification } from '@kartvizit/projector/core/projection-specification';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { applyEvents, createTables, inTransaction, rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { ProjectionRunner } from '@kartvizit/projector/core/runner';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import {
@@ -32,9 +37,9 @@ import {
  * event by event (given / when / then rows).
  */
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 let codec: EventCodec;
-let signals: InProcessSignalBus;
+let signals: SignalBus;
 let runner: ProjectionRunner;
 const published: string[] = [];
 
@@ -44,9 +49,9 @@ const EVENTS = 3000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  store = new PostgresEventStore({ pool: database.pool });
+  store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
-  signals = new InProcessSignalBus();
+  signals = createSignalBus({ kind: 'in-process' });
   signals.on('projection_advanced').subscribe((payload) => published.push(payload));
   runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, batchSize: 97 });
   const appended = await appendTelemetry(
@@ -71,12 +76,12 @@ async function expectTablesEqualToEvents(): Promise<void> {
   expect(tables.daily).toEqual(await expectedDaily(database.pool));
   expect(tables.totals).toEqual(await expectedTotals(database.pool));
   expect(tables.breakdowns).toEqual(await expectedBreakdowns(database.pool));
-  // It remembers the last telemetry event it counted.
-  const last = await database.pool.query<{ position: string }>(
-    `SELECT transaction_id::text || ':' || global_position::text AS position FROM events
-      WHERE type IN ('CardVisited', 'ContactClicked') ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  // It remembers, per telemetry stream, the last event it counted.
+  const last = await database.pool.query<{ stream_id: string; stream_position: number }>(
+    `SELECT stream_id, max(stream_position)::int AS stream_position FROM events
+      WHERE type IN ('CardVisited', 'ContactClicked') GROUP BY stream_id ORDER BY 1`,
   );
-  expect(tables.position).toBe(last.rows[0]?.position);
+  expect(tables.positions).toEqual(last.rows);
 }
 
 const spec = projectionSpecification(statisticsProjection, {
@@ -84,6 +89,52 @@ const spec = projectionSpecification(statisticsProjection, {
   codec: () => codec,
   streamOf: () => telemetryStreamId(0),
 });
+
+/** Telemetry as the log holds it: each event the next in its stream (shard) and in the log. */
+function logOf(events: readonly (readonly [shard: number, event: TelemetryEvent])[]): StoredEvent<TelemetryEvent>[] {
+  const streams = new Map<string, number>();
+  return events.map(([shard, event], index) => {
+    const streamId = telemetryStreamId(shard);
+    const streamPosition = (streams.get(streamId) ?? -1) + 1;
+    streams.set(streamId, streamPosition);
+    const position = makeCheckpoint('1', String(index + 1));
+    return {
+      ...event,
+      eventId: randomUUID(),
+      streamId,
+      streamPosition,
+      position,
+      metadata: {},
+      createdAt: new Date(),
+      forgotten: false,
+    };
+  });
+}
+
+let nextGeneration = 2001;
+
+/** Hands the batches to the projection as a Kafka-fed runner would (each in a transaction of its own); answers its totals and guard. */
+async function countedFrom(batches: readonly (readonly StoredEvent<TelemetryEvent>[])[]) {
+  const generation = nextGeneration++;
+  const table = (name: string) => physicalTableName(name, generation);
+  const client = await database.pool.connect();
+  try {
+    await inTransaction(client, () => createTables(client, statisticsProjection, generation));
+    for (const batch of batches) {
+      await inTransaction(client, () => applyEvents(statisticsProjection, { client, table }, batch as StoredEvent[]));
+    }
+    const totals = await client.query(
+      `SELECT card_id, visits::int, unique_visitors::int, clicks::int FROM ${table('stat_totals')} ORDER BY card_id COLLATE "C"`,
+    );
+    const positions = await client.query(
+      `SELECT stream_id, stream_position::int FROM ${table('stat_stream_positions')} ORDER BY stream_id COLLATE "C"`,
+    );
+    return { totals: totals.rows, positions: positions.rows };
+  } finally {
+    await client.query(`DROP TABLE IF EXISTS ${Object.keys(tablesOf(statisticsProjection)).map(table).join(', ')}`);
+    client.release();
+  }
+}
 
 describe('the statistics projection', () => {
   it('counts a few thousand visits and clicks of 2 owners and 3 cards exactly as SQL over the events does', async () => {
@@ -105,7 +156,9 @@ describe('the statistics projection', () => {
   it('tells whose statistics a batch changed: only the owners in it', async () => {
     const carol = { ownerId: randomUUID(), cards: ['VC-CAROL1'] };
     published.length = 0;
-    const appended = await appendTelemetry({ store, codec }, [visited({ ownerId: carol.ownerId, cardId: 'VC-CAROL1', at: new Date() })]);
+    const appended = await appendTelemetry({ store, codec }, [
+      visited({ ownerId: carol.ownerId, cardId: 'VC-CAROL1', at: new Date() }),
+    ]);
     if (appended) await untilReadable(store, appended);
     await runner.catchUp();
     const signal = published.map(parseProjectionAdvanced).find((entry) => entry?.projection === 'statistics');
@@ -276,6 +329,72 @@ describe('the statistics projection', () => {
         ],
       });
     expect(outcome).toEqual({ touched: [owner] });
+  });
+
+  it("counts events of two streams once each, whichever stream's events come first (Kafka orders per stream only)", async () => {
+    const owner = randomUUID();
+    const cardId = 'VC-SHARD1';
+    // Given a log in which two telemetry shards interleave: a0 b0 a1 b1.
+    const [a0, b0, a1, b1] = logOf([
+      [1, visited({ ownerId: owner, cardId, at: '2026-03-05T09:00:00Z', visitor: 'bir' })],
+      [2, clicked({ ownerId: owner, cardId, at: '2026-03-05T09:01:00Z', clickType: 'phone' })],
+      [1, visited({ ownerId: owner, cardId, at: '2026-03-05T09:02:00Z', visitor: 'iki' })],
+      [2, visited({ ownerId: owner, cardId, at: '2026-03-05T09:03:00Z', visitor: 'üç' })],
+    ]) as [
+      StoredEvent<TelemetryEvent>,
+      StoredEvent<TelemetryEvent>,
+      StoredEvent<TelemetryEvent>,
+      StoredEvent<TelemetryEvent>,
+    ];
+    const expected = {
+      totals: [
+        { card_id: '*', visits: 3, unique_visitors: 3, clicks: 1 },
+        { card_id: cardId, visits: 3, unique_visitors: 3, clicks: 1 },
+      ],
+      positions: [
+        { stream_id: telemetryStreamId(1), stream_position: 1 },
+        { stream_id: telemetryStreamId(2), stream_position: 1 },
+      ],
+    };
+    // When each shard's partition is delivered on its own, the later stream first, or batches mixing them out of the
+    // log's order: then every event counts once.
+    expect(
+      await countedFrom([
+        [b0, b1],
+        [a0, a1],
+      ]),
+    ).toEqual(expected);
+    expect(
+      await countedFrom([
+        [a0, a1],
+        [b0, b1],
+      ]),
+    ).toEqual(expected);
+    expect(await countedFrom([[b0], [a0], [b1], [a1]])).toEqual(expected);
+    expect(await countedFrom([[b0, a0, b1, a1]])).toEqual(expected);
+  });
+
+  it("counts nothing twice when one stream's batch comes again after other streams moved on", async () => {
+    const owner = randomUUID();
+    const cardId = 'VC-SHARD2';
+    const [a0, b0, a1, b1] = logOf([
+      [1, visited({ ownerId: owner, cardId, at: '2026-03-05T09:00:00Z', visitor: 'bir' })],
+      [2, visited({ ownerId: owner, cardId, at: '2026-03-05T09:01:00Z', visitor: 'iki' })],
+      [1, clicked({ ownerId: owner, cardId, at: '2026-03-05T09:02:00Z', clickType: 'email' })],
+      [2, visited({ ownerId: owner, cardId, at: '2026-03-05T09:03:00Z', visitor: 'üç' })],
+    ]) as [
+      StoredEvent<TelemetryEvent>,
+      StoredEvent<TelemetryEvent>,
+      StoredEvent<TelemetryEvent>,
+      StoredEvent<TelemetryEvent>,
+    ];
+    // Given every event counted; when shard 1's batch is redelivered (a partition handed over again), and shard 2's
+    // first event with it; then the counts stay those of four events.
+    const counted = await countedFrom([[a0, a1], [b0, b1], [a0, a1], [b0], [a1, b1]]);
+    expect(counted.totals).toEqual([
+      { card_id: '*', visits: 3, unique_visitors: 3, clicks: 1 },
+      { card_id: cardId, visits: 3, unique_visitors: 3, clicks: 1 },
+    ]);
   });
 
   it('builds the same tables when history is replayed into a new generation', async () => {

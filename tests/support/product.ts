@@ -6,8 +6,9 @@ import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
@@ -26,7 +27,7 @@ export interface TestProduct {
   readonly app: FastifyInstance;
   readonly product: Product;
   readonly pool: pg.Pool;
-  readonly store: PostgresEventStore;
+  readonly store: EventStore;
   readonly codec: EventCodec;
   readonly vault: PersonalDataVault;
   /** This product's APP_SECRET (tests derive keys from it, e.g. to sign form tokens). */
@@ -74,11 +75,14 @@ export async function startTestProduct(
   } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
-  const signals = new InProcessSignalBus();
-  const store = new PostgresEventStore({
-    pool: database.pool,
-    onAppended: () => void signals.publish('events_appended'),
-  });
+  const signals = createSignalBus({ kind: 'in-process' });
+  const store = await createEventStore(
+    { kind: 'postgres' },
+    {
+      pool: database.pool,
+      onAppended: wakeReaders(signals),
+    },
+  );
   const appSecret = randomBytes(48);
   const vault = new PersonalDataVault(database.pool, deriveKey(appSecret, 'personal-data-kek'));
   const codec = new EventCodec(vault);

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import type { AccountEvent } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
@@ -17,7 +17,7 @@ const secret = Buffer.from(process.env.CHILD_APP_SECRET ?? '', 'hex');
 const delayMs = Number(process.env.CHILD_APPLY_DELAY_MS ?? '40');
 
 const pool = new pg.Pool({ connectionString: url, max: 4 });
-const store = new PostgresEventStore({ pool });
+const store = await createEventStore({ kind: 'postgres' }, { pool });
 const codec = new EventCodec(new PersonalDataVault(pool, deriveKey(secret, 'personal-data-kek')));
 const slow: Projection<AccountEvent> = {
   ...accountsProjection,

@@ -4,14 +4,14 @@
  */
 import pg from 'pg';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { ReactorRunner } from '@kartvizit/infra/processing/reactor';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { deliveringReactor } from './delivering-reactor.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.CHILD_DATABASE_URL ?? '', max: 4 });
-const store = new PostgresEventStore({ pool });
+const store = await createEventStore({ kind: 'postgres' }, { pool });
 const codec = new EventCodec(
   new PersonalDataVault(pool, deriveKey(Buffer.from(process.env.CHILD_APP_SECRET ?? '', 'hex'), 'personal-data-kek')),
 );

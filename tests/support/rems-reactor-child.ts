@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { ReactorRunner } from '@kartvizit/infra/processing/reactor';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -12,7 +12,7 @@ import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { remsDeliveryReactor } from '@kartvizit/projector/rems/rems-delivery-reactor';
 
 const pool = new pg.Pool({ connectionString: process.env.CHILD_DATABASE_URL ?? '', max: 4 });
-const store = new PostgresEventStore({ pool });
+const store = await createEventStore({ kind: 'postgres' }, { pool });
 const codec = new EventCodec(
   new PersonalDataVault(pool, deriveKey(Buffer.from(process.env.CHILD_APP_SECRET ?? '', 'hex'), 'personal-data-kek')),
 );

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { automationReason } from '@kartvizit/infra/telemetry/automation';
 import { startTypeScriptWorker } from '@kartvizit/infra/runtime/typescript-worker';
 import type { TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
+import type { EventStoreSettings } from '@kartvizit/infra/config/env';
 import type {
   ClickInput,
   Outcome,
@@ -33,6 +34,13 @@ export interface IngestionWorkerData {
   readonly appSecret: Uint8Array;
   readonly settings: TelemetrySettings;
   readonly ownerCacheTtlMs?: number;
+  /** The store the worker writes to (createEventStore). */
+  readonly eventStore: EventStoreSettings;
+  /**
+   * True when nobody in this process passes the worker's appends on (no onAppended): the worker then publishes
+   * 'events_appended' on the PostgreSQL signal bus itself, so readers in other processes wake.
+   */
+  readonly publishAppended: boolean;
 }
 
 export type ToWorker = { readonly kind: 'hits'; readonly hits: readonly ThreadHit[] } | { readonly kind: 'close' };

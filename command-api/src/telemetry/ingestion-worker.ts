@@ -5,7 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
 import { codecFromAppSecret } from '@kartvizit/infra/vault/event-codec';
 import { openTelemetryIngestion } from './ingestion.ts';
 import type { Outcome, TelemetryRequest } from './ingestion.ts';
@@ -19,14 +20,27 @@ const send = (message: FromWorker) => port.postMessage(message);
 // One connection writes the batches; the others answer owner and salt lookups meanwhile.
 const pool = new pg.Pool({ connectionString: data.databaseUrl, max: 4 });
 pool.on('error', (error) => send({ kind: 'log', message: `Telemetri iş parçacığı: ${error.message}` }));
-const store = new PostgresEventStore({ pool, onAppended: () => send({ kind: 'appended' }) });
+const log = (message: string) => send({ kind: 'log', message });
+// Readers in other processes learn of the beacons through the signal bus (NOTIFY after the commit); a composition
+// that wakes its readers in-process is told through the 'appended' message instead.
+const signals = data.publishAppended
+  ? createSignalBus({ kind: 'postgres', connectionString: data.databaseUrl, pool, log })
+  : null;
+const wake = signals ? wakeReaders(signals, log) : null;
+const store = await createEventStore(data.eventStore, {
+  pool,
+  onAppended: () => {
+    wake?.();
+    send({ kind: 'appended' });
+  },
+});
 const ingestion = openTelemetryIngestion({
   pool,
   store,
   codec: codecFromAppSecret(pool, Buffer.from(data.appSecret)),
   settings: data.settings,
   options: { ownerCacheTtlMs: data.ownerCacheTtlMs },
-  log: (message) => send({ kind: 'log', message }),
+  log,
 });
 
 // Answers settled in one turn go back in one message (a committed batch settles all of its hits together).
@@ -71,6 +85,8 @@ async function close(): Promise<void> {
   try {
     await ingestion.close();
     sendAnswers();
+    await signals?.close();
+    await store.close();
     await pool.end();
   } catch (error) {
     send({

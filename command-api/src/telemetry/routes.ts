@@ -18,6 +18,7 @@ import {
   type ProductClickAction,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { readEventStoreSettings } from '@kartvizit/infra/config/env';
 import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import {
@@ -68,7 +69,14 @@ function openSink(deps: TelemetryDependencies, settings: TelemetrySettings, log:
   if (options.now || options.geo) throw new Error('telemetry.worker: an injected clock or GeoIP lookup needs worker: false');
   if (!databaseUrl) throw new Error('telemetry.worker: the pool has no connection string to open its own');
   return new IngestionThread({
-    data: { databaseUrl, appSecret: deps.appSecret, settings, ownerCacheTtlMs: options.ownerCacheTtlMs },
+    data: {
+      databaseUrl,
+      appSecret: deps.appSecret,
+      settings,
+      ownerCacheTtlMs: options.ownerCacheTtlMs,
+      eventStore: options.eventStore ?? readEventStoreSettings(process.env),
+      publishAppended: options.onAppended === undefined,
+    },
     log,
     onAppended: options.onAppended,
   });

@@ -53,3 +53,42 @@ describe('REMS_API_URL', () => {
     expect(() => readConfig({ REMS_API_URL: 'https://rems.example.com/?key=1' })).toThrow('query or a fragment');
   });
 });
+
+describe('the event store and Kafka (issue 16)', () => {
+  it('unset: events in PostgreSQL, no Kafka, projections read the store', () => {
+    const config = readConfig({});
+    expect(config.eventStore).toEqual({ kind: 'postgres' });
+    expect(config.kafka).toEqual({ brokers: [], topic: 'kartvizit.events', partitions: 6, transport: 'store' });
+  });
+
+  it('KurrentDB needs its address', () => {
+    expect(
+      readConfig({ EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://127.0.0.1:2113?tls=false' }).eventStore,
+    ).toEqual({
+      kind: 'kurrentdb',
+      url: 'kurrentdb://127.0.0.1:2113?tls=false',
+    });
+    expect(() => readConfig({ EVENT_STORE: 'kurrentdb' })).toThrow('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+    expect(() => readConfig({ EVENT_STORE: 'mongo' })).toThrow('EVENT_STORE must be postgres or kurrentdb');
+  });
+
+  it('brokers are a comma-separated host:port list; EVENT_TRANSPORT=kafka needs them', () => {
+    const kafka = readConfig({
+      KAFKA_BROKERS: ' 127.0.0.1:9092, kafka-1.internal:9093 ,',
+      KAFKA_TOPIC: 'acme.events',
+      KAFKA_PARTITIONS: '12',
+      EVENT_TRANSPORT: 'kafka',
+    }).kafka;
+    expect(kafka).toEqual({
+      brokers: ['127.0.0.1:9092', 'kafka-1.internal:9093'],
+      topic: 'acme.events',
+      partitions: 12,
+      transport: 'kafka',
+    });
+    expect(() => readConfig({ EVENT_TRANSPORT: 'kafka' })).toThrow('EVENT_TRANSPORT=kafka needs KAFKA_BROKERS');
+    expect(() => readConfig({ EVENT_TRANSPORT: 'nats' })).toThrow('EVENT_TRANSPORT must be store or kafka');
+    expect(() => readConfig({ KAFKA_BROKERS: 'http://127.0.0.1:9092' })).toThrow('KAFKA_BROKERS must list host:port');
+    expect(() => readConfig({ KAFKA_TOPIC: 'kart vizit' })).toThrow('KAFKA_TOPIC is not a valid topic name');
+    expect(() => readConfig({ KAFKA_PARTITIONS: '0' })).toThrow('KAFKA_PARTITIONS must be at least 1');
+  });
+});

@@ -1,8 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { isPgError, UNIQUE_VIOLATION } from '../db/pg-error.ts';
-import type { SignalChannel } from '../signals/types.ts';
-import { compareCheckpoints, makeCheckpoint, parseCheckpoint } from './checkpoint.ts';
+import { latest, planAppend, validateAppend, type StoredEvent } from './append-plan.ts';
+import { makeCheckpoint, parseCheckpoint } from './checkpoint.ts';
 import { ConcurrencyError, DuplicateEventError } from './types.ts';
 import type {
   AppendRequest,
@@ -10,8 +9,6 @@ import type {
   Checkpoint,
   EventMetadata,
   EventStore,
-  ExpectedVersion,
-  NewEvent,
   ReadAllOptions,
   ReadAllResult,
   ReadStreamResult,
@@ -20,16 +17,17 @@ import type {
 
 export interface PostgresEventStoreOptions {
   readonly pool: pg.Pool;
-  /** Called after every commit that wrote events; must not throw (it only wakes readers). */
+  /**
+   * Called after every commit that wrote events; must not throw (it only wakes readers). The runtime passes the signal
+   * bus's coalesced publish of 'events_appended' (docs/decisions/0041-event-store-adapters.md).
+   */
   readonly onAppended?: () => void;
 }
 
-const EVENTS_APPENDED: SignalChannel = 'events_appended';
 /** Rows per INSERT: keeps each statement's arrays and the server's memory for it bounded. */
 const INSERT_CHUNK_SIZE = 5_000;
 /** An event-id race (same id, two streams, concurrently) is re-run once the winner has committed. */
 const MAX_ATTEMPTS = 3;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Read as text: bigint and xid8 exceed JavaScript numbers. ORDER BY must then name the columns
 // qualified (events.global_position), or PostgreSQL sorts by these text aliases: '10' < '9'.
@@ -62,14 +60,12 @@ const INSERT_EVENTS_SQL = `
   select transaction_id::text as transaction_id, global_position::text as global_position
   from inserted order by inserted.global_position desc limit 1`;
 
-// The notification is queued by the transaction and delivered only if it commits.
+// Readers are woken after the commit, through onAppended and the signal bus, not from inside the transaction: the
+// store then wakes them the same way whichever bus (or none) the process uses.
 const FINISH_APPEND_SQL = `
-  with bumped as (
-    update streams set version = batch.version
-    from unnest($1::text[], $2::bigint[]) as batch(stream_id, version)
-    where streams.stream_id = batch.stream_id
-  )
-  select pg_notify('${EVENTS_APPENDED}', '')`;
+  update streams set version = batch.version
+  from unnest($1::text[], $2::bigint[]) as batch(stream_id, version)
+  where streams.stream_id = batch.stream_id`;
 
 const READ_STREAM_SQL = `
   select streams.version::text as stream_version, streams.stream_id,
@@ -145,19 +141,6 @@ interface TailRow {
 interface PositionRow {
   readonly transaction_id: string;
   readonly global_position: string;
-}
-
-interface PlannedEvent {
-  readonly streamId: string;
-  readonly streamPosition: number;
-  readonly event: NewEvent;
-}
-
-interface AppendPlan {
-  readonly inserts: PlannedEvent[];
-  readonly results: { streamId: string; version: number }[];
-  /** Newest position among re-appended events that were already stored. */
-  latestExisting: Checkpoint | null;
 }
 
 /** Another append stored one of our event ids between our check and our insert. */
@@ -321,11 +304,14 @@ async function appendInTransaction(
   const locked = await client.query<{ stream_id: string; version: string }>(LOCK_STREAMS_SQL, [streamIds]);
   for (const row of locked.rows) baseVersions.set(row.stream_id, Number(row.version));
 
-  const stored = new Map<string, EventRow>();
+  const stored = new Map<string, StoredEvent>();
   if (lookUpEventIds) {
     const eventIds = requests.flatMap((request) => request.events.map((event) => event.eventId));
     const existing = await client.query<EventRow>(FIND_EXISTING_SQL, [eventIds]);
-    for (const row of existing.rows) stored.set(row.event_id.toLowerCase(), row);
+    for (const row of existing.rows) {
+      const recorded = toRecordedEvent(row);
+      stored.set(row.event_id.toLowerCase(), { ...recorded, eventId: row.event_id });
+    }
   }
 
   const plan = planAppend(requests, baseVersions, stored);
@@ -354,99 +340,6 @@ async function appendInTransaction(
   const position = latest(written, plan.latestExisting);
   if (position === null) throw new Error('Append produced no position');
   return { result: { streams: plan.results, position }, wrote: written !== null };
-}
-
-function planAppend(
-  requests: readonly AppendRequest[],
-  baseVersions: ReadonlyMap<string, number>,
-  stored: ReadonlyMap<string, EventRow>,
-): AppendPlan {
-  const versions = new Map(baseVersions);
-  const plan: AppendPlan = { inserts: [], results: [], latestExisting: null };
-
-  for (const request of requests) {
-    const current = versions.get(request.streamId) ?? -1;
-    const already: EventRow[] = [];
-    for (const event of request.events) {
-      const row = stored.get(event.eventId.toLowerCase());
-      if (!row) continue;
-      if (!isSameEvent(row, request.streamId, event)) throw new DuplicateEventError(event.eventId);
-      already.push(row);
-    }
-
-    // A retried command: everything it asked for is stored, so it succeeded the first time.
-    // Its expectation is not re-checked, because its own events have moved the stream on.
-    if (request.events.length > 0 && already.length === request.events.length) {
-      const version = Math.max(...already.map((row) => Number(row.stream_position)));
-      plan.results.push({ streamId: request.streamId, version });
-      for (const row of already) {
-        plan.latestExisting = latest(plan.latestExisting, makeCheckpoint(row.transaction_id, row.global_position));
-      }
-      continue;
-    }
-    // Half stored is not a retry of this request; only unconditional appends may fill the rest in.
-    const firstStored = already[0];
-    if (firstStored && request.expected !== 'any') throw new DuplicateEventError(firstStored.event_id);
-
-    if (!meetsExpectation(request.expected, current)) {
-      throw new ConcurrencyError(request.streamId, request.expected, current);
-    }
-    let position = current;
-    for (const event of request.events) {
-      if (stored.has(event.eventId.toLowerCase())) continue;
-      position += 1;
-      plan.inserts.push({ streamId: request.streamId, streamPosition: position, event });
-    }
-    versions.set(request.streamId, position);
-    plan.results.push({ streamId: request.streamId, version: position });
-  }
-  return plan;
-}
-
-function meetsExpectation(expected: ExpectedVersion, current: number): boolean {
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return current === -1;
-    case 'stream_exists':
-      return current >= 0;
-    default:
-      return expected === current;
-  }
-}
-
-function isSameEvent(row: EventRow, streamId: string, event: NewEvent): boolean {
-  // Compare as JSON after a round trip: that is the value the store would have kept.
-  const data: unknown = JSON.parse(JSON.stringify(event.data));
-  return row.stream_id === streamId && row.type === event.type && isDeepStrictEqual(row.data, data);
-}
-
-function validateAppend(requests: readonly AppendRequest[]): void {
-  const seen = new Set<string>();
-  let events = 0;
-  for (const request of requests) {
-    if (typeof request.streamId !== 'string' || request.streamId === '') throw new TypeError('streamId is empty');
-    const { expected } = request;
-    if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < -1)) {
-      throw new TypeError(`Expected version must be an integer >= -1: ${expected}`);
-    }
-    for (const event of request.events) {
-      if (!UUID_PATTERN.test(event.eventId)) throw new TypeError(`eventId is not a UUID: ${event.eventId}`);
-      const key = event.eventId.toLowerCase();
-      if (seen.has(key)) throw new DuplicateEventError(event.eventId);
-      seen.add(key);
-      if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) {
-        throw new TypeError(`Event ${event.eventId}: data must be an object`);
-      }
-      events += 1;
-    }
-  }
-  if (events === 0) throw new TypeError('append() needs at least one event');
-}
-
-function latest(a: Checkpoint | null, b: Checkpoint | null): Checkpoint | null {
-  return compareCheckpoints(a, b) >= 0 ? a : b;
 }
 
 type Nullable<T> = { readonly [K in keyof T]: T[K] | null };

@@ -4,10 +4,9 @@ import type { BlobStore } from '../blob/types.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { loadAppSecret } from '../config/secrets.ts';
 import type { ServiceConfig } from '../config/env.ts';
-import { PostgresEventStore } from '../event-store/postgres.ts';
+import { createEventStore } from '../event-store/create.ts';
 import type { EventStore } from '../event-store/types.ts';
-import { InProcessSignalBus } from '../signals/in-process.ts';
-import { PostgresSignalBus } from '../signals/postgres.ts';
+import { createSignalBus, wakeReaders } from '../signals/create.ts';
 import type { SignalBus } from '../signals/types.ts';
 import { codecFromAppSecret, type EventCodec } from '../vault/event-codec.ts';
 
@@ -40,12 +39,16 @@ export async function openRuntime(config: ServiceConfig, options: RuntimeOptions
     dataDir: join(config.dataDir, 'pg'),
     log: options.log,
   });
-  const signals: SignalBus =
-    options.signals === 'in-process' ? new InProcessSignalBus() : new PostgresSignalBus({ connectionString: database.url, pool: database.pool, log: options.log });
-  const store = new PostgresEventStore({
+  const signals: SignalBus = createSignalBus(
+    options.signals === 'in-process'
+      ? { kind: 'in-process' }
+      : { kind: 'postgres', connectionString: database.url, pool: database.pool, log: options.log },
+  );
+  // Every committed append wakes readers through the bus, in this process (Subject) or in others (NOTIFY), whichever
+  // store holds the events; coalesced, so a flood of beacons is a handful of publishes.
+  const store = await createEventStore(config.eventStore, {
     pool: database.pool,
-    // Across processes the append's own NOTIFY wakes readers; in one process the Subject is faster.
-    onAppended: options.signals === 'in-process' ? () => void signals.publish('events_appended') : undefined,
+    onAppended: wakeReaders(signals, options.log),
   });
   const appSecret = await loadAppSecret({ envValue: config.appSecret, dataDir: config.dataDir });
   const codec = codecFromAppSecret(database.pool, appSecret);

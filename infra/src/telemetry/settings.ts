@@ -1,5 +1,6 @@
 import { GROUP_COMMIT_DEFAULTS } from './group-commit.ts';
 import type { GeoIpLookup } from './geoip.ts';
+import type { EventStoreSettings } from '../config/env.ts';
 
 /** Telemetry settings from the environment (README, "Configuration"). */
 export interface TelemetrySettings {
@@ -64,9 +65,12 @@ export interface TelemetryOptions extends Partial<TelemetrySettings> {
   readonly ownerCacheTtlMs?: number;
   /**
    * Called when the ingestion worker wrote a batch: its store is not the composition's, so a composition whose
-   * projectors are woken in-process (npm start) passes its wake-up here. Across processes the append's NOTIFY does it.
+   * projectors are woken in-process (npm start) passes its wake-up here. Without it the worker wakes readers in other
+   * processes itself, through the PostgreSQL signal bus.
    */
   readonly onAppended?: () => void;
+  /** The store the ingestion worker writes to; default EVENT_STORE/KURRENTDB_URL of the process's environment. */
+  readonly eventStore?: EventStoreSettings;
 }
 
 /** The settings in options (defaults for the rest), without the injected functions a worker could not be handed. */

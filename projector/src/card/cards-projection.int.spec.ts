@@ -208,6 +208,26 @@ describe('the cards projection, when an owner deletes their account (the core er
       .then({ cards: [{ card_id: boraCard, owner_id: bora }], card_history: [{ card_id: boraCard }] });
   });
 
+  it('when Kafka brings their AccountDeleted before their physical card’s events (another stream), the card still goes', async () => {
+    // Ordered per stream only: the card's partition may lag behind the account's.
+    await spec
+      .given([boraCreated], [deleted(ayse, '2026-02-01T09:00:00.000Z')])
+      .when([provisioned], [activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z')])
+      .then({
+        cards: [{ card_id: boraCard }],
+        card_history: [{ card_id: boraCard }],
+        card_erasures: [{ card_id: cardId }],
+      });
+    await spec
+      .given([deleted(ayse, '2026-02-01T09:00:00.000Z')])
+      .when([provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z'), boraCreated])
+      .then({
+        cards: [{ card_id: boraCard }],
+        card_history: [{ card_id: boraCard }],
+        card_erasures: [{ card_id: cardId }],
+      });
+  });
+
   it('when everything is replayed as one batch, then the result is the same', async () => {
     await spec
       .given([provisioned, activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z'), boraCreated])

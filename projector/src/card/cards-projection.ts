@@ -1,7 +1,7 @@
 import type { CardEvent, CardHistoryType } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import type { Projection, ProjectionContext } from '../core/projection.ts';
 
 /**
  * Cards as the owner's screens and the public card see them (`rm_cards`), and each card's status
@@ -140,6 +140,17 @@ const insertHistory = batchedUpsert<HistoryRow>({
   },
 });
 
+/** Removes the cards and their history, and remembers them: delivered again, their events must not bring them back. */
+async function eraseCards(cardIds: readonly string[], { client, table }: ProjectionContext): Promise<void> {
+  if (cardIds.length === 0) return;
+  await client.query(`DELETE FROM ${table('cards')} WHERE card_id = ANY($1::text[])`, [cardIds]);
+  await client.query(`DELETE FROM ${table('card_history')} WHERE card_id = ANY($1::text[])`, [cardIds]);
+  await client.query(
+    `INSERT INTO ${table('card_erasures')} (card_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+    [cardIds],
+  );
+}
+
 export const cardsProjection: Projection<CardEvent> = {
   name: 'cards',
   // 2: a deleted account's cards and their history go (the core's erasure, decision 29).
@@ -183,17 +194,20 @@ export const cardsProjection: Projection<CardEvent> = {
   // A deleted owner's cards leave the read model: their pages, QR images and contact files answer as unknown cards.
   erasure: {
     ownerOf: (event) => ('ownerId' in event.data ? event.data.ownerId : null),
-    async erase(ownerIds, { client, table }) {
-      const cards = await client.query<{ card_id: string }>(
-        `DELETE FROM ${table('cards')} WHERE owner_id = ANY($1::uuid[]) RETURNING card_id`,
+    async erase(ownerIds, context) {
+      const cards = await context.client.query<{ card_id: string }>(
+        `DELETE FROM ${context.table('cards')} WHERE owner_id = ANY($1::uuid[]) RETURNING card_id`,
         [ownerIds],
       );
-      const cardIds = cards.rows.map((row) => row.card_id);
-      await client.query(`DELETE FROM ${table('card_history')} WHERE card_id = ANY($1::text[])`, [cardIds]);
-      await client.query(
-        `INSERT INTO ${table('card_erasures')} (card_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
-        [cardIds],
+      await eraseCards(
+        cards.rows.map((row) => row.card_id),
+        context,
       );
+    },
+    // Fed by Kafka, a deleted owner's physical card may be provisioned (no owner named) after their AccountDeleted was
+    // applied: their CardActivated, kept from apply, says the card was theirs. It goes as if it had been there.
+    async dropped(events, context) {
+      await eraseCards([...new Set(events.map((event) => event.data.cardId))], context);
     },
   },
 

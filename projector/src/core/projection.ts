@@ -40,6 +40,12 @@ export interface Erasure<E extends DomainEvent> {
   ownerOf(event: StoredEvent<E>): string | null;
   /** Removes every row of these owners, in the batch's transaction. */
   erase(ownerIds: readonly string[], context: ProjectionContext): Promise<void>;
+  /**
+   * Optional: the batch's events of owners already erased, which `apply` was not given, after the batch is applied.
+   * For rows the erasure cannot tie to their owner by itself: fed by Kafka (ordered per stream only), a physical card's
+   * ownerless CardProvisioned may come after its owner's AccountDeleted, and only their CardActivated says whose it is.
+   */
+  dropped?(events: readonly StoredEvent<E>[], context: ProjectionContext): Promise<void>;
 }
 
 /** The event that makes the core erase an owner from every read model with an `erasure`. */

@@ -111,10 +111,12 @@ export async function applyEvents(
     else for (const owner of changed) touched?.add(owner);
   };
   let pending: StoredEvent[] = [];
+  const dropped: StoredEvent[] = [];
   for (const event of events) {
     const owner = ownerOf(event);
     if (event.type !== OWNER_ERASED) {
       if (owner === null || !erased.has(owner)) pending.push(event);
+      else dropped.push(event);
       continue;
     }
     if (owner === null || erased.has(owner)) continue;
@@ -129,6 +131,7 @@ export async function applyEvents(
     note([owner]);
   }
   note(await apply(pending));
+  if (dropped.length > 0 && erasure.dropped) await erasure.dropped(dropped, context);
   return touched === undefined ? undefined : [...touched];
 }
 
@@ -272,6 +275,10 @@ export async function rebuildProjection(
           WHERE name = $1`,
         [projection.name, checkpoint, projection.version, generation],
       );
+      // Fed by Kafka, the live runner's places in the partitions (projection_kafka_offsets) stay: every event it had
+      // consumed was readable in the store before this transaction, so the replay above applied it to the new
+      // generation too. (Deleting them would send each partition back to the mark at or before `checkpoint`, and a
+      // partition with no new event would never be handed over again: the checkpoint could not pass that mark.)
     });
 
     for (const logical of Object.keys(tablesOf(projection))) {

@@ -8,11 +8,9 @@ import {
   type ProductViewed,
   type TelemetryEvent,
 } from '@kartvizit/schemas';
-import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { batchedUpsert } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import type { Projection, ProjectionContext } from '../core/projection.ts';
 
 /**
  * The owners' statistics from visits and clicks (docs/decisions/0011-statistics.md), and their products' views and
@@ -21,10 +19,12 @@ import type { Projection } from '../core/projection.ts';
  * few rows whatever the traffic; the owner's unique visitors are not the sum of the cards'.
  *
  * Counters cannot remember "the last stream position" (a row sums events of many streams), so the
- * projection remembers the global position of the last event it counted, in the batch's transaction:
- * events arrive in global order, and one at or before it is a redelivery, not counted again. Unique
- * visitors are exact through per-day sets of visitor hashes; an insert that conflicts is a visitor
- * already counted.
+ * projection remembers, per telemetry stream, the stream position of the last event it counted
+ * (stat_stream_positions), in the batch's transaction: one at or before it is a redelivery, not
+ * counted again. No global order is needed: fed by Kafka (issue 16), events come in order per stream
+ * only, and streams interleave in any order. Telemetry goes to a few shard streams (telemetryStreamId),
+ * so the guard costs one read and one upsert of a few rows per batch. Unique visitors are exact through
+ * per-day sets of visitor hashes; an insert that conflicts is a visitor already counted.
  */
 type Telemetry = StoredEvent<TelemetryEvent>;
 type CardHit = StoredEvent<CardVisited | ContactClicked>;
@@ -219,7 +219,7 @@ class BatchAggregate {
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
-// Counters add a batch's sums; no row position guards them, apply() counts each event once (stat_position).
+// Counters add a batch's sums; no row position guards them, apply() counts each event once (stat_stream_positions).
 const upsertDaily = batchedUpsert<DailyRow>({
   table: 'stat_daily',
   key: ['owner_id', 'card_id', 'day'],
@@ -276,7 +276,7 @@ const upsertBreakdowns = batchedUpsert<BreakdownRow>({
   },
 });
 
-/** Every table of the statistics with an owner_id: all but stat_position. */
+/** Every table of the statistics with an owner_id: all but stat_stream_positions. */
 const OWNER_TABLES = [
   'stat_visitors',
   'stat_daily',
@@ -286,17 +286,50 @@ const OWNER_TABLES = [
   'stat_product_visitors',
 ] as const;
 
+/**
+ * The events of the batch not counted before, and the guard moved past them: each stream's events come in stream order
+ * (in the log's order from the store, per partition from Kafka), so an event at or before its stream's remembered
+ * position is a redelivery. A stream's events may come interleaved with other streams' in any order.
+ */
+async function newEvents(events: readonly Telemetry[], { client, table }: ProjectionContext): Promise<Telemetry[]> {
+  if (events.length === 0) return [];
+  const streams = [...new Set(events.map((event) => event.streamId))];
+  const known = await client.query<{ stream_id: string; stream_position: string }>(
+    `SELECT stream_id, stream_position::text FROM ${table('stat_stream_positions')} WHERE stream_id = ANY($1::text[])`,
+    [streams],
+  );
+  const counted = new Map(known.rows.map((row) => [row.stream_id, Number(row.stream_position)]));
+  const moved = new Map<string, number>();
+  const fresh: Telemetry[] = [];
+  for (const event of events) {
+    const last = moved.get(event.streamId) ?? counted.get(event.streamId) ?? -1;
+    if (event.streamPosition <= last) continue;
+    moved.set(event.streamId, event.streamPosition);
+    fresh.push(event);
+  }
+  if (moved.size > 0) {
+    await client.query(
+      `INSERT INTO ${table('stat_stream_positions')} (stream_id, stream_position)
+       SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (stream_id) DO UPDATE SET stream_position = EXCLUDED.stream_position`,
+      [[...moved.keys()], [...moved.values()]],
+    );
+  }
+  return fresh;
+}
+
 export const statisticsProjection: Projection<TelemetryEvent> = {
   name: 'statistics',
   // 2: the global position of the last counted event replaced the inbox of every counted event id.
   // 3: product views and clicks (stat_products, stat_product_visitors); rebuilt from history on start.
   // 4: a deleted account's statistics go (the core's erasure, decision 29).
-  version: 4,
+  // 5: a stream position per telemetry stream replaced the one global position (Kafka orders per stream only).
+  version: 5,
   tables: {
-    // One row: the global position of the last event counted (a redelivered one is at or before it).
-    stat_position: (table) => `CREATE TABLE ${table} (
-        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
-        position text NOT NULL
+    // Per stream: the position of the last event counted (a redelivered one is at or before it).
+    stat_stream_positions: (table) => `CREATE TABLE ${table} (
+        stream_id text PRIMARY KEY,
+        stream_position bigint NOT NULL
       )`,
     // Who visited on a day: per card, and per owner under card_id '*'.
     stat_visitors: (table) => `CREATE TABLE ${table} (
@@ -366,19 +399,8 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
 
   async apply(events, context) {
     const { client, table } = context;
-    const last = events.at(-1);
-    if (!last) return { touched: [] };
-    const mark = await client.query<{ position: Checkpoint }>(`SELECT position FROM ${table('stat_position')}`);
-    const counted = mark.rows[0]?.position ?? null;
-    // Events come in global order: the new ones are those after the last one counted.
-    const from = events.findIndex((event) => compareCheckpoints(event.position, counted) > 0);
-    if (from < 0) return { touched: [] };
-    const batch = events.slice(from);
-    await client.query(
-      `INSERT INTO ${table('stat_position')} (position) VALUES ($1)
-       ON CONFLICT (only_row) DO UPDATE SET position = EXCLUDED.position`,
-      [last.position],
-    );
+    const batch = await newEvents(events, context);
+    if (batch.length === 0) return { touched: [] };
 
     const aggregate = new BatchAggregate();
     const visitors = new Map<string, VisitorRow>();

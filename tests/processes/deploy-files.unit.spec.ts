@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+
+/**
+ * No Docker engine or cluster runs here, so `docker compose config` and `kubectl apply --dry-run` cannot check the
+ * deploy files. This reads them as the tools would (YAML 1.1 merge keys included) and checks that they describe what
+ * tests/processes/scaled-shape.int.spec.ts runs: two of each service, the upstream ports nginx.conf names, Kafka
+ * (KRaft) with the relay's settings, and EVENT_TRANSPORT=kafka on the projectors.
+ */
+const deploy = new URL('../../infra/deploy/', import.meta.url).pathname;
+const SERVICES = ['command-api', 'query-api', 'projector'] as const;
+// What the process test starts of each service.
+const REPLICAS = 2;
+
+/** The ports nginx.conf's upstreams name: `server command-api:3001;`. */
+function upstreamPorts(): Record<string, number> {
+  const conf = readFileSync(join(deploy, 'nginx.conf'), 'utf8');
+  const ports: Record<string, number> = {};
+  for (const match of conf.matchAll(/^\s*server (command-api|query-api):(\d+);$/gm)) {
+    if (match[1] && match[2]) ports[match[1]] = Number(match[2]);
+  }
+  return ports;
+}
+
+interface ComposeService {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  deploy?: { replicas?: number };
+  depends_on?: Record<string, { condition: string }> | string[];
+  volumes?: string[];
+}
+
+describe('infra/deploy/compose.yaml', () => {
+  const compose = parse(readFileSync(join(deploy, 'compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+  const ports = upstreamPorts();
+
+  it('runs two of each service, each with the whole environment (merge keys are shallow)', () => {
+    for (const name of SERVICES) {
+      const service = compose.services[name];
+      expect(service?.deploy?.replicas, name).toBe(REPLICAS);
+      expect(Object.keys(service?.environment ?? {}), name).toEqual(
+        expect.arrayContaining(['DATABASE_URL', 'APP_SECRET', 'BLOB_DIR', 'KAFKA_BROKERS', 'EVENT_TRANSPORT']),
+      );
+      expect(service?.depends_on, name).toMatchObject({
+        postgres: { condition: 'service_healthy' },
+        kafka: { condition: 'service_healthy' },
+      });
+    }
+  });
+
+  it('listens where nginx.conf sends requests', () => {
+    expect(ports).toEqual({ 'command-api': 3001, 'query-api': 3002 });
+    expect(compose.services['command-api']?.environment?.PORT).toBe('3001');
+    expect(compose.services['query-api']?.environment?.PORT).toBe('3002');
+    expect(compose.services.proxy?.volumes).toContain('./nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+  });
+
+  it('has a single-node KRaft Kafka 3.9 that the services and the relay reach', () => {
+    const kafka = compose.services.kafka;
+    expect(kafka?.image).toMatch(/^apache\/kafka:3\.9\./);
+    expect(kafka?.environment).toMatchObject({
+      KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_ADVERTISED_LISTENERS: 'PLAINTEXT://kafka:9092',
+      KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+    });
+    for (const name of SERVICES) {
+      expect(compose.services[name]?.environment?.KAFKA_BROKERS, name).toBe('kafka:9092');
+    }
+    expect(compose.services.projector?.environment?.EVENT_TRANSPORT).toBe('kafka');
+  });
+});
+
+interface Manifest {
+  kind: string;
+  metadata: { name: string };
+  spec: {
+    replicas?: number;
+    ports?: { port: number }[];
+    template?: {
+      spec: {
+        containers: {
+          image: string;
+          env?: { name: string; value: string }[];
+          ports?: { containerPort: number }[];
+        }[];
+      };
+    };
+  };
+}
+
+describe('infra/deploy/kubernetes/kartvizit.yaml', () => {
+  const manifests = parseAllDocuments(readFileSync(join(deploy, 'kubernetes/kartvizit.yaml'), 'utf8')).map(
+    (document) => document.toJS() as Manifest,
+  );
+  const find = (kind: string, name: string) =>
+    manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name);
+  const env = (manifest: Manifest | undefined) =>
+    Object.fromEntries(
+      (manifest?.spec.template?.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable.value]),
+    );
+  const ports = upstreamPorts();
+
+  it('runs two of each service, on Kafka, where nginx.conf sends requests', () => {
+    for (const name of SERVICES) {
+      const deployment = find('Deployment', name);
+      expect(deployment?.spec.replicas, name).toBe(REPLICAS);
+      expect(env(deployment), name).toMatchObject({ KAFKA_BROKERS: 'kafka:9092', EVENT_TRANSPORT: 'kafka' });
+    }
+    for (const name of ['command-api', 'query-api'] as const) {
+      expect(find('Deployment', name)?.spec.template?.spec.containers[0]?.ports, name).toEqual([
+        { containerPort: ports[name] },
+      ]);
+      expect(find('Service', name)?.spec.ports?.[0]?.port, name).toBe(ports[name]);
+    }
+  });
+
+  it('has a single-node KRaft Kafka 3.9 behind the service the brokers list names, and nginx in front', () => {
+    const kafka = find('StatefulSet', 'kafka');
+    expect(kafka?.spec.template?.spec.containers[0]?.image).toMatch(/^apache\/kafka:3\.9\./);
+    expect(env(kafka)).toMatchObject({
+      KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+    });
+    expect(find('Service', 'kafka')?.spec.ports?.[0]?.port).toBe(9092);
+    expect(find('Deployment', 'proxy')?.spec.template?.spec.containers[0]?.image).toMatch(/^nginx:/);
+  });
+});
