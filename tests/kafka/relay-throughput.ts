@@ -18,7 +18,7 @@ import { createDatabaseIfMissing, dropDatabase } from '../../infra/src/db/admin.
 import { openDatabase } from '../../infra/src/db/database.ts';
 import { withDatabase } from '../../infra/src/db/url.ts';
 import { compareCheckpoints } from '../../infra/src/event-store/checkpoint.ts';
-import { PostgresEventStore } from '../../infra/src/event-store/postgres.ts';
+import { createEventStore } from '../../infra/src/event-store/create.ts';
 import type { Checkpoint, EventStore, NewEvent } from '../../infra/src/event-store/types.ts';
 import { createEventTransport } from '../../infra/src/transport/create.ts';
 import { KafkaRelay, readRelayCheckpoint } from '../../infra/src/transport/relay.ts';
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'kartvizit-relay-bench-'));
   await createDatabaseIfMissing(server, name);
   const database = await openDatabase({ databaseUrl: withDatabase(server, name), dataDir: workDir });
-  const store = new PostgresEventStore({ pool: database.pool });
+  const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   try {
     const seeding = performance.now();
     const until = await seedRelayEvents(store, events);

@@ -4,8 +4,8 @@ import { accountStreamId, type AccountEvent } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { compareCheckpoints, parseCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import type { Checkpoint, RecordedEvent } from '@kartvizit/infra/event-store/types';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { Checkpoint, EventStore, RecordedEvent } from '@kartvizit/infra/event-store/types';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { KafkaRelay, readRelayCheckpoint } from '@kartvizit/infra/transport/relay';
 import type { EventTransport } from '@kartvizit/infra/transport/types';
@@ -26,7 +26,7 @@ const WAIT = { timeout: 60_000, interval: 25 } as const;
 
 interface World {
   readonly db: TestDatabase;
-  readonly store: PostgresEventStore;
+  readonly store: EventStore;
   readonly codec: EventCodec;
   readonly topic: string;
   readonly logs: string[];
@@ -54,7 +54,7 @@ afterEach(async () => {
 
 async function given(): Promise<World> {
   const db = await createTestDatabase();
-  const store = new PostgresEventStore({ pool: db.pool });
+  const store = await createEventStore({ kind: 'postgres' }, { pool: db.pool });
   const codec = new EventCodec(new PersonalDataVault(db.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
   const topic = `kartvizit.relay.${randomUUID()}`;
   const logs: string[] = [];
