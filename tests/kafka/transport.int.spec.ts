@@ -87,6 +87,19 @@ describe.skipIf(kafka === null)(
       }
     });
 
+    it('given several processes making sure of the topic at once, then all succeed, the topic has its partitions, and no error is logged', async () => {
+      const topic = `kartvizit.race.${randomUUID()}`;
+      const transports = [transportOn(topic, 4), transportOn(topic, 4), transportOn(topic, 4)];
+      const before = warnings.length;
+      try {
+        await Promise.all(transports.map((transport) => transport.ensureTopic()));
+        expect([...(await transports[0]!.endOffsets()).keys()].sort()).toEqual([0, 1, 2, 3]);
+        expect(warnings.slice(before)).toEqual([]);
+      } finally {
+        await Promise.all(transports.map((transport) => transport.close()));
+      }
+    });
+
     it('given a publish the broker refuses (an event over its 1 MB limit), then it fails, nothing of it is on the topic, and the next publish through the same transport goes through', async () => {
       const topic = `kartvizit.refused.${randomUUID()}`;
       const transport = transportOn(topic, 1);

@@ -181,6 +181,7 @@ export class KafkaEventTransport implements EventTransport {
 
   private async createTopic(): Promise<void> {
     const admin = await this.connectedAdmin();
+    if ((await admin.listTopics()).includes(this.options.topic)) return;
     const { brokers } = await admin.describeCluster();
     try {
       await admin.createTopics({
@@ -272,8 +273,13 @@ export class KafkaEventTransport implements EventTransport {
     // Said once per producer because its retries are bounded (so that a publish to an unreachable broker fails instead
     // of hanging). What it warns of, a send given up and sent again, writes an event twice: the readers' guard.
     if (entry.log.message.startsWith('Limiting retries for the idempotent producer')) return;
+    const detail: unknown = entry.log.error;
+    const reason = typeof detail === 'string' && detail !== '' ? `: ${detail}` : '';
+    // A CreateTopics answer with errors ("already exists" when two processes create the topic at once, which
+    // ensureTopic expects) comes back to ensureTopic as its error too: the caller tells what matters.
+    if (entry.log.message.startsWith('Response CreateTopics')) return;
     const level = entry.level === logLevel.ERROR ? 'error' : 'warn';
-    this.log(`kafka ${level} (${entry.namespace}): ${entry.log.message}`);
+    this.log(`kafka ${level} (${entry.namespace}): ${entry.log.message}${reason}`);
   }
 }
 
