@@ -40,15 +40,17 @@ export class KafkaRelay {
   private readonly processor: Processor;
   private readonly log: (message: string) => void;
   private lastPrune = 0;
-  /** Whether this instance has logged that it is the one publishing (again after a failure). */
-  private active = false;
+  /** Whether this instance has said that it is the one publishing. */
+  private started = false;
+  /** A round failed (logged by the loop): the next page that goes out says so once. */
+  private failing = false;
 
   constructor(private readonly options: KafkaRelayOptions) {
     this.log = options.log ?? (() => undefined);
     this.processor = new Processor(`kafka relay (${options.topic})`, `relay:${options.topic}`, () => this.round(), {
       ...options,
       log: (message) => {
-        this.active = false;
+        this.failing = true;
         this.log(message);
       },
     });
@@ -76,8 +78,8 @@ export class KafkaRelay {
     const { pool, store, transport, topic } = this.options;
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
     let checkpoint = await readRelayCheckpoint(pool, topic);
-    if (!this.active) {
-      this.active = true;
+    if (!this.started) {
+      this.started = true;
       this.log(`kafka relay: publishing to ${topic} from ${checkpoint ?? 'the start of the log'}`);
     }
     // Where every partition ends, read when there is something to publish: this instance may just have taken over
@@ -94,6 +96,10 @@ export class KafkaRelay {
       mergeEnds(ends, receipt.ends);
       await saveProgress(pool, topic, page.checkpoint, ends);
       checkpoint = page.checkpoint;
+      if (this.failing) {
+        this.failing = false;
+        this.log(`kafka relay: publishing to ${topic} again, now at ${checkpoint}`);
+      }
     }
     await this.pruneNowAndThen();
   }
