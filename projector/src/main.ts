@@ -3,6 +3,7 @@ import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
+import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { productReactors } from './reactors.ts';
 import { startProjectors } from './service.ts';
 
@@ -36,7 +37,16 @@ const projectors = startProjectors({
   }),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);
+// With KAFKA_BROKERS the projector publishes every event to the topic too (decision 42); reactors stay on the store.
+const relay = startKafkaRelay(config.kafka, {
+  pool: runtime.database.pool,
+  store: runtime.store,
+  signals: runtime.signals,
+  pollIntervalMs: config.projectorPollIntervalMs,
+  log,
+});
 closeOnSignals(async () => {
+  await relay?.stop();
   await projectors.stop();
   await transport?.close();
   mailer.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { Kafka, logLevel, type IHeaders, type KafkaMessage } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import {
   RecordingSubscriber,
   describeEventTransportContract,
@@ -9,6 +9,7 @@ import {
 import { createEventTransport } from '../../infra/src/transport/create.ts';
 import type { EventTransport } from '../../infra/src/transport/types.ts';
 import { kafkaForTests } from '../support/kafka.ts';
+import { headerTexts, rawMessages } from './raw.ts';
 
 /** The EventTransport contract against the real Kafka broker (one per file; a fresh topic per test), and what only Kafka has. */
 const { kafka, skipped } = await kafkaForTests();
@@ -33,36 +34,6 @@ describeEventTransportContract('Kafka', ({ topic, partitions }) => Promise.resol
   skipped,
 });
 
-/** Every message of the topic, read raw with kafkajs (no transport in between). */
-async function rawMessages(topic: string, count: number): Promise<(KafkaMessage & { partition: number })[]> {
-  const client = new Kafka({ clientId: 'kartvizit-raw-reader', brokers, logLevel: logLevel.NOTHING });
-  const consumer = client.consumer({ groupId: `raw-${randomUUID()}`, maxWaitTimeInMs: 500 });
-  const messages = new Map<string, KafkaMessage & { partition: number }>();
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topics: [topic], fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ partition, message }) => {
-        messages.set(`${partition}:${message.offset}`, { ...message, partition });
-        return Promise.resolve();
-      },
-    });
-    await vi.waitFor(() => expect(messages.size).toBe(count), { timeout: 60_000, interval: 25 });
-  } finally {
-    await consumer.disconnect();
-  }
-  return [...messages.values()];
-}
-
-function text(headers: IHeaders | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers ?? {}).map(([name, value]) => [
-      name,
-      Buffer.isBuffer(value) ? value.toString('utf8') : String(value),
-    ]),
-  );
-}
-
 describe.skipIf(kafka === null)(
   `Kafka transport, on the wire${skipped === null ? '' : ` (skipped: ${skipped})`}`,
   () => {
@@ -74,11 +45,11 @@ describe.skipIf(kafka === null)(
         const events = sampleEvents(12, ['card-1', 'lead-9', 'profile-2']);
         await transport.publish(events);
 
-        const messages = await rawMessages(topic, events.length);
+        const messages = await rawMessages(brokers, topic, events.length);
         for (const event of events) {
-          const message = messages.find((each) => text(each.headers)['event-id'] === event.eventId);
+          const message = messages.find((each) => headerTexts(each.headers)['event-id'] === event.eventId);
           expect(message?.key?.toString('utf8')).toBe(event.streamId);
-          expect(text(message?.headers)).toEqual({
+          expect(headerTexts(message?.headers)).toEqual({
             'event-id': event.eventId,
             'event-type': event.type,
             'schema-version': String(event.schemaVersion),
@@ -111,6 +82,37 @@ describe.skipIf(kafka === null)(
         const ends = await transport.endOffsets();
         expect([...ends.values()].reduce((total, end) => total + Number(end), 0)).toBe(events.length);
         expect(receipt.ends).toEqual(ends);
+      } finally {
+        await transport.close();
+      }
+    });
+
+    it('given several processes making sure of the topic at once, then all succeed, the topic has its partitions, and no error is logged', async () => {
+      const topic = `kartvizit.race.${randomUUID()}`;
+      const transports = [transportOn(topic, 4), transportOn(topic, 4), transportOn(topic, 4)];
+      const before = warnings.length;
+      try {
+        await Promise.all(transports.map((transport) => transport.ensureTopic()));
+        expect([...(await transports[0]!.endOffsets()).keys()].sort()).toEqual([0, 1, 2, 3]);
+        expect(warnings.slice(before)).toEqual([]);
+      } finally {
+        await Promise.all(transports.map((transport) => transport.close()));
+      }
+    });
+
+    it('given a publish the broker refuses (an event over its 1 MB limit), then it fails, nothing of it is on the topic, and the next publish through the same transport goes through', async () => {
+      const topic = `kartvizit.refused.${randomUUID()}`;
+      const transport = transportOn(topic, 1);
+      try {
+        await transport.ensureTopic();
+        const [huge] = sampleEvents(1, ['s']).map((event) => ({ ...event, data: { filler: 'x'.repeat(1_200_000) } }));
+        if (!huge) throw new Error('no event');
+
+        await expect(transport.publish([huge])).rejects.toThrow();
+        expect(await transport.endOffsets()).toEqual(new Map([[0, '0']]));
+
+        const receipt = await transport.publish(sampleEvents(3, ['s']));
+        expect(receipt.ends).toEqual(new Map([[0, '3']]));
       } finally {
         await transport.close();
       }

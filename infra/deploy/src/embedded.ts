@@ -8,6 +8,7 @@ import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
+import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { composeProduct } from './compose.ts';
 
 const config = readConfig();
@@ -41,10 +42,19 @@ const product = await composeProduct({
   meetings: config.meetings,
   log,
 });
+// With KAFKA_BROKERS, every event is published to the topic too (decision 42).
+const relay = startKafkaRelay(config.kafka, {
+  pool: runtime.database.pool,
+  store: runtime.store,
+  signals: runtime.signals,
+  pollIntervalMs: config.projectorPollIntervalMs,
+  log,
+});
 await product.app.listen({ port: config.port, host: config.host });
 log(`Dijital Kartvizit hazır: http://localhost:${config.port}`);
 
 closeOnSignals(async () => {
+  await relay?.stop();
   await product.close();
   mailer.close();
   await runtime.close();

@@ -70,7 +70,12 @@ export class RecordingSubscriber implements TransportSubscriber {
 
   resumeAt(partition: number): Promise<string | null> {
     this.asked.push(partition);
-    const fromHook = this.hooks.resumeAt?.(partition);
+    let fromHook: string | null | undefined;
+    try {
+      fromHook = this.hooks.resumeAt?.(partition);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     if (fromHook !== undefined) return Promise.resolve(fromHook);
     return Promise.resolve(this.record.get(partition) ?? null);
   }
@@ -317,6 +322,25 @@ export function describeEventTransportContract(
         );
         expect(handled?.deliveries[0]?.offset).toBe(firstTry?.deliveries[0]?.offset);
         expect(subscriber.eventIds()).toEqual(events.map((event) => event.eventId));
+      });
+
+      it('given a subscriber whose record cannot be read at first, then it is asked again and handed everything from there', async () => {
+        const transport = await transportOn(freshTopic(), 1);
+        const events = sampleEvents(5, ['only-stream']);
+        await transport.publish(events);
+
+        let unreadable = 1;
+        const subscriber = new RecordingSubscriber({
+          resumeAt: () => {
+            if (unreadable-- > 0) throw new Error('the database is away');
+            return '2';
+          },
+        });
+        await transport.subscribe(`group-${randomUUID()}`, subscriber);
+        await vi.waitFor(() => expect(subscriber.firsts).toHaveLength(3), WAIT);
+
+        expect(subscriber.asked.slice(0, 2)).toEqual([0, 0]);
+        expect(subscriber.handed.map((delivery) => delivery.offset)).toEqual(['2', '3', '4']);
       });
 
       it('given a batch handed, then its next offset is where the partition continues', async () => {

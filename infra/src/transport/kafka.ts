@@ -124,7 +124,15 @@ export class KafkaEventTransport implements EventTransport {
         const partition = message.partition ?? 0;
         counts.set(partition, (counts.get(partition) ?? 0) + 1);
       }
-      const results = await producer.send({ topic: this.options.topic, acks: -1, messages: chunk });
+      let results: Awaited<ReturnType<Producer['send']>>;
+      try {
+        results = await producer.send({ topic: this.options.topic, acks: -1, messages: chunk });
+      } catch (error) {
+        // A send given up on may leave the idempotent producer's sequence numbers out of step with the broker's: the
+        // next publish starts a new producer (a new producer id) instead of failing on them.
+        await this.dropProducer();
+        throw error;
+      }
       for (const result of results) {
         const count = counts.get(result.partition);
         if (count === undefined || result.baseOffset === undefined) continue;
@@ -173,6 +181,7 @@ export class KafkaEventTransport implements EventTransport {
 
   private async createTopic(): Promise<void> {
     const admin = await this.connectedAdmin();
+    if ((await admin.listTopics()).includes(this.options.topic)) return;
     const { brokers } = await admin.describeCluster();
     try {
       await admin.createTopics({
@@ -246,6 +255,12 @@ export class KafkaEventTransport implements EventTransport {
     return this.producer;
   }
 
+  private async dropProducer(): Promise<void> {
+    const producer = this.producer;
+    this.producer = null;
+    await producer?.then((connected) => connected.disconnect()).catch(() => undefined);
+  }
+
   private connectedAdmin(): Promise<Admin> {
     this.admin ??= connect(this.kafka.admin(), () => {
       this.admin = null;
@@ -258,8 +273,13 @@ export class KafkaEventTransport implements EventTransport {
     // Said once per producer because its retries are bounded (so that a publish to an unreachable broker fails instead
     // of hanging). What it warns of, a send given up and sent again, writes an event twice: the readers' guard.
     if (entry.log.message.startsWith('Limiting retries for the idempotent producer')) return;
+    const detail: unknown = entry.log.error;
+    const reason = typeof detail === 'string' && detail !== '' ? `: ${detail}` : '';
+    // A CreateTopics answer with errors ("already exists" when two processes create the topic at once, which
+    // ensureTopic expects) comes back to ensureTopic as its error too: the caller tells what matters.
+    if (entry.log.message.startsWith('Response CreateTopics')) return;
     const level = entry.level === logLevel.ERROR ? 'error' : 'warn';
-    this.log(`kafka ${level} (${entry.namespace}): ${entry.log.message}`);
+    this.log(`kafka ${level} (${entry.namespace}): ${entry.log.message}${reason}`);
   }
 }
 
@@ -427,7 +447,14 @@ class KafkaSubscription implements TransportSubscription {
     if (batch.messages.length === 0 || !payload.isRunning() || payload.isStale()) return;
 
     if (!this.resumed.has(partition)) {
-      const resumeAt = (await this.subscriber.resumeAt(partition)) ?? '0';
+      let resumeAt: string;
+      try {
+        resumeAt = (await this.subscriber.resumeAt(partition)) ?? '0';
+      } catch (error) {
+        // Its record could not be read (the database is away): hand nothing, ask again after the pause.
+        await this.failed(partition, batch.firstOffset(), error, payload);
+        return;
+      }
       this.resumed.add(partition);
       if (resumeAt !== batch.firstOffset()) {
         // Offset 0 where the log no longer starts at 0: kafkajs answers the broker's "out of range" with the
@@ -455,14 +482,7 @@ class KafkaSubscription implements TransportSubscription {
         answer = await this.subscriber.handle(handed);
       } catch (error) {
         // Nothing resolved: kafkajs fetches the same events again after the pause.
-        const failures = (this.failures.get(partition) ?? 0) + 1;
-        this.failures.set(partition, failures);
-        const delay = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
-        this.log(
-          `kafka consumer ${this.group}: partition ${partition} at offset ${batch.firstOffset()} failed ` +
-            `(${failures}×: ${error instanceof Error ? error.message : String(error)}); again in ${delay} ms`,
-        );
-        await pause(delay, payload);
+        await this.failed(partition, batch.firstOffset(), error, payload);
         return;
       }
       this.failures.delete(partition);
@@ -482,6 +502,23 @@ class KafkaSubscription implements TransportSubscription {
         );
       });
     await payload.heartbeat();
+  }
+
+  /** Logs a failed batch (where, never what) and waits before the same events are fetched again, longer each time. */
+  private async failed(
+    partition: number,
+    offset: string | null,
+    error: unknown,
+    payload: EachBatchPayload,
+  ): Promise<void> {
+    const failures = (this.failures.get(partition) ?? 0) + 1;
+    this.failures.set(partition, failures);
+    const delay = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
+    this.log(
+      `kafka consumer ${this.group}: partition ${partition} at offset ${offset} failed ` +
+        `(${failures} times: ${error instanceof Error ? error.message : String(error)}); again in ${delay} ms`,
+    );
+    await pause(delay, payload);
   }
 }
 
