@@ -15,6 +15,7 @@ import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import { productReactors } from '@kartvizit/projector/reactors';
+import type { EventTransport } from '@kartvizit/infra/transport/types';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
 
@@ -53,6 +54,8 @@ export interface ProductParts {
   readonly meetings?: MeetingSettings;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
   readonly remsRetry?: Partial<RetryPolicy>;
+  /** EVENT_TRANSPORT=kafka: the projections consume the relay's topic (decision 42); unset: they read the store. */
+  readonly kafka?: { readonly transport: EventTransport; readonly topic: string };
 }
 
 export interface Product {
@@ -74,6 +77,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     signals: parts.signals,
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
+    ...(parts.kafka ? { kafka: parts.kafka } : {}),
     reactors: productReactors({
       pool: parts.pool,
       store: parts.store,

@@ -8,6 +8,7 @@ import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
+import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { composeProduct } from './compose.ts';
 
@@ -21,7 +22,11 @@ if (addressWarning) console.warn(`[kartvizit] ${addressWarning}`);
 const runtime = await openRuntime(config, { signals: 'in-process', log });
 const mailer = mailerFromConfig(config, log);
 log(`E-posta: ${mailer.destination}`);
+// EVENT_TRANSPORT=kafka: the projections consume the relay's topic, as the projector process does (decision 42).
+const transport =
+  config.kafka.transport === 'kafka' ? createEventTransport(config.kafka, log, { role: 'embedded' }) : null;
 const product = await composeProduct({
+  ...(transport ? { kafka: { transport, topic: config.kafka.topic } } : {}),
   mailer,
   pool: runtime.database.pool,
   store: runtime.store,
@@ -56,6 +61,7 @@ log(`Dijital Kartvizit hazır: http://localhost:${config.port}`);
 closeOnSignals(async () => {
   await relay?.stop();
   await product.close();
+  await transport?.close();
   mailer.close();
   await runtime.close();
 }, log);
