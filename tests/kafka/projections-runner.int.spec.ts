@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { untilReadable } from '@kartvizit/infra/event-store/horizon';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import type { Checkpoint, RecordedEvent } from '@kartvizit/infra/event-store/types';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { Checkpoint, EventStore, RecordedEvent } from '@kartvizit/infra/event-store/types';
 import { recordMark } from '@kartvizit/infra/transport/marks';
 import type { EventTransport, TransportBatch } from '@kartvizit/infra/transport/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -29,7 +29,7 @@ import {
  */
 const TOPIC = 'kartvizit.events.runner';
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 let codec: EventCodec;
 let runner: KafkaProjectionRunner;
 
@@ -99,7 +99,7 @@ async function appendTraffic(count: number, seed: number): Promise<void> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  store = new PostgresEventStore({ pool: database.pool });
+  store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
   // No broker here: the runner is handed batches directly, and never asked to subscribe.
   const transport = {} as EventTransport;

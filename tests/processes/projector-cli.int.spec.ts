@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 
@@ -25,7 +25,7 @@ function cli(...args: string[]) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const store = new PostgresEventStore({ pool: database.pool });
+  const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
   const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(Buffer.from(appSecret, 'utf8'), 'personal-data-kek')));
   for (const name of ['Şebnem', 'İlker']) {
     const userId = randomUUID();

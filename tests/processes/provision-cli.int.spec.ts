@@ -9,7 +9,7 @@ import { cardStreamId } from '@kartvizit/schemas';
 import { PHYSICAL_CARD_ALPHABET, provisionCards } from '@kartvizit/command-api/card/provisioning';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 
@@ -125,7 +125,7 @@ describe('the cards read model', () => {
 
 describe('random ids that are already taken', () => {
   it('are drawn again; the chunk is retried, nothing is stored twice', async () => {
-    const store = new PostgresEventStore({ pool: database.pool });
+    const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
     const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
     const first = await provisionCards({ store, codec, type: 'basic', color: 'white', count: 2, batchId: 'a', now: new Date() });
     const taken = first.cards.map((card) => card.cardId);
