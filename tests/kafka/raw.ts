@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, vi } from 'vitest';
 import { Kafka, logLevel, type IHeaders, type KafkaMessage } from 'kafkajs';
+import type { RecordedEvent } from '@kartvizit/infra/event-store/types';
 
 /** A message as it sits on the topic, read with kafkajs itself (no transport in between). */
 export type RawMessage = KafkaMessage & { readonly partition: number };
@@ -35,4 +36,20 @@ export function headerTexts(headers: IHeaders | undefined): Record<string, strin
       Buffer.isBuffer(value) ? value.toString('utf8') : String(value),
     ]),
   );
+}
+
+/** The message of `event` as the relay and the transport write it: keyed by its stream, its identity in headers, the event as stored in its value. */
+export function expectAsStored(message: RawMessage | undefined, event: RecordedEvent): void {
+  expect(message?.key?.toString('utf8')).toBe(event.streamId);
+  expect(headerTexts(message?.headers)).toEqual({
+    'event-id': event.eventId,
+    'event-type': event.type,
+    'schema-version': String(event.schemaVersion),
+    position: event.position,
+    'stream-position': String(event.streamPosition),
+  });
+  expect(JSON.parse(message?.value?.toString('utf8') ?? 'null')).toEqual({
+    ...event,
+    createdAt: event.createdAt.toISOString(),
+  });
 }

@@ -12,7 +12,7 @@ import type { EventTransport } from '@kartvizit/infra/transport/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { kafkaForTests } from '../support/kafka.ts';
-import { headerTexts, rawMessages, type RawMessage } from './raw.ts';
+import { expectAsStored, headerTexts, rawMessages, type RawMessage } from './raw.ts';
 
 /**
  * The relay (issue 16, decision 42) against real PostgreSQL and the real broker: every stored event reaches the topic,
@@ -182,15 +182,7 @@ describe.skipIf(kafka === null)(`the Kafka relay${skipped === null ? '' : ` (ski
     const byId = new Map(messages.map((message) => [headerTexts(message.headers)['event-id'], message]));
     for (const event of stored) {
       const message = byId.get(event.eventId);
-      expect(message?.key?.toString('utf8')).toBe(event.streamId);
-      expect(headerTexts(message?.headers)).toEqual({
-        'event-id': event.eventId,
-        'event-type': event.type,
-        'schema-version': String(event.schemaVersion),
-        position: event.position,
-        'stream-position': String(event.streamPosition),
-      });
-      expect(eventOf(message as RawMessage)).toEqual({ ...event, createdAt: event.createdAt.toISOString() });
+      expectAsStored(message, event);
     }
     for (const streamId of new Set(stored.map((event) => event.streamId))) {
       const ofStream = messages.filter((message) => message.key?.toString('utf8') === streamId);

@@ -9,7 +9,7 @@ import {
 import { createEventTransport } from '../../infra/src/transport/create.ts';
 import type { EventTransport } from '../../infra/src/transport/types.ts';
 import { kafkaForTests } from '../support/kafka.ts';
-import { headerTexts, rawMessages } from './raw.ts';
+import { expectAsStored, headerTexts, rawMessages } from './raw.ts';
 
 /** The EventTransport contract against the real Kafka broker (one per file; a fresh topic per test), and what only Kafka has. */
 const { kafka, skipped } = await kafkaForTests();
@@ -48,18 +48,7 @@ describe.skipIf(kafka === null)(
         const messages = await rawMessages(brokers, topic, events.length);
         for (const event of events) {
           const message = messages.find((each) => headerTexts(each.headers)['event-id'] === event.eventId);
-          expect(message?.key?.toString('utf8')).toBe(event.streamId);
-          expect(headerTexts(message?.headers)).toEqual({
-            'event-id': event.eventId,
-            'event-type': event.type,
-            'schema-version': String(event.schemaVersion),
-            position: event.position,
-            'stream-position': String(event.streamPosition),
-          });
-          expect(JSON.parse(message?.value?.toString('utf8') ?? 'null')).toEqual({
-            ...event,
-            createdAt: event.createdAt.toISOString(),
-          });
+          expectAsStored(message, event);
         }
       } finally {
         await transport.close();

@@ -137,3 +137,13 @@ export function validateAppend(requests: readonly AppendRequest[]): void {
 export function latest(a: Checkpoint | null, b: Checkpoint | null): Checkpoint | null {
   return compareCheckpoints(a, b) >= 0 ? a : b;
 }
+
+/** Tells the runtime that events were committed; never throws (the events are stored: failing now would make the caller retry a success). */
+export function announceAppended(onAppended: (() => void) | undefined): void {
+  if (!onAppended) return;
+  try {
+    onAppended();
+  } catch (error) {
+    process.emitWarning(`onAppended threw: ${String(error)}`);
+  }
+}

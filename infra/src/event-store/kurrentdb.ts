@@ -22,7 +22,7 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import { latest, planAppend, validateAppend, type StoredEvent } from './append-plan.ts';
+import { announceAppended, latest, planAppend, validateAppend, type StoredEvent } from './append-plan.ts';
 import { makeCheckpoint, parseCheckpoint } from './checkpoint.ts';
 import { ConcurrencyError, DuplicateEventError } from './types.ts';
 import type {
@@ -109,7 +109,7 @@ export class KurrentDbEventStore implements EventStore {
     for (let attempt = 1; ; attempt += 1) {
       const outcome = await this.appendOnce(requests, !optimistic || attempt > 1);
       if (outcome.kind === 'done') {
-        if (outcome.wrote) this.notifyAppended();
+        if (outcome.wrote) announceAppended(this.onAppended);
         return outcome.result;
       }
       if (attempt >= MAX_ATTEMPTS) throw conflictError(requests, outcome.streamName, outcome.actual);
@@ -172,16 +172,6 @@ export class KurrentDbEventStore implements EventStore {
     for (const event of written) position = latest(position, event.position);
     if (position === null) throw new Error('Append produced no position');
     return { kind: 'done', result: { streams: plan.results, position }, wrote: true };
-  }
-
-  private notifyAppended(): void {
-    if (!this.onAppended) return;
-    try {
-      this.onAppended();
-    } catch (error) {
-      // The events are committed; failing the append now would make the caller retry a success.
-      process.emitWarning(`onAppended threw: ${String(error)}`);
-    }
   }
 
   /** The stream's last revision, -1 when it does not exist. */

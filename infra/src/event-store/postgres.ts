@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isPgError, UNIQUE_VIOLATION } from '../db/pg-error.ts';
-import { latest, planAppend, validateAppend, type StoredEvent } from './append-plan.ts';
+import { announceAppended, latest, planAppend, validateAppend, type StoredEvent } from './append-plan.ts';
 import { makeCheckpoint, parseCheckpoint } from './checkpoint.ts';
 import { ConcurrencyError, DuplicateEventError } from './types.ts';
 import type {
@@ -197,7 +197,7 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release(brokenConnection);
     }
-    if (outcome.wrote) this.notifyAppended();
+    if (outcome.wrote) announceAppended(this.onAppended);
     return outcome.result;
   }
 
@@ -227,16 +227,6 @@ export class PostgresEventStore implements EventStore {
       requests[0];
     if (!moved) return error;
     return new ConcurrencyError(moved.streamId, moved.expected, actual.get(moved.streamId) ?? -1);
-  }
-
-  private notifyAppended(): void {
-    if (!this.onAppended) return;
-    try {
-      this.onAppended();
-    } catch (error) {
-      // The events are committed; failing the append now would make the caller retry a success.
-      process.emitWarning(`onAppended threw: ${String(error)}`);
-    }
   }
 
   async readStream(streamId: string, options: { readonly fromPosition?: number } = {}): Promise<ReadStreamResult> {
