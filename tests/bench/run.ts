@@ -25,7 +25,8 @@
  * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,rems
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
- *   ingestion with 1 vs 2 command-api processes, projection lag per event transport; section `scaled`.
+ *   ingestion with 1 vs 2 command-api processes, projection lag per event transport (store, Kafka), relay events/s
+ *   against kafkajs alone; a Kafka broker of its own unless KAFKA_BROKERS is set; section `scaled`.
  * (--connections is the beacons'; the card page is measured at 50.)
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.

@@ -9,18 +9,27 @@
  *   2. Projection lag: one beacon at a time through nginx, from sending it to its visit counted in the statistics read
  *      model (rm_stat_totals), with EVENT_TRANSPORT=store (the projector woken by LISTEN/NOTIFY); the baseline is the
  *      beacon's own answer (stored, 204) in the same probe.
- *   3. Hooks for what needs the Kafka code (lead: fill after merging it): `measureProjectionLag('kafka', …)` runs (2)
- *      with EVENT_TRANSPORT=kafka, and `measureRelayThroughput` (events/s the relay publishes). Until then they report
- *      null with the reason.
+ *   3. The same projection lag with EVENT_TRANSPORT=kafka: the projector runs the relay (store → topic) and the
+ *      Kafka-fed projections (topic → read models), on a topic of the run's own.
+ *   4. Relay throughput: events/s the relay publishes from a seeded store (the broker's ack and the checkpoint's
+ *      commit included), against kafkajs alone producing the same records; each a process of its own
+ *      (tests/kafka/relay-throughput.ts --measure), in alternating rounds (median round).
+ *
+ * The run starts one Kafka broker of its own (infra/kafka/broker.ts), or uses KAFKA_BROKERS when set, and stops it at
+ * the end whatever happens. Only (3) and (4) talk to Kafka: the other services run with KAFKA_BROKERS empty.
  *
  * run.ts hands in its process plumbing (database, load generator, hello-world, owner seeding) so both measure alike.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import type { Database } from '@kartvizit/infra/db/database';
 import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import { startKafkaBroker } from '../../infra/kafka/broker.ts';
+import { seedRelayEvents } from '../kafka/relay-throughput.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
 import { freePort } from '../support/ports.ts';
 import type { LoadResult } from './load-generator.ts';
@@ -93,6 +102,8 @@ async function startServices(
     LOG_LEVEL: process.env.BENCH_LOG ?? 'error',
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
+    // No relay unless the measurement asks for Kafka (a KAFKA_BROKERS in the bench's own environment is its broker).
+    KAFKA_BROKERS: '',
     ...env,
   };
   const service = (name: string, file: string, extra: Record<string, string>) => {
@@ -293,7 +304,12 @@ export async function measureProjectionLag(
   let proxy: RunningNginx | null = null;
   try {
     const env: Record<string, string> = { EVENT_TRANSPORT: transport };
-    if (options.kafkaBrokers) env.KAFKA_BROKERS = options.kafkaBrokers.join(',');
+    if (transport === 'kafka') {
+      if (!options.kafkaBrokers?.length) throw new Error('projection lag with Kafka needs a broker');
+      env.KAFKA_BROKERS = options.kafkaBrokers.join(',');
+      // A topic of this run's own: a fresh database must not meet another run's events.
+      env.KAFKA_TOPIC = `kartvizit.bench-lag.${randomBytes(6).toString('hex')}`;
+    }
     services = await startServices(tools, database, 1, env);
     proxy = await startNginx({ commandApi: services.commandPorts, queryApi: [await freePort()] });
     const { cardId } = await tools.seedOwner(`http://127.0.0.1:${services.commandPorts[0] ?? 0}`);
@@ -339,31 +355,121 @@ export async function measureProjectionLag(
   }
 }
 
+/** One `tests/kafka/relay-throughput.ts --measure <kind>` process: its JSON line. */
+async function relayBenchProcess(
+  tools: ScaledBenchTools,
+  kind: 'relay' | 'producer',
+  databaseUrl: string,
+  brokers: readonly string[],
+  events: number,
+): Promise<{ eventsPerSecond: number; seconds: number }> {
+  const child = tools.track(
+    spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(tools.root, 'tests/kafka/relay-throughput.ts'),
+        '--measure',
+        kind,
+        '--events',
+        String(events),
+      ],
+      {
+        cwd: tools.root,
+        env: { ...process.env, DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers.join(',') },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    ),
+  );
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode) => resolve(exitCode));
+    });
+    if (code !== 0) throw new Error(`relay-throughput --measure ${kind} exited with ${code}`);
+  } finally {
+    await tools.stopChild(child);
+  }
+  const line = output.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as { eventsPerSecond: number; seconds: number };
+}
+
 /**
- * Hook: events/s the relay publishes to Kafka (issue 16), next to kafkajs producing the same records without the
- * relay. Lead: fill after merging the relay (infra/src/transport/*): append N events, start a projector with
- * KAFKA_BROKERS, time until the relay's checkpoint passes the last one (kafka_relay).
+ * Events/s the relay publishes to Kafka (broker ack and checkpoint commit included), next to kafkajs alone producing
+ * the same records from a process of its own: what the relay costs over the bare producer. `events` visit-sized events
+ * over 500 streams are seeded once; every round publishes all of them to a fresh topic (6 partitions).
  */
-export function measureRelayThroughput(
-  _tools: ScaledBenchTools,
-  _kafkaBrokers: readonly string[] | null,
-): Promise<Record<string, unknown> | null> {
-  return Promise.resolve(null);
+export async function measureRelayThroughput(
+  tools: ScaledBenchTools,
+  kafkaBrokers: readonly string[],
+  options: { readonly events?: number } = {},
+): Promise<Record<string, unknown>> {
+  const events = options.events ?? 50_000;
+  const database = await tools.openDatabase(`kartvizit_bench_relay_${Date.now()}`);
+  try {
+    const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
+    try {
+      await seedRelayEvents(store, events);
+    } finally {
+      await store.close();
+    }
+    const rounds: { producerEventsPerSecond: number; relayEventsPerSecond: number; ratio: number }[] = [];
+    for (let index = 0; index < tools.rounds; index++) {
+      const producer = await relayBenchProcess(tools, 'producer', database.url, kafkaBrokers, events);
+      const relay = await relayBenchProcess(tools, 'relay', database.url, kafkaBrokers, events);
+      rounds.push({
+        producerEventsPerSecond: round(producer.eventsPerSecond, 0),
+        relayEventsPerSecond: round(relay.eventsPerSecond, 0),
+        ratio: round(relay.eventsPerSecond / producer.eventsPerSecond),
+      });
+    }
+    const summary = {
+      events,
+      streams: 500,
+      partitions: 6,
+      relayEventsPerSecond: median(rounds.map((entry) => entry.relayEventsPerSecond)),
+      // The baseline: kafkajs alone, the same records (keys, headers, sizes, requests), idempotent, acks from all.
+      bareProducerEventsPerSecond: median(rounds.map((entry) => entry.producerEventsPerSecond)),
+      ratio: median(rounds.map((entry) => entry.ratio)),
+      rounds,
+    };
+    tools.log(`scaled relay throughput: ${JSON.stringify(summary)}`);
+    return summary;
+  } finally {
+    await database.close();
+  }
 }
 
 /** The whole `--shape scaled` run: ingestion through nginx, projection lag per transport, relay throughput. */
 export async function benchScaledShape(tools: ScaledBenchTools): Promise<Record<string, unknown>> {
   tools.log(`scaled: ${tools.seconds} s × ${tools.connections} connections through nginx, ${tools.rounds} rounds`);
-  const ingestion = await benchIngestionThroughNginx(tools);
-  const lagStore = await measureProjectionLag(tools, 'store');
-  return {
-    ingestion,
-    projectionLag: {
-      store: lagStore,
-      // Filled once the Kafka consumers are merged: measureProjectionLag(tools, 'kafka', { kafkaBrokers }).
-      kafka: null,
-    },
-    relayEventsPerSecond: await measureRelayThroughput(tools, null),
-    pending: 'projection lag with Kafka and relay throughput wait for the Kafka transport (issue 16)',
-  };
+  const external = (process.env.KAFKA_BROKERS ?? '')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter((broker) => broker !== '');
+  const broker = external.length > 0 ? null : await startKafkaBroker();
+  const kafkaBrokers = broker?.brokers ?? external;
+  tools.log(
+    `scaled: Kafka ${broker ? `broker of its own (${broker.kafkaVersion})` : 'from KAFKA_BROKERS'} on ${kafkaBrokers.join(',')}`,
+  );
+  try {
+    const loadBefore = loadavg();
+    const ingestion = await benchIngestionThroughNginx(tools);
+    const lagStore = await measureProjectionLag(tools, 'store');
+    const lagKafka = await measureProjectionLag(tools, 'kafka', { kafkaBrokers });
+    const relay = await measureRelayThroughput(tools, kafkaBrokers);
+    return {
+      ingestion,
+      projectionLag: { store: lagStore, kafka: lagKafka },
+      relay,
+      kafka: broker ? `a broker of the run's own, Kafka ${broker.kafkaVersion} (one KRaft node)` : 'KAFKA_BROKERS',
+      // The host is shared: the load average (1, 5, 15 min) at the start and at the end of the run.
+      loadAverage: { start: loadBefore.map((value) => round(value)), end: loadavg().map((value) => round(value)) },
+    };
+  } finally {
+    await broker?.stop();
+  }
 }
