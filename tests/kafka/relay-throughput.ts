@@ -29,7 +29,7 @@ import { createEventStore } from '../../infra/src/event-store/create.ts';
 import type { Checkpoint, EventStore, NewEvent } from '../../infra/src/event-store/types.ts';
 import type { RecordedEvent } from '../../infra/src/event-store/types.ts';
 import { createEventTransport } from '../../infra/src/transport/create.ts';
-import { EVENT_HEADERS } from '../../infra/src/transport/kafka.ts';
+import { chunksByBytes, eventMessage } from '../../infra/src/transport/kafka.ts';
 import { KafkaRelay, readRelayCheckpoint } from '../../infra/src/transport/relay.ts';
 
 export interface RelayThroughput {
@@ -136,9 +136,6 @@ export async function readWholeStore(store: EventStore): Promise<RecordedEvent[]
 
 /** The relay's page: events read from the store and handed to one publish. */
 const RELAY_PAGE = 1_000;
-/** As the transport (infra/src/transport/kafka.ts) splits a page into produce requests: bytes per request. */
-const MAX_REQUEST_BYTES = 512 * 1024;
-const MESSAGE_OVERHEAD_BYTES = 64;
 
 /**
  * The baseline for the relay: kafkajs alone producing the very records the relay publishes, as the transport builds
@@ -174,28 +171,7 @@ export async function measureBareProducer(options: {
       waitForLeaders: true,
     });
     const partitioner = Partitioners.DefaultPartitioner();
-    const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
-      partitionId,
-      leader: 0,
-      partitionErrorCode: 0,
-      replicas: [],
-      isr: [],
-    }));
-    const messages = options.events.map((event): Message => {
-      const key = event.streamId;
-      return {
-        key,
-        value: JSON.stringify(event),
-        headers: {
-          [EVENT_HEADERS.eventId]: event.eventId,
-          [EVENT_HEADERS.eventType]: event.type,
-          [EVENT_HEADERS.schemaVersion]: String(event.schemaVersion),
-          [EVENT_HEADERS.position]: event.position,
-          [EVENT_HEADERS.streamPosition]: String(event.streamPosition),
-        },
-        partition: partitioner({ topic, partitionMetadata, message: { key, value: null } }),
-      };
-    });
+    const messages = options.events.map((event) => eventMessage(event, { topic, partitions, partitioner }));
     const requests: Message[][] = [];
     for (let start = 0; start < messages.length; start += RELAY_PAGE) {
       requests.push(...chunksByBytes(messages.slice(start, start + RELAY_PAGE)));
@@ -213,28 +189,6 @@ export async function measureBareProducer(options: {
     await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
     await admin.disconnect();
   }
-}
-
-function chunksByBytes(messages: readonly Message[]): Message[][] {
-  const chunks: Message[][] = [];
-  let chunk: Message[] = [];
-  let bytes = 0;
-  for (const message of messages) {
-    let size =
-      MESSAGE_OVERHEAD_BYTES + Buffer.byteLength(String(message.key)) + Buffer.byteLength(String(message.value));
-    for (const [name, value] of Object.entries(message.headers ?? {})) {
-      size += Buffer.byteLength(name) + Buffer.byteLength(String(value));
-    }
-    if (chunk.length > 0 && bytes + size > MAX_REQUEST_BYTES) {
-      chunks.push(chunk);
-      chunk = [];
-      bytes = 0;
-    }
-    chunk.push(message);
-    bytes += size;
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
 }
 
 /**

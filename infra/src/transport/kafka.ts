@@ -201,31 +201,7 @@ export class KafkaEventTransport implements EventTransport {
   }
 
   private message(event: RecordedEvent, partitions: number): Message {
-    const key = event.streamId;
-    const message: Message = {
-      key,
-      value: JSON.stringify(event),
-      headers: {
-        [EVENT_HEADERS.eventId]: event.eventId,
-        [EVENT_HEADERS.eventType]: event.type,
-        [EVENT_HEADERS.schemaVersion]: String(event.schemaVersion),
-        [EVENT_HEADERS.position]: event.position,
-        [EVENT_HEADERS.streamPosition]: String(event.streamPosition),
-      },
-    };
-    // The Java client's choice (murmur2 of the key), made here so that we know where each message goes.
-    const partition = this.partitioner({
-      topic: this.options.topic,
-      partitionMetadata: Array.from({ length: partitions }, (_, partitionId) => ({
-        partitionId,
-        leader: 0,
-        partitionErrorCode: 0,
-        replicas: [],
-        isr: [],
-      })),
-      message: { key, value: null },
-    });
-    return { ...message, partition };
+    return eventMessage(event, { topic: this.options.topic, partitions, partitioner: this.partitioner });
   }
 
   private async partitionsOfTopic(): Promise<number> {
@@ -304,6 +280,44 @@ function isTopicAlreadyThere(error: unknown): boolean {
   return errors !== undefined && errors.length > 0 && errors.every((each) => each.type === 'TOPIC_ALREADY_EXISTS');
 }
 
+/**
+ * An event as it goes on the topic: key = its stream, value = the event as stored (JSON), its identity in headers, and
+ * the partition the Java client would choose (murmur2 of the key), chosen here so that the sender knows where each goes.
+ */
+export function eventMessage(
+  event: RecordedEvent,
+  on: {
+    readonly topic: string;
+    readonly partitions: number;
+    readonly partitioner: ReturnType<typeof Partitioners.DefaultPartitioner>;
+  },
+): Message {
+  const key = event.streamId;
+  const partition = on.partitioner({
+    topic: on.topic,
+    partitionMetadata: Array.from({ length: on.partitions }, (_, partitionId) => ({
+      partitionId,
+      leader: 0,
+      partitionErrorCode: 0,
+      replicas: [],
+      isr: [],
+    })),
+    message: { key, value: null },
+  });
+  return {
+    key,
+    value: JSON.stringify(event),
+    headers: {
+      [EVENT_HEADERS.eventId]: event.eventId,
+      [EVENT_HEADERS.eventType]: event.type,
+      [EVENT_HEADERS.schemaVersion]: String(event.schemaVersion),
+      [EVENT_HEADERS.position]: event.position,
+      [EVENT_HEADERS.streamPosition]: String(event.streamPosition),
+    },
+    partition,
+  };
+}
+
 function messageBytes(message: Message): number {
   let bytes = MESSAGE_OVERHEAD_BYTES;
   bytes += typeof message.key === 'string' ? Buffer.byteLength(message.key) : (message.key?.length ?? 0);
@@ -315,7 +329,7 @@ function messageBytes(message: Message): number {
 }
 
 /** Consecutive runs of messages, each under MAX_REQUEST_BYTES (a bigger message goes alone). Order is kept. */
-function chunksByBytes(messages: readonly Message[]): Message[][] {
+export function chunksByBytes(messages: readonly Message[]): Message[][] {
   const chunks: Message[][] = [];
   let chunk: Message[] = [];
   let bytes = 0;
