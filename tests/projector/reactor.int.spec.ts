@@ -5,6 +5,7 @@ import { accountStreamId, reactionStreamId, type AccountRegistered } from '@kart
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
+import { untilReadable } from '@kartvizit/infra/event-store/horizon';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { deliveryProblems, ReactorRunner, requestRetry, type RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
@@ -48,7 +49,12 @@ async function register(name: string, lastName = 'Yılmaz'): Promise<string> {
     },
   };
   const encoded = await codec.encode(event);
-  await store.append([{ streamId: accountStreamId(userId), expected: 'no_stream', events: [encoded] }]);
+  const { position } = await store.append([
+    { streamId: accountStreamId(userId), expected: 'no_stream', events: [encoded] },
+  ]);
+  // A reader sees it only once every older transaction on the server has ended (another test file's may be open):
+  // a test that calls catchUp() right after must not find the log still held back.
+  await untilReadable(store, position);
   return encoded.eventId;
 }
 
