@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { DomainEvent } from '@kartvizit/schemas';
+import type { Checkpoint } from '../event-store/types.ts';
 import { compareCheckpoints } from '../event-store/checkpoint.ts';
-import { offsetsAtOrBefore } from '../transport/marks.ts';
+import { coveredCheckpoint, offsetsAtOrBefore } from '../transport/marks.ts';
 import type { EventTransport, TransportBatch, TransportSubscription } from '../transport/types.ts';
 import { Processor, type RoundOutcome } from './processor.ts';
 import { Reactions, reactorCheckpoint, type Reactor, type ReactorDependencies } from './reactor.ts';
@@ -38,7 +39,8 @@ export function reactorOffsetsName(name: string): string {
  *   batches that left something waiting.
  * - Where it begins: reactor_checkpoints (created on first sight at the log's head, or its start, `startAt`; or where
  *   the store loop left it). A partition without a place resumes at the relay's newest mark at or before it, and
- *   events at or before it are passed over. The Kafka-fed runner never moves that checkpoint.
+ *   events at or before it are passed over. After each batch the checkpoint moves to the newest relay mark every
+ *   partition has been read up to, so the store loop could take over again from there.
  */
 export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
   private readonly reactions: Reactions<E>;
@@ -182,16 +184,50 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
     }
     // Past the events of other types, too.
     await this.saveOffset(batch.partition, batch.nextOffset);
+    await this.cover();
     if (leftWaiting) this.tender.wakeUp();
+  }
+
+  /**
+   * Moves the reactor's checkpoint (reactor_checkpoints) to the newest relay mark every partition has been read up to,
+   * as a Kafka-fed projection does: where it begins in a partition it has no place in yet, and where the store loop
+   * would continue if EVENT_TRANSPORT went back to `store`. One instance at a time (the row is locked).
+   */
+  private async cover(): Promise<void> {
+    const { pool, topic } = this.options;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ checkpoint: string | null }>(
+        'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1 FOR UPDATE',
+        [this.name],
+      );
+      const checkpoint = (rows[0]?.checkpoint ?? null) as Checkpoint | null;
+      const places = new Map<number, string>((await offsetsAtOrBefore(client, topic, checkpoint)) ?? []);
+      const stored = await client.query<{ partition: number; next_offset: string }>(
+        `SELECT partition, next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2`,
+        [reactorOffsetsName(this.name), topic],
+      );
+      for (const place of stored.rows) places.set(place.partition, place.next_offset);
+      const covered = rows[0] ? await coveredCheckpoint(client, topic, places, checkpoint) : null;
+      if (covered !== null) {
+        await client.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
+          this.name,
+          covered,
+        ]);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 }
 
 /** For tests and tools: where a Kafka-fed reactor stands in each partition of the topic. */
-export async function reactorOffsets(
-  pool: pg.Pool,
-  name: string,
-  topic: string,
-): Promise<Map<number, string>> {
+export async function reactorOffsets(pool: pg.Pool, name: string, topic: string): Promise<Map<number, string>> {
   const { rows } = await pool.query<{ partition: number; next_offset: string }>(
     `SELECT partition, next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2`,
     [reactorOffsetsName(name), topic],
