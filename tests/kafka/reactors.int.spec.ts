@@ -291,6 +291,27 @@ describe.skipIf(skipped !== null)(`reactors fed by Kafka${skipped ? ` (${skipped
     expect(requestsOf([...before, ...after])).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
+  it('given the relay publishing the same events twice, when the reactor meets the copies, then nothing is delivered twice', async () => {
+    // Given four accounts on the topic, delivered once each
+    await given(2);
+    const keys: string[] = [];
+    for (const name of ['ayşe', 'çağrı', 'şule', 'ömer']) keys.push(await register(name));
+    await relay.publish();
+    const runner = startReactor({ firstDelayMs: 20, maxDelayMs: 40 });
+    await until(() => receiver.kept.length === 4, 'the four kept');
+
+    // When the relay publishes the whole log again (an instance stopped between the ack and its checkpoint), and one
+    // more account after it
+    relay.checkpoint = null;
+    keys.push(await register('gül'));
+    await relay.publish();
+    await until(() => receiver.kept.length === 5, 'the fifth kept');
+    await until(() => placesAtTheEnd(runner), 'places at the ends');
+
+    // Then every account was delivered exactly once
+    expect(requestsOf(keys)).toEqual([1, 1, 1, 1, 1]);
+  });
+
   it('given a reactor starting at the head that the database has never seen, when it first runs, then it delivers only what comes after', async () => {
     // Given two accounts already on the topic
     await given(2);

@@ -51,6 +51,12 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
   private retryTimer: NodeJS.Timeout | null = null;
   /** Tending rounds of this runner one after another (the Processor's, and a tend() beside it). */
   private rounds: Promise<unknown> = Promise.resolve();
+  /**
+   * Per Kafka partition, where this instance's last handled batch ended and the newest store position it held. Within a
+   * partition the relay publishes in the log's order, so a position not past it is a copy the relay published again
+   * (a relay stopped between the broker's ack and its checkpoint): passed over, not reacted to twice.
+   */
+  private readonly lastMet = new Map<number, { readonly next: string; readonly position: Checkpoint }>();
 
   constructor(
     private readonly reactor: Reactor<E>,
@@ -159,13 +165,19 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
     // The batch starts past the reactor's place (the consumer's and the database's disagree): hand it over from there.
     if (expected !== null && BigInt(first) > BigInt(expected)) return { seekTo: expected };
     const begun = await reactorCheckpoint(pool, this.reactor, this.options.store);
+    const last = this.lastMet.get(batch.partition);
+    const floor =
+      last && last.next === expected && compareCheckpoints(last.position, begun) > 0 ? last.position : begun;
     const types = this.reactions.typesRead();
-    // Before the place: met already (a redelivery). At or before where the reactor began: not its to meet.
-    const fresh = batch.deliveries.filter(
-      (delivery) =>
-        (expected === null || BigInt(delivery.offset) >= BigInt(expected)) &&
-        compareCheckpoints(delivery.event.position, begun) > 0,
-    );
+    // Before the place: met already (a redelivery). At or before where the reactor began, or where this partition's
+    // last batch got to (the relay's copy of a page it published twice): not to be met again.
+    let newest = floor;
+    const fresh = batch.deliveries.filter((delivery) => {
+      if (expected !== null && BigInt(delivery.offset) < BigInt(expected)) return false;
+      if (compareCheckpoints(delivery.event.position, newest) <= 0) return false;
+      newest = delivery.event.position;
+      return true;
+    });
     const events = fresh.filter((delivery) => types.includes(delivery.event.type));
     // What waits now, from any instance: a new event of a waiting partition is parked behind it.
     const blocked = await this.reactions.blockedPartitions(pool);
@@ -184,6 +196,7 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
     }
     // Past the events of other types, too.
     await this.saveOffset(batch.partition, batch.nextOffset);
+    if (newest !== null) this.lastMet.set(batch.partition, { next: batch.nextOffset, position: newest });
     await this.cover();
     if (leftWaiting) this.tender.wakeUp();
   }
