@@ -13,10 +13,10 @@ const log = (message: string) => console.log(`[projector] ${message}`);
 const runtime = await openRuntime(config, { signals: 'postgres', log });
 const mailer = mailerFromConfig(config, log);
 log(`e-mail: ${mailer.destination}`);
-// EVENT_TRANSPORT=kafka: the projections consume the relay's topic (decision 42); reactors stay on the store.
+// EVENT_TRANSPORT=kafka: the projections and the reactors consume the relay's topic (decision 42).
 const transport =
   config.kafka.transport === 'kafka' ? createEventTransport(config.kafka, log, { role: 'projector' }) : null;
-if (transport) log(`projections fed by Kafka topic ${config.kafka.topic}`);
+if (transport) log(`projections and reactors fed by Kafka topic ${config.kafka.topic}`);
 const projectors = startProjectors({
   pool: runtime.database.pool,
   store: runtime.store,
@@ -37,7 +37,7 @@ const projectors = startProjectors({
   }),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);
-// With KAFKA_BROKERS the projector publishes every event to the topic too (decision 42); reactors stay on the store.
+// With KAFKA_BROKERS the projector publishes every event to the topic too (decision 42).
 const relay = startKafkaRelay(config.kafka, {
   pool: runtime.database.pool,
   store: runtime.store,

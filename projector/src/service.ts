@@ -1,5 +1,6 @@
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { ReactorRunner, type Reactor } from '@kartvizit/infra/processing/reactor';
+import { KafkaReactorRunner } from '@kartvizit/infra/processing/kafka-reactor';
 import { SharedLockSession } from '@kartvizit/infra/processing/lock-session';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PROJECTIONS } from './projections.ts';
@@ -10,7 +11,7 @@ import type { ProjectionDependencies } from './core/rebuild.ts';
 export interface ProjectorService {
   readonly runners: readonly (ProjectionRunner | KafkaProjectionRunner)[];
   /** The features' reactors (issue 13 on), run by the same process as the projections. */
-  readonly reactors: readonly ReactorRunner[];
+  readonly reactors: readonly (ReactorRunner | KafkaReactorRunner)[];
   /** Brings every projection up to the head of the store (start-up and tests). */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
@@ -23,8 +24,8 @@ export function startProjectors(
     readonly codec: EventCodec;
     readonly reactors?: readonly Reactor[];
     /**
-     * EVENT_TRANSPORT=kafka (issue 16): the projections consume the relay's topic through this transport instead of
-     * reading the store. Reactors stay on the store (decision 42).
+     * EVENT_TRANSPORT=kafka (issue 16): the projections and the reactors consume the relay's topic through this
+     * transport instead of reading the store (decision 42).
      */
     readonly kafka?: Pick<KafkaRunnerOptions, 'transport' | 'topic'>;
   },
@@ -38,7 +39,11 @@ export function startProjectors(
       ? new KafkaProjectionRunner(projection, { ...deps, ...kafka })
       : new ProjectionRunner(projection, { ...deps, lockSession }),
   );
-  const reactors = (deps.reactors ?? []).map((reactor) => new ReactorRunner(reactor, { ...deps, lockSession }));
+  const reactors = (deps.reactors ?? []).map((reactor) =>
+    kafka
+      ? new KafkaReactorRunner(reactor, { ...deps, ...kafka, lockSession })
+      : new ReactorRunner(reactor, { ...deps, lockSession }),
+  );
   for (const runner of [...runners, ...reactors]) runner.start();
   return {
     runners,

@@ -54,7 +54,10 @@ export interface ProductParts {
   readonly meetings?: MeetingSettings;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
   readonly remsRetry?: Partial<RetryPolicy>;
-  /** EVENT_TRANSPORT=kafka: the projections consume the relay's topic (decision 42); unset: they read the store. */
+  /**
+   * EVENT_TRANSPORT=kafka: the projections and reactors consume the relay's topic (decision 42); unset: they read the
+   * store.
+   */
   readonly kafka?: { readonly transport: EventTransport; readonly topic: string };
 }
 

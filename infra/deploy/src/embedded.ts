@@ -22,7 +22,7 @@ if (addressWarning) console.warn(`[kartvizit] ${addressWarning}`);
 const runtime = await openRuntime(config, { signals: 'in-process', log });
 const mailer = mailerFromConfig(config, log);
 log(`E-posta: ${mailer.destination}`);
-// EVENT_TRANSPORT=kafka: the projections consume the relay's topic, as the projector process does (decision 42).
+// EVENT_TRANSPORT=kafka: the projections and the reactors consume the relay's topic, as in the projector process (decision 42).
 const transport =
   config.kafka.transport === 'kafka' ? createEventTransport(config.kafka, log, { role: 'embedded' }) : null;
 const product = await composeProduct({

@@ -168,10 +168,10 @@ const DEFAULT_BATCH_SIZE = 100;
 /** What the operator's row keeps of an error's text. */
 const ERROR_TEXT_LIMIT = 500;
 
-/** Runs one reactor: the shared processor's loop, with the reactor's checkpoint, retries and dead letters. */
+/** Runs one reactor from the event store: the shared processor's loop, with the reactor's checkpoint (decision 25). */
 export class ReactorRunner<E extends DomainEvent = DomainEvent> {
   private readonly processor: Processor;
-  private readonly retry: RetryPolicy;
+  private readonly reactions: Reactions<E>;
   /** Rounds of this runner one after another (the loop's, and a catchUp() beside it). */
   private rounds: Promise<unknown> = Promise.resolve();
 
@@ -179,7 +179,7 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
     private readonly reactor: Reactor<E>,
     private readonly deps: ReactorDependencies,
   ) {
-    this.retry = { ...DEFAULT_RETRY, ...reactor.retry };
+    this.reactions = new Reactions(reactor, deps);
     this.processor = new Processor(reactor.name, `reactor:${reactor.name}`, () => this.catchUp(), deps);
   }
 
@@ -207,40 +207,26 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
     return round;
   }
 
-  private now(): Date {
-    return this.deps.now?.() ?? new Date();
-  }
-
   private async roundHoldingLock(db: pg.Pool): Promise<RoundOutcome | void> {
     // First what waits: retries that are due, and partitions whose holder has gone (a crash mid-release). Most rounds
     // (every append wakes every reactor) find nothing waiting: one statement, then the log.
-    let waiting = await this.waitingRows(db);
-    if (waiting.length > 0) {
-      for (const row of waiting) {
-        if (row.state === 'retrying' && row.nextAttemptAt && row.nextAttemptAt <= this.now())
-          await this.retryRow(db, row);
-      }
-      for (const partition of stalledPartitions(await this.waitingRows(db))) await this.release(db, partition);
-      waiting = await this.waitingRows(db);
-    }
+    const waiting = await this.reactions.tend(db);
 
     // Then the log: an event of a partition that waits is parked behind it, any other is reacted to now.
-    let checkpoint = await this.checkpoint(db);
+    let checkpoint = await reactorCheckpoint(db, this.reactor, this.deps.store);
     const batchSize = this.deps.batchSize ?? DEFAULT_BATCH_SIZE;
-    const types = [...this.reactor.handles, 'ReactionRetryRequested'];
+    const types = this.reactions.typesRead();
     const blocked = new Set(waiting.map((row) => row.partition));
-    const concurrency = Math.max(1, Math.floor(this.reactor.concurrency ?? 1));
+    const concurrency = this.reactions.concurrency;
     let leftWaiting = false;
     for (;;) {
       const { events, checkpoint: next, scanned } = await this.deps.store.readAll(checkpoint, batchSize, { types });
       if (scanned === 0) break;
       if (concurrency > 1) {
-        if (await this.meetInLanes(db, events, blocked, concurrency)) leftWaiting = true;
+        if (await this.reactions.meetInLanes(db, events, blocked)) leftWaiting = true;
       } else {
         for (const recorded of events) {
-          const decoded = await this.deps.codec.decode(recorded);
-          const target = decoded ? await this.target(decoded) : null;
-          if (target && (await this.meet(db, target, recorded, blocked))) leftWaiting = true;
+          if (await this.reactions.meetRecorded(db, recorded, blocked)) leftWaiting = true;
           checkpoint = recorded.position;
           await this.saveCheckpoint(db, checkpoint);
         }
@@ -251,22 +237,128 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
       if (scanned < batchSize) break;
     }
     if (waiting.length === 0 && !leftWaiting) return;
+    const wakeInMs = await this.reactions.nextDueInMs(db);
+    if (wakeInMs !== undefined) return { wakeInMs };
+  }
+
+  private async saveCheckpoint(db: pg.Pool, checkpoint: Checkpoint | null): Promise<void> {
+    await db.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
+      this.reactor.name,
+      checkpoint,
+    ]);
+  }
+}
+
+/**
+ * Where a reactor stands in the log (reactor_checkpoints), created on first sight: at the log's head, or its start
+ * (`startAt`). The store-fed runner moves it; the Kafka-fed one reads it as where to begin.
+ */
+export async function reactorCheckpoint(
+  db: pg.Pool,
+  reactor: Pick<Reactor, 'name' | 'startAt'>,
+  store: Pick<EventStore, 'headCheckpoint'>,
+): Promise<Checkpoint | null> {
+  const { rows } = await db.query<{ checkpoint: string | null }>(
+    'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1',
+    [reactor.name],
+  );
+  if (rows[0]) return rows[0].checkpoint as Checkpoint | null;
+  const start = reactor.startAt === 'start' ? null : await store.headCheckpoint();
+  await db.query('INSERT INTO reactor_checkpoints (name, checkpoint) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    reactor.name,
+    start,
+  ]);
+  // Another instance may have been first: its start stands.
+  const { rows: stored } = await db.query<{ checkpoint: string | null }>(
+    'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1',
+    [reactor.name],
+  );
+  return (stored[0]?.checkpoint ?? null) as Checkpoint | null;
+}
+
+/** What a reactor's runners need to react to events and keep reactor_deliveries. */
+export interface ReactionDependencies {
+  readonly store: EventStore;
+  readonly codec: EventCodec;
+  readonly log?: (message: string) => void;
+  readonly now?: () => Date;
+}
+
+/**
+ * What reacts to one event and keeps its row in reactor_deliveries: meeting an event (reacted to now, or parked behind
+ * its partition), the attempt, the retry with backoff, the dead letter, and a partition's release. Shared by the
+ * store-fed ReactorRunner and the Kafka-fed KafkaReactorRunner (decision 42): only where the events come from, and
+ * where the place in them is kept, differ.
+ */
+export class Reactions<E extends DomainEvent = DomainEvent> {
+  readonly retry: RetryPolicy;
+
+  constructor(
+    readonly reactor: Reactor<E>,
+    private readonly deps: ReactionDependencies,
+  ) {
+    this.retry = { ...DEFAULT_RETRY, ...reactor.retry };
+  }
+
+  get name(): string {
+    return this.reactor.name;
+  }
+
+  /** Partitions reacted to at once (at least 1). */
+  get concurrency(): number {
+    return Math.max(1, Math.floor(this.reactor.concurrency ?? 1));
+  }
+
+  /** The event types the reactor reads: its own, and the operator's retry requests. */
+  typesRead(): string[] {
+    return [...this.reactor.handles, 'ReactionRetryRequested'];
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /**
+   * Retries that are due, and partitions whose holder has gone (a crash mid-release): answers the rows that still wait
+   * afterwards, in the log's order.
+   */
+  async tend(db: pg.Pool): Promise<Delivery[]> {
+    const waiting = await this.waitingRows(db);
+    if (waiting.length === 0) return waiting;
+    for (const row of waiting) {
+      if (row.state === 'retrying' && row.nextAttemptAt && row.nextAttemptAt <= this.now())
+        await this.retryRow(db, row);
+    }
+    for (const partition of stalledPartitions(await this.waitingRows(db))) await this.release(db, partition);
+    return this.waitingRows(db);
+  }
+
+  /** How long until the next retry falls due (0: now); undefined when none waits. */
+  async nextDueInMs(db: pg.Pool): Promise<number | undefined> {
     const due = (await this.waitingRows(db))
       .map((row) => row.nextAttemptAt?.getTime())
       .filter((at): at is number => at !== undefined);
-    if (due.length > 0) return { wakeInMs: Math.max(0, Math.min(...due) - this.now().getTime()) };
+    return due.length > 0 ? Math.max(0, Math.min(...due) - this.now().getTime()) : undefined;
+  }
+
+  /** Partitions that wait now (a retrying or parked row): a new event of theirs is parked. */
+  async blockedPartitions(db: pg.Pool): Promise<Set<string>> {
+    return new Set((await this.waitingRows(db)).map((row) => row.partition));
+  }
+
+  /** An event as read (any type): met when the reactor handles it. True when it left the event waiting. */
+  async meetRecorded(db: pg.Pool, recorded: RecordedEvent, blocked: Set<string>): Promise<boolean> {
+    const decoded = await this.deps.codec.decode(recorded);
+    const target = decoded ? await this.target(decoded) : null;
+    return target ? this.meet(db, target, recorded, blocked) : false;
   }
 
   /**
    * A batch of the log with `concurrency` partitions in flight at once: the events grouped into one lane per
    * partition, each lane met in the log's order. True when any lane left an event waiting.
    */
-  private async meetInLanes(
-    db: pg.Pool,
-    events: readonly RecordedEvent[],
-    blocked: Set<string>,
-    concurrency: number,
-  ): Promise<boolean> {
+  async meetInLanes(db: pg.Pool, events: readonly RecordedEvent[], blocked: Set<string>): Promise<boolean> {
+    const { concurrency } = this;
     const lanes = new Map<string, { target: StoredEvent<E>; trigger: RecordedEvent }[]>();
     for (const recorded of events) {
       const decoded = await this.deps.codec.decode(recorded);
@@ -288,7 +380,7 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
     return leftWaiting;
   }
 
-  private partitionOf(event: StoredEvent<E>): string {
+  partitionOf(event: StoredEvent<E>): string {
     return this.reactor.partitionOf?.(event) ?? '';
   }
 
@@ -577,27 +669,6 @@ export class ReactorRunner<E extends DomainEvent = DomainEvent> {
       lastError: errorText(failure),
       nextAttemptAt,
     });
-  }
-
-  private async checkpoint(db: pg.Pool): Promise<Checkpoint | null> {
-    const { rows } = await db.query<{ checkpoint: string | null }>(
-      'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1',
-      [this.name],
-    );
-    if (rows[0]) return rows[0].checkpoint as Checkpoint | null;
-    const start = this.reactor.startAt === 'start' ? null : await this.deps.store.headCheckpoint();
-    await db.query('INSERT INTO reactor_checkpoints (name, checkpoint) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      this.name,
-      start,
-    ]);
-    return start;
-  }
-
-  private async saveCheckpoint(db: pg.Pool, checkpoint: Checkpoint | null): Promise<void> {
-    await db.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
-      this.name,
-      checkpoint,
-    ]);
   }
 }
 
