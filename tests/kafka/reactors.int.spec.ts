@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountStreamId, reactionStreamId, type AccountRegistered } from '@kartvizit/schemas';
+import { reactionStreamId, type AccountRegistered } from '@kartvizit/schemas';
 import type { KafkaSettings } from '@kartvizit/infra/config/env';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
@@ -14,6 +14,7 @@ import type { EventTransport } from '@kartvizit/infra/transport/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { deliveringReactor } from '../support/delivering-reactor.ts';
+import { appendRegistration } from '../support/registered-account.ts';
 import { startIdempotentReceiver, type IdempotentReceiver } from '../support/idempotent-receiver.ts';
 import { kafkaForTests } from '../support/kafka.ts';
 
@@ -100,20 +101,7 @@ afterAll(async () => {
 
 /** Registers an account; answers the event's id, which is the reaction's idempotency key. */
 async function register(name: string, lastName = 'Yılmaz'): Promise<string> {
-  const userId = randomUUID();
-  const event: AccountRegistered = {
-    type: 'AccountRegistered',
-    data: {
-      userId,
-      email: `${name}@example.com`,
-      firstName: name,
-      lastName,
-      registeredAt: new Date().toISOString(),
-    },
-  };
-  const encoded = await codec.encode(event);
-  await store.append([{ streamId: accountStreamId(userId), expected: 'no_stream', events: [encoded] }]);
-  return encoded.eventId;
+  return (await appendRegistration({ store, codec }, name, lastName)).eventId;
 }
 
 function startReactor(

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountStreamId, reactionStreamId, type AccountRegistered } from '@kartvizit/schemas';
+import { reactionStreamId, type AccountRegistered } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
@@ -11,6 +11,7 @@ import { deliveryProblems, ReactorRunner, requestRetry, type RetryPolicy } from 
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { deliveringReactor } from '../support/delivering-reactor.ts';
+import { appendRegistration } from '../support/registered-account.ts';
 import { startIdempotentReceiver, type IdempotentReceiver } from '../support/idempotent-receiver.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -37,25 +38,11 @@ afterEach(async () => {
 
 /** Registers an account; answers the event's id, which is the reaction's idempotency key. */
 async function register(name: string, lastName = 'Yılmaz'): Promise<string> {
-  const userId = randomUUID();
-  const event: AccountRegistered = {
-    type: 'AccountRegistered',
-    data: {
-      userId,
-      email: `${name}@example.com`,
-      firstName: name,
-      lastName,
-      registeredAt: new Date().toISOString(),
-    },
-  };
-  const encoded = await codec.encode(event);
-  const { position } = await store.append([
-    { streamId: accountStreamId(userId), expected: 'no_stream', events: [encoded] },
-  ]);
+  const { eventId, position } = await appendRegistration({ store, codec }, name, lastName);
   // A reader sees it only once every older transaction on the server has ended (another test file's may be open):
   // a test that calls catchUp() right after must not find the log still held back.
   await untilReadable(store, position);
-  return encoded.eventId;
+  return eventId;
 }
 
 function startReactor(
