@@ -45,10 +45,10 @@ import { createDatabaseIfMissing } from '@kartvizit/infra/db/admin';
 import { openDatabase, type Database } from '@kartvizit/infra/db/database';
 import { withDatabase } from '@kartvizit/infra/db/url';
 import { compareCheckpoints, makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import { PostgresEventStore } from '@kartvizit/infra/event-store/postgres';
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
+import { createEventStore } from '@kartvizit/infra/event-store/create';
+import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
-import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
+import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
 import { codecFromAppSecret, EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core/rebuild';
@@ -87,7 +87,7 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 interface Stack {
   readonly database: Database;
   readonly product: Product;
-  readonly store: PostgresEventStore;
+  readonly store: EventStore;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -106,11 +106,8 @@ async function openBenchDatabase(name: string): Promise<Database> {
 }
 
 async function startStack(database: Database): Promise<Stack> {
-  const signals = new InProcessSignalBus();
-  const store = new PostgresEventStore({
-    pool: database.pool,
-    onAppended: () => void signals.publish('events_appended'),
-  });
+  const signals = createSignalBus({ kind: 'in-process' });
+  const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool, onAppended: wakeReaders(signals) });
   const appSecret = randomBytes(48);
   const codec = codecFromAppSecret(database.pool, appSecret);
   const product = await composeProduct({
