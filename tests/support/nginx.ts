@@ -7,6 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.ts';
@@ -71,9 +72,26 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
+/** True once something accepts TCP connections on the loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /**
- * Starts nginx with the deployed routing in front of `upstreams`; resolves once it answers on its port (any HTTP
- * answer, so it does not depend on the services being up).
+ * Starts nginx with the deployed routing in front of `upstreams`; resolves once it accepts connections on its port, so
+ * it does not depend on the services being up (nor marks them down before they are).
  */
 export async function startNginx(upstreams: NginxUpstreams): Promise<RunningNginx> {
   const binary = nginxPath();
@@ -119,12 +137,10 @@ export async function startNginx(upstreams: NginxUpstreams): Promise<RunningNgin
       await stop();
       throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}): ${log}`);
     }
-    try {
-      await fetch(`${url}/__nginx-ready`, { signal: AbortSignal.timeout(2000) });
-      break;
-    } catch {
-      // not listening yet
-    }
+    // Listening is ready enough. An HTTP probe would go on to the upstreams, and while they are still starting nginx
+    // would mark each one failed for its fail_timeout (10 s): the first real requests after they came up were then
+    // answered 502 'no live upstreams' (a journey whose assets all failed).
+    if (await accepts(port)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error('nginx did not listen within 30 s');
