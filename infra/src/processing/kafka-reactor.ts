@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { DomainEvent } from '@kartvizit/schemas';
 import type { Checkpoint } from '../event-store/types.ts';
 import { compareCheckpoints } from '../event-store/checkpoint.ts';
-import { coveredCheckpoint, offsetsAtOrBefore } from '../transport/marks.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { coveredByReader, offsetsAtOrBefore } from '../transport/marks.ts';
 import type { EventTransport, TransportBatch, TransportSubscription } from '../transport/types.ts';
 import { Processor, type RoundOutcome } from './processor.ts';
 import { Reactions, reactorCheckpoint, type Reactor, type ReactorDependencies } from './reactor.ts';
@@ -210,29 +211,21 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
     const { pool, topic } = this.options;
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ checkpoint: string | null }>(
-        'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1 FOR UPDATE',
-        [this.name],
-      );
-      const checkpoint = (rows[0]?.checkpoint ?? null) as Checkpoint | null;
-      const places = new Map<number, string>((await offsetsAtOrBefore(client, topic, checkpoint)) ?? []);
-      const stored = await client.query<{ partition: number; next_offset: string }>(
-        `SELECT partition, next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2`,
-        [reactorOffsetsName(this.name), topic],
-      );
-      for (const place of stored.rows) places.set(place.partition, place.next_offset);
-      const covered = rows[0] ? await coveredCheckpoint(client, topic, places, checkpoint) : null;
-      if (covered !== null) {
-        await client.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
-          this.name,
-          covered,
-        ]);
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      await inTransaction(client, async () => {
+        const { rows } = await client.query<{ checkpoint: string | null }>(
+          'SELECT checkpoint FROM reactor_checkpoints WHERE name = $1 FOR UPDATE',
+          [this.name],
+        );
+        if (!rows[0]) return;
+        const checkpoint = (rows[0].checkpoint ?? null) as Checkpoint | null;
+        const covered = await coveredByReader(client, topic, reactorOffsetsName(this.name), checkpoint);
+        if (covered !== null) {
+          await client.query('UPDATE reactor_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
+            this.name,
+            covered,
+          ]);
+        }
+      });
     } finally {
       client.release();
     }

@@ -109,3 +109,23 @@ export async function pruneMarks(
   );
   return result.rowCount ?? 0;
 }
+
+/**
+ * The newest checkpoint after `checkpoint` that a reader keeping its places in projection_kafka_offsets under `name`
+ * has read everything up to. A partition without a row counts at the reader's resume mark (the newest mark at or
+ * before its checkpoint): everything before it was applied when the checkpoint was. Null when no newer mark is covered.
+ */
+export async function coveredByReader(
+  db: Queryable,
+  topic: string,
+  name: string,
+  checkpoint: Checkpoint | null,
+): Promise<Checkpoint | null> {
+  const places = new Map<number, string>((await offsetsAtOrBefore(db, topic, checkpoint)) ?? []);
+  const stored = await db.query<{ partition: number; next_offset: string }>(
+    'SELECT partition, next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2',
+    [name, topic],
+  );
+  for (const place of stored.rows) places.set(place.partition, place.next_offset);
+  return coveredCheckpoint(db, topic, places, checkpoint);
+}

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
 import type { KafkaSettings } from '../config/env.ts';
 import { compareCheckpoints, isCheckpoint } from '../event-store/checkpoint.ts';
 import type { Checkpoint } from '../event-store/types.ts';
@@ -134,17 +135,14 @@ async function saveProgress(
 ): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO kafka_relay (topic, checkpoint, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (topic) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, updated_at = now()`,
-      [topic, checkpoint],
-    );
-    await recordMark(client, topic, checkpoint, ends);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    await inTransaction(client, async () => {
+      await client.query(
+        `INSERT INTO kafka_relay (topic, checkpoint, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (topic) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, updated_at = now()`,
+        [topic, checkpoint],
+      );
+      await recordMark(client, topic, checkpoint, ends);
+    });
   } finally {
     client.release();
   }

@@ -3,7 +3,7 @@ import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { formatProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
-import { coveredCheckpoint, offsetsAtOrBefore } from '@kartvizit/infra/transport/marks';
+import { coveredByReader, offsetsAtOrBefore } from '@kartvizit/infra/transport/marks';
 import type { EventTransport, TransportBatch, TransportSubscription } from '@kartvizit/infra/transport/types';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { typesRead, type Projection } from './projection.ts';
@@ -50,7 +50,7 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
  *   from the relay's newest mark at or before the checkpoint (a first start). A blue/green rebuild keeps the rows: its
  *   replay from the store covers everything the runner had consumed (see rebuildProjection).
  * - Kafka orders events per partition only; the checkpoint (what read-your-writes and a rebuild speak) is the newest
- *   relay mark every partition has been read up to (coveredCheckpoint).
+ *   relay mark every partition has been read up to (coveredByReader).
  * - The relay records a mark only after the broker acknowledged its batch, so a batch may be applied before the mark
  *   that covers it exists: after a batch, the runner moves the checkpoint again shortly (chase), and on a slow timer.
  * - Initialising and blue/green rebuilds still replay from the store (rebuild.ts).
@@ -264,16 +264,7 @@ export class KafkaProjectionRunner {
    * has been read up to, written as the checkpoint; null when there is none.
    */
   private async cover(client: pg.PoolClient, checkpoint: Checkpoint | null): Promise<Checkpoint | null> {
-    const { topic } = this.options;
-    // Where this projection is in every partition; one without a row is where it resumes (the mark at or before
-    // the checkpoint): everything before that was applied when the checkpoint was.
-    const places = new Map<number, string>((await offsetsAtOrBefore(client, topic, checkpoint)) ?? []);
-    const stored = await client.query<{ partition: number; next_offset: string }>(
-      `SELECT partition, next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2`,
-      [this.name, topic],
-    );
-    for (const place of stored.rows) places.set(place.partition, place.next_offset);
-    const covered = await coveredCheckpoint(client, topic, places, checkpoint);
+    const covered = await coveredByReader(client, this.options.topic, this.name, checkpoint);
     if (covered !== null) {
       await client.query('UPDATE projection_checkpoints SET checkpoint = $2, updated_at = now() WHERE name = $1', [
         this.name,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@kartvizit/infra/db/transaction';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import {
@@ -149,17 +150,6 @@ export async function applyNextBatch(
   return { read: batch.scanned, checkpoint: batch.checkpoint, touched };
 }
 
-async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const result = await work();
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
-}
 
 function lockKey(kind: string, name: string): string {
   return `kartvizit:${kind}:${name}`;

@@ -1,0 +1,14 @@
+import type pg from 'pg';
+
+/** Runs `work` in a transaction on `client`: committed when it resolves, rolled back when it throws. */
+export async function inTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
