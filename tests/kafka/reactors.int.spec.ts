@@ -161,7 +161,7 @@ function requestsOf(keys: readonly string[]): number[] {
   return keys.map((key) => receiver.seen.get(key) ?? 0);
 }
 
-describe.skipIf(skipped !== null)(`reactors fed by Kafka${skipped ? ` (${skipped})` : ''}`, () => {
+describe.skipIf(skipped !== null)(`reactors fed by Kafka${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
   it('given accounts on the topic, when a Kafka-fed reactor runs, then each is delivered once and its places reach the partitions’ ends', async () => {
     // Given six accounts of three families on a topic of three partitions
     await given(3);
