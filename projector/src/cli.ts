@@ -109,7 +109,8 @@ function exportFilter(values: typeof parsed.values): ExportFilter {
 function vitalsDays(value: string | undefined): number {
   if (value === undefined) return 28;
   const days = Number(value);
-  if (!Number.isInteger(days) || days < 1 || days > 3660) fail(`Geçersiz --days: ${value} (1 ile 3660 arasında tam sayı)`);
+  if (!Number.isInteger(days) || days < 1 || days > 3660)
+    fail(`Geçersiz --days: ${value} (1 ile 3660 arasında tam sayı)`);
   return days;
 }
 

@@ -99,6 +99,8 @@ describe('the event store and Kafka (issue 16)', () => {
     expect(readConfig({ WEB_VITALS_SAMPLE_RATE: '0' }).webVitalsSampleRate).toBe(0);
     expect(readConfig({ WEB_VITALS_SAMPLE_RATE: ' 0.25 ' }).webVitalsSampleRate).toBe(0.25);
     for (const wrong of ['1.5', '-0.1', '%10', 'NaN'])
-      expect(() => readConfig({ WEB_VITALS_SAMPLE_RATE: wrong })).toThrow('WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1');
+      expect(() => readConfig({ WEB_VITALS_SAMPLE_RATE: wrong })).toThrow(
+        'WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1',
+      );
   });
 });
