@@ -6,12 +6,15 @@ type Reported = Partial<Record<Metric['name'], number>>;
 
 /**
  * Measures this page load's Core Web Vitals with `web-vitals` and sends them once, in one beacon, when the page is
- * first hidden or left (docs/decisions/0044-web-vitals.md). Loaded only on a sampled page load (a dynamic import), so
- * pages that are not sampled never fetch the library.
+ * first hidden (docs/decisions/0044-web-vitals.md): a tab switched away from, the app put in the background, a link
+ * followed, the tab closed. Loaded only on a sampled page load (a dynamic import), so pages that are not sampled never
+ * fetch the library.
  *
- * Every change is kept (`reportAllChanges`), so whatever ends the visit — the tab hidden, a link followed, the app
- * closed — the beacon carries the latest values: `pagehide` may come before the library's own hidden-time report.
- * sendBeacon, because nothing waits for the answer when a page is going away (and a hit lost is only a sample less).
+ * Every change is kept (`reportAllChanges`), and the beacon goes at `visibilitychange` to hidden, after the library's
+ * own listener (registered first, in the capture phase) has taken the interactions and layout shifts still queued:
+ * the values sent are the final ones. Not at `pagehide`, which comes before that in an unload, so INP and CLS could
+ * be short of their last entries (only Safari before 14.1 has no hidden state on unload; it loses these samples).
+ * sendBeacon, because nothing waits for the answer of a page going away (and a hit lost is only a sample less).
  */
 export function reportWebVitals(page: VitalsPage): void {
   const metrics: Reported = {};
@@ -41,5 +44,4 @@ export function reportWebVitals(page: VitalsPage): void {
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') send();
   });
-  addEventListener('pagehide', send);
 }
