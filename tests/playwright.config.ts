@@ -89,6 +89,9 @@ export default defineConfig({
       GOOGLE_MAPS_API_KEY: '',
       MAP_TILE_URL: fakes.tileTemplate,
       REMS_API_URL: fakes.rems,
+      // Every page load measures and sends its Core Web Vitals (web-vitals.e2e.ts; decision 44), so every journey
+      // also runs the sampled card page and dashboard.
+      WEB_VITALS_SAMPLE_RATE: '1',
       // The meeting providers' sign-in and APIs (issue 15).
       ...e2eMeetingEnv(port),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -6,6 +6,8 @@
  *                               [--from 2026-01-01] [--to 2026-02-01] [--out file.ndjson] [--include-personal]
  *                                           decoded events as NDJSON in global order (core/export.ts);
  *                                           to stdout use `npm run -s` (npm prints its own header otherwise)
+ *   npm run projector -- vitals [--days 28]  Core Web Vitals of sampled page loads: p75 per page type, device
+ *                                           class and metric over the last days (today included), with the sample count
  *   npm run projector -- reactors           reactions waiting for a retry or given up on (dead letters)
  *   npm run projector -- reactors:retry <reactor> <eventId>
  *                                           asks a reactor to try a dead-lettered event again
@@ -21,8 +23,10 @@ import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { deliveryProblems, requestRetry } from '@kartvizit/infra/processing/reactor';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
+import { webVitalsP75 } from '@kartvizit/infra/read-models/web-vitals';
 import { exportEvents, parseExportTime, type ExportFilter } from './core/export.ts';
 import { rebuildProjection } from './core/rebuild.ts';
+import { formatVitalsTable } from './vitals/vitals-table.ts';
 import { PROJECTIONS, findProjection } from './projections.ts';
 
 const usage = [
@@ -30,6 +34,7 @@ const usage = [
   '          npm run projector -- export [--type Tür1,Tür2] [--owner <uuid>] [--from YYYY-AA-GG] [--to YYYY-AA-GG]',
   '                                      [--out dosya.ndjson] [--include-personal]',
   '          npm run projector -- reactors | reactors:retry <tepki verici> <olay kimliği>',
+  '          npm run projector -- vitals [--days 28]',
 ].join('\n');
 
 function fail(message: string): never {
@@ -49,6 +54,7 @@ function parseCommandLine() {
       to: { type: 'string' },
       out: { type: 'string' },
       'include-personal': { type: 'boolean', default: false },
+      days: { type: 'string' },
     },
   });
 }
@@ -61,7 +67,7 @@ const parsed = (() => {
 })();
 const [command, target] = parsed.positionals;
 
-if (!['status', 'rebuild', 'export', 'reactors', 'reactors:retry'].includes(command ?? '')) fail('');
+if (!['status', 'rebuild', 'export', 'reactors', 'reactors:retry', 'vitals'].includes(command ?? '')) fail('');
 const retryEventId = parsed.positionals[2];
 if (command === 'reactors:retry' && (!target || !retryEventId)) fail('Tepki verici adı ve olay kimliği gerekli');
 if (command === 'rebuild' && !target)
@@ -99,7 +105,17 @@ function exportFilter(values: typeof parsed.values): ExportFilter {
   return { types, ownerId: owner, from, to, includePersonal: values['include-personal'] ?? false };
 }
 
+/** --days: how many Istanbul days the vitals cover, today included (default 28, CrUX's window). */
+function vitalsDays(value: string | undefined): number {
+  if (value === undefined) return 28;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 3660)
+    fail(`Geçersiz --days: ${value} (1 ile 3660 arasında tam sayı)`);
+  return days;
+}
+
 const filter = command === 'export' ? exportFilter(parsed.values) : null;
+const days = command === 'vitals' ? vitalsDays(parsed.values.days) : 0;
 // The export's NDJSON may go to stdout: everything else is said on stderr there.
 const log = (message: string) => (command === 'export' ? console.error(message) : console.log(message));
 const runtime = await openRuntime(readConfig(), { signals: 'postgres', log });
@@ -141,6 +157,9 @@ try {
         `${problem.reactor}  ${problem.eventType} ${problem.eventId}  ${problem.attempts} deneme  ${state}  ${problem.lastError}`,
       );
     }
+  } else if (command === 'vitals') {
+    const since = new Date(Date.now() - (days - 1) * 86_400_000);
+    console.log(formatVitalsTable(await webVitalsP75(runtime.database.pool, since), days));
   } else if (command === 'reactors:retry' && target && retryEventId) {
     const asked = await requestRetry(
       { pool: runtime.database.pool, store: runtime.store, codec: runtime.codec },

@@ -7,6 +7,7 @@ import { productsProjection } from './product/products-projection.ts';
 import { remsKeysProjection } from './rems/rems-projection.ts';
 import { remsRegistrationsProjection } from './rems/rems-registrations-projection.ts';
 import { meetingsProjection } from './meeting/meetings-projection.ts';
+import { webVitalsProjection } from './vitals/web-vitals-projection.ts';
 import type { Projection } from './core/projection.ts';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -20,6 +21,7 @@ export const PROJECTIONS: readonly Projection[] = [
   remsKeysProjection,
   remsRegistrationsProjection,
   meetingsProjection,
+  webVitalsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -16,6 +16,7 @@ const app = await buildApp({
   publicBaseUrl: config.publicBaseUrl,
   maps: config.maps,
   meetings: config.meetings,
+  webVitalsSampleRate: config.webVitalsSampleRate,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
 });

@@ -121,6 +121,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   accessToken: 'Microsoft oturumu',
   zoomToken: 'Zoom oturumu',
   calendlyToken: 'Calendly oturumu',
+  // The web vitals beacon (issue 17).
+  page: 'Sayfa türü',
+  metrics: 'Ölçüm değerleri',
 };
 
 export function fieldLabel(field: string): string {

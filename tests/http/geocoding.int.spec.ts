@@ -377,6 +377,8 @@ describe('GET /api/config/public', () => {
       mapTileUrl: 'http://127.0.0.1:4567/tiles/{z}/{x}/{y}.png',
       mapAttribution: 'Harita: test',
       mapAttributionUrl: 'https://www.openstreetmap.org/copyright',
+      // WEB_VITALS_SAMPLE_RATE's default: one page load in ten sends its Core Web Vitals (decision 44).
+      webVitalsSampleRate: 0.1,
     });
     expect(response.headers['cache-control']).toBe('public, max-age=300');
   });

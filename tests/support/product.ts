@@ -72,6 +72,8 @@ export async function startTestProduct(
     meetings?: MeetingSettings;
     /** Receives the projectors' and reactors' own log lines (default: none). */
     log?: (message: string) => void;
+    /** WEB_VITALS_SAMPLE_RATE as the card page and /api/config/public say it (default: the product's, 0.1). */
+    webVitalsSampleRate?: number;
   } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
@@ -111,6 +113,7 @@ export async function startTestProduct(
     ...(options.meetings ? { meetings: options.meetings } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: options.webVitalsSampleRate } : {}),
   });
   await product.app.ready();
   const app = product.app;

@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import { followSessionAcrossTabs, restoreSession } from './features/account/session.ts';
 import { createRouter } from './app/router.tsx';
 import { createStore } from './app/store.ts';
+import { sampleDashboardVitals } from './app/web-vitals.ts';
 // sonner's stylesheet as a file: the build keeps sonner from injecting it (web/vite.config.ts).
 import 'sonner/dist/styles.css';
 import './app/global.css';
@@ -25,6 +26,7 @@ const store = createStore();
 void store.dispatch(restoreSession());
 followSessionAcrossTabs(store);
 const router = createRouter();
+sampleDashboardVitals();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -11,6 +11,7 @@ import type {
   TelemetryRequest,
   TelemetrySink,
   VisitInput,
+  WebVitalsInput,
 } from './ingestion.ts';
 
 /**
@@ -26,6 +27,7 @@ export type ThreadHit = {
   | { readonly kind: 'click'; readonly input: ClickInput }
   | { readonly kind: 'product-view'; readonly input: ProductViewInput }
   | { readonly kind: 'product-click'; readonly input: ProductClickInput }
+  | { readonly kind: 'web-vitals'; readonly input: WebVitalsInput }
 );
 
 /** What the worker is built from (structured-cloned into it). */
@@ -112,6 +114,11 @@ export class IngestionThread implements TelemetrySink {
 
   recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome> {
     return this.pass(request, (id, address, userAgent) => ({ id, kind: 'product-click', input, address, userAgent }));
+  }
+
+  recordWebVitals(input: WebVitalsInput, request: TelemetryRequest): Promise<Outcome> {
+    // Vitals keep nothing derived from the address: it does not leave this thread.
+    return this.pass(request, (id, _address, userAgent) => ({ id, kind: 'web-vitals', input, address: '', userAgent }));
   }
 
   /** Hands over what is queued, lets the worker write everything it holds (answering it), then ends it. */

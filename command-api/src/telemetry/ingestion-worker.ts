@@ -74,6 +74,8 @@ function record(hit: ThreadHit, request: TelemetryRequest): Promise<Outcome> {
       return ingestion.recordProductView(hit.input, request);
     case 'product-click':
       return ingestion.recordProductClick(hit.input, request);
+    case 'web-vitals':
+      return ingestion.recordWebVitals(hit.input, request);
     default: {
       const unknown: never = hit;
       return unknown;

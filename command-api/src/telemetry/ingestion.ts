@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import {
@@ -5,6 +6,7 @@ import {
   isStoredSocialPlatform,
   normaliseSocialPlatform,
   parseCardId,
+  TELEMETRY_SHARD_COUNT,
   telemetryShard,
   telemetryStreamId,
   type CardVisited,
@@ -14,10 +16,14 @@ import {
   type ProductClicked,
   type ProductViewed,
   type TelemetryEvent,
+  type WebVitalSample,
+  type WebVitalsPage,
+  type WebVitalsReported,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { automationReason } from '@kartvizit/infra/telemetry/automation';
+import { describeDevice } from '@kartvizit/infra/telemetry/user-agent';
 import { HitEnricher } from '@kartvizit/infra/telemetry/enrichment';
 import { DbIpCityLookup } from '@kartvizit/infra/telemetry/geoip';
 import { GroupCommitAppender, NotStoredError } from '@kartvizit/infra/telemetry/group-commit';
@@ -55,6 +61,13 @@ export interface ProductClickInput {
   readonly touchPoints?: number | null;
 }
 
+/** One page load's Core Web Vitals, checked by the route (known page, plausible values, at least one metric). */
+export interface WebVitalsInput {
+  readonly page: WebVitalsPage;
+  readonly metrics: readonly WebVitalSample[];
+  readonly touchPoints?: number | null;
+}
+
 /**
  * What became of a hit. 'recorded': its event is committed. 'automated', 'unknown-card', 'unknown-profile',
  * 'unknown-product': nothing to store. All of these are answered 204. 'failed': not stored (the store unreachable, the queue full, the ingestion
@@ -74,6 +87,7 @@ export interface TelemetrySink {
   recordClick(input: ClickInput, request: TelemetryRequest): Promise<Outcome>;
   recordProductView(input: ProductViewInput, request: TelemetryRequest): Promise<Outcome>;
   recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome>;
+  recordWebVitals(input: WebVitalsInput, request: TelemetryRequest): Promise<Outcome>;
   /** Writes every hit taken so far, then stops. */
   close(): Promise<void>;
 }
@@ -158,7 +172,32 @@ export class TelemetryIngestion implements TelemetrySink {
 
   /** 'Satın Al' or WhatsApp on a shown product's page. */
   recordProductClick(input: ProductClickInput, request: TelemetryRequest): Promise<Outcome> {
-    return this.recordProductHit(input, request, (data): ProductClicked => ({ type: 'ProductClicked', data: { ...data, action: input.action } }));
+    return this.recordProductHit(input, request, (data): ProductClicked => ({
+      type: 'ProductClicked',
+      data: { ...data, action: input.action },
+    }));
+  }
+
+  /**
+   * A sampled page load's Core Web Vitals: only the device class is taken from the request (no owner lookup, no
+   * visitor hash, no place). Not about anyone's card, so it goes to a shard chosen at random: no stream gets hot.
+   */
+  recordWebVitals(input: WebVitalsInput, request: TelemetryRequest): Promise<Outcome> {
+    return this.track(async () => {
+      if (automationReason(request.headers) !== null) return 'automated';
+      const { userAgent, touchPoints } = hitOf(request, input.touchPoints);
+      const event: WebVitalsReported = {
+        type: 'WebVitalsReported',
+        data: {
+          page: input.page,
+          device: describeDevice(userAgent, touchPoints).device,
+          metrics: input.metrics,
+          at: this.deps.now().toISOString(),
+        },
+      };
+      await this.appendTo(randomInt(TELEMETRY_SHARD_COUNT), event);
+      return 'recorded';
+    });
   }
 
   private recordProductHit(
@@ -170,7 +209,11 @@ export class TelemetryIngestion implements TelemetrySink {
       if (automationReason(request.headers) !== null) return 'automated';
       const found = await this.shownProduct(input.productId);
       if (found === null) return 'unknown-product';
-      const context = await this.deps.enricher.describe(hitOf(request, input.touchPoints), found.ownerId, this.deps.now());
+      const context = await this.deps.enricher.describe(
+        hitOf(request, input.touchPoints),
+        found.ownerId,
+        this.deps.now(),
+      );
       await this.append(found.productId, event({ ...found, ...context }));
       return 'recorded';
     });
@@ -189,9 +232,13 @@ export class TelemetryIngestion implements TelemetrySink {
     await this.deps.appender.close();
   }
 
-  private async append(shardKey: string, event: TelemetryEvent): Promise<void> {
+  private append(shardKey: string, event: TelemetryEvent): Promise<void> {
+    return this.appendTo(telemetryShard(shardKey), event);
+  }
+
+  private async appendTo(shard: number, event: TelemetryEvent | WebVitalsReported): Promise<void> {
     const encoded = await this.deps.codec.encode(event, METADATA);
-    await this.deps.appender.enqueue(telemetryStreamId(telemetryShard(shardKey)), encoded);
+    await this.deps.appender.enqueue(telemetryStreamId(shard), encoded);
   }
 
   private reportFailure(error: unknown): void {
@@ -250,6 +297,7 @@ export function openTelemetryIngestion(parts: {
     recordClick: (input, request) => ingestion.recordClick(input, request),
     recordProductView: (input, request) => ingestion.recordProductView(input, request),
     recordProductClick: (input, request) => ingestion.recordProductClick(input, request),
+    recordWebVitals: (input, request) => ingestion.recordWebVitals(input, request),
     async close() {
       await ingestion.close();
       salts.close();

@@ -10,12 +10,19 @@ import {
   RecordProductClickBody,
   RecordProductViewBody,
   RecordVisitBody,
+  RecordWebVitalsBody,
   TELEMETRY_BODY_LIMIT,
   TELEMETRY_MESSAGES,
   TelemetryAccepted,
+  WEB_VITAL_LIMITS,
+  WEB_VITAL_METRICS,
+  WEB_VITALS_PAGES,
   validationError,
+  webVitalRating,
   type ClickType,
   type ProductClickAction,
+  type WebVitalSample,
+  type WebVitalsPage,
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { readEventStoreSettings } from '@kartvizit/infra/config/env';
@@ -60,13 +67,41 @@ function isProductClickAction(value: string): value is ProductClickAction {
   return (PRODUCT_CLICK_ACTIONS as readonly string[]).includes(value);
 }
 
+function isWebVitalsPage(value: string): value is WebVitalsPage {
+  return (WEB_VITALS_PAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The metrics of a vitals beacon, rated by the thresholds of WEB_VITAL_THRESHOLDS (the page's own rating is not asked
+ * for: one rule for every sender). A value that is not a finite number in its plausible range refuses the beacon.
+ */
+function webVitalSamples(metrics: RecordWebVitalsBody['metrics']): WebVitalSample[] {
+  const samples: WebVitalSample[] = [];
+  for (const name of WEB_VITAL_METRICS) {
+    const value = metrics?.[name];
+    if (value === undefined || value === null) continue;
+    const limit = name === 'CLS' ? WEB_VITAL_LIMITS.layoutShift : WEB_VITAL_LIMITS.milliseconds;
+    if (!Number.isFinite(value) || value < 0 || value > limit)
+      throw validationError(TELEMETRY_MESSAGES.telemetryVitalsMetricInvalid(name), 'metrics');
+    samples.push({ name, value, rating: webVitalRating(name, value) });
+  }
+  if (samples.length === 0) throw validationError(TELEMETRY_MESSAGES.telemetryVitalsMetricsRequired, 'metrics');
+  return samples;
+}
+
 /** The ingestion on its own worker thread (settings.worker), or on this one. */
-function openSink(deps: TelemetryDependencies, settings: TelemetrySettings, log: (message: string) => void): TelemetrySink {
+function openSink(
+  deps: TelemetryDependencies,
+  settings: TelemetrySettings,
+  log: (message: string) => void,
+): TelemetrySink {
   const options = deps.telemetry ?? {};
-  if (!settings.worker) return openTelemetryIngestion({ pool: deps.pool, store: deps.store, codec: deps.codec, settings, options, log });
+  if (!settings.worker)
+    return openTelemetryIngestion({ pool: deps.pool, store: deps.store, codec: deps.codec, settings, options, log });
   const databaseUrl = deps.pool.options.connectionString;
   // A worker cannot be handed functions: a clock or a GeoIP lookup are injected into the ingestion on this thread.
-  if (options.now || options.geo) throw new Error('telemetry.worker: an injected clock or GeoIP lookup needs worker: false');
+  if (options.now || options.geo)
+    throw new Error('telemetry.worker: an injected clock or GeoIP lookup needs worker: false');
   if (!databaseUrl) throw new Error('telemetry.worker: the pool has no connection string to open its own');
   return new IngestionThread({
     data: {
@@ -97,7 +132,8 @@ function answer(reply: FastifyReply, outcome: Outcome): FastifyReply {
 
 /**
  * Public beacons from the card page (`POST /api/telemetry/visit`, `POST /api/profile/record-click`) and from the
- * product page (`POST /api/telemetry/product-view`, `POST /api/telemetry/product-click`). All answer 204 once the hit is stored, or when there was nothing to store (a bot learns nothing),
+ * product page (`POST /api/telemetry/product-view`, `POST /api/telemetry/product-click`), and the sampled Core Web
+ * Vitals of the card page and the dashboard (`POST /api/telemetry/vitals`, decision 44). All answer 204 once the hit is stored, or when there was nothing to store (a bot learns nothing),
  * 503 with Retry-After when it could not be stored (the page may send it again), 400 only for a body
  * that is not what the page sends, 413 above 2 KB. Accepts JSON as application/json or as
  * text/plain (navigator.sendBeacon with a string), in this plugin only.
@@ -182,7 +218,12 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
       '/api/telemetry/product-view',
       {
         bodyLimit: TELEMETRY_BODY_LIMIT,
-        schema: { tags: TAG, summary: 'Ürün sayfası görüntülenmesi (beacon)', body: RecordProductViewBody, response: RESPONSES },
+        schema: {
+          tags: TAG,
+          summary: 'Ürün sayfası görüntülenmesi (beacon)',
+          body: RecordProductViewBody,
+          response: RESPONSES,
+        },
         config: { rateLimit },
       },
       async (request, reply) => {
@@ -215,12 +256,40 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
         if (!productId) throw validationError(TELEMETRY_MESSAGES.telemetryProductIdRequired, 'productId');
         const action = body.action?.trim() ?? '';
         if (!action) throw validationError(TELEMETRY_MESSAGES.telemetryProductActionRequired, 'action');
-        if (!isProductClickAction(action)) throw validationError(TELEMETRY_MESSAGES.telemetryProductActionInvalid, 'action');
+        if (!isProductClickAction(action))
+          throw validationError(TELEMETRY_MESSAGES.telemetryProductActionInvalid, 'action');
         const outcome = await ingestion.recordProductClick(
           { productId, action, touchPoints: body.touchPoints },
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product click');
+        return answer(reply, outcome);
+      },
+    );
+
+    api.post(
+      '/api/telemetry/vitals',
+      {
+        bodyLimit: TELEMETRY_BODY_LIMIT,
+        schema: {
+          tags: TAG,
+          summary: 'Bir sayfa açılışının Core Web Vitals ölçümleri (örneklenmiş beacon)',
+          body: RecordWebVitalsBody,
+          response: RESPONSES,
+        },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        const page = body.page?.trim() ?? '';
+        if (!page) throw validationError(TELEMETRY_MESSAGES.telemetryVitalsPageRequired, 'page');
+        if (!isWebVitalsPage(page)) throw validationError(TELEMETRY_MESSAGES.telemetryVitalsPageInvalid, 'page');
+        const metrics = webVitalSamples(body.metrics);
+        const outcome = await ingestion.recordWebVitals(
+          { page, metrics, touchPoints: body.touchPoints },
+          telemetryRequest(request),
+        );
+        request.log.debug({ telemetry: outcome }, 'web vitals');
         return answer(reply, outcome);
       },
     );

@@ -52,6 +52,8 @@ export interface ProductParts {
   readonly remsApiUrl?: string | null;
   /** The meeting providers' OAuth clients and APIs (issue 15); unset: none is configured. */
   readonly meetings?: MeetingSettings;
+  /** WEB_VITALS_SAMPLE_RATE: the share of card page and dashboard loads that send Core Web Vitals; unset: 0.1. */
+  readonly webVitalsSampleRate?: number;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
   readonly remsRetry?: Partial<RetryPolicy>;
   /**
@@ -134,6 +136,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       publicBaseUrl: parts.publicBaseUrl,
       webDistDir: parts.webDistDir,
       ...(parts.meetings ? { meetings: parts.meetings } : {}),
+      ...(parts.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: parts.webVitalsSampleRate } : {}),
     }),
   );
   await mountWeb(app, parts.webDistDir);

@@ -45,6 +45,7 @@ const product = await composeProduct({
   maps: config.maps,
   remsApiUrl: config.remsApiUrl,
   meetings: config.meetings,
+  webVitalsSampleRate: config.webVitalsSampleRate,
   log,
 });
 // With KAFKA_BROKERS, every event is published to the topic too (decision 42).

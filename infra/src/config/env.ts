@@ -37,6 +37,21 @@ export interface ServiceConfig {
   readonly eventStore: EventStoreSettings;
   /** Kafka (issue 16): the relay publishes every event when KAFKA_BROKERS is set; EVENT_TRANSPORT=kafka makes readers consume it. */
   readonly kafka: KafkaSettings;
+  /** WEB_VITALS_SAMPLE_RATE: the share of page loads that measure and send Core Web Vitals (issue 17), 0 to 1. */
+  readonly webVitalsSampleRate: number;
+}
+
+/** One page load in ten measures its Core Web Vitals unless WEB_VITALS_SAMPLE_RATE says otherwise (decision 44). */
+export const WEB_VITALS_DEFAULT_SAMPLE_RATE = 0.1;
+
+/** WEB_VITALS_SAMPLE_RATE: a fraction from 0 (none) to 1 (every page load). */
+export function readWebVitalsSampleRate(env: NodeJS.ProcessEnv): number {
+  const value = env.WEB_VITALS_SAMPLE_RATE?.trim();
+  if (value === undefined || value === '') return WEB_VITALS_DEFAULT_SAMPLE_RATE;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1)
+    throw new Error(`WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1, got "${value}"`);
+  return parsed;
 }
 
 export type EventStoreSettings =
@@ -123,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     meetings: readMeetingSettings(env),
     eventStore: readEventStoreSettings(env),
     kafka: readKafkaSettings(env),
+    webVitalsSampleRate: readWebVitalsSampleRate(env),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

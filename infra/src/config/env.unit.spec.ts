@@ -91,4 +91,16 @@ describe('the event store and Kafka (issue 16)', () => {
     expect(() => readConfig({ KAFKA_TOPIC: 'kart vizit' })).toThrow('KAFKA_TOPIC is not a valid topic name');
     expect(() => readConfig({ KAFKA_PARTITIONS: '0' })).toThrow('KAFKA_PARTITIONS must be at least 1');
   });
+
+  it('WEB_VITALS_SAMPLE_RATE is a share of page loads from 0 to 1, one in ten unless set', () => {
+    expect(readConfig({}).webVitalsSampleRate).toBe(0.1);
+    expect(readConfig({ WEB_VITALS_SAMPLE_RATE: '' }).webVitalsSampleRate).toBe(0.1);
+    expect(readConfig({ WEB_VITALS_SAMPLE_RATE: '1' }).webVitalsSampleRate).toBe(1);
+    expect(readConfig({ WEB_VITALS_SAMPLE_RATE: '0' }).webVitalsSampleRate).toBe(0);
+    expect(readConfig({ WEB_VITALS_SAMPLE_RATE: ' 0.25 ' }).webVitalsSampleRate).toBe(0.25);
+    for (const wrong of ['1.5', '-0.1', '%10', 'NaN'])
+      expect(() => readConfig({ WEB_VITALS_SAMPLE_RATE: wrong })).toThrow(
+        'WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1',
+      );
+  });
 });

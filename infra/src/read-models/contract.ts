@@ -27,6 +27,9 @@ export const RM_CARD_HISTORY = 'rm_card_history';
 export const RM_PROFILES = 'rm_profiles';
 export const RM_PRODUCTS = 'rm_products';
 export const RM_REMS_KEYS = 'rm_rems_keys';
+/** Core Web Vitals of sampled page loads (issue 17), one row per metric of a load: read by infra/src/read-models/web-vitals.ts. */
+export const WEB_VITALS_PROJECTION = 'web_vitals';
+export const RM_WEB_VITALS = 'rm_web_vitals';
 
 /** Everything a public product answer is made of: the product, and whether its owner has a shown card. */
 export const SHOWN_PRODUCT_PROJECTIONS = [PRODUCTS_PROJECTION, CARDS_PROJECTION, PROFILES_PROJECTION] as const;

@@ -9,6 +9,7 @@ import {
 } from '@kartvizit/schemas';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
+import { WEB_VITALS_DEFAULT_SAMPLE_RATE } from '@kartvizit/infra/config/env';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
@@ -46,6 +47,8 @@ export interface QueryApiDependencies {
   readonly blobs?: BlobStore;
   /** The meeting providers (issue 15): the OAuth popups' start and code exchange; unset: none is configured. */
   readonly meetings?: MeetingSettings;
+  /** WEB_VITALS_SAMPLE_RATE (issue 17): the share of page loads that send Core Web Vitals; unset: the default. */
+  readonly webVitalsSampleRate?: number;
 }
 
 export interface QueryContext {
@@ -57,6 +60,8 @@ export interface QueryContext {
   readonly blobs: BlobStore | undefined;
   /** The meeting providers' settings; every provider unconfigured when the dependencies name none. */
   readonly meetings: MeetingSettings;
+  /** The share of page loads (0 to 1) that measure and send Core Web Vitals: the card page and the dashboard read it. */
+  readonly webVitalsSampleRate: number;
   requireUser(request: FastifyRequest): Promise<string>;
 }
 
@@ -71,6 +76,7 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
     map: maps.map,
     blobs: deps.blobs,
     meetings: deps.meetings ?? readMeetingSettings({}),
+    webVitalsSampleRate: deps.webVitalsSampleRate ?? WEB_VITALS_DEFAULT_SAMPLE_RATE,
     async requireUser(request) {
       const userId = await tokens.authenticate(request.headers.authorization);
       if (!userId) throw unauthenticatedError(MESSAGES.sessionExpired);

@@ -411,6 +411,11 @@ ${twitterImage}${structuredData}`;
 export interface CardPageOptions {
   /** The sample card (/p/DEMO): a banner says so, and its lead dialog has no form. */
   readonly sample: boolean;
+  /**
+   * WEB_VITALS_SAMPLE_RATE: the share of loads whose script fetches `web-vitals` and sends the page's Core Web Vitals
+   * (decision 44); the same for every card and visitor, so the page stays the same bytes. Default 0: none.
+   */
+  readonly vitalsSampleRate?: number;
 }
 
 /** The whole card page: the same bytes for every visitor (the lead form's token is fetched when the dialog opens). */
@@ -433,6 +438,7 @@ export function renderCardPage(
       url: view.canonicalUrl,
     },
     text: SCRIPT_TEXT,
+    vitalsSampleRate: options.vitalsSampleRate ?? 0,
   };
   const script = assets.scriptUrl
     ? markup`${assets.modulePreloads.map((url) => markup`<link rel="modulepreload" href="${url}">`)}<script type="module" src="${assets.scriptUrl}"></script>`

@@ -188,6 +188,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     });
     const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, {
       sample: isDemoOwner(row.ownerId),
+      vitalsSampleRate: context.webVitalsSampleRate,
     });
     const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
     cache.remember(cardId, { page, fingerprint, marks: row.marks });

@@ -3,7 +3,7 @@ import type { EventRegistry } from './event-type-info.ts';
 import { PROFILE_EVENT_TYPES, type ProfileEvent } from './profile.ts';
 import { CARD_EVENT_TYPES, type CardClaimEvent, type CardEvent } from './card.ts';
 import { LEAD_EVENT_TYPES, type LeadClaimEvent, type LeadEvent } from './lead.ts';
-import { TELEMETRY_EVENT_TYPES, type TelemetryEvent } from './telemetry.ts';
+import { TELEMETRY_EVENT_TYPES, type TelemetryEvent, type WebVitalsReported } from './telemetry.ts';
 import { PRODUCT_EVENT_TYPES, type ProductEvent } from './product.ts';
 import { REACTION_EVENT_TYPES, type ReactionEvent } from './reaction.ts';
 import { MAIL_EVENT_TYPES, type MailEvent } from './mail.ts';
@@ -33,6 +33,7 @@ export type DomainEvent =
   | LeadEvent
   | LeadClaimEvent
   | TelemetryEvent
+  | WebVitalsReported
   | ProductEvent
   | ReactionEvent
   | MailEvent

@@ -85,13 +85,67 @@ export interface ProductClicked {
   } & VisitorContext;
 }
 
+/** The hits owners' statistics are made of: each names the owner whose figures it counts. */
 export type TelemetryEvent = CardVisited | ContactClicked | ProductViewed | ProductClicked;
 
-export const TELEMETRY_EVENT_TYPES: EventRegistry<TelemetryEvent> = {
+/** Pages that report Core Web Vitals (issue 17): the public card page and the owners' dashboard. */
+export const WEB_VITALS_PAGES = ['card', 'dashboard'] as const;
+export type WebVitalsPage = (typeof WEB_VITALS_PAGES)[number];
+
+/** The Core Web Vitals kept, in the order they are stored and shown. */
+export const WEB_VITAL_METRICS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
+export type WebVitalMetric = (typeof WEB_VITAL_METRICS)[number];
+
+export const WEB_VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
+export type WebVitalRating = (typeof WEB_VITAL_RATINGS)[number];
+
+/**
+ * The thresholds web.dev and the `web-vitals` library rate by: at most the first is 'good', above the second 'poor'.
+ * LCP, INP and TTFB in milliseconds, CLS unitless.
+ */
+export const WEB_VITAL_THRESHOLDS: { readonly [M in WebVitalMetric]: readonly [good: number, poor: number] } = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  TTFB: [800, 1800],
+};
+
+export function webVitalRating(metric: WebVitalMetric, value: number): WebVitalRating {
+  const [good, poor] = WEB_VITAL_THRESHOLDS[metric];
+  if (value > poor) return 'poor';
+  return value > good ? 'needs-improvement' : 'good';
+}
+
+/** One metric of one page load, as `web-vitals` measured it. */
+export interface WebVitalSample {
+  readonly name: WebVitalMetric;
+  readonly value: number;
+  readonly rating: WebVitalRating;
+}
+
+/**
+ * A sampled page load's Core Web Vitals (issue 17), sent once as the page was hidden or left. Operator figures, not an
+ * owner's: no card, no owner, no visitor hash, no place, no user agent: only what kind of page and of device it was.
+ */
+export interface WebVitalsReported {
+  readonly type: 'WebVitalsReported';
+  readonly data: {
+    readonly page: WebVitalsPage;
+    /** From the user agent and touch points, as for visits (describeDevice); the user agent itself is not kept. */
+    readonly device: DeviceType;
+    /** Each metric at most once, in WEB_VITAL_METRICS order; a page left early may lack some. */
+    readonly metrics: readonly WebVitalSample[];
+    /** ISO instant the beacon arrived; its Istanbul day is the read model's day. */
+    readonly at: string;
+  };
+}
+
+export const TELEMETRY_EVENT_TYPES: EventRegistry<TelemetryEvent | WebVitalsReported> = {
   CardVisited: { schemaVersion: 1 },
   ContactClicked: { schemaVersion: 1 },
   ProductViewed: { schemaVersion: 1 },
   ProductClicked: { schemaVersion: 1 },
+  WebVitalsReported: { schemaVersion: 1 },
 };
 
 /** Shard of a card (or, for a click without a card, of its owner; of a product for its views and clicks): FNV-1a 32-bit, modulo the shard count. */

@@ -46,12 +46,14 @@ export const GeocodeResponse = Type.Object({
 });
 export type GeocodeResponse = Static<typeof GeocodeResponse>;
 
-/** GET /api/config/public: settings the browser needs before it can draw a map. */
+/** GET /api/config/public: settings the browser reads at run time (the map; how often to send Core Web Vitals). */
 export const PublicConfigResponse = Type.Object({
   /** XYZ template with {z}, {x} and {y}. */
   mapTileUrl: Type.String(),
   /** Plain text, shown with a link to mapAttributionUrl. */
   mapAttribution: Type.String(),
   mapAttributionUrl: Type.String(),
+  /** WEB_VITALS_SAMPLE_RATE: the share of page loads (0 to 1) that measure and send Core Web Vitals (issue 17). */
+  webVitalsSampleRate: Type.Number({ minimum: 0, maximum: 1 }),
 });
 export type PublicConfigResponse = Static<typeof PublicConfigResponse>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CLICK_TYPES, PRODUCT_CLICK_ACTIONS } from '../events/telemetry.ts';
+import { CLICK_TYPES, PRODUCT_CLICK_ACTIONS, WEB_VITALS_PAGES } from '../events/telemetry.ts';
 
 // Beacons are tiny; anything bigger is refused with 413 before it is parsed.
 export const TELEMETRY_BODY_LIMIT = 2 * 1024;
@@ -58,6 +58,37 @@ export const RecordProductClickBody = Type.Object(
   { additionalProperties: false },
 );
 export type RecordProductClickBody = Static<typeof RecordProductClickBody>;
+
+/** Upper bounds of a plausible value: beyond them a beacon is broken or made up, not a slow phone. */
+export const WEB_VITAL_LIMITS = {
+  /** LCP, INP and TTFB: ten minutes in milliseconds. */
+  milliseconds: 600_000,
+  /** CLS: a page whose whole viewport jumps a hundred times. */
+  layoutShift: 100,
+} as const;
+
+// The route says which metric is broken (Turkish, by name); the schema only keeps the types and the shape.
+const MetricValue = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+
+/**
+ * `POST /api/telemetry/vitals`: one sampled page load's Core Web Vitals, sent once when the page is hidden or left
+ * (sendBeacon, so text/plain JSON as well as application/json). At least one metric.
+ */
+export const RecordWebVitalsBody = Type.Object(
+  {
+    page: Type.Optional(Type.String({ maxLength: 16, description: `One of: ${WEB_VITALS_PAGES.join(', ')}` })),
+    metrics: Type.Optional(
+      Type.Object(
+        { LCP: MetricValue, INP: MetricValue, CLS: MetricValue, TTFB: MetricValue },
+        { additionalProperties: false },
+      ),
+    ),
+    /** navigator.maxTouchPoints: tells an iPad that presents itself as a Mac from a Mac. */
+    touchPoints: OptionalNumber,
+  },
+  { additionalProperties: false },
+);
+export type RecordWebVitalsBody = Static<typeof RecordWebVitalsBody>;
 
 /** Accepted or silently not counted: the answer never tells which (bots learn nothing). */
 export const TelemetryAccepted = Type.Null({

@@ -11,5 +11,9 @@ export const TELEMETRY_MESSAGES = {
   telemetryProductIdRequired: 'Ürün ID gerekli',
   telemetryProductActionRequired: 'Ürün tıklama türü gerekli',
   telemetryProductActionInvalid: 'Geçersiz ürün tıklama türü',
+  telemetryVitalsPageRequired: 'Sayfa türü gerekli',
+  telemetryVitalsPageInvalid: 'Geçersiz sayfa türü',
+  telemetryVitalsMetricsRequired: 'En az bir ölçüm değeri gerekli',
+  telemetryVitalsMetricInvalid: (metric: string) => `Geçersiz ölçüm değeri: ${metric}`,
   telemetryNotStored: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin',
 } as const;

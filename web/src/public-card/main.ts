@@ -1,4 +1,5 @@
 import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
+import { sampleWebVitals } from '../shared/vitals-sampling.ts';
 import { enhanceCatalogue } from './catalogue.ts';
 import { debug } from './debug.ts';
 import { enhanceMeetingBlock, type MeetingBlockText } from './meeting-block.ts';
@@ -10,8 +11,8 @@ import './sample.css';
  * The public card page's enhancement script (docs/decisions/0008-public-card.md). The page arrives
  * complete from query-api; this wires up what needs a script: copy buttons, share, the
  * dialogs, the 'Kurumsal Bilgiler' tabs, the on-demand map, the lead form, the on-demand
- * 'Görüşme Planlayın' form (docs/decisions/0037-rems-card-block.md), 'Toplantı Planla' (meeting-block.ts) and the
- * beacons.
+ * 'Görüşme Planlayın' form (docs/decisions/0037-rems-card-block.md), 'Toplantı Planla' (meeting-block.ts), the
+ * beacons, and on a sampled load the Core Web Vitals (docs/decisions/0044-web-vitals.md).
  * No framework: it must cost a phone on a slow network almost nothing.
  */
 
@@ -21,6 +22,8 @@ interface PageData {
   /** The owner's id when the card shows 'Görüşme Planla' (their REMS key is in force); null otherwise. */
   readonly remsOwnerId: string | null;
   readonly url: string;
+  /** WEB_VITALS_SAMPLE_RATE: the share of loads that measure and send their Core Web Vitals (decision 44). */
+  readonly vitalsSampleRate: number;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
   readonly text: Readonly<
     Record<
@@ -413,6 +416,7 @@ const dataElement = document.getElementById('pc-data');
 if (dataElement?.textContent) {
   try {
     const data = JSON.parse(dataElement.textContent) as PageData;
+    sampleWebVitals(data.vitalsSampleRate, 'card', (error) => debug('web vitals failed', error));
     enhanceCatalogue({ showAll: data.text.catalogueShowAll, showScroller: data.text.catalogueShowScroller });
     enhance(data);
   } catch (error) {
