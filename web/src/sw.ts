@@ -52,7 +52,11 @@ self.addEventListener('install', (event: InstallEventWithRoutes) => {
 
 // 'Yeni sürüm hazır — yenile': the page asks the waiting worker to take over (workbox-window's messageSkipWaiting).
 self.addEventListener('message', (event) => {
-  if (typeof event.data === 'object' && event.data !== null && (event.data as { type?: unknown }).type === 'SKIP_WAITING') {
+  if (
+    typeof event.data === 'object' &&
+    event.data !== null &&
+    (event.data as { type?: unknown }).type === 'SKIP_WAITING'
+  ) {
     void self.skipWaiting();
   }
 });
@@ -60,7 +64,8 @@ self.addEventListener('message', (event) => {
 // The first install takes the open tab at once, so what it loads next is kept; later versions wait for 'Yenile'.
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: '/' (the landing page) is not an owner's screen and goes to the server like the others.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [...OWNER_SCREENS] }));
 

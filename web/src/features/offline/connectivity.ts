@@ -12,29 +12,35 @@ export interface Connectivity {
 }
 
 const listeners = new Set<() => void>();
-let state: Connectivity = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  lastSeen: false,
-};
+let state: Connectivity = { online: true, lastSeen: false };
 
-function update(next: Connectivity): void {
-  if (next.online === state.online && next.lastSeen === state.lastSeen) return;
-  state = next;
-  for (const listener of listeners) listener();
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
 }
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => update({ ...state, online: true }));
-  window.addEventListener('offline', () => update({ ...state, online: false }));
+/** The same object while nothing changed, as useSyncExternalStore asks. */
+function refresh(lastSeen: boolean = state.lastSeen): Connectivity {
+  const online = browserOnline();
+  if (online !== state.online || lastSeen !== state.lastSeen) state = { online, lastSeen };
+  return state;
+}
+
+function notify(): void {
+  const before = state;
+  if (refresh() === before) return;
+  for (const listener of listeners) listener();
 }
 
 /** Called by the base query with each query's answer. */
 export function noteQueryAnswer(fromCache: boolean): void {
-  update({ ...state, lastSeen: fromCache });
+  const before = state;
+  if (refresh(fromCache) === before) return;
+  for (const listener of listeners) listener();
 }
 
+/** Read at the moment of asking: the browser's own flag, not a copy that waits for an event. */
 export function currentConnectivity(): Connectivity {
-  return state;
+  return refresh();
 }
 
 /** True when what the screen shows may be old and writes cannot reach the server. */
@@ -43,8 +49,17 @@ export function isShowingLastSeen(connectivity: Connectivity): boolean {
 }
 
 function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    window.addEventListener('online', notify);
+    window.addEventListener('offline', notify);
+  }
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
 }
 
 export function useConnectivity(): Connectivity {
