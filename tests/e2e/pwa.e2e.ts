@@ -255,6 +255,9 @@ test('without a network the dashboard and Kartımı Göster open with the last-s
       await page.getByRole('button', { name: 'Adı Kaydet' }).click();
       await expect(toast(page, WRITE_NEEDS_CONNECTION)).toBeVisible();
       await context.setOffline(false);
+      // Back online, the next load shows the server's answers: the old name, nothing was sent meanwhile.
+      await page.reload();
+      await expect(firstName).toHaveValue(owner.firstName);
       await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toHaveCount(0);
       const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${owner.token}` } });
       expect(((await me.json()) as { user: { firstName: string } }).user.firstName).toBe(owner.firstName);
