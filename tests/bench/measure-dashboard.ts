@@ -61,7 +61,11 @@ async function measureOnce(origin: string, token: string): Promise<LighthouseRun
     // The sign-in the app does: the token in localStorage. On the landing page, which registers no service worker.
     await page.goto(`${origin}/`);
     await page.evaluate((value) => window.localStorage.setItem('token', value), token);
-    return await runLighthouse(`${origin}/dashboard`, { port }, CATEGORIES);
+    const run = await runLighthouse(`${origin}/dashboard`, { port }, CATEGORIES);
+    // Measured signed in, or not at all: without the session the app would have gone to /auth/login.
+    if (new URL(run.finalUrl).pathname !== '/dashboard') throw new Error(`Lighthouse ended on ${run.finalUrl}`);
+    if (run.runtimeError) throw new Error(`Lighthouse failed: ${run.runtimeError}`);
+    return run;
   } finally {
     await browser.close();
     rmSync(profile, { recursive: true, force: true });

@@ -225,6 +225,10 @@ async function seed(origin: string): Promise<{ cardId: string; productIds: strin
 }
 
 export interface LighthouseRun {
+  /** Where the page ended up (a redirect shows here: the dashboard without a session would be /auth/login). */
+  readonly finalUrl: string;
+  /** Lighthouse's own failure (its scores are null then), e.g. NO_FCP. */
+  readonly runtimeError: string | null;
   readonly scores: Record<string, number | null>;
   readonly metrics: Record<string, number | null>;
   readonly failedAudits: readonly { id: string; title: string; score: number | null }[];
@@ -269,6 +273,8 @@ export async function runLighthouse(
       )
       .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score }));
     return {
+      finalUrl: lhr.finalDisplayedUrl,
+      runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
       scores,
       metrics: {
         firstContentfulPaintMs: metric('first-contentful-paint'),
