@@ -59,6 +59,9 @@ export default defineConfig({
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
     trace: 'retain-on-failure',
+    // The dashboard registers a service worker (issue 17). Journeys that route requests or cut the server would meet
+    // it between them and the network; only tests/e2e/pwa.e2e.ts, which is about it, lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     // Debian's Chromium: Playwright's own browser download does not work on these machines.
     launchOptions: { executablePath: chromiumPath() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

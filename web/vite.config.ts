@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API lives on the same origin in production (query-api serves this build); in development
 // the command/query process listens on :3000 and Vite forwards /api to it.
@@ -59,30 +60,98 @@ function precompressBuild(): Plugin {
   return {
     name: 'kartvizit:precompress-build',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const path of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(path) || statSync(path).size < COMPRESS_MIN_BYTES) continue;
-        const bytes = readFileSync(path);
-        const br = brotliCompressSync(bytes, {
-          params: {
-            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          },
-        });
-        const gz = gzipSync(bytes, { level: zlib.Z_BEST_COMPRESSION });
-        if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
-        if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
-      }
+    // Last of all: vite-plugin-pwa writes sw.js in its own closeBundle, and that file is compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        compressFilesUnder(outDir);
+      },
     },
   };
 }
 
+function compressFilesUnder(outDir: string): void {
+  for (const path of filesUnder(outDir)) {
+    if (!COMPRESSIBLE.test(path) || statSync(path).size < COMPRESS_MIN_BYTES) continue;
+    const bytes = readFileSync(path);
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gz = gzipSync(bytes, { level: zlib.Z_BEST_COMPRESSION });
+    if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+  }
+}
+
+/** --color-brand-900 and --color-bg of src/app/global.css (also index.html's theme-color). */
+const THEME_COLOUR = '#312e81';
+const BACKGROUND_COLOUR = '#f6f7fb';
+
+/**
+ * The installable dashboard (issue 17, docs/decisions/0043-installable-offline-dashboard.md): the web app manifest
+ * and the service worker of src/sw.ts with the build's files to precache. The signed-in screens register it
+ * (src/features/offline/installable-app.tsx); the icons are drawn by scripts/generate-icons.ts.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // Registered from the signed-in screens' code, never from index.html: the landing page's visitors get none.
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    injectManifest: {
+      // The manifest and its icons are added by the plugin itself (includeManifestIcons).
+      globPatterns: ['**/*.{js,css,html,svg}'],
+      // The server-rendered pages' own scripts (public card, product page, OAuth callback): never part of the app.
+      globIgnores: ['**/public-card-*', '**/product-page-*', '**/auth-callback-*'],
+      // OpenLayers (the profile's map) is the largest file and belongs to the app too.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    manifest: {
+      id: '/dashboard',
+      name: 'Dijital Kartvizit',
+      short_name: 'Kartvizit',
+      description: 'Dijital kartvizitinizi yönetin, kartınızı internet olmadan da gösterin.',
+      lang: 'tr',
+      dir: 'ltr',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: THEME_COLOUR,
+      background_color: BACKGROUND_COLOUR,
+      categories: ['business', 'productivity'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [
+        {
+          name: 'Kartımı Göster',
+          short_name: 'Kartım',
+          description: 'QR kodunuzu ve kart bağlantınızı tam ekranda gösterin',
+          url: '/show-card',
+          icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), sonnerStylesFromFile(), precompressBuild()],
+  plugins: [react(), sonnerStylesFromFile(), installableApp(), precompressBuild()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },

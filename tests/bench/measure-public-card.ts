@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,7 +26,7 @@ const REPORT = join(REPO_ROOT, 'tests', 'artifacts', 'public-card-report.json');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -39,7 +39,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(origin: string, child: ChildProcess): Promise<void> {
+export async function waitForHealth(origin: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
@@ -53,7 +53,7 @@ async function waitForHealth(origin: string, child: ChildProcess): Promise<void>
   throw new Error('the product did not start within 3 minutes');
 }
 
-async function call(origin: string, method: string, path: string, body: BodyInit | object | undefined, token?: string) {
+export async function call(origin: string, method: string, path: string, body: BodyInit | object | undefined, token?: string) {
   const isForm = body instanceof FormData;
   const response = await fetch(`${origin}${path}`, {
     method,
@@ -224,23 +224,38 @@ async function seed(origin: string): Promise<{ cardId: string; productIds: strin
   throw new Error('the card page did not become available');
 }
 
-interface LighthouseRun {
+export interface LighthouseRun {
+  /** Where the page ended up (a redirect shows here: the dashboard without a session would be /auth/login). */
+  readonly finalUrl: string;
+  /** Lighthouse's own failure (its scores are null then), e.g. NO_FCP. */
+  readonly runtimeError: string | null;
   readonly scores: Record<string, number | null>;
   readonly metrics: Record<string, number | null>;
   readonly failedAudits: readonly { id: string; title: string; score: number | null }[];
 }
 
-async function runLighthouse(url: string): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+/**
+ * `browser`: a Chromium already running with this DevTools port, whose storage Lighthouse keeps (the dashboard's
+ * measurement signs in first: tests/bench/measure-dashboard.ts); otherwise a fresh one is started and stopped.
+ */
+export async function runLighthouse(
+  url: string,
+  browser?: { readonly port: number },
+  onlyCategories: readonly string[] = ['performance', 'accessibility', 'best-practices', 'seo'],
+): Promise<LighthouseRun> {
+  const chrome = browser
+    ? { port: browser.port, kill: () => undefined }
+    : await chromeLauncher.launch({
+        chromePath: CHROME_PATH,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      onlyCategories: [...onlyCategories],
+      disableStorageReset: browser !== undefined,
     });
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
@@ -258,6 +273,8 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
       )
       .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score }));
     return {
+      finalUrl: lhr.finalDisplayedUrl,
+      runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
       scores,
       metrics: {
         firstContentfulPaintMs: metric('first-contentful-paint'),
@@ -274,7 +291,8 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
   }
 }
 
-async function main(): Promise<void> {
+/** npm start's composition on a fresh data directory and a free port, as the measurements run it. */
+export async function startMeasuredProduct(): Promise<{ origin: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = Number(process.env.MEASURE_PORT ?? (await freePort()));
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kartvizit-measure-'));
@@ -296,11 +314,18 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  return { origin, child, stop };
+}
+
+async function main(): Promise<void> {
+  const { origin, child, stop } = await startMeasuredProduct();
   try {
     await waitForHealth(origin, child);
     const { cardId, productIds } = await seed(origin);
@@ -341,8 +366,8 @@ async function main(): Promise<void> {
     console.log(`\nReport: ${REPORT}`);
   } finally {
     await stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-await main();
+// Run as a script; imported, it only lends its helpers (tests/bench/measure-dashboard.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -11,11 +11,16 @@ let product: TestProduct;
 const SHELL = '<!doctype html><html lang="tr"><title>Dijital Kartvizit</title></html>';
 const SCRIPT = `export const sayfa = ${JSON.stringify('Kartvizit '.repeat(200))};`;
 const dist = mkdtempSync(join(tmpdir(), 'kartvizit-dist-'));
+/** What vite-plugin-pwa writes at the top of the build (issue 17). */
+const SERVICE_WORKER = `self.__WB_MANIFEST=${JSON.stringify([{ url: 'index.html', revision: 'a'.repeat(32) }])};`;
+const MANIFEST = JSON.stringify({ name: 'Dijital Kartvizit', short_name: 'Kartvizit', start_url: '/dashboard' });
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), SHELL);
   writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(join(dist, 'manifest.webmanifest'), MANIFEST);
   // What the build stores beside each text file (web/vite.config.ts, precompressBuild).
   for (const [file, text] of [['index.html', SHELL], ['assets/app-9z8y7x.js', SCRIPT]] as const) {
     if (file !== 'index.html') writeFileSync(join(dist, file), text);
@@ -78,6 +83,24 @@ describe('the web app beside the API', () => {
     const response = await product.get('/api/boyle-bir-sey-yok');
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body)).toEqual({ success: false, message: MESSAGES.notFound });
+  });
+
+  it('the service worker is never kept stale, so a new build is found on the next visit', async () => {
+    const response = await product.get('/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(SERVICE_WORKER);
+    // The app's own policy: its scripts and workers from our origin only.
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+  });
+
+  it('the web app manifest goes with its own content type, revalidated like the shell', async () => {
+    const response = await product.get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(response.body)).toMatchObject({ start_url: '/dashboard' });
   });
 
   it('a file written after start is served without a restart', async () => {

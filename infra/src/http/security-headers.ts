@@ -50,6 +50,8 @@ export function appShellDirectives(imageOrigins: readonly string[] = []): CspDir
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
+    // The dashboard's service worker (/sw.js, issue 17) and its web app manifest.
+    'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'none'"],

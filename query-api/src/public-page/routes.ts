@@ -73,7 +73,7 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 /**
  * Scripts only from our origin (the page has no inline script at all), styles inline (the critical
  * CSS; OpenLayers sets style attributes), images from us, payment QR hosts (https) and the tile
- * server, calls to our own API only. A second wall behind the escaping. The headers themselves
+ * server, calls to our own API only, no workers. A second wall behind the escaping. The headers themselves
  * are set by the security-header hook every answer goes through (infra/src/http/security-headers).
  */
 export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
@@ -86,6 +86,8 @@ export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(tileOrigin ? [tileOrigin] : [])],
       'connect-src': ["'self'"],
+      // Its visitors come once: the page never registers a service worker (issue 17), and no injected script may.
+      'worker-src': ["'none'"],
       'form-action': ["'self'"],
       'base-uri': ["'none'"],
       'frame-ancestors': ["'none'"],

@@ -13,8 +13,10 @@ function namesNoFile(url: string): boolean {
 }
 
 /**
- * Serves the built React app. Hashed assets are cached for a year; every other path that is not
- * an API call gets index.html, so the client router can answer (including its 404 page).
+ * Serves the built React app. Hashed assets are cached for a year; every other file (index.html, the service worker
+ * sw.js and the web app manifest of issue 17) is revalidated on each use ('no-cache'), so a new build is found on the
+ * next visit. Every other path that is not an API call gets index.html, so the client router can answer (including
+ * its 404 page).
  */
 export async function serveWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
   if (!existsSync(join(distDir, 'index.html'))) return false;

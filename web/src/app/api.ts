@@ -10,6 +10,10 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { sessionExpired } from '../features/account/session-slice.ts';
 import { clearToken, readToken } from '../features/account/token.ts';
+import { currentConnectivity, noteQueryAnswer } from '../features/offline/connectivity.ts';
+import { LAST_SEEN_HEADER } from '../features/offline/owner-data.ts';
+import { forgetOwnerData } from '../features/offline/owner-data-store.ts';
+import { OFFLINE_TEXT } from '../features/offline/texts.ts';
 import { recordPositionOf, sendPosition } from './write-position.ts';
 
 /** Every tag of every feature, declared once: tags only invalidate within one api slice. */
@@ -58,7 +62,16 @@ const baseQuery: BaseQueryFn<
   ApiExtraOptions,
   FetchBaseQueryMeta
 > = async (args, queryApi, extraOptions) => {
+  // Offline a write is refused at once, in words, and never queued to happen behind the person's back (issue 17).
+  if (queryApi.type === 'mutation' && !currentConnectivity().online) {
+    const message = OFFLINE_TEXT.writeNeedsConnection;
+    return { error: { status: 'CUSTOM_ERROR', error: message, data: { success: false, message } } };
+  }
   const result = await fetchFromApi(args, queryApi, extraOptions);
+  // The service worker marks an answer it took from its copy because the server could not be reached.
+  if (queryApi.type === 'query' && result.meta?.response) {
+    noteQueryAnswer(result.meta.response.headers.has(LAST_SEEN_HEADER));
+  }
   // Before the mutation settles, so the queries it invalidates already carry its position.
   if (queryApi.type === 'mutation' && result.data !== undefined) recordPositionOf(result.data);
   if (result.error?.status === 401) {
@@ -66,6 +79,7 @@ const baseQuery: BaseQueryFn<
     const current = readToken();
     if (sent !== null && current !== null && sent === `Bearer ${current}`) {
       clearToken();
+      void forgetOwnerData();
       queryApi.dispatch(sessionExpired());
       toast.error(MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
     }

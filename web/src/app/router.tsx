@@ -47,6 +47,8 @@ const ProductsPage = lazyNamed(appArea, 'ProductsPage');
 const StatsPage = lazyNamed(appArea, 'StatsPage');
 const LeadsPage = lazyNamed(appArea, 'LeadsPage');
 const MeetingsPage = lazyNamed(appArea, 'MeetingsPage');
+const ShowCardPage = lazyNamed(appArea, 'ShowCardPage');
+const InstallableApp = lazyNamed(appArea, 'InstallableApp');
 
 export const routes: RouteObject[] = [
   {
@@ -94,19 +96,28 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppLayout />,
+            // The signed-in screens are the installable app: they register the service worker (issue 17), and its
+            // navigation fallback covers exactly these paths (features/offline/owner-data.ts OWNER_SCREENS).
+            element: <InstallableApp />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/account', element: <AccountSettingsPage /> },
-              { path: '/cards', element: <CardsPage /> },
-              { path: '/cards/:cardId', element: <CardDetailPage /> },
-              { path: '/products', element: <ProductsPage /> },
-              { path: '/stats', element: <StatsPage /> },
-              { path: '/leads', element: <LeadsPage /> },
-              { path: '/activate', element: <ActivatePage /> },
-              { path: '/rems-integration', element: <RemsIntegrationPage /> },
-              { path: '/meetings', element: <MeetingsPage /> },
+              {
+                element: <AppLayout />,
+                children: [
+                  { path: '/dashboard', element: <DashboardPage /> },
+                  { path: '/profile', element: <ProfilePage /> },
+                  { path: '/account', element: <AccountSettingsPage /> },
+                  { path: '/cards', element: <CardsPage /> },
+                  { path: '/cards/:cardId', element: <CardDetailPage /> },
+                  { path: '/products', element: <ProductsPage /> },
+                  { path: '/stats', element: <StatsPage /> },
+                  { path: '/leads', element: <LeadsPage /> },
+                  { path: '/activate', element: <ActivatePage /> },
+                  { path: '/rems-integration', element: <RemsIntegrationPage /> },
+                  { path: '/meetings', element: <MeetingsPage /> },
+                ],
+              },
+              // 'Kartımı Göster': full screen, without the sidebar.
+              { path: '/show-card', element: <ShowCardPage /> },
             ],
           },
         ],

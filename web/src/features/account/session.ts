@@ -3,6 +3,7 @@ import { TOKEN_STORAGE_KEY } from '@kartvizit/schemas/constants';
 import { api } from '../../app/api.ts';
 import type { AppStore, AppThunk } from '../../app/store.ts';
 import { accountApi } from './api.ts';
+import { forgetOwnerData, keepOwnerDataFor } from '../offline/owner-data-store.ts';
 import { retryDelayMs, sessionCheckOutcome } from './session-check.ts';
 import { sessionEnded, sessionStarted, sessionUnverified } from './session-slice.ts';
 import { clearToken, decodeClaims, isExpired, readToken, storeToken } from './token.ts';
@@ -53,6 +54,7 @@ export function restoreSession(): AppThunk<Promise<void>> {
     const token = readToken();
     if (!token) {
       settled();
+      void forgetOwnerData();
       dispatch(sessionEnded());
       return;
     }
@@ -60,6 +62,7 @@ export function restoreSession(): AppThunk<Promise<void>> {
     if (!claims || isExpired(claims)) {
       settled();
       clearToken();
+      void forgetOwnerData();
       dispatch(sessionEnded());
       return;
     }
@@ -75,11 +78,13 @@ export function restoreSession(): AppThunk<Promise<void>> {
     switch (outcome.kind) {
       case 'confirmed':
         settled();
+        void keepOwnerDataFor(token);
         dispatch(sessionStarted(outcome.user));
         return;
       case 'refused':
         settled();
         clearToken();
+        void forgetOwnerData();
         dispatch(sessionEnded());
         return;
       case 'unreachable':
@@ -98,8 +103,9 @@ export function restoreSession(): AppThunk<Promise<void>> {
 export function startSession(token: string, user: User): AppThunk {
   return (dispatch) => {
     settled();
-    // Nothing cached for a previous account may be shown to this one.
+    // Nothing cached for a previous account may be shown to this one, here or in the offline copies.
     dispatch(api.util.resetApiState());
+    void keepOwnerDataFor(token);
     storeToken(token);
     void dispatch(accountApi.util.upsertQueryData('getMe', undefined, { success: true, user }));
     dispatch(sessionStarted(user));
@@ -110,6 +116,7 @@ export function endSession(): AppThunk {
   return (dispatch) => {
     settled();
     clearToken();
+    void forgetOwnerData();
     dispatch(sessionEnded());
     dispatch(api.util.resetApiState());
   };

@@ -32,8 +32,8 @@ interface TokenClaims {
   readonly exp: number;
 }
 
-/** Reads the JWT payload without verifying it: the server verifies, we only skip a doomed request. */
-export function decodeClaims(token: string): TokenClaims | null {
+/** The JWT payload as an object, unverified; null for anything that is not one. */
+function payloadOf(token: string): object | null {
   const parts = token.split('.');
   const payload = parts[1];
   if (parts.length !== 3 || !payload) return null;
@@ -42,12 +42,29 @@ export function decodeClaims(token: string): TokenClaims | null {
     const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
     const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return null;
-    const { exp } = claims;
-    return typeof exp === 'number' && Number.isFinite(exp) ? { exp } : null;
+    return typeof claims === 'object' && claims !== null ? claims : null;
   } catch {
     return null;
   }
+}
+
+/** Reads the JWT payload without verifying it: the server verifies, we only skip a doomed request. */
+export function decodeClaims(token: string): TokenClaims | null {
+  const claims = payloadOf(token);
+  if (!claims || !('exp' in claims)) return null;
+  const { exp } = claims;
+  return typeof exp === 'number' && Number.isFinite(exp) ? { exp } : null;
+}
+
+/**
+ * Whose token it is (`sub`, the user id), unverified: enough to keep one person's offline copies apart from
+ * another's on this device (features/offline), never to decide what the server lets anyone do.
+ */
+export function tokenSubject(token: string): string | null {
+  const claims = payloadOf(token);
+  if (!claims || !('sub' in claims)) return null;
+  const { sub } = claims;
+  return typeof sub === 'string' && /^[0-9a-f-]{1,64}$/i.test(sub) ? sub.toLowerCase() : null;
 }
 
 /** `exp` is in seconds (SPEC §9). */

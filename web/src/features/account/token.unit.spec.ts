@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClaims, isExpired } from './token.ts';
+import { decodeClaims, isExpired, tokenSubject } from './token.ts';
 
 function tokenWith(payload: unknown): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -20,6 +20,24 @@ describe('decodeClaims', () => {
     ['payload not an object', tokenWith(42)],
   ])('gives null for %s', (_case, token) => {
     expect(decodeClaims(token)).toBeNull();
+  });
+});
+
+describe('tokenSubject', () => {
+  it('reads the user id (sub), lower-cased without a locale', () => {
+    expect(tokenSubject(tokenWith({ sub: '0F8E1C2A-1111-4222-8333-944455556666', exp: 1 }))).toBe(
+      '0f8e1c2a-1111-4222-8333-944455556666',
+    );
+  });
+
+  it.each([
+    ['not a JWT', 'abc'],
+    ['no sub', tokenWith({ exp: 1 })],
+    ['sub not a string', tokenWith({ sub: 42 })],
+    // It names a cache: nothing that could read as a path or another prefix.
+    ['sub with other characters', tokenWith({ sub: '../başka' })],
+  ])('gives null for %s', (_case, token) => {
+    expect(tokenSubject(token)).toBeNull();
   });
 });
 

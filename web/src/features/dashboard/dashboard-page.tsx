@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../account/session-slice.ts';
@@ -33,6 +34,18 @@ export function DashboardPage() {
         <div className="dashboard__title-row">
           <h1>Hoş geldiniz, {firstName}</h1>
           <LiveBadge live={live} />
+          <Link className="btn btn--primary dashboard__show-card" to="/show-card">
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Kartımı Göster
+          </Link>
         </div>
         <p>Kartlarınızın, ürünlerinizin ve ziyaretlerinizin özeti burada.</p>
       </header>

@@ -9,3 +9,5 @@ export { ProductsPage } from '../product/products-page.tsx';
 export { StatsPage } from '../telemetry/stats-page.tsx';
 export { LeadsPage } from '../lead/leads-page.tsx';
 export { MeetingsPage } from '../meeting/meetings-page.tsx';
+export { ShowCardPage } from '../card/show-card-page.tsx';
+export { InstallableApp } from '../offline/installable-app.tsx';

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMeQuery } from '../account/api.ts';
 import { selectCurrentUser, selectSessionStatus } from '../account/session-slice.ts';
 import { endSession } from '../account/session.ts';
+import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { NAV_GROUPS } from './nav-items.ts';
 import './app-layout.css';
 
@@ -127,6 +128,7 @@ export function AppLayout() {
       {menuOpen && <div className="shell__backdrop" aria-hidden="true" onClick={() => setMenuOpenOn(null)} />}
 
       <main id="main" className="shell__main" tabIndex={-1}>
+        <OfflineBanner />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
