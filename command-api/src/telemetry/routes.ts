@@ -21,6 +21,7 @@ import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { readEventStoreSettings } from '@kartvizit/infra/config/env';
 import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { BeaconKind, ServiceMetrics } from '@kartvizit/infra/metrics/registry';
 import {
   isAnswered,
   openTelemetryIngestion,
@@ -37,6 +38,8 @@ export interface TelemetryDependencies {
   /** The ingestion worker builds its own codec and pool from these. */
   readonly appSecret: Buffer;
   readonly telemetry?: TelemetryOptions;
+  /** The process's /metrics registry: beacons by outcome, and why those not stored were not. */
+  readonly metrics?: ServiceMetrics;
 }
 
 const TAG = ['telemetry'];
@@ -63,7 +66,17 @@ function isProductClickAction(value: string): value is ProductClickAction {
 /** The ingestion on its own worker thread (settings.worker), or on this one. */
 function openSink(deps: TelemetryDependencies, settings: TelemetrySettings, log: (message: string) => void): TelemetrySink {
   const options = deps.telemetry ?? {};
-  if (!settings.worker) return openTelemetryIngestion({ pool: deps.pool, store: deps.store, codec: deps.codec, settings, options, log });
+  if (!settings.worker) {
+    return openTelemetryIngestion({
+      pool: deps.pool,
+      store: deps.store,
+      codec: deps.codec,
+      settings,
+      options,
+      log,
+      ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    });
+  }
   const databaseUrl = deps.pool.options.connectionString;
   // A worker cannot be handed functions: a clock or a GeoIP lookup are injected into the ingestion on this thread.
   if (options.now || options.geo) throw new Error('telemetry.worker: an injected clock or GeoIP lookup needs worker: false');
@@ -76,9 +89,11 @@ function openSink(deps: TelemetryDependencies, settings: TelemetrySettings, log:
       ownerCacheTtlMs: options.ownerCacheTtlMs,
       eventStore: options.eventStore ?? readEventStoreSettings(process.env),
       publishAppended: options.onAppended === undefined,
+      measure: deps.metrics !== undefined,
     },
     log,
     onAppended: options.onAppended,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
 }
 
@@ -108,6 +123,11 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const log = (message: string) => app.log.warn(message);
     const ingestion = openSink(deps, settings, log);
+    const { metrics } = deps;
+    const answered = (kind: BeaconKind, reply: FastifyReply, outcome: Outcome): FastifyReply => {
+      metrics?.beaconAnswered(kind, outcome);
+      return answer(reply, outcome);
+    };
     // Fastify closes the server (no new hits) before plugins' onClose: then the last batch is written.
     app.addHook('onClose', () => ingestion.close());
 
@@ -146,7 +166,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'visit');
-        return answer(reply, outcome);
+        return answered('visit', reply, outcome);
       },
     );
 
@@ -174,7 +194,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'click');
-        return answer(reply, outcome);
+        return answered('click', reply, outcome);
       },
     );
 
@@ -193,7 +213,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product view');
-        return answer(reply, outcome);
+        return answered('product-view', reply, outcome);
       },
     );
 
@@ -221,7 +241,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product click');
-        return answer(reply, outcome);
+        return answered('product-click', reply, outcome);
       },
     );
   };

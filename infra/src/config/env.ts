@@ -37,6 +37,28 @@ export interface ServiceConfig {
   readonly eventStore: EventStoreSettings;
   /** Kafka (issue 16): the relay publishes every event when KAFKA_BROKERS is set; EVENT_TRANSPORT=kafka makes readers consume it. */
   readonly kafka: KafkaSettings;
+  /** /metrics, /healthz, /readyz (issue 17, decision 45): METRICS_PORT, METRICS_HOST, READY_MAX_LAG_SECONDS. */
+  readonly operations: OperationsSettings;
+}
+
+export interface OperationsSettings {
+  /**
+   * METRICS_PORT: the operations port serving /metrics (and /healthz, /readyz again). Null (unset): none, and /metrics
+   * is served nowhere; 0: a free port the process picks and logs (several processes on one host).
+   */
+  readonly metricsPort: number | null;
+  /** METRICS_HOST, default 127.0.0.1: only this machine reaches /metrics unless the operator opens it. */
+  readonly metricsHost: string;
+  /** READY_MAX_LAG_SECONDS, default 120: /readyz answers 503 while a projection is further behind; 0 turns it off. */
+  readonly readyMaxLagSeconds: number | null;
+}
+
+/** METRICS_PORT, METRICS_HOST, READY_MAX_LAG_SECONDS. */
+export function readOperationsSettings(env: NodeJS.ProcessEnv): OperationsSettings {
+  const port = env.METRICS_PORT?.trim() ? integer(env.METRICS_PORT.trim(), 0, 'METRICS_PORT') : null;
+  if (port !== null && port > 65_535) throw new Error(`METRICS_PORT must be a port number, got "${port}"`);
+  const lag = integer(env.READY_MAX_LAG_SECONDS?.trim(), 120, 'READY_MAX_LAG_SECONDS');
+  return { metricsPort: port, metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1', readyMaxLagSeconds: lag === 0 ? null : lag };
 }
 
 export type EventStoreSettings =
@@ -123,6 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     meetings: readMeetingSettings(env),
     eventStore: readEventStoreSettings(env),
     kafka: readKafkaSettings(env),
+    operations: readOperationsSettings(env),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }
