@@ -193,7 +193,10 @@ describe('readiness', () => {
       }
 
       // Held back by another database's open transaction, the probe would not be visible to any reader yet.
-      await vi.waitFor(async () => expect(await lagging.store.heldBack()).toBe(false), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () => expect(await lagging.store.heldBack()).toBe(false), {
+        timeout: 20_000,
+        interval: 50,
+      });
       const response = await lagging.get('/readyz');
       expect(response.statusCode).toBe(503);
       const body = JSON.parse(response.body) as { success: boolean; message: string; reasons: string[] };

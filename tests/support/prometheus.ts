@@ -19,7 +19,8 @@ export function parseExposition(text: string): Sample[] {
     if (!match?.[1] || match[3] === undefined) throw new Error(`Not a sample line: ${line}`);
     const labels: Record<string, string> = {};
     for (const [, key, value] of (match[2] ?? '').matchAll(LABEL)) {
-      if (key !== undefined && value !== undefined) labels[key] = value.replace(/\\(.)/g, (_all, c: string) => (c === 'n' ? '\n' : c));
+      if (key !== undefined && value !== undefined)
+        labels[key] = value.replace(/\\(.)/g, (_all, c: string) => (c === 'n' ? '\n' : c));
     }
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
@@ -27,7 +28,11 @@ export function parseExposition(text: string): Sample[] {
 }
 
 /** The one sample of `name` whose labels include `labels`; fails the test when there is none or more than one. */
-export function sampleValue(samples: readonly Sample[], name: string, labels: Readonly<Record<string, string>>): number {
+export function sampleValue(
+  samples: readonly Sample[],
+  name: string,
+  labels: Readonly<Record<string, string>>,
+): number {
   const found = samples.filter(
     (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   );

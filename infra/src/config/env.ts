@@ -58,7 +58,11 @@ export function readOperationsSettings(env: NodeJS.ProcessEnv): OperationsSettin
   const port = env.METRICS_PORT?.trim() ? integer(env.METRICS_PORT.trim(), 0, 'METRICS_PORT') : null;
   if (port !== null && port > 65_535) throw new Error(`METRICS_PORT must be a port number, got "${port}"`);
   const lag = integer(env.READY_MAX_LAG_SECONDS?.trim(), 120, 'READY_MAX_LAG_SECONDS');
-  return { metricsPort: port, metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1', readyMaxLagSeconds: lag === 0 ? null : lag };
+  return {
+    metricsPort: port,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    readyMaxLagSeconds: lag === 0 ? null : lag,
+  };
 }
 
 export type EventStoreSettings =

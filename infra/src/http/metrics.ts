@@ -39,10 +39,16 @@ function registerProbes(app: FastifyInstance, readiness: Readiness): void {
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     const answer = closing
-      ? { ready: false as const, message: `${MESSAGES.notReady}: ${MESSAGES.shuttingDownNotReady}`, reasons: [MESSAGES.shuttingDownNotReady] }
+      ? {
+          ready: false as const,
+          message: `${MESSAGES.notReady}: ${MESSAGES.shuttingDownNotReady}`,
+          reasons: [MESSAGES.shuttingDownNotReady],
+        }
       : await readiness();
     if (answer.ready) return { status: 'ok', message: answer.message };
-    return reply.code(503).send({ success: false, status: 'not-ready', message: answer.message, reasons: answer.reasons });
+    return reply
+      .code(503)
+      .send({ success: false, status: 'not-ready', message: answer.message, reasons: answer.reasons });
   });
 }
 

@@ -43,10 +43,7 @@ export function readinessCheck(options: ReadinessOptions, log?: (message: string
     if (limit === null) return { ready: true, message: MESSAGES.ready };
     let lagging;
     try {
-      lagging = projectionsOverLag(
-        await withTimeout(readProcessingLag(options.pool, options.store), timeoutMs),
-        limit,
-      );
+      lagging = projectionsOverLag(await withTimeout(readProcessingLag(options.pool, options.store), timeoutMs), limit);
     } catch (error) {
       log?.(`readyz: ${describe(error)}`);
       return notReady([MESSAGES.eventStoreUnreachable]);

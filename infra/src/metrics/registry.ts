@@ -118,9 +118,17 @@ export class ServiceMetrics implements MetricsRecorder {
           for (const [label, pool] of pools) this.set({ pool: label }, read(pool));
         },
       });
-    poolGauge(METRIC_NAMES.poolTotal, 'Connections the PostgreSQL pool holds (busy and idle)', (pool) => pool.totalCount);
+    poolGauge(
+      METRIC_NAMES.poolTotal,
+      'Connections the PostgreSQL pool holds (busy and idle)',
+      (pool) => pool.totalCount,
+    );
     poolGauge(METRIC_NAMES.poolIdle, 'Idle connections of the PostgreSQL pool', (pool) => pool.idleCount);
-    poolGauge(METRIC_NAMES.poolWaiting, 'Queries waiting for a connection of the PostgreSQL pool', (pool) => pool.waitingCount);
+    poolGauge(
+      METRIC_NAMES.poolWaiting,
+      'Queries waiting for a connection of the PostgreSQL pool',
+      (pool) => pool.waitingCount,
+    );
     // Both lag gauges are collected in the same scrape (prom-client starts every metric's collect at once): one read
     // of the checkpoints serves both. A failed read (the database is gone) leaves them empty rather than failing the
     // whole scrape: /readyz says what is wrong.

@@ -19,7 +19,11 @@ export type ReadModelRole = 'build' | 'serve' | 'none';
 export function processOperations(
   parts: { readonly pool: pg.Pool; readonly store: EventStore },
   metrics: ServiceMetrics,
-  options: { readonly role: ReadModelRole; readonly maxLagSeconds: number | null; readonly log?: (message: string) => void },
+  options: {
+    readonly role: ReadModelRole;
+    readonly maxLagSeconds: number | null;
+    readonly log?: (message: string) => void;
+  },
 ): Operations {
   if (options.role === 'build') metrics.watchProcessing(() => readProcessingLag(parts.pool, parts.store));
   return {
