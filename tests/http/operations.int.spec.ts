@@ -138,6 +138,21 @@ describe('a journey moves the counters the operator watches', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(samples.some((sample) => Object.values(sample.labels).some((value) => value.includes(path)))).toBe(false);
   });
+
+  it('given a limit of one beacon a minute, then the second is counted as rate-limited, not as recorded', async () => {
+    const limited = await startTestProduct({ telemetry: { rateLimitPerMinute: 1 } });
+    try {
+      const owner = await ownerWithCards(limited, 1);
+      const cardId = owner.cards[0] ?? '';
+      expect((await visit(limited, { cardId })).statusCode).toBe(204);
+      expect((await visit(limited, { cardId })).statusCode).toBe(429);
+      const samples = parseExposition((await limited.metrics.exposition()).body);
+      expect(sampleValue(samples, METRIC_NAMES.beacons, { kind: 'visit', outcome: 'recorded' })).toBe(1);
+      expect(sampleValue(samples, METRIC_NAMES.beacons, { kind: 'visit', outcome: 'rate-limited' })).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('the public port', () => {

@@ -52,6 +52,14 @@ const RESPONSES = {
   503: ErrorResponse,
 };
 
+/** The beacon routes by path, for counting what the rate limit refuses before a handler runs. */
+const BEACON_ROUTES: Readonly<Record<string, BeaconKind>> = {
+  '/api/telemetry/visit': 'visit',
+  '/api/profile/record-click': 'click',
+  '/api/telemetry/product-view': 'product-view',
+  '/api/telemetry/product-click': 'product-click',
+};
+
 /** Seconds the page is asked to wait before it sends a hit that was not stored again. */
 export const TELEMETRY_RETRY_AFTER_SECONDS = 5;
 
@@ -146,6 +154,11 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
             timeWindow: '1 minute',
             keyGenerator: (request: FastifyRequest) =>
               createHmac('sha256', limiterKey).update(request.ip).digest('base64url'),
+            // A refused beacon never reaches its handler: counted here, under its kind, as 'rate-limited'.
+            onExceeded: (request: FastifyRequest) => {
+              const kind = BEACON_ROUTES[request.routeOptions.url ?? ''];
+              if (kind) metrics?.beaconAnswered(kind, 'rate-limited');
+            },
           }
         : false;
 

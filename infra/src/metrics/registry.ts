@@ -97,7 +97,7 @@ export class ServiceMetrics implements MetricsRecorder {
     });
     this.beacons = new Counter({
       name: METRIC_NAMES.beacons,
-      help: 'Visit, click and product beacons by outcome: recorded, not counted (automated, unknown-*), or failed',
+      help: 'Visit, click and product beacons by outcome: recorded, not counted (automated, unknown-*), rate-limited, or failed',
       labelNames: ['kind', 'outcome'],
       registers,
     });
