@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { NotStoredReason } from '../telemetry/group-commit.ts';
+import { BoundHistogram } from './bound-histogram.ts';
 import { LAG_COUNT_LIMIT, type ProcessingLag } from './lag.ts';
 
 /**
@@ -55,13 +56,11 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 export const UNMATCHED_ROUTE = 'unmatched';
 
 type RequestLabels = 'route' | 'method' | 'status_class';
-type RequestChild = ReturnType<Histogram<RequestLabels>['labels']>;
 
 export class ServiceMetrics implements MetricsRecorder {
   readonly registry = new Registry();
-  private readonly requestDuration: Histogram<RequestLabels>;
-  /** Label children bound once per route, method and status class: a request costs one map lookup and an observe. */
-  private readonly requestChildren = new Map<string, RequestChild>();
+  /** Series bound once per route, method and status class: a request costs one map lookup and an observe. */
+  private readonly requestDuration: BoundHistogram<RequestLabels>;
   private readonly appendDuration: Histogram<'outcome'>;
   private readonly appendEvents: Histogram;
   private readonly beacons: Counter<'kind' | 'outcome'>;
@@ -75,7 +74,7 @@ export class ServiceMetrics implements MetricsRecorder {
   ) {
     this.registry.setDefaultLabels({ service });
     const registers = [this.registry];
-    this.requestDuration = new Histogram({
+    this.requestDuration = new BoundHistogram({
       name: METRIC_NAMES.httpDuration,
       help: 'HTTP answers by route pattern, method and status class, and how long they took',
       labelNames: ['route', 'method', 'status_class'],
@@ -171,17 +170,16 @@ export class ServiceMetrics implements MetricsRecorder {
 
   /** One answer of the HTTP server; `route` is the matched route's pattern (undefined: nothing matched). */
   observeRequest(route: string | undefined, method: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode >= 100 && statusCode < 600 ? Math.floor(statusCode / 100) : 5} ${route ?? ''}`;
-    let child = this.requestChildren.get(key);
-    if (!child) {
-      child = this.requestDuration.labels({
+    const statusClass = statusCode >= 100 && statusCode < 600 ? Math.floor(statusCode / 100) : 5;
+    const key = `${method} ${statusClass} ${route ?? ''}`;
+    const series =
+      this.requestDuration.series(key) ??
+      this.requestDuration.bind(key, {
         route: route ?? UNMATCHED_ROUTE,
         method: HTTP_METHODS.has(method) ? method : 'OTHER',
-        status_class: STATUS_CLASSES[Math.floor(statusCode / 100) - 1] ?? '5xx',
+        status_class: STATUS_CLASSES[statusClass - 1] ?? '5xx',
       });
-      this.requestChildren.set(key, child);
-    }
-    child.observe(seconds);
+    series.observe(seconds);
   }
 
   appendObserved(sample: AppendSample): void {

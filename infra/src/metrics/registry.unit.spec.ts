@@ -18,9 +18,9 @@ describe('HTTP labels', () => {
       metrics.observeRequest('/api/cards', 'POST', 503, 0.5);
     });
     expect(lines).toEqual([
-      `${METRIC_NAMES.httpDuration}_count{service="unit",route="/p/:cardId",method="GET",status_class="2xx"} 2`,
-      `${METRIC_NAMES.httpDuration}_count{service="unit",route="/p/:cardId",method="GET",status_class="3xx"} 1`,
-      `${METRIC_NAMES.httpDuration}_count{service="unit",route="/api/cards",method="POST",status_class="5xx"} 1`,
+      `${METRIC_NAMES.httpDuration}_count{route="/p/:cardId",method="GET",status_class="2xx",service="unit"} 2`,
+      `${METRIC_NAMES.httpDuration}_count{route="/p/:cardId",method="GET",status_class="3xx",service="unit"} 1`,
+      `${METRIC_NAMES.httpDuration}_count{route="/api/cards",method="POST",status_class="5xx",service="unit"} 1`,
     ]);
   });
 
@@ -31,8 +31,8 @@ describe('HTTP labels', () => {
       metrics.observeRequest('/api/cards', 'PROPFIND', 404, 0.001);
     });
     expect(lines).toEqual([
-      `${METRIC_NAMES.httpDuration}_count{service="unit",route="unmatched",method="GET",status_class="4xx"} 2`,
-      `${METRIC_NAMES.httpDuration}_count{service="unit",route="/api/cards",method="OTHER",status_class="4xx"} 1`,
+      `${METRIC_NAMES.httpDuration}_count{route="unmatched",method="GET",status_class="4xx",service="unit"} 2`,
+      `${METRIC_NAMES.httpDuration}_count{route="/api/cards",method="OTHER",status_class="4xx",service="unit"} 1`,
     ]);
   });
 });
@@ -50,5 +50,24 @@ describe('appends and beacons', () => {
     expect(body).toContain(`${METRIC_NAMES.appendDuration}_count{service="unit",outcome="conflict"} 1`);
     expect(body).toContain(`${METRIC_NAMES.beaconsNotStored}{reason="overloaded",service="unit"} 2`);
     expect(body).not.toContain('reason="worker"');
+  });
+});
+
+describe('the bound request histogram', () => {
+  it('counts a value in the first bucket whose bound it does not exceed, cumulatively, as Prometheus reads le', async () => {
+    const metrics = createMetrics('unit', { processMetrics: false });
+    for (const seconds of [0.001, 0.003, 20]) metrics.observeRequest('/p/:cardId', 'GET', 200, seconds);
+    const { body } = await metrics.exposition();
+    const bucket = (le: string) =>
+      `${METRIC_NAMES.httpDuration}_bucket{le="${le}",route="/p/:cardId",method="GET",status_class="2xx",service="unit"}`;
+    expect(body).toContain(`${bucket('0.001')} 1\n`);
+    expect(body).toContain(`${bucket('0.0025')} 1\n`);
+    expect(body).toContain(`${bucket('0.005')} 2\n`);
+    expect(body).toContain(`${bucket('10')} 2\n`);
+    expect(body).toContain(`${bucket('+Inf')} 3\n`);
+    expect(body).toContain(
+      `${METRIC_NAMES.httpDuration}_sum{route="/p/:cardId",method="GET",status_class="2xx",service="unit"} 20.004\n`,
+    );
+    expect(body).toMatch(/# TYPE kartvizit_http_request_duration_seconds histogram\n/);
   });
 });
