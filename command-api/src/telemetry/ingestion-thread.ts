@@ -256,7 +256,7 @@ export class IngestionThread implements TelemetrySink {
       if (this.worker === worker) this.worker = null;
       // Whatever the worker had not answered is not stored: those requests are answered 503 now.
       const lost = this.answerAll('failed');
-      this.options.metrics?.beaconsNotStored('worker', lost);
+      this.options.metrics?.beaconsNotStored(this.closing ? 'closed' : 'worker', lost);
       if (!finished) {
         this.dropped += lost;
         this.options.log(
