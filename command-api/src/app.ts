@@ -4,6 +4,7 @@ import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
+import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
@@ -59,7 +60,13 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
 }
 
 export async function buildApp(
-  deps: CommandApiDependencies & CardRouteSettings & { readonly logLevel: string; readonly trustProxy?: boolean },
+  deps: CommandApiDependencies &
+    CardRouteSettings & {
+      readonly logLevel: string;
+      readonly trustProxy?: boolean;
+      /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */
+      readonly operations?: Operations;
+    },
 ): Promise<FastifyInstance> {
   const app = Fastify(
     serverOptions({
@@ -70,6 +77,7 @@ export async function buildApp(
     }),
   );
   registerHttpPlumbing(app, { publicBaseUrl: deps.publicBaseUrl });
+  if (deps.operations) registerOperations(app, deps.operations);
   await registerOpenApi(app, 'Dijital Kartvizit komut API');
   registerJsonNotFound(app);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));

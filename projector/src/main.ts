@@ -4,13 +4,23 @@ import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/pro
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
+import { createMetrics } from '@kartvizit/infra/metrics/registry';
+import { listenOperations, processOperations } from '@kartvizit/infra/runtime/operations';
 import { productReactors } from './reactors.ts';
 import { startProjectors } from './service.ts';
 
 const config = readConfig(process.env);
 requireDatabaseUrl('projector', config.databaseUrl);
 const log = (message: string) => console.log(`[projector] ${message}`);
-const runtime = await openRuntime(config, { signals: 'postgres', log });
+const metrics = createMetrics('projector');
+const runtime = await openRuntime(config, { signals: 'postgres', log, metrics });
+// No public port: the operations port (METRICS_PORT) is where the projector is scraped and probed.
+const operations = processOperations({ pool: runtime.database.pool, store: runtime.store }, metrics, {
+  role: 'build',
+  maxLagSeconds: config.operations.readyMaxLagSeconds,
+  log,
+});
+const operationsServer = await listenOperations(operations, config.operations, log);
 const mailer = mailerFromConfig(config, log);
 log(`e-mail: ${mailer.destination}`);
 // EVENT_TRANSPORT=kafka: the projections and the reactors consume the relay's topic (decision 42).
@@ -46,6 +56,7 @@ const relay = startKafkaRelay(config.kafka, {
   log,
 });
 closeOnSignals(async () => {
+  await operationsServer?.close();
   await relay?.stop();
   await projectors.stop();
   await transport?.close();

@@ -3,6 +3,7 @@ import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
+import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { originOfTemplate } from '@kartvizit/infra/http/security-headers';
 import { DEFAULT_MAP_TILE_URL, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import { accountQueries } from './account/routes.ts';
@@ -70,9 +71,18 @@ export function registerHealth(app: FastifyInstance): void {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 }
 
-export async function buildApp(deps: QueryApiDependencies & CardQuerySettings & { readonly logLevel: string; readonly trustProxy?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: QueryApiDependencies &
+    CardQuerySettings & {
+      readonly logLevel: string;
+      readonly trustProxy?: boolean;
+      /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */
+      readonly operations?: Operations;
+    },
+): Promise<FastifyInstance> {
   const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, publicBaseUrl: deps.publicBaseUrl }));
   registerHttpPlumbing(app, { publicBaseUrl: deps.publicBaseUrl, imageOrigins: webImageOrigins(deps.maps) });
+  if (deps.operations) registerOperations(app, deps.operations);
   await registerOpenApi(app, 'Dijital Kartvizit sorgu API');
   registerHealth(app);
   await app.register(queryApi(deps));

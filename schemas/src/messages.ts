@@ -8,6 +8,7 @@ import { PRODUCT_MESSAGES } from './messages/product.ts';
 import { ACCOUNT_MESSAGES } from './messages/account.ts';
 import { MEETING_MESSAGES } from './messages/meeting.ts';
 import { REMS_MESSAGES } from './messages/rems.ts';
+import { OPERATIONS_MESSAGES } from './messages/operations.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -91,6 +92,7 @@ export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...REMS_MESSAGES,
   ...MEETING_MESSAGES,
+  ...OPERATIONS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -31,7 +31,12 @@ interface ComposeService {
   deploy?: { replicas?: number };
   depends_on?: Record<string, { condition: string }> | string[];
   volumes?: string[];
+  healthcheck?: { test?: string[] };
+  ports?: string[];
 }
+
+/** The operations port every service container listens on (METRICS_PORT, decision 45). */
+const OPERATIONS_PORT = '9464';
 
 describe('infra/deploy/compose.yaml', () => {
   const compose = parse(readFileSync(join(deploy, 'compose.yaml'), 'utf8'), { merge: true }) as {
@@ -73,7 +78,24 @@ describe('infra/deploy/compose.yaml', () => {
     }
     expect(compose.services.projector?.environment?.EVENT_TRANSPORT).toBe('kafka');
   });
+
+  it('asks each service /readyz on its operations port, publishes that port nowhere, and nginx waits for ready', () => {
+    for (const name of SERVICES) {
+      const service = compose.services[name];
+      expect(service?.environment, name).toMatchObject({ METRICS_PORT: OPERATIONS_PORT, METRICS_HOST: '0.0.0.0' });
+      expect(service?.healthcheck?.test?.join(' '), name).toContain(`http://127.0.0.1:${OPERATIONS_PORT}/readyz`);
+      expect(service?.ports, name).toBeUndefined();
+    }
+    expect(compose.services.proxy?.depends_on).toEqual({
+      'command-api': { condition: 'service_healthy' },
+      'query-api': { condition: 'service_healthy' },
+    });
+  });
 });
+
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
 
 interface Manifest {
   kind: string;
@@ -82,11 +104,14 @@ interface Manifest {
     replicas?: number;
     ports?: { port: number }[];
     template?: {
+      metadata?: { annotations?: Record<string, string> };
       spec: {
         containers: {
           image: string;
           env?: { name: string; value: string }[];
-          ports?: { containerPort: number }[];
+          ports?: { containerPort: number; name?: string }[];
+          livenessProbe?: Probe;
+          readinessProbe?: Probe;
         }[];
       };
     };
@@ -114,8 +139,28 @@ describe('infra/deploy/kubernetes/kartvizit.yaml', () => {
     for (const name of ['command-api', 'query-api'] as const) {
       expect(find('Deployment', name)?.spec.template?.spec.containers[0]?.ports, name).toEqual([
         { containerPort: ports[name] },
+        { name: 'metrics', containerPort: Number(OPERATIONS_PORT) },
       ]);
       expect(find('Service', name)?.spec.ports?.[0]?.port, name).toBe(ports[name]);
+    }
+  });
+
+  it('probes liveness at /healthz and readiness at /readyz on the operations port, which no Service exposes', () => {
+    for (const name of SERVICES) {
+      const deployment = find('Deployment', name);
+      const container = deployment?.spec.template?.spec.containers[0];
+      expect(env(deployment), name).toMatchObject({ METRICS_PORT: OPERATIONS_PORT, METRICS_HOST: '0.0.0.0' });
+      expect(container?.ports, name).toContainEqual({ name: 'metrics', containerPort: Number(OPERATIONS_PORT) });
+      expect(container?.livenessProbe?.httpGet, name).toEqual({ path: '/healthz', port: 'metrics' });
+      expect(container?.readinessProbe?.httpGet, name).toEqual({ path: '/readyz', port: 'metrics' });
+      expect(deployment?.spec.template?.metadata?.annotations, name).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': OPERATIONS_PORT,
+        'prometheus.io/path': '/metrics',
+      });
+      expect(find('Service', name)?.spec.ports?.map((port) => port.port) ?? [], name).not.toContain(
+        Number(OPERATIONS_PORT),
+      );
     }
   });
 

@@ -17,6 +17,7 @@ import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import { createMetrics, type ServiceMetrics } from '@kartvizit/infra/metrics/registry';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
 
@@ -36,6 +37,8 @@ export interface TestProduct {
   readonly blobs: LocalDiskBlobStore;
   /** PUBLIC_BASE_URL of this product: card links and QR codes start with it. */
   readonly publicBaseUrl: string;
+  /** This product's /metrics registry (its store's appends included), as the operations port serves it. */
+  readonly metrics: ServiceMetrics;
   /** Count of rows in the events table: "nothing was appended" checks. */
   eventCount(): Promise<number>;
   post(url: string, body: unknown, token?: string): Promise<LightMyRequestResponse>;
@@ -74,15 +77,19 @@ export async function startTestProduct(
     log?: (message: string) => void;
     /** WEB_VITALS_SAMPLE_RATE as the card page and /api/config/public say it (default: the product's, 0.1). */
     webVitalsSampleRate?: number;
+    /** READY_MAX_LAG_SECONDS of /readyz (default the product's 120). */
+    readyMaxLagSeconds?: number | null;
   } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
   const signals = createSignalBus({ kind: 'in-process' });
+  const metrics = createMetrics('test', { processMetrics: false });
   const store = await createEventStore(
     { kind: 'postgres' },
     {
       pool: database.pool,
       onAppended: wakeReaders(signals),
+      metrics,
     },
   );
   const appSecret = randomBytes(48);
@@ -114,6 +121,8 @@ export async function startTestProduct(
     ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: options.webVitalsSampleRate } : {}),
+    metrics,
+    ...(options.readyMaxLagSeconds !== undefined ? { readyMaxLagSeconds: options.readyMaxLagSeconds } : {}),
   });
   await product.app.ready();
   const app = product.app;
@@ -127,6 +136,7 @@ export async function startTestProduct(
     appSecret,
     blobs,
     publicBaseUrl: options.publicBaseUrl ?? TEST_PUBLIC_BASE_URL,
+    metrics,
     async eventCount() {
       const result = await database.pool.query<{ count: string }>('SELECT count(*) FROM events');
       return Number(result.rows[0]?.count ?? 0);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { ServiceMetrics } from '@kartvizit/infra/metrics/registry';
 import { MESSAGES, unauthenticatedError } from '@kartvizit/schemas';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
@@ -40,6 +41,8 @@ export interface CommandApiDependencies {
   readonly remsApiUrl?: string | null;
   /** The meeting providers (issue 15); unset: none is configured. */
   readonly meetings?: MeetingSettings;
+  /** The process's /metrics registry (beacons); unset: nothing counted. */
+  readonly metrics?: ServiceMetrics;
 }
 
 /** Everything a feature's routes need, built once per app. */

@@ -3,6 +3,7 @@ import { automationReason } from '@kartvizit/infra/telemetry/automation';
 import { startTypeScriptWorker } from '@kartvizit/infra/runtime/typescript-worker';
 import type { TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventStoreSettings } from '@kartvizit/infra/config/env';
+import type { AppendSample, BeaconNotStoredReason, MetricsRecorder } from '@kartvizit/infra/metrics/registry';
 import type {
   ClickInput,
   Outcome,
@@ -43,6 +44,8 @@ export interface IngestionWorkerData {
    * 'events_appended' on the PostgreSQL signal bus itself, so readers in other processes wake.
    */
   readonly publishAppended: boolean;
+  /** True when the process has a /metrics registry: the worker then reports its appends and losses ('metrics'). */
+  readonly measure?: boolean;
 }
 
 export type ToWorker = { readonly kind: 'hits'; readonly hits: readonly ThreadHit[] } | { readonly kind: 'close' };
@@ -56,6 +59,15 @@ export type FromWorker =
   /** A batch was written to the store. */
   | { readonly kind: 'appended' }
   | { readonly kind: 'log'; readonly message: string }
+  /**
+   * The worker's numbers for the process's /metrics registry (its store's appends, beacons its group commit did not
+   * store, and why), gathered over one turn of its event loop.
+   */
+  | {
+      readonly kind: 'metrics';
+      readonly appends: readonly AppendSample[];
+      readonly notStored: readonly (readonly [BeaconNotStoredReason, number])[];
+    }
   | { readonly kind: 'closed' };
 
 const WORKER_MODULE = new URL('./ingestion-worker.ts', import.meta.url);
@@ -95,6 +107,8 @@ export class IngestionThread implements TelemetrySink {
       readonly data: IngestionWorkerData;
       readonly log: (message: string) => void;
       readonly onAppended?: () => void;
+      /** The process's /metrics registry: the worker's numbers are passed on to it, and the losses counted here. */
+      readonly metrics?: MetricsRecorder;
     },
   ) {
     this.worker = this.start();
@@ -150,7 +164,7 @@ export class IngestionThread implements TelemetrySink {
     await worker.terminate();
     this.worker = null;
     // Anything the worker did not answer before it ended was not stored.
-    this.answerAll('failed');
+    this.options.metrics?.beaconsNotStored('closed', this.answerAll('failed'));
   }
 
   private pass(
@@ -158,8 +172,12 @@ export class IngestionThread implements TelemetrySink {
     hit: (id: number, address: string, userAgent: string) => ThreadHit,
   ): Promise<Outcome> {
     if (automationReason(request.headers) !== null) return Promise.resolve('automated');
-    if (this.closing) return Promise.resolve('failed');
+    if (this.closing) {
+      this.options.metrics?.beaconsNotStored('closed', 1);
+      return Promise.resolve('failed');
+    }
     if (this.waiting.size >= this.options.data.settings.maxBufferedEvents) {
+      this.options.metrics?.beaconsNotStored('overloaded', 1);
       this.drop();
       return Promise.resolve('failed');
     }
@@ -226,6 +244,10 @@ export class IngestionThread implements TelemetrySink {
         case 'log':
           this.options.log(message.message);
           break;
+        case 'metrics':
+          for (const sample of message.appends) this.options.metrics?.appendObserved(sample);
+          for (const [reason, count] of message.notStored) this.options.metrics?.beaconsNotStored(reason, count);
+          break;
         case 'closed':
           finished = true;
           this.closed?.();
@@ -241,6 +263,7 @@ export class IngestionThread implements TelemetrySink {
       if (this.worker === worker) this.worker = null;
       // Whatever the worker had not answered is not stored: those requests are answered 503 now.
       const lost = this.answerAll('failed');
+      this.options.metrics?.beaconsNotStored(this.closing ? 'closed' : 'worker', lost);
       if (!finished) {
         this.dropped += lost;
         this.options.log(
@@ -260,6 +283,7 @@ export class IngestionThread implements TelemetrySink {
   /** Hits that will not be written, and why: answered 'failed', one line each time, with the total. */
   private lose(hits: readonly ThreadHit[], reason: string): void {
     for (const hit of hits) this.answer(hit.id, 'failed');
+    this.options.metrics?.beaconsNotStored(this.closing ? 'closed' : 'worker', hits.length);
     this.dropped += hits.length;
     this.options.log(`Telemetri: ${reason}; ${hits.length} olay kaydedilmedi (toplam ${this.dropped})`);
   }

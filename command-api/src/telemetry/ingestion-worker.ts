@@ -11,6 +11,7 @@ import { codecFromAppSecret } from '@kartvizit/infra/vault/event-codec';
 import { openTelemetryIngestion } from './ingestion.ts';
 import type { Outcome, TelemetryRequest } from './ingestion.ts';
 import type { FromWorker, IngestionWorkerData, ThreadHit, ToWorker } from './ingestion-thread.ts';
+import type { AppendSample, BeaconNotStoredReason, MetricsRecorder } from '@kartvizit/infra/metrics/registry';
 
 const port = parentPort;
 if (!port) throw new Error('ingestion-worker.ts runs as a worker thread');
@@ -27,12 +28,46 @@ const signals = data.publishAppended
   ? createSignalBus({ kind: 'postgres', connectionString: data.databaseUrl, pool, log })
   : null;
 const wake = signals ? wakeReaders(signals, log) : null;
+
+/** The worker's numbers go to the process's registry on the channel the answers take, one message per turn. */
+class ForwardedMetrics implements MetricsRecorder {
+  private appends: AppendSample[] = [];
+  private readonly notStored = new Map<BeaconNotStoredReason, number>();
+  private scheduled = false;
+
+  appendObserved(sample: AppendSample): void {
+    this.appends.push(sample);
+    this.schedule();
+  }
+
+  beaconsNotStored(reason: BeaconNotStoredReason, count: number): void {
+    this.notStored.set(reason, (this.notStored.get(reason) ?? 0) + count);
+    this.schedule();
+  }
+
+  flush(): void {
+    this.scheduled = false;
+    if (this.appends.length === 0 && this.notStored.size === 0) return;
+    send({ kind: 'metrics', appends: this.appends, notStored: [...this.notStored] });
+    this.appends = [];
+    this.notStored.clear();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+}
+const metrics = data.measure === true ? new ForwardedMetrics() : null;
+
 const store = await createEventStore(data.eventStore, {
   pool,
   onAppended: () => {
     wake?.();
     send({ kind: 'appended' });
   },
+  ...(metrics ? { metrics } : {}),
 });
 const ingestion = openTelemetryIngestion({
   pool,
@@ -41,6 +76,7 @@ const ingestion = openTelemetryIngestion({
   settings: data.settings,
   options: { ownerCacheTtlMs: data.ownerCacheTtlMs },
   log,
+  ...(metrics ? { metrics } : {}),
 });
 
 // Answers settled in one turn go back in one message (a committed batch settles all of its hits together).
@@ -97,6 +133,7 @@ async function close(): Promise<void> {
     });
   } finally {
     sendAnswers();
+    metrics?.flush();
     send({ kind: 'closed' });
     port?.close();
   }

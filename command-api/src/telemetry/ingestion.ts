@@ -29,6 +29,7 @@ import { DbIpCityLookup } from '@kartvizit/infra/telemetry/geoip';
 import { GroupCommitAppender, NotStoredError } from '@kartvizit/infra/telemetry/group-commit';
 import type { TelemetryOptions, TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { VisitorSalts } from '@kartvizit/infra/telemetry/visitor-salts';
+import type { MetricsRecorder } from '@kartvizit/infra/metrics/registry';
 import { OwnerDirectory } from './owners.ts';
 
 /** The parts of a request telemetry looks at; the address is dropped with this object. */
@@ -115,6 +116,8 @@ export class TelemetryIngestion implements TelemetrySink {
       readonly codec: EventCodec;
       readonly now: () => Date;
       readonly log: (message: string) => void;
+      /** Why beacons were not stored (the group commit's reason), for /metrics. */
+      readonly metrics?: MetricsRecorder;
     },
   ) {}
 
@@ -254,7 +257,8 @@ export class TelemetryIngestion implements TelemetrySink {
   private track(work: () => Promise<Outcome>): Promise<Outcome> {
     const pending = work().catch((error: unknown) => {
       // The group commit counts and reports the events it did not store itself.
-      if (!(error instanceof NotStoredError)) this.reportFailure(error);
+      if (error instanceof NotStoredError) this.deps.metrics?.beaconsNotStored(error.reason, 1);
+      else this.reportFailure(error);
       return 'failed' as const;
     });
     this.inFlight.add(pending);
@@ -274,6 +278,7 @@ export function openTelemetryIngestion(parts: {
   readonly settings: TelemetrySettings;
   readonly options?: Pick<TelemetryOptions, 'now' | 'geo' | 'ownerCacheTtlMs'>;
   readonly log: (message: string) => void;
+  readonly metrics?: MetricsRecorder;
 }): TelemetrySink {
   const { pool, settings, options = {}, log } = parts;
   const now = options.now ?? (() => new Date());
@@ -291,6 +296,7 @@ export function openTelemetryIngestion(parts: {
     codec: parts.codec,
     now,
     log,
+    ...(parts.metrics ? { metrics: parts.metrics } : {}),
   });
   return {
     recordVisit: (input, request) => ingestion.recordVisit(input, request),

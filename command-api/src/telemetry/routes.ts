@@ -28,6 +28,7 @@ import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { readEventStoreSettings } from '@kartvizit/infra/config/env';
 import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { BeaconKind, ServiceMetrics } from '@kartvizit/infra/metrics/registry';
 import {
   isAnswered,
   openTelemetryIngestion,
@@ -44,6 +45,8 @@ export interface TelemetryDependencies {
   /** The ingestion worker builds its own codec and pool from these. */
   readonly appSecret: Buffer;
   readonly telemetry?: TelemetryOptions;
+  /** The process's /metrics registry: beacons by outcome, and why those not stored were not. */
+  readonly metrics?: ServiceMetrics;
 }
 
 const TAG = ['telemetry'];
@@ -54,6 +57,15 @@ const RESPONSES = {
   415: ErrorResponse,
   429: ErrorResponse,
   503: ErrorResponse,
+};
+
+/** The beacon routes by path, for counting what the rate limit refuses before a handler runs. */
+const BEACON_ROUTES: Readonly<Record<string, BeaconKind>> = {
+  '/api/telemetry/visit': 'visit',
+  '/api/profile/record-click': 'click',
+  '/api/telemetry/product-view': 'product-view',
+  '/api/telemetry/product-click': 'product-click',
+  '/api/telemetry/vitals': 'vitals',
 };
 
 /** Seconds the page is asked to wait before it sends a hit that was not stored again. */
@@ -96,8 +108,17 @@ function openSink(
   log: (message: string) => void,
 ): TelemetrySink {
   const options = deps.telemetry ?? {};
-  if (!settings.worker)
-    return openTelemetryIngestion({ pool: deps.pool, store: deps.store, codec: deps.codec, settings, options, log });
+  if (!settings.worker) {
+    return openTelemetryIngestion({
+      pool: deps.pool,
+      store: deps.store,
+      codec: deps.codec,
+      settings,
+      options,
+      log,
+      ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    });
+  }
   const databaseUrl = deps.pool.options.connectionString;
   // A worker cannot be handed functions: a clock or a GeoIP lookup are injected into the ingestion on this thread.
   if (options.now || options.geo)
@@ -111,9 +132,11 @@ function openSink(
       ownerCacheTtlMs: options.ownerCacheTtlMs,
       eventStore: options.eventStore ?? readEventStoreSettings(process.env),
       publishAppended: options.onAppended === undefined,
+      measure: deps.metrics !== undefined,
     },
     log,
     onAppended: options.onAppended,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
 }
 
@@ -144,6 +167,11 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const log = (message: string) => app.log.warn(message);
     const ingestion = openSink(deps, settings, log);
+    const { metrics } = deps;
+    const answered = (kind: BeaconKind, reply: FastifyReply, outcome: Outcome): FastifyReply => {
+      metrics?.beaconAnswered(kind, outcome);
+      return answer(reply, outcome);
+    };
     // Fastify closes the server (no new hits) before plugins' onClose: then the last batch is written.
     app.addHook('onClose', () => ingestion.close());
 
@@ -162,6 +190,11 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
             timeWindow: '1 minute',
             keyGenerator: (request: FastifyRequest) =>
               createHmac('sha256', limiterKey).update(request.ip).digest('base64url'),
+            // A refused beacon never reaches its handler: counted here, under its kind, as 'rate-limited'.
+            onExceeded: (request: FastifyRequest) => {
+              const kind = BEACON_ROUTES[request.routeOptions.url ?? ''];
+              if (kind) metrics?.beaconAnswered(kind, 'rate-limited');
+            },
           }
         : false;
 
@@ -182,7 +215,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'visit');
-        return answer(reply, outcome);
+        return answered('visit', reply, outcome);
       },
     );
 
@@ -210,7 +243,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'click');
-        return answer(reply, outcome);
+        return answered('click', reply, outcome);
       },
     );
 
@@ -234,7 +267,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product view');
-        return answer(reply, outcome);
+        return answered('product-view', reply, outcome);
       },
     );
 
@@ -263,7 +296,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product click');
-        return answer(reply, outcome);
+        return answered('product-click', reply, outcome);
       },
     );
 
@@ -290,7 +323,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'web vitals');
-        return answer(reply, outcome);
+        return answered('vitals', reply, outcome);
       },
     );
   };

@@ -2,6 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { commandApi } from '@kartvizit/command-api/app';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
+import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
+import { createMetrics, type ServiceMetrics } from '@kartvizit/infra/metrics/registry';
+import { processOperations } from '@kartvizit/infra/runtime/operations';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
@@ -61,11 +64,20 @@ export interface ProductParts {
    * store.
    */
   readonly kafka?: { readonly transport: EventTransport; readonly topic: string };
+  /**
+   * The process's /metrics registry (issue 17). Pass the one the store was created with (createEventStore's
+   * `metrics`) so appends are measured too; unset: one of this composition's own, without the process metrics.
+   */
+  readonly metrics?: ServiceMetrics;
+  /** READY_MAX_LAG_SECONDS: /readyz answers 503 while a projection is further behind; null: not looked at. Default 120. */
+  readonly readyMaxLagSeconds?: number | null;
 }
 
 export interface Product {
   readonly app: FastifyInstance;
   readonly projectors: ProjectorService;
+  /** /metrics' registry and /readyz's check: the operations port (embedded.ts) serves them. */
+  readonly operations: Operations;
   close(): Promise<void>;
 }
 
@@ -106,6 +118,15 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       : options.logger;
   const app = Fastify({ ...options, logger });
   registerHttpPlumbing(app, { publicBaseUrl: parts.publicBaseUrl, imageOrigins: webImageOrigins(parts.maps) });
+  const metrics = parts.metrics ?? createMetrics('kartvizit', { processMetrics: false });
+  metrics.watchPool('main', parts.pool);
+  // This process builds the read models and serves them: its lag is exported here, and /readyz looks at it.
+  const operations = processOperations({ pool: parts.pool, store: parts.store }, metrics, {
+    role: 'build',
+    maxLagSeconds: parts.readyMaxLagSeconds === undefined ? 120 : parts.readyMaxLagSeconds,
+    log: parts.log,
+  });
+  registerOperations(app, operations);
   registerHealth(app);
   await registerOpenApi(app, 'Dijital Kartvizit API');
   await app.register(
@@ -121,6 +142,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       publicBaseUrl: parts.publicBaseUrl,
       remsApiUrl: parts.remsApiUrl ?? null,
       ...(parts.meetings ? { meetings: parts.meetings } : {}),
+      metrics,
       // The ingestion worker's appends wake this process's projectors the way the store's own appends do.
       telemetry: { ...parts.telemetry, onAppended: () => void parts.signals.publish('events_appended') },
     }),
@@ -143,6 +165,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
   return {
     app,
     projectors,
+    operations,
     async close() {
       await app.close();
       await projectors.stop();

@@ -10,6 +10,8 @@ import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
+import { createMetrics } from '@kartvizit/infra/metrics/registry';
+import { listenOperations } from '@kartvizit/infra/runtime/operations';
 import { composeProduct } from './compose.ts';
 
 const config = readConfig();
@@ -19,7 +21,8 @@ log(config.databaseUrl ? 'PostgreSQL: DATABASE_URL' : `PostgreSQL: gömülü (${
 // Once for the whole process: card links and QR codes made here must open on visitors' phones.
 const addressWarning = publicBaseUrlWarning(process.env, config.publicBaseUrl);
 if (addressWarning) console.warn(`[kartvizit] ${addressWarning}`);
-const runtime = await openRuntime(config, { signals: 'in-process', log });
+const metrics = createMetrics('kartvizit');
+const runtime = await openRuntime(config, { signals: 'in-process', log, metrics });
 const mailer = mailerFromConfig(config, log);
 log(`E-posta: ${mailer.destination}`);
 // EVENT_TRANSPORT=kafka: the projections and the reactors consume the relay's topic, as in the projector process (decision 42).
@@ -46,6 +49,8 @@ const product = await composeProduct({
   remsApiUrl: config.remsApiUrl,
   meetings: config.meetings,
   webVitalsSampleRate: config.webVitalsSampleRate,
+  metrics,
+  readyMaxLagSeconds: config.operations.readyMaxLagSeconds,
   log,
 });
 // With KAFKA_BROKERS, every event is published to the topic too (decision 42).
@@ -58,8 +63,10 @@ const relay = startKafkaRelay(config.kafka, {
 });
 await product.app.listen({ port: config.port, host: config.host });
 log(`Dijital Kartvizit hazır: http://localhost:${config.port}`);
+const operationsServer = await listenOperations(product.operations, config.operations, log);
 
 closeOnSignals(async () => {
+  await operationsServer?.close();
   await relay?.stop();
   await product.close();
   await transport?.close();

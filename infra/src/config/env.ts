@@ -39,6 +39,8 @@ export interface ServiceConfig {
   readonly kafka: KafkaSettings;
   /** WEB_VITALS_SAMPLE_RATE: the share of page loads that measure and send Core Web Vitals (issue 17), 0 to 1. */
   readonly webVitalsSampleRate: number;
+  /** /metrics, /healthz, /readyz (issue 17, decision 45): METRICS_PORT, METRICS_HOST, READY_MAX_LAG_SECONDS. */
+  readonly operations: OperationsSettings;
 }
 
 /** One page load in ten measures its Core Web Vitals unless WEB_VITALS_SAMPLE_RATE says otherwise (decision 44). */
@@ -52,6 +54,30 @@ export function readWebVitalsSampleRate(env: NodeJS.ProcessEnv): number {
   if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1)
     throw new Error(`WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1, got "${value}"`);
   return parsed;
+}
+
+export interface OperationsSettings {
+  /**
+   * METRICS_PORT: the operations port serving /metrics (and /healthz, /readyz again). Null (unset): none, and /metrics
+   * is served nowhere; 0: a free port the process picks and logs (several processes on one host).
+   */
+  readonly metricsPort: number | null;
+  /** METRICS_HOST, default 127.0.0.1: only this machine reaches /metrics unless the operator opens it. */
+  readonly metricsHost: string;
+  /** READY_MAX_LAG_SECONDS, default 120: /readyz answers 503 while a projection is further behind; 0 turns it off. */
+  readonly readyMaxLagSeconds: number | null;
+}
+
+/** METRICS_PORT, METRICS_HOST, READY_MAX_LAG_SECONDS. */
+export function readOperationsSettings(env: NodeJS.ProcessEnv): OperationsSettings {
+  const port = env.METRICS_PORT?.trim() ? integer(env.METRICS_PORT.trim(), 0, 'METRICS_PORT') : null;
+  if (port !== null && port > 65_535) throw new Error(`METRICS_PORT must be a port number, got "${port}"`);
+  const lag = integer(env.READY_MAX_LAG_SECONDS?.trim(), 120, 'READY_MAX_LAG_SECONDS');
+  return {
+    metricsPort: port,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    readyMaxLagSeconds: lag === 0 ? null : lag,
+  };
 }
 
 export type EventStoreSettings =
@@ -139,6 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     eventStore: readEventStoreSettings(env),
     kafka: readKafkaSettings(env),
     webVitalsSampleRate: readWebVitalsSampleRate(env),
+    operations: readOperationsSettings(env),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

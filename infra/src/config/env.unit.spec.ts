@@ -104,3 +104,21 @@ describe('the event store and Kafka (issue 16)', () => {
       );
   });
 });
+
+describe('the operations port and readiness (issue 17)', () => {
+  it('has no operations port unless METRICS_PORT is set, and then listens on loopback unless told otherwise', () => {
+    expect(readConfig({}).operations).toEqual({ metricsPort: null, metricsHost: '127.0.0.1', readyMaxLagSeconds: 120 });
+    expect(readConfig({ METRICS_PORT: '0' }).operations.metricsPort).toBe(0);
+    expect(readConfig({ METRICS_PORT: ' 9464 ', METRICS_HOST: '0.0.0.0' }).operations).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
+    });
+  });
+
+  it('refuses a METRICS_PORT that is no port, and READY_MAX_LAG_SECONDS=0 turns the lag check off', () => {
+    expect(() => readConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => readConfig({ METRICS_PORT: 'yes' })).toThrow(/METRICS_PORT/);
+    expect(readConfig({ READY_MAX_LAG_SECONDS: '0' }).operations.readyMaxLagSeconds).toBeNull();
+    expect(readConfig({ READY_MAX_LAG_SECONDS: '30' }).operations.readyMaxLagSeconds).toBe(30);
+  });
+});

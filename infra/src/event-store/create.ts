@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { EventStoreSettings } from '../config/env.ts';
 import type { EventStore } from './types.ts';
+import { measureAppends } from '../metrics/event-store.ts';
+import type { MetricsRecorder } from '../metrics/registry.ts';
 
 export interface EventStoreDependencies {
   /**
@@ -13,6 +15,8 @@ export interface EventStoreDependencies {
    * throw. The runtime passes the signal bus's coalesced 'events_appended' publish here.
    */
   readonly onAppended?: () => void;
+  /** Where every append's latency and size go (/metrics, decision 45); unset: not measured. */
+  readonly metrics?: MetricsRecorder;
 }
 
 /**
@@ -23,6 +27,11 @@ export async function createEventStore(
   settings: EventStoreSettings,
   deps: EventStoreDependencies,
 ): Promise<EventStore> {
+  const store = await createAdapter(settings, deps);
+  return deps.metrics ? measureAppends(store, deps.metrics) : store;
+}
+
+async function createAdapter(settings: EventStoreSettings, deps: EventStoreDependencies): Promise<EventStore> {
   switch (settings.kind) {
     case 'postgres': {
       if (!deps.pool) throw new Error('EVENT_STORE=postgres needs the PostgreSQL pool');

@@ -9,6 +9,7 @@ import type { EventStore } from '../event-store/types.ts';
 import { createSignalBus, wakeReaders } from '../signals/create.ts';
 import type { SignalBus } from '../signals/types.ts';
 import { codecFromAppSecret, type EventCodec } from '../vault/event-codec.ts';
+import type { ServiceMetrics } from '../metrics/registry.ts';
 
 /** The shared parts every service process is built from. */
 export interface Runtime {
@@ -30,6 +31,8 @@ export interface RuntimeOptions {
    */
   readonly signals: 'in-process' | 'postgres';
   readonly log?: (message: string) => void;
+  /** The process's /metrics registry: the store's appends and the pool's use are measured into it. */
+  readonly metrics?: ServiceMetrics;
 }
 
 export async function openRuntime(config: ServiceConfig, options: RuntimeOptions): Promise<Runtime> {
@@ -49,7 +52,9 @@ export async function openRuntime(config: ServiceConfig, options: RuntimeOptions
   const store = await createEventStore(config.eventStore, {
     pool: database.pool,
     onAppended: wakeReaders(signals, options.log),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+  options.metrics?.watchPool('main', database.pool);
   const appSecret = await loadAppSecret({ envValue: config.appSecret, dataDir: config.dataDir });
   const codec = codecFromAppSecret(database.pool, appSecret);
   return {
