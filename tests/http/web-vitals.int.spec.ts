@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_VITAL_METRICS, type WebVitalsReported } from '@kartvizit/schemas';
 import { webVitalsP75 } from '@kartvizit/infra/read-models/web-vitals';
+import { METRIC_NAMES, createMetrics } from '@kartvizit/infra/metrics/registry';
+import { parseExposition, sampleValue } from '../support/prometheus.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { send } from './card-fixtures.ts';
 import { USER_AGENTS, beacon, expectAccepted, ownerWithCards, type Beacon } from './telemetry-fixtures.ts';
@@ -214,6 +216,17 @@ describe('p75 per page type, device class and metric', () => {
       p75: 9000,
       rating: 'poor',
     });
+
+    // And Prometheus reads the same p75 at /metrics, as the projector's operations port exports it for Grafana.
+    const metrics = createMetrics('projector', { processMetrics: false });
+    metrics.watchWebVitals(() => webVitalsP75(product.pool, since));
+    const samples = parseExposition((await metrics.exposition()).body);
+    const card = { page: 'card', device: 'tablet', metric: 'LCP' };
+    expect(sampleValue(samples, METRIC_NAMES.webVitalsP75, card)).toBe(400);
+    expect(sampleValue(samples, METRIC_NAMES.webVitalsSamples, card)).toBe(5);
+    expect(
+      sampleValue(samples, METRIC_NAMES.webVitalsP75, { page: 'dashboard', device: 'desktop', metric: 'INP' }),
+    ).toBe(60);
   });
 });
 

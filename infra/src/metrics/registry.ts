@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { NotStoredReason } from '../telemetry/group-commit.ts';
+import type { WebVitalsP75 } from '../read-models/web-vitals.ts';
 import { BoundHistogram } from './bound-histogram.ts';
 import { LAG_COUNT_LIMIT, type ProcessingLag } from './lag.ts';
 
@@ -48,7 +49,17 @@ export const METRIC_NAMES = {
   poolTotal: 'kartvizit_db_pool_connections',
   poolIdle: 'kartvizit_db_pool_idle_connections',
   poolWaiting: 'kartvizit_db_pool_waiting_clients',
+  webVitalsP75: 'kartvizit_web_vitals_p75',
+  webVitalsSamples: 'kartvizit_web_vitals_samples',
 } as const;
+
+/** The Core Web Vitals' p75 of the last WEB_VITALS_PERIOD_DAYS are read at most this often, however often scraped. */
+export const WEB_VITALS_READ_INTERVAL_MS = 60_000;
+/** The period the p75 gauges cover, as the operator's `npm run projector -- vitals` does by default. */
+export const WEB_VITALS_PERIOD_DAYS = 28;
+
+/** Where the Core Web Vitals gauges read from at scrape time (decision 44). */
+export type WebVitalsSource = () => Promise<readonly WebVitalsP75[]>;
 
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
@@ -67,6 +78,7 @@ export class ServiceMetrics implements MetricsRecorder {
   private readonly notStored: Counter<'reason'>;
   private readonly pools = new Map<string, pg.Pool>();
   private lagSource: LagSource | null = null;
+  private vitalsSource: WebVitalsSource | null = null;
 
   constructor(
     readonly service: string,
@@ -164,6 +176,44 @@ export class ServiceMetrics implements MetricsRecorder {
       'Age of the oldest event a projection or reactor has not handled yet (0: caught up)',
       (lag) => lag.secondsBehind,
     );
+    // The Core Web Vitals of real page loads, p75 per page type, device class and metric: a percentile over weeks of
+    // rows is not computed per scrape but at most once a minute, and shared by both gauges.
+    let vitals: { readonly at: number; readonly rows: Promise<readonly WebVitalsP75[]> } | null = null;
+    const readVitals = (): Promise<readonly WebVitalsP75[]> => {
+      const source = this.vitalsSource;
+      if (!source) return Promise.resolve([]);
+      const now = Date.now();
+      if (!vitals || now - vitals.at >= WEB_VITALS_READ_INTERVAL_MS) {
+        const rows = source().catch(() => {
+          vitals = null;
+          return [];
+        });
+        vitals = { at: now, rows };
+      }
+      return vitals.rows;
+    };
+    const vitalsGauge = (name: string, help: string, read: (row: WebVitalsP75) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['page', 'device', 'metric'],
+        registers,
+        async collect() {
+          const rows = await readVitals();
+          this.reset();
+          for (const row of rows) this.set({ page: row.page, device: row.device, metric: row.metric }, read(row));
+        },
+      });
+    vitalsGauge(
+      METRIC_NAMES.webVitalsP75,
+      `Core Web Vitals of sampled page loads, p75 of the last ${WEB_VITALS_PERIOD_DAYS} days per page type, device class and metric (LCP, INP, TTFB in ms; CLS unitless)`,
+      (row) => row.p75,
+    );
+    vitalsGauge(
+      METRIC_NAMES.webVitalsSamples,
+      `Sampled page loads behind each p75 of ${METRIC_NAMES.webVitalsP75}`,
+      (row) => row.samples,
+    );
     // The process's own numbers (CPU, memory, event loop lag, GC): once per process, not per composition a test builds.
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }
@@ -203,6 +253,11 @@ export class ServiceMetrics implements MetricsRecorder {
   /** Projection and reactor lag, read when scraped; only processes that run or serve projections set it. */
   watchProcessing(source: LagSource): void {
     this.lagSource = source;
+  }
+
+  /** Core Web Vitals p75, read when scraped (at most once a minute); the process that runs the projections sets it. */
+  watchWebVitals(source: WebVitalsSource): void {
+    this.vitalsSource = source;
   }
 
   /** The text Prometheus scrapes, and its content type. */

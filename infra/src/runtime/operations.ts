@@ -4,7 +4,8 @@ import type { EventStore } from '../event-store/types.ts';
 import { startOperationsServer, type Operations, type OperationsServer } from '../http/metrics.ts';
 import { readinessCheck } from '../metrics/health.ts';
 import { readProcessingLag } from '../metrics/lag.ts';
-import type { ServiceMetrics } from '../metrics/registry.ts';
+import { WEB_VITALS_PERIOD_DAYS, type ServiceMetrics } from '../metrics/registry.ts';
+import { webVitalsP75 } from '../read-models/web-vitals.ts';
 
 /**
  * What a process has to do with the read models, for its operations endpoints (decision 45):
@@ -25,7 +26,13 @@ export function processOperations(
     readonly log?: (message: string) => void;
   },
 ): Operations {
-  if (options.role === 'build') metrics.watchProcessing(() => readProcessingLag(parts.pool, parts.store));
+  if (options.role === 'build') {
+    metrics.watchProcessing(() => readProcessingLag(parts.pool, parts.store));
+    // The web_vitals projection's p75 (decision 44), once per deployment like the lag: the projector exports it.
+    metrics.watchWebVitals(() =>
+      webVitalsP75(parts.pool, new Date(Date.now() - (WEB_VITALS_PERIOD_DAYS - 1) * 86_400_000)),
+    );
+  }
   return {
     metrics,
     readiness: readinessCheck(
