@@ -18,6 +18,7 @@ import {
   runLighthouse,
   startMeasuredProduct,
   waitForHealth,
+  lighthouseRuns,
   type LighthouseRun,
 } from './measure-public-card.ts';
 
@@ -78,25 +79,7 @@ async function main(): Promise<void> {
     await waitForHealth(origin, child);
     const token = await seedOwner(origin);
     console.log(`\nMeasuring ${origin}/dashboard, signed in\n`);
-    const runs: LighthouseRun[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      const outcome = await measureOnce(origin, token);
-      console.log(
-        `Lighthouse run ${run}/${RUNS}: ${Object.entries(outcome.scores)
-          .map(([id, score]) => `${id} ${score}`)
-          .join(', ')}`,
-      );
-      runs.push(outcome);
-    }
-    const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-    const median = sorted[Math.floor(sorted.length / 2)];
-    if (!median) throw new Error('no Lighthouse run');
-    console.log('\nLighthouse (mobile: Moto G Power emulation, simulated slow 4G, 4× CPU), median run:');
-    for (const [id, score] of Object.entries(median.scores)) console.log(`  ${id.padEnd(16)} ${score}`);
-    for (const [id, value] of Object.entries(median.metrics))
-      console.log(`  ${id.padEnd(26)} ${value === null ? '-' : Math.round(value * 1000) / 1000}`);
-    if (median.failedAudits.length > 0)
-      console.log(`  audits below 90: ${median.failedAudits.map((audit) => audit.id).join(', ')}`);
+    const { runs, median } = await lighthouseRuns(RUNS, () => measureOnce(origin, token));
     mkdirSync(dirname(REPORT), { recursive: true });
     writeFileSync(
       REPORT,

@@ -53,7 +53,13 @@ export async function waitForHealth(origin: string, child: ChildProcess): Promis
   throw new Error('the product did not start within 3 minutes');
 }
 
-export async function call(origin: string, method: string, path: string, body: BodyInit | object | undefined, token?: string) {
+export async function call(
+  origin: string,
+  method: string,
+  path: string,
+  body: BodyInit | object | undefined,
+  token?: string,
+) {
   const isForm = body instanceof FormData;
   const response = await fetch(`${origin}${path}`, {
     method,
@@ -95,7 +101,11 @@ async function seedProducts(origin: string, token: string): Promise<string[]> {
     const hue = Math.round((index * 360) / PRODUCT_COUNT);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${hue} 70% 85%)"/><circle cx="600" cy="450" r="260" fill="hsl(${hue} 60% 35%)"/></svg>`;
     const form = new FormData();
-    form.append('images', new Blob([await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()], { type: 'image/jpeg' }), `urun-${index + 1}.jpg`);
+    form.append(
+      'images',
+      new Blob([await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()], { type: 'image/jpeg' }),
+      `urun-${index + 1}.jpg`,
+    );
     const uploaded = await call(origin, 'POST', '/api/upload/images', form, token);
     const images = Array.isArray(uploaded.data) ? uploaded.data : [];
     const created = await call(
@@ -105,7 +115,11 @@ async function seedProducts(origin: string, token: string): Promise<string[]> {
       {
         name: PRODUCT_NAMES[index] ?? `Ürün ${index + 1}`,
         description: 'El yapımı, doğal malzemeden. Her parça atölyemizde tek tek hazırlanır ve özenle paketlenir.',
-        price: { value: 150 + index * 125.5, currency: 'TRY', compareAtValue: index % 3 === 0 ? 200 + index * 150 : '' },
+        price: {
+          value: 150 + index * 125.5,
+          currency: 'TRY',
+          compareAtValue: index % 3 === 0 ? 200 + index * 150 : '',
+        },
         images,
         category: 'El Sanatları',
         tags: ['el yapımı', 'hediye'],
@@ -291,8 +305,42 @@ export async function runLighthouse(
   }
 }
 
+/**
+ * Lighthouse `count` times, each run's scores logged; the median run by performance is printed with its metrics and
+ * the audits below 90, and returned with every run.
+ */
+export async function lighthouseRuns(
+  count: number,
+  measure: () => Promise<LighthouseRun>,
+): Promise<{ readonly runs: LighthouseRun[]; readonly median: LighthouseRun }> {
+  const runs: LighthouseRun[] = [];
+  for (let run = 1; run <= count; run++) {
+    const outcome = await measure();
+    console.log(
+      `Lighthouse run ${run}/${count}: ${Object.entries(outcome.scores)
+        .map(([id, score]) => `${id} ${score}`)
+        .join(', ')}`,
+    );
+    runs.push(outcome);
+  }
+  const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  console.log('\nLighthouse (mobile: Moto G Power emulation, simulated slow 4G, 4× CPU), median run:');
+  for (const [id, score] of Object.entries(median.scores)) console.log(`  ${id.padEnd(16)} ${score}`);
+  for (const [id, value] of Object.entries(median.metrics))
+    console.log(`  ${id.padEnd(26)} ${value === null ? '-' : Math.round(value * 1000) / 1000}`);
+  if (median.failedAudits.length > 0)
+    console.log(`  audits below 90: ${median.failedAudits.map((audit) => audit.id).join(', ')}`);
+  return { runs, median };
+}
+
 /** npm start's composition on a fresh data directory and a free port, as the measurements run it. */
-export async function startMeasuredProduct(): Promise<{ origin: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startMeasuredProduct(): Promise<{
+  origin: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}> {
   const port = Number(process.env.MEASURE_PORT ?? (await freePort()));
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kartvizit-measure-'));
@@ -338,25 +386,7 @@ async function main(): Promise<void> {
     const productWeight = await measurePageWeight(productUrl);
     console.log(describeWeight(productWeight));
 
-    const runs: LighthouseRun[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      const outcome = await runLighthouse(url);
-      console.log(
-        `Lighthouse run ${run}/${RUNS}: ${Object.entries(outcome.scores)
-          .map(([id, score]) => `${id} ${score}`)
-          .join(', ')}`,
-      );
-      runs.push(outcome);
-    }
-    const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-    const median = sorted[Math.floor(sorted.length / 2)] ?? sorted[0];
-    if (!median) throw new Error('no Lighthouse run');
-    console.log('\nLighthouse (mobile: Moto G Power emulation, simulated slow 4G, 4× CPU), median run:');
-    for (const [id, score] of Object.entries(median.scores)) console.log(`  ${id.padEnd(16)} ${score}`);
-    for (const [id, value] of Object.entries(median.metrics))
-      console.log(`  ${id.padEnd(26)} ${value === null ? '-' : Math.round(value * 1000) / 1000}`);
-    if (median.failedAudits.length > 0)
-      console.log(`  audits below 90: ${median.failedAudits.map((audit) => audit.id).join(', ')}`);
+    const { runs, median } = await lighthouseRuns(RUNS, () => runLighthouse(url));
 
     mkdirSync(dirname(REPORT), { recursive: true });
     writeFileSync(
