@@ -434,7 +434,7 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
       // The backoff, or longer when the receiver asked for it (429 Retry-After), within an hour.
       const backoff = Math.min(this.retry.firstDelayMs * 2 ** (attempts - 1), this.retry.maxDelayMs);
       const delay = Math.max(backoff, Math.min(retryAfterMsOf(failure), RETRY_AFTER_LIMIT_MS));
-      await this.recordRetry(db, event, partition, position, attempts, failure, new Date(this.now().getTime() + delay));
+      await this.recordRetry(db, event, partition, position, attempts, failure, delay);
       return 'waiting';
     }
     await this.deadLetter(db, event, partition, position, triggerId, attempts, failure);
@@ -525,6 +525,8 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
     row: Pick<Delivery, 'state' | 'partition' | 'attempts' | 'nextAttemptAt'> & {
       readonly position: Checkpoint;
       readonly lastError: string;
+      /** When the row is written (updated_at); now by default. */
+      readonly at?: Date;
     },
   ): Promise<void> {
     await db.query(
@@ -545,7 +547,7 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
         row.attempts,
         row.lastError,
         row.nextAttemptAt,
-        this.now(),
+        row.at ?? this.now(),
       ],
     );
   }
@@ -659,15 +661,18 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
     position: Checkpoint,
     attempts: number,
     failure: unknown,
-    nextAttemptAt: Date,
+    delayMs: number,
   ): Promise<void> {
+    // One instant for both: the row says when the retry was decided and that the next attempt is delayMs after it.
+    const at = this.now();
     await this.writeDelivery(db, event, {
       state: 'retrying',
       partition,
       position,
       attempts,
       lastError: errorText(failure),
-      nextAttemptAt,
+      nextAttemptAt: new Date(at.getTime() + delayMs),
+      at,
     });
   }
 }
