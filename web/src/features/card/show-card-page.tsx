@@ -8,6 +8,7 @@ import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { useGetMyCardsQuery, type Card } from './api.ts';
 import { cardStatus } from './card-facts.ts';
 import './show-card.css';
+import { ICONS, Icon } from '../../shared/ui/icons.tsx';
 
 /**
  * Pixels of the drawn QR before CSS scales it to the screen (crisp at any density: the modules stay square, see
@@ -124,9 +125,7 @@ export function ShowCardPage() {
       <title>Kartımı Göster · Dijital Kartvizit</title>
       <header className="show-card__bar">
         <Link className="show-card__back" to="/dashboard">
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <Icon path={ICONS.chevronLeft} />
           Panele Dön
         </Link>
       </header>

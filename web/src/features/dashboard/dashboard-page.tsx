@@ -11,6 +11,7 @@ import { DashboardStatisticsPanels } from './dashboard-statistics.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import '../../shared/ui/states.css';
 import './dashboard.css';
+import { ICONS, Icon } from '../../shared/ui/icons.tsx';
 
 /**
  * The owner's overview (SPEC "Dashboard"). Statistics follow the live stream; if they cannot be
@@ -35,15 +36,7 @@ export function DashboardPage() {
           <h1>Hoş geldiniz, {firstName}</h1>
           <LiveBadge live={live} />
           <Link className="btn btn--primary dashboard__show-card" to="/show-card">
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Icon path={ICONS.qr} />
             Kartımı Göster
           </Link>
         </div>
