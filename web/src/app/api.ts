@@ -25,7 +25,19 @@ export interface ApiExtraOptions {
 }
 
 const REQUEST_TIMEOUT_MS = 20_000;
-export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+
+/**
+ * The server refused the session this page still holds (a 401 for the token it sent): the token and every offline
+ * copy of the owner's answers are dropped, the app signs out and says why. Every caller that sends the token (the
+ * API's base query, the image upload) ends it this one way.
+ */
+export function endRefusedSession(dispatch: (action: ReturnType<typeof sessionExpired>) => unknown): void {
+  clearToken();
+  void forgetOwnerData();
+  dispatch(sessionExpired());
+  toast.error(MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
+}
 
 function isAnonymous(extraOptions: unknown): boolean {
   return (
@@ -78,10 +90,7 @@ const baseQuery: BaseQueryFn<
     const sent = result.meta?.request.headers.get('authorization') ?? null;
     const current = readToken();
     if (sent !== null && current !== null && sent === `Bearer ${current}`) {
-      clearToken();
-      void forgetOwnerData();
-      queryApi.dispatch(sessionExpired());
-      toast.error(MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
+      endRefusedSession(queryApi.dispatch);
     }
   }
   return result;

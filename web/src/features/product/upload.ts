@@ -1,12 +1,9 @@
-import { MESSAGES } from '@kartvizit/schemas/messages';
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/validation/product';
-import { toast } from 'sonner';
-import { SESSION_EXPIRED_TOAST_ID } from '../../app/api.ts';
+import { endRefusedSession } from '../../app/api.ts';
 import type { AppDispatch } from '../../app/store.ts';
 import { recordPositionOf } from '../../app/write-position.ts';
-import { sessionExpired } from '../account/session-slice.ts';
-import { clearToken, readToken } from '../account/token.ts';
+import { readToken } from '../account/token.ts';
 
 /**
  * Product image uploads. Checked in the browser first (the server checks again), then sent with
@@ -67,9 +64,7 @@ export function uploadProductImages(
     request.addEventListener('load', () => {
       const body: unknown = request.response;
       if (request.status === 401 && token !== null && token === readToken()) {
-        clearToken();
-        dispatch(sessionExpired());
-        toast.error(MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
+        endRefusedSession(dispatch);
       }
       const outcome = uploadOutcome(request.status, body);
       if (outcome.ok) recordPositionOf(body);
