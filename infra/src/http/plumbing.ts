@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@kartvizit/schemas';
 import { registerErrorHandling } from './error-handler.ts';
-import { registerSecurityHeaders, type SecurityHeaderSettings } from './security-headers.ts';
+import { securityHeaderPolicies, type SecurityHeaderSettings } from './security-headers.ts';
 import { registerTextGuard } from './text-guard.ts';
 
 /**
@@ -11,31 +11,27 @@ import { registerTextGuard } from './text-guard.ts';
  */
 export function registerHttpPlumbing(app: FastifyInstance, settings: SecurityHeaderSettings): void {
   registerErrorHandling(app);
-  registerSecurityHeaders(app, settings);
-  registerDrainAnswer(app);
-  registerTextGuard(app);
-}
-
-/**
- * While the server drains (SIGTERM, a deploy), requests still arriving on kept-alive connections
- * are refused before any work: 503 with Retry-After, so the card page's beacon and the web app
- * try again, and the connection closed so the client's next try reaches a live instance.
- */
-function registerDrainAnswer(app: FastifyInstance): void {
+  const securityHeaders = securityHeaderPolicies(app, settings);
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
-  // A callback hook: on every request of the hot paths it must cost nothing, not a promise.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // One callback hook for what every answer needs, the card page's revalidations too: each app-wide hook costs every
+  // request a turn of Fastify's hook runner (docs/decisions/0020), so the security headers and the drain answer share it.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders(request));
     if (!draining) {
       done();
       return;
     }
+    // While the server drains (SIGTERM, a deploy), requests still arriving on kept-alive connections are refused before
+    // any work: 503 with Retry-After, so the card page's beacon and the web app try again, and the connection closed so
+    // the client's next try reaches a live instance.
     void reply
       .code(503)
       .header('retry-after', '5')
       .header('connection', 'close')
       .send({ success: false, message: MESSAGES.shuttingDown });
   });
+  registerTextGuard(app);
 }

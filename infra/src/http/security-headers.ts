@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Content-Security-Policy directives by name ('img-src' → its sources). */
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
@@ -148,9 +148,13 @@ export function securityHeadersOutsideRoutes(settings: SecurityHeaderSettings): 
  * is added; a request only copies them into the reply's headers, which Node writes and checks in
  * one pass with the answer (setting them one by one on the raw response cost a 304 a fifth more
  * CPU: docs/decisions/0020). An answer its route writes itself (the statistics stream) writes
- * `reply.getHeaders()` with its own. Register before any route.
+ * `reply.getHeaders()` with its own. Call before any route is added: the answer is the headers a request gets, which
+ * plumbing.ts copies in the one onRequest hook every answer goes through.
  */
-export function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
+export function securityHeaderPolicies(
+  app: FastifyInstance,
+  settings: SecurityHeaderSettings,
+): (request: FastifyRequest) => Readonly<Record<string, string>> {
   const webApp = headersOf(helmetOptions(settings));
   const api = headersOf(helmetOptions(settings, API_SECURITY_HEADERS));
   const byRoutePolicy = new WeakMap<SecurityHeaderOverrides, Readonly<Record<string, string>>>();
@@ -159,10 +163,8 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Security
     if (overrides && !byRoutePolicy.has(overrides))
       byRoutePolicy.set(overrides, headersOf(helmetOptions(settings, overrides)));
   });
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request) => {
     const overrides = request.routeOptions.config.securityHeaders;
-    const headers = (overrides && byRoutePolicy.get(overrides)) ?? (request.url.startsWith('/api/') ? api : webApp);
-    reply.headers(headers);
-    done();
-  });
+    return (overrides && byRoutePolicy.get(overrides)) ?? (request.url.startsWith('/api/') ? api : webApp);
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { loggerOptions } from './logging.ts';
+import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { handleError } from './error-handler.ts';
 import { answerClientError } from './client-errors.ts';
 import { securityHeadersOutsideRoutes } from './security-headers.ts';
@@ -29,6 +29,7 @@ export function serverOptions(options: {
   const headers = securityHeadersOutsideRoutes({ publicBaseUrl: options.publicBaseUrl });
   return {
     logger: loggerOptions(options.logLevel),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: options.trustProxy ?? false,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import { prependRouteHook } from './route-hooks.ts';
 import { MESSAGES, validationError, type DomainError } from '@kartvizit/schemas';
 
 // With the u flag a surrogate pair is one code point: only an unpaired half matches.
@@ -54,14 +55,12 @@ export function refuseUnsafeText(value: unknown): void {
  * parameters, the query string and the parsed body of every API route, before schema validation
  * (so nothing is appended or looked up). A refusal is a 400 naming the field. Pages and files
  * (/p/{cardId}, /media/{key}, the web app) take only an id or a key, which their routes match
- * against a strict pattern before any lookup, and answer an address that is none with their 404.
+ * against a strict pattern before any lookup, and answer an address that is none with their 404; so do API
+ * addresses no route matches. The guard is each API route's own first preValidation hook (added as the route is), so
+ * the card page's hot path does not pass through it.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) {
-      done();
-      return;
-    }
+  const guard: preValidationHookHandler = (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = findUnsafeText(part);
       if (path !== null) {
@@ -70,5 +69,8 @@ export function registerTextGuard(app: FastifyInstance): void {
       }
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) prependRouteHook(route, 'preValidation', guard);
   });
 }

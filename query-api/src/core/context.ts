@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type pg from 'pg';
 import {
   MESSAGES,
@@ -12,6 +12,7 @@ import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { WEB_VITALS_DEFAULT_SAMPLE_RATE } from '@kartvizit/infra/config/env';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
@@ -95,13 +96,24 @@ export function requestedPosition(request: FastifyRequest): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Read-your-writes: before a route reads, wait (briefly) for the position the client last wrote. */
+/**
+ * Read-your-writes: before a route that reads projections (`config.projections`) reads, wait (briefly) for the position
+ * the client last wrote. The wait is those routes' own preHandler hook, added as each route is; other routes never
+ * pass through it.
+ */
 export function registerReadYourWrites(app: FastifyInstance, context: QueryContext): void {
+  app.addHook('onRoute', (route) => {
+    const projections = route.config?.projections;
+    if (projections && projections.length > 0)
+      prependRouteHook(route, 'preHandler', waitForPosition(context, projections));
+  });
+}
+
+function waitForPosition(context: QueryContext, projections: readonly string[]): preHandlerHookHandler {
   // A callback hook: most requests carry no position and must pay nothing for it, not even a promise.
-  app.addHook('preHandler', (request, reply, done) => {
-    const projections = request.routeOptions.config.projections;
+  return (request, reply, done) => {
     const position = requestedPosition(request);
-    if (!projections || projections.length === 0 || typeof position !== 'string' || !isCheckpoint(position)) {
+    if (typeof position !== 'string' || !isCheckpoint(position)) {
       done();
       return;
     }
@@ -112,5 +124,5 @@ export function registerReadYourWrites(app: FastifyInstance, context: QueryConte
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
-  });
+  };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from '@kartvizit/infra/http/error-handler';
+import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
 
 /** Longest file name the file systems we run on allow (NAME_MAX); a longer path segment names no file. */
 const NAME_MAX = 255;
@@ -20,6 +21,19 @@ function namesNoFile(url: string): boolean {
  */
 export async function serveWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
   if (!existsSync(join(distDir, 'index.html'))) return false;
+  // @fastify/static cannot tell whether such a name exists (the file system says ENAMETOOLONG) and
+  // answers 403; it is simply not a file: the same answer as any other path that is not one. Its wildcard route's own
+  // hook, added before @fastify/static adds the route, so no other route passes through it.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/*') return;
+    prependRouteHook(route, 'onRequest', (request, reply, done) => {
+      if (namesNoFile(request.url)) {
+        reply.callNotFound();
+        return;
+      }
+      done();
+    });
+  });
   await app.register(fastifyStatic, {
     root: distDir,
     // Looked up per request, so a fresh `vite build` is served without a restart.
@@ -35,20 +49,16 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
       );
     },
   });
-  // @fastify/static cannot tell whether such a name exists (the file system says ENAMETOOLONG) and
-  // answers 403; it is simply not a file: the same answer as any other path that is not one.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.url === '/*' && namesNoFile(request.url)) {
-      reply.callNotFound();
-      return;
-    }
-    done();
-  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // API calls, missing assets and anything that looks like a file get a real 404, not the app shell.
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
-    if (path === '/api' || path.startsWith('/api/') || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      isFile ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return sendNotFound(reply);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
