@@ -31,11 +31,11 @@
  * Database: embedded PostgreSQL in a temp folder, or a fresh database on the server in DATABASE_URL.
  * Results: docs/benchmarks/latest.json (and a dated copy), summarised in the README.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
@@ -655,6 +655,29 @@ async function startReplayPage(recorded: RecordedPage): Promise<{ url: string; p
   return { url: (await listening).url, pid: child.pid ?? 0, close: () => stopChild(child) };
 }
 
+/**
+ * Where the page bench's processes run, when the machine lets us say so: query-api and the replay (which take turns,
+ * never loaded together) on the last core, the load generator on the first. Left to the scheduler, a server shares a
+ * core with the load generator in one run and not in the next, and the same code's 304 ratio swung from 0.72 to 1.02
+ * between runs (docs/decisions/0020); pinned, both servers are measured on the very same core. `BENCH_PIN=0` leaves
+ * placement to the scheduler. Answers what was done, for the summary.
+ */
+function pinPageBench(pids: { readonly servers: readonly number[]; readonly loadGenerator: number }): string {
+  const cores = availableParallelism();
+  if (process.env.BENCH_PIN === '0' || cores < 2) return 'no';
+  const pin = (core: number, pid: number) =>
+    // -a: every thread the process has (libuv's pool, V8's helpers); threads it starts later inherit the mask.
+    execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+  try {
+    for (const pid of pids.servers) pin(cores - 1, pid);
+    pin(0, pids.loadGenerator);
+    return `servers on core ${cores - 1}, load generator on core 0`;
+  } catch (error) {
+    log(`page: processes not pinned (${error instanceof Error ? error.message : String(error)})`);
+    return 'no';
+  }
+}
+
 type LatencyMs = LoadResult['latencyMs'];
 
 interface PageRound {
@@ -737,6 +760,7 @@ async function benchPage(): Promise<Record<string, unknown>> {
 
     const generator = await startLoadGenerator();
     load = generator;
+    const pinned = pinPageBench({ servers: [stack.pids.queryApi ?? 0, replayPid], loadGenerator: generator.pid });
     const run = (url: string, headers: Record<string, string>, limit: { duration: number } | { amount: number }) =>
       generator.run({ url, method: 'GET', connections: PAGE_CONNECTIONS, headers, ...limit });
     // Warm-up, not measured: both servers' code compiled, query-api's page cache and pool filled.
@@ -801,6 +825,7 @@ async function benchPage(): Promise<Record<string, unknown>> {
       notModifiedCpuMicros: median(rounds.map((entry) => entry.notModifiedCpuMicros)),
       replayNotModifiedCpuMicros: median(rounds.map((entry) => entry.replayNotModifiedCpuMicros)),
       bytes: { encoding, compressed: page.body.length, html: html.length },
+      pinned,
       failures: rounds.reduce((sum, entry) => sum + Object.values(entry.failures).reduce((a, b) => a + b, 0), 0),
       rounds,
     };
