@@ -35,12 +35,12 @@ export function DashboardPage() {
         <div className="dashboard__title-row">
           <h1>Hoş geldiniz, {firstName}</h1>
           <LiveBadge live={live} />
-          <Link className="btn btn--primary dashboard__show-card" to="/show-card">
-            <Icon path={ICONS.qr} />
-            Kartımı Göster
-          </Link>
         </div>
         <p>Kartlarınızın, ürünlerinizin ve ziyaretlerinizin özeti burada.</p>
+        <Link className="btn btn--primary dashboard__show-card" to="/show-card">
+          <Icon path={ICONS.qr} />
+          Kartımı Göster
+        </Link>
       </header>
 
       <StatTiles totals={stats} />
