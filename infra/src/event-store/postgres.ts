@@ -115,9 +115,14 @@ const HEAD_SQL = `
   order by events.transaction_id desc, events.global_position desc
   limit 1`;
 
-// Committed events at or past the readers' horizon: readAll holds them back until the older transactions end.
-const HELD_BACK_SQL = `
-  select exists (select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as held_back`;
+// Committed events at or past the readers' horizon: readAll holds them back until the older transactions end. Asked
+// as "is the newest event's transaction at or past it", one step down the (transaction_id, global_position) index.
+// Asked as `exists (… where transaction_id >= xmin)`, the planner guessed a third of the log matches and scanned the
+// table: every runner asks after each catch-up, and under the beacon bench's load that was most of PostgreSQL's CPU.
+export const HELD_BACK_SQL = `
+  select coalesce(
+    (select transaction_id from events order by transaction_id desc limit 1) >= pg_snapshot_xmin(pg_current_snapshot()),
+    false) as held_back`;
 
 interface EventRow {
   readonly transaction_id: string;
