@@ -41,7 +41,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
 import { composeProduct, type Product } from '@kartvizit/deploy/compose';
 import { LocalDiskBlobStore } from '@kartvizit/infra/blob/local-disk';
-import { createDatabaseIfMissing } from '@kartvizit/infra/db/admin';
+import { createDatabaseIfMissing, dropDatabase } from '@kartvizit/infra/db/admin';
 import { openDatabase, type Database } from '@kartvizit/infra/db/database';
 import { withDatabase } from '@kartvizit/infra/db/url';
 import { compareCheckpoints, makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
@@ -100,7 +100,17 @@ async function openBenchDatabase(name: string): Promise<Database> {
   const server = process.env.DATABASE_URL;
   if (server) {
     await createDatabaseIfMissing(server, name);
-    return openDatabase({ databaseUrl: withDatabase(server, name), dataDir: workDir });
+    const database = await openDatabase({ databaseUrl: withDatabase(server, name), dataDir: workDir });
+    // A run leaves nothing on the server it was given: each bench's database holds hundreds of thousands of events.
+    return {
+      pool: database.pool,
+      url: database.url,
+      embedded: database.embedded,
+      async close() {
+        await database.close();
+        await dropDatabase(server, name);
+      },
+    };
   }
   return openDatabase({ dataDir: join(workDir, 'pg'), databaseName: name });
 }
