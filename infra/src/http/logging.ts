@@ -54,18 +54,14 @@ class RequestLogger implements FastifyBaseLogger {
     return this.#child;
   }
 
-  /** Whether a line at `method` would be written: the route's level if it has one, else the server's. */
-  private writes(method: LogMethod): boolean {
-    const level = this.#child?.level ?? this.options.level ?? this.parent.level;
-    return (LEVEL_VALUES[method] ?? 0) >= (LEVEL_VALUES[level] ?? 0);
-  }
-
+  /** A line at `method`, written only at or above the level (`level`), as pino's own child would. */
   private write(method: LogMethod, args: unknown[]): void {
-    if (!this.writes(method)) return;
+    if ((LEVEL_VALUES[method] ?? 0) < (LEVEL_VALUES[this.level] ?? 0)) return;
     const child = this.made();
     Reflect.apply(child[method], child, args);
   }
 
+  /** The child's once made; before, the route's level if it has one, else the server's. */
   get level(): string {
     return this.#child?.level ?? this.options.level ?? this.parent.level;
   }

@@ -1,6 +1,12 @@
-import type { RouteOptions } from 'fastify';
+import type { onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preValidation' | 'preHandler';
+/** The hooks a route is given this way, each with Fastify's handler type. */
+interface RouteHooks {
+  readonly onRequest: onRequestHookHandler;
+  readonly preValidation: preValidationHookHandler;
+  readonly preHandler: preHandlerHookHandler;
+}
+type HookName = keyof RouteHooks;
 
 /**
  * Gives one route a hook of its own, ahead of the hooks the route declares (where an app-wide hook would have run), from
@@ -8,11 +14,7 @@ type HookName = 'onRequest' | 'preValidation' | 'preHandler';
  * projections): an app-wide hook runs on every request of every route, the card page's revalidations too, and each one
  * costs a 304 a measurable share of its CPU (docs/decisions/0020).
  */
-export function prependRouteHook<Name extends HookName>(
-  route: RouteOptions,
-  name: Name,
-  hook: NonNullable<RouteOptions[Name]> extends infer H ? (H extends readonly (infer F)[] ? F : H) : never,
-): void {
+export function prependRouteHook<Name extends HookName>(route: RouteOptions, name: Name, hook: RouteHooks[Name]): void {
   const own: unknown = route[name];
   const list: unknown[] = own === undefined ? [] : Array.isArray(own) ? own : [own];
   (route as Record<HookName, unknown>)[name] = [hook, ...list];
