@@ -6,7 +6,7 @@ export const PRODUCT_MESSAGES = {
   productDescriptionTooLong: 'Ürün açıklaması en fazla 5000 karakter olabilir',
   productTextTooLong: 'Bu alan en fazla 200 karakter olabilir',
   productTextInvalid: 'Bu alan metin olmalıdır',
-  productPriceInvalid: 'Fiyat 0 veya daha büyük bir sayı olmalıdır',
+  productPriceInvalid: 'Fiyat 0 veya daha büyük bir tutar olmalıdır (ör. 8.750.000 veya 8.750.000,50)',
   productPriceStep: 'Fiyat en fazla iki ondalık basamak içerebilir (0,01 adımlarla)',
   productPriceTooHigh: 'Fiyat en fazla 999.999.999,99 olabilir',
   productCurrencyInvalid: 'Para birimi TRY, USD, EUR veya GBP olmalıdır',
@@ -17,7 +17,8 @@ export const PRODUCT_MESSAGES = {
   productWhatsappInvalid: 'WhatsApp numarası 90 ile başlayan 12 haneli bir numara olmalıdır (90xxxxxxxxxx)',
   productInstagramRequired: 'Instagram kullanıcı adı zorunludur',
   productInstagramAt: 'Instagram kullanıcı adını @ işareti olmadan yazın',
-  productInstagramInvalid: 'Instagram kullanıcı adı yalnızca harf, rakam, nokta ve alt çizgi içerebilir (en fazla 30 karakter)',
+  productInstagramInvalid:
+    'Instagram kullanıcı adı yalnızca harf, rakam, nokta ve alt çizgi içerebilir (en fazla 30 karakter)',
   productLinkRequired: 'Buton bağlantısı zorunludur',
   productListInvalid: 'Etiketler ve özellikler metin listesi olmalıdır',
   productTooManyTags: 'En fazla 20 etiket eklenebilir',
