@@ -1,10 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createProfileViaApi, expect, test, type Account, publicVirtualCard } from './fixtures.ts';
+import { expectAccessible } from './accessibility.ts';
+import { createProfileViaApi, DESKTOP, expect, test, type Account, publicVirtualCard } from './fixtures.ts';
 
 /**
- * The card page's visit beacon when the server could not store it (docs/decisions/0018-acknowledged-means-stored.md):
- * the server answers 503 with Retry-After, the page sends the same visit once more after that wait, and the second
- * one is stored and counted. Headless Chromium is a bot to the server: the context sends a phone's user agent.
+ * The card page's visit beacon, and the product page's view beacon (the same sender, decision 47), when the server
+ * could not store them (docs/decisions/0018-acknowledged-means-stored.md): the server answers 503 with Retry-After, the
+ * page sends the same hit once more after that wait, and the second one is stored and counted. Headless Chromium is a
+ * bot to the server: the context sends a phone's user agent.
  */
 test.use({
   viewport: { width: 390, height: 844 },
@@ -67,3 +69,78 @@ test('a visit the server could not store is sent once more after Retry-After, an
     expect(sent).toHaveLength(2);
   });
 });
+
+for (const [viewport, size] of [
+  ['390×844', null],
+  ['1280×800', DESKTOP],
+] as const) {
+  test(`at ${viewport}: a product view the server could not store is sent once more, stored and counted for the card it came from`, async ({
+    page,
+    request,
+    account,
+  }) => {
+    if (size) await page.setViewportSize(size);
+    const headers = { authorization: `Bearer ${account.token}` };
+    const { officeCard, productId } = await test.step('an owner with two cards and a listing', async () => {
+      await createProfileViaApi(request, account);
+      await publicVirtualCard(request, account, 'Vitrin', { color: 'black' });
+      const office = await publicVirtualCard(request, account, 'Ofis', { color: 'black' });
+      const created = await request.post('/api/products', {
+        headers,
+        data: { name: 'Bahçeli villa', price: { value: '8.750.000' } },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      const id = ((await created.json()) as { data: { _id: string } }).data._id;
+      await expect
+        .poll(async () => (await (await request.get(`/p/${office}`)).text()).includes('Bahçeli villa'))
+        .toBe(true);
+      return { officeCard: office, productId: id };
+    });
+
+    const sent: { body: unknown; status: number }[] = [];
+    await test.step('the product page’s first view beacon is answered 503, as a server that could not store it answers', async () => {
+      await page.route('**/api/telemetry/product-view', async (route) => {
+        const body = route.request().postDataJSON() as unknown;
+        if (sent.length === 0) {
+          sent.push({ body, status: 503 });
+          await route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '1', 'content-type': 'application/json' },
+            body: JSON.stringify({
+              success: false,
+              message: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin',
+            }),
+          });
+          return;
+        }
+        const response = await route.fetch();
+        sent.push({ body, status: response.status() });
+        await route.fulfill({ response });
+      });
+      await page.goto(`/p/${officeCard}`);
+      await page
+        .getByRole('region', { name: 'Ürün Kataloğu' })
+        .getByRole('link', { name: /Bahçeli villa/ })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Bahçeli villa' })).toBeVisible();
+      await expectAccessible(page, `product page, ${viewport}`);
+    });
+
+    await test.step('the page sends the same view again, naming the card it came from, and the server stores it', async () => {
+      await expect.poll(() => sent.length).toBe(2);
+      expect(sent[0]?.body).toEqual({ productId, cardId: officeCard });
+      expect(sent[1]).toEqual({ body: sent[0]?.body, status: 204 });
+    });
+
+    await test.step('the owner’s figures count one view, for that card and for all cards', async () => {
+      const views = async (query: string) => {
+        const response = await request.get(`/api/statistics/products${query}`, { headers });
+        return ((await response.json()) as { productStats?: { totalViews?: number } }).productStats?.totalViews;
+      };
+      await expect.poll(() => views(`?cardId=${officeCard}`)).toBe(1);
+      expect(await views('')).toBe(1);
+      // No third beacon: a stored view is not sent again.
+      expect(sent).toHaveLength(2);
+    });
+  });
+}

@@ -12,6 +12,8 @@ import './product.css';
 
 interface PageData {
   readonly productId: string;
+  /** The card whose catalogue linked here (checked by the server); the hits are counted for it too. */
+  readonly cardId: string | null;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
   readonly images: readonly string[];
   readonly text: Readonly<Record<'copied' | 'copyFailed' | 'imageOf', string>>;
@@ -127,10 +129,10 @@ function enhance(data: PageData): void {
     const link = (event.target as Element | null)?.closest<HTMLElement>('[data-pp-click]');
     const action = link?.dataset.ppClick;
     if (action === 'buy' || action === 'whatsapp')
-      beacon('/api/telemetry/product-click', { productId: data.productId, action });
+      beacon('/api/telemetry/product-click', { productId: data.productId, cardId: data.cardId, action });
   });
 
-  whenShown(() => beacon('/api/telemetry/product-view', { productId: data.productId }));
+  whenShown(() => beacon('/api/telemetry/product-view', { productId: data.productId, cardId: data.cardId }));
 }
 
 // The 404 page's 'Geri Dön': back where the visitor came from on this site, else home (the link's own target).
