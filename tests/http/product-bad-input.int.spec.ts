@@ -108,8 +108,8 @@ describe('the product form', () => {
       'externalLink',
     ],
     [
-      'a WhatsApp number without 90',
-      { name: 'A', actionButton: { type: 'whatsapp', value: '05321234567' } },
+      'a WhatsApp number that is no phone number',
+      { name: 'A', actionButton: { type: 'whatsapp', value: '0532 123' } },
       MESSAGES.productWhatsappInvalid,
       'actionButton.value',
     ],

@@ -14,7 +14,7 @@ export const PRODUCT_MESSAGES = {
   productUrlInvalid: 'Geçerli bir bağlantı girin (http:// veya https:// ile başlamalıdır)',
   productActionTypeInvalid: 'Buton türü none, whatsapp, instagram, link veya contact olmalıdır',
   productWhatsappRequired: 'WhatsApp numarası zorunludur',
-  productWhatsappInvalid: 'WhatsApp numarası 90 ile başlayan 12 haneli bir numara olmalıdır (90xxxxxxxxxx)',
+  productWhatsappInvalid: 'Geçerli bir WhatsApp numarası girin (ör. 0532 123 45 67)',
   productInstagramRequired: 'Instagram kullanıcı adı zorunludur',
   productInstagramAt: 'Instagram kullanıcı adını @ işareti olmadan yazın',
   productInstagramInvalid:

@@ -6,6 +6,7 @@ import type {
   ProductPrice,
 } from '../events/product.ts';
 import { PRODUCT_MESSAGES } from '../messages/product.ts';
+import { parseProfilePhone } from './profile.ts';
 
 /**
  * Product rules, shared by the product screen and the server (SPEC §5 "Product", §9). Pure
@@ -199,7 +200,6 @@ function webUrl(raw: unknown, field: string): string {
   return value;
 }
 
-const WHATSAPP_NUMBER = /^90\d{10}$/;
 const INSTAGRAM_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
 function isActionType(value: string): value is ProductActionType {
@@ -219,12 +219,13 @@ function actionButton(raw: unknown): ProductActionButton {
       // SPEC §4: no value for these; label shown only for contact.
       return { type, label: type === 'none' ? DEFAULT_ACTION_LABELS.none : label, value: '' };
     case 'whatsapp': {
-      const number = text(raw.value, field, 40)
-        .replace(/[\s()-]/g, '')
-        .replace(/^\+/, '');
-      if (number === '') refuse(PRODUCT_MESSAGES.productWhatsappRequired, field);
-      if (!WHATSAPP_NUMBER.test(number)) refuse(PRODUCT_MESSAGES.productWhatsappInvalid, field);
-      return { type, label, value: number };
+      // Every form the profile's phone takes ('0532 123 45 67', '+90 532…', '905321234567', foreign numbers),
+      // stored in one: the international digits wa.me takes ('905321234567').
+      const typed = text(raw.value, field, 40);
+      if (typed === '') refuse(PRODUCT_MESSAGES.productWhatsappRequired, field);
+      const number = parseProfilePhone(typed);
+      if (!number) refuse(PRODUCT_MESSAGES.productWhatsappInvalid, field);
+      return { type, label, value: number.e164.slice(1) };
     }
     case 'instagram': {
       const username = text(raw.value, field, 60);

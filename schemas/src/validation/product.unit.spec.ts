@@ -118,6 +118,23 @@ describe('the product rules (SPEC §5)', () => {
     });
   });
 
+  it.each(['05321234567', '0532 123 45 67', '(0532) 123-45-67', '+90 532 123 45 67', '905321234567', '5321234567'])(
+    'the WhatsApp number %j, as every phone field takes it, is stored as 905321234567',
+    (value) => {
+      const result = check({ name: 'A', actionButton: { type: 'whatsapp', value } });
+      expect(result.ok && result.value.product.actionButton.value).toBe('905321234567');
+    },
+  );
+
+  it('a foreign WhatsApp number is stored in its international digits; a number that is none is refused', () => {
+    const result = check({ name: 'A', actionButton: { type: 'whatsapp', value: '+49 151 23456789' } });
+    expect(result.ok && result.value.product.actionButton.value).toBe('4915123456789');
+    expect(refusal({ name: 'A', actionButton: { type: 'whatsapp', value: '12345' } })).toEqual({
+      message: PRODUCT_MESSAGES.productWhatsappInvalid,
+      field: 'actionButton.value',
+    });
+  });
+
   it('a currency outside TRY, USD, EUR, GBP is refused; lower case is read as upper', () => {
     expect(refusal({ name: 'A', price: { value: 1, currency: 'JPY' } })).toEqual({
       message: PRODUCT_MESSAGES.productCurrencyInvalid,
@@ -139,14 +156,14 @@ describe('the product rules (SPEC §5)', () => {
     expect(check({ name: 'A', url: 'https://ornek.com/urun' }).ok).toBe(true);
   });
 
-  it('the action button: WhatsApp 90xxxxxxxxxx, Instagram without @, a link URL', () => {
+  it('the action button: a WhatsApp number in its international digits, Instagram without @, a link URL', () => {
     const whatsapp = check({ name: 'A', actionButton: { type: 'whatsapp', value: '+90 532 123 45 67' } });
     expect(whatsapp.ok && whatsapp.value.product.actionButton).toEqual({
       type: 'whatsapp',
       label: "WhatsApp'tan Sipariş Ver",
       value: '905321234567',
     });
-    expect(refusal({ name: 'A', actionButton: { type: 'whatsapp', value: '05321234567' } })).toEqual({
+    expect(refusal({ name: 'A', actionButton: { type: 'whatsapp', value: '0532 123' } })).toEqual({
       message: PRODUCT_MESSAGES.productWhatsappInvalid,
       field: 'actionButton.value',
     });

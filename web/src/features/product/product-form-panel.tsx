@@ -358,7 +358,7 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
 }
 
 function valueHint(type: ProductActionType): string | undefined {
-  if (type === 'whatsapp') return '90 ile başlayan 12 haneli numara, örneğin 905321234567';
+  if (type === 'whatsapp') return 'Telefon numarası, örneğin 0532 123 45 67';
   if (type === 'instagram') return '@ işareti olmadan, örneğin ozturkemlak';
   if (type === 'link') return 'https:// ile başlayan adres';
   return undefined;

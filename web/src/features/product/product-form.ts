@@ -1,5 +1,6 @@
 import type { Product } from '@kartvizit/schemas/http/product';
 import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
+import { formatProfilePhone } from '@kartvizit/schemas/validation/profile';
 import {
   DEFAULT_ACTION_LABELS,
   DEFAULT_PRODUCT_CURRENCY,
@@ -129,7 +130,11 @@ export function formFromProduct(product: Product): ProductFormState {
     url: product.url,
     actionType: product.actionButton.type,
     actionLabel: product.actionButton.label || DEFAULT_ACTION_LABELS[product.actionButton.type],
-    actionValue: product.actionButton.value,
+    // A WhatsApp number is stored in its international digits; the owner reads it as the profile shows phones.
+    actionValue:
+      product.actionButton.type === 'whatsapp' && product.actionButton.value
+        ? formatProfilePhone(`+${product.actionButton.value}`)
+        : product.actionButton.value,
     tags: product.tags.join(', '),
     features: product.features.join('\n'),
     stock: product.stock === null ? '' : String(product.stock),

@@ -126,9 +126,9 @@ describe('the screen checks with the server rules and messages', () => {
     ],
     [
       'a short WhatsApp number',
-      { actionType: 'whatsapp', actionValue: '5321234567' },
+      { actionType: 'whatsapp', actionValue: '532 123' },
       'actionButton.value',
-      'WhatsApp numarası 90 ile başlayan 12 haneli bir numara olmalıdır (90xxxxxxxxxx)',
+      'Geçerli bir WhatsApp numarası girin (ör. 0532 123 45 67)',
     ],
     [
       'an Instagram name with @',
@@ -200,7 +200,7 @@ describe('edit mode loads the stored product', () => {
       currency: 'EUR',
       isDisplayed: false,
       actionType: 'whatsapp',
-      actionValue: '905321234567',
+      actionValue: '0532 123 45 67',
       tags: 'havuz, bahçe',
       features: '4+2\nŞömine',
       stock: '',
