@@ -476,6 +476,8 @@ test.describe('product catalogue', () => {
       await test.step('the WhatsApp number in the national form, as on the profile, is taken', async () => {
         await f.getByLabel('Buton türü').selectOption('whatsapp');
         await f.getByLabel('WhatsApp numarası').fill('05321234567');
+        await f.getByLabel('WhatsApp numarası').blur();
+        await expect(f.getByLabel('WhatsApp numarası')).toHaveValue('0532 123 45 67');
         await expectAccessible(page, `/products form with a Turkish price, ${viewport}`);
         await shoot(page, 'products-form-turkish-price');
         const sent = page.waitForRequest(

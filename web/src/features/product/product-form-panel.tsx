@@ -17,6 +17,7 @@ import {
   productFieldId,
   requestBody,
   shownMoney,
+  shownPhone,
   withActionType,
   type FieldProblem,
   type ProductFormState,
@@ -308,6 +309,9 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
                     type={form.actionType === 'link' ? 'url' : form.actionType === 'whatsapp' ? 'tel' : 'text'}
                     value={form.actionValue}
                     onChange={(e) => set('actionValue', e.target.value)}
+                    onBlur={() => {
+                      if (form.actionType === 'whatsapp') set('actionValue', shownPhone(form.actionValue));
+                    }}
                   />
                 )}
               </Field>

@@ -1,6 +1,6 @@
 import type { Product } from '@kartvizit/schemas/http/product';
 import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
-import { formatProfilePhone } from '@kartvizit/schemas/validation/profile';
+import { parseProfilePhone } from '@kartvizit/schemas/validation/profile';
 import {
   DEFAULT_ACTION_LABELS,
   DEFAULT_PRODUCT_CURRENCY,
@@ -111,6 +111,11 @@ export function shownMoney(typed: string): string {
   return parsed.ok && parsed.value !== null ? formatProductMoney(parsed.value) : typed;
 }
 
+/** A WhatsApp number as typed, shown as the profile shows phones once it reads ('05321234567' → '0532 123 45 67'). */
+export function shownPhone(typed: string): string {
+  return parseProfilePhone(typed)?.formatted ?? typed;
+}
+
 function money(value: number | null): string {
   return value === null || value === 0 ? '' : formatProductMoney(value);
 }
@@ -133,7 +138,7 @@ export function formFromProduct(product: Product): ProductFormState {
     // A WhatsApp number is stored in its international digits; the owner reads it as the profile shows phones.
     actionValue:
       product.actionButton.type === 'whatsapp' && product.actionButton.value
-        ? formatProfilePhone(`+${product.actionButton.value}`)
+        ? shownPhone(`+${product.actionButton.value}`)
         : product.actionButton.value,
     tags: product.tags.join(', '),
     features: product.features.join('\n'),

@@ -7,6 +7,7 @@ import {
   formFromProduct,
   formProblem,
   shownMoney,
+  shownPhone,
   productFieldId,
   requestBody,
   withActionType,
@@ -92,6 +93,13 @@ describe('the product form becomes the request body', () => {
     const form = { ...listing, priceValue: '8.750.000', compareAtValue: '9 250 000,50' };
     expect(requestBody(form).price).toMatchObject({ value: '8.750.000', compareAtValue: '9 250 000,50' });
     expect(formProblem(form, OWNER)).toBeNull();
+  });
+
+  it('given a WhatsApp number in any form the profile takes, when the field is left, then it shows as the profile shows phones', () => {
+    expect(shownPhone('05321234567')).toBe('0532 123 45 67');
+    expect(shownPhone('+90 532 123 45 67')).toBe('0532 123 45 67');
+    expect(shownPhone('+4915123456789')).toBe('+49 1512 3456789');
+    expect(shownPhone('532 12')).toBe('532 12');
   });
 
   it('given a stored price, when the form opens, then it shows the Turkish way', () => {
