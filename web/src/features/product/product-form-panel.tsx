@@ -362,7 +362,7 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
 }
 
 function valueHint(type: ProductActionType): string | undefined {
-  if (type === 'whatsapp') return 'Telefon numarası, örneğin 0532 123 45 67';
+  if (type === 'whatsapp') return 'Telefon numarası, örneğin 0532\u00a0123\u00a045\u00a067';
   if (type === 'instagram') return '@ işareti olmadan, örneğin ozturkemlak';
   if (type === 'link') return 'https:// ile başlayan adres';
   return undefined;
