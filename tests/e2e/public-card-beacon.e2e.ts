@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { createProfileViaApi, DESKTOP, expect, test, type Account, publicVirtualCard } from './fixtures.ts';
 
@@ -14,6 +14,33 @@ test.use({
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 });
 
+interface Sent {
+  readonly body: unknown;
+  readonly status: number;
+}
+
+/**
+ * The first beacon to `url` is answered 503 with Retry-After, as a server that could not store it answers; the later
+ * ones go to the real server. Every beacon and the status it got is noted in `sent`.
+ */
+async function answerFirstWith503(page: Page, url: string, sent: Sent[]): Promise<void> {
+  await page.route(url, async (route) => {
+    const body = route.request().postDataJSON() as unknown;
+    if (sent.length === 0) {
+      sent.push({ body, status: 503 });
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ success: false, message: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin' }),
+      });
+      return;
+    }
+    const response = await route.fetch();
+    sent.push({ body, status: response.status() });
+    await route.fulfill({ response });
+  });
+}
+
 async function activatedCard(request: APIRequestContext, account: Account): Promise<string> {
   await createProfileViaApi(request, account);
   return publicVirtualCard(request, account, 'Tekrar Kartı', { color: 'black' });
@@ -26,26 +53,9 @@ test('a visit the server could not store is sent once more after Retry-After, an
 }) => {
   const cardId = await test.step('an owner with an activated card', () => activatedCard(request, account));
 
-  const sent: { body: unknown; status: number }[] = [];
+  const sent: Sent[] = [];
   await test.step('the first beacon is answered 503, as a server that could not store it answers', async () => {
-    await page.route('**/api/telemetry/visit', async (route) => {
-      const body = route.request().postDataJSON() as unknown;
-      if (sent.length === 0) {
-        sent.push({ body, status: 503 });
-        await route.fulfill({
-          status: 503,
-          headers: { 'retry-after': '1', 'content-type': 'application/json' },
-          body: JSON.stringify({
-            success: false,
-            message: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin',
-          }),
-        });
-        return;
-      }
-      const response = await route.fetch();
-      sent.push({ body, status: response.status() });
-      await route.fulfill({ response });
-    });
+    await answerFirstWith503(page, '**/api/telemetry/visit', sent);
     await page.goto(`/p/${cardId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
@@ -97,26 +107,9 @@ for (const [viewport, size] of [
       return { officeCard: office, productId: id };
     });
 
-    const sent: { body: unknown; status: number }[] = [];
+    const sent: Sent[] = [];
     await test.step('the product page’s first view beacon is answered 503, as a server that could not store it answers', async () => {
-      await page.route('**/api/telemetry/product-view', async (route) => {
-        const body = route.request().postDataJSON() as unknown;
-        if (sent.length === 0) {
-          sent.push({ body, status: 503 });
-          await route.fulfill({
-            status: 503,
-            headers: { 'retry-after': '1', 'content-type': 'application/json' },
-            body: JSON.stringify({
-              success: false,
-              message: 'Kayıt şu anda alınamadı, lütfen biraz sonra tekrar deneyin',
-            }),
-          });
-          return;
-        }
-        const response = await route.fetch();
-        sent.push({ body, status: response.status() });
-        await route.fulfill({ response });
-      });
+      await answerFirstWith503(page, '**/api/telemetry/product-view', sent);
       await page.goto(`/p/${officeCard}`);
       await page
         .getByRole('region', { name: 'Ürün Kataloğu' })
