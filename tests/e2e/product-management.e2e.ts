@@ -32,7 +32,8 @@ const TEXT = {
   featuredOn: 'Ürün öne çıkanlara eklendi',
   nameRequired: 'Ürün adı zorunludur',
   priceStep: 'Fiyat en fazla iki ondalık basamak içerebilir (0,01 adımlarla)',
-  whatsappInvalid: 'WhatsApp numarası 90 ile başlayan 12 haneli bir numara olmalıdır (90xxxxxxxxxx)',
+  priceInvalid: 'Fiyat 0 veya daha büyük bir tutar olmalıdır (ör. 8.750.000 veya 8.750.000,50)',
+  whatsappInvalid: 'Geçerli bir WhatsApp numarası girin (ör. 0532 123 45 67)',
   instagramAt: 'Instagram kullanıcı adını @ işareti olmadan yazın',
   urlInvalid: 'Geçerli bir bağlantı girin (http:// veya https:// ile başlamalıdır)',
   tooLarge: "Her görsel 5MB'dan küçük olmalıdır",
@@ -152,7 +153,7 @@ test.describe('product catalogue', () => {
 
       await f.getByLabel('Buton türü').selectOption('whatsapp');
       await expect(f.getByLabel('Buton metni')).toHaveValue("WhatsApp'tan Sipariş Ver");
-      await f.getByLabel('WhatsApp numarası').fill('5321234567');
+      await f.getByLabel('WhatsApp numarası').fill('532 123');
       await f.getByRole('button', { name: 'Ürünü Kaydet' }).click();
       await expect(alertWith(page, TEXT.whatsappInvalid)).toBeVisible();
       await expect(f.getByLabel('WhatsApp numarası')).toBeFocused();
@@ -433,6 +434,83 @@ test.describe('product catalogue', () => {
       await expect(rowNames(page)).toHaveText(['Göl evi']);
     });
   });
+
+  for (const [viewport, size] of [
+    ['390×844', PHONE],
+    ['1280×800', DESKTOP],
+  ] as const) {
+    test(`at ${viewport}: a listing priced the Turkish way, with its WhatsApp number written as the profile takes it`, async ({
+      page,
+      account,
+    }) => {
+      await page.setViewportSize(size);
+      const commands = recordCommands(page);
+      await plantToken(page, account.token);
+      await page.goto('/products');
+      await page.getByRole('button', { name: TEXT.add }).click();
+      const f = form(page);
+      const price = f.getByLabel('Fiyat', { exact: true });
+      const compareAt = f.getByLabel('İndirim öncesi fiyat');
+      await f.getByLabel('Ürün adı').fill('Moda’da 3+1 daire');
+
+      await test.step('a price grouped the English way is refused with a message that shows the Turkish way', async () => {
+        await price.fill('8,750,000');
+        await f.getByRole('button', { name: 'Ürünü Kaydet' }).click();
+        await expect(alertWith(page, TEXT.priceInvalid)).toBeVisible();
+        await expect(price).toBeFocused();
+        expect(commands).toEqual([]);
+      });
+
+      await test.step('each Turkish form reads, and shows grouped once the field is left', async () => {
+        for (const typed of ['8.750.000', '8.750.000,00', '8 750 000', '8750000']) {
+          await price.fill(typed);
+          await price.blur();
+          await expect(price).toHaveValue('8.750.000');
+        }
+        await expect(alertWith(page, TEXT.priceInvalid)).toBeHidden();
+        await compareAt.fill('9 250 000,5');
+        await compareAt.blur();
+        await expect(compareAt).toHaveValue('9.250.000,50');
+      });
+
+      await test.step('the WhatsApp number in the national form, as on the profile, is taken', async () => {
+        await f.getByLabel('Buton türü').selectOption('whatsapp');
+        await f.getByLabel('WhatsApp numarası').fill('05321234567');
+        await f.getByLabel('WhatsApp numarası').blur();
+        await expect(f.getByLabel('WhatsApp numarası')).toHaveValue('0532 123 45 67');
+        await expectAccessible(page, `/products form with a Turkish price, ${viewport}`);
+        await shoot(page, 'products-form-turkish-price');
+        const sent = page.waitForRequest(
+          (request) => request.method() === 'POST' && request.url().endsWith('/api/products'),
+        );
+        await f.getByRole('button', { name: 'Ürünü Kaydet' }).click();
+        // What was typed goes to the server, which reads it with the same rule.
+        expect(((await sent).postDataJSON() as { price: unknown }).price).toMatchObject({
+          value: '8.750.000',
+          compareAtValue: '9.250.000,50',
+        });
+        await expect(toast(page, TEXT.created)).toBeVisible();
+        await expect(row(page, 'Moda’da 3+1 daire')).toContainText('₺8.750.000,00');
+      });
+
+      await test.step('stored in one form: the edit form shows the price grouped and the number as the profile does', async () => {
+        const stored = (await (
+          await page.request.get('/api/products', { headers: { authorization: `Bearer ${account.token}` } })
+        ).json()) as {
+          data: Array<{ price: { value: number; compareAtValue: number }; actionButton: { value: string } }>;
+        };
+        expect(stored.data[0]?.price).toMatchObject({ value: 8750000, compareAtValue: 9250000.5 });
+        expect(stored.data[0]?.actionButton.value).toBe('905321234567');
+        await page.getByRole('button', { name: 'Moda’da 3+1 daire: düzenle' }).click();
+        await expect(f.getByLabel('Fiyat', { exact: true })).toHaveValue('8.750.000');
+        await expect(f.getByLabel('İndirim öncesi fiyat')).toHaveValue('9.250.000,50');
+        await expect(f.getByLabel('WhatsApp numarası')).toHaveValue('0532 123 45 67');
+        await expectAccessible(page, `/products edit form, ${viewport}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(size.width);
+      });
+    });
+  }
 
   test('on a phone (390×844) the list, the form and the dashboard panel fit and pass axe', async ({
     page,

@@ -103,7 +103,9 @@ test.describe('product statistics', () => {
       await stats.goto('/stats?sekme=urunler');
       const panel = stats.getByRole('tabpanel', { name: 'Ürünler' });
       await expect(panel.getByText('Henüz ürün görüntülenmedi')).toBeVisible();
-      await expect(panel.getByText('Ürün rakamları tüm kartlarınız için ortaktır')).toBeVisible();
+      await expect(
+        panel.getByText('Bir kart seçildiğinde yalnızca o kartın kataloğundan açılan ürün sayfaları sayılır.'),
+      ).toBeVisible();
       await expect(stats.getByText('Canlı', { exact: true })).toBeVisible();
       await shoot(stats, 'bos');
       await expectAccessible(stats, '/stats Ürünler, empty, 1280×800');
@@ -140,7 +142,7 @@ test.describe('product statistics', () => {
       expect(file.suggestedFilename()).toMatch(/^istatistikler-urunler-\d{4}-\d{2}-\d{2}\.csv$/);
       const path = await file.path();
       const rows = parseCsv(readFileSync(path, 'utf8'));
-      const products = rows.slice(rows.findIndex((row) => row[0] === 'Ürünler (tüm kartlar)') + 1);
+      const products = rows.slice(rows.findIndex((row) => row[0] === 'Ürünler') + 1);
       expect(products.slice(0, 3)).toEqual([
         ['Ürün', 'Görüntülenme', 'Tekil Görüntüleyen', 'Satın Al', 'WhatsApp', 'Toplam Tıklama'],
         ['Çalışma Lambası', '2', '2', '1', '1', '2'],

@@ -199,6 +199,10 @@ test.describe('a full profile', () => {
         'href',
         'tel:+905321234567',
       );
+      // Beside the call: WhatsApp with the same mobile number (decision 47), in a new tab.
+      const whatsApp = contact.getByRole('link', { name: /WhatsApp 0532 123 45 67/ });
+      await expect(whatsApp).toHaveAttribute('href', 'https://wa.me/905321234567');
+      await expect(whatsApp).toHaveAttribute('target', '_blank');
       await expect(contact.getByRole('link', { name: /E-posta ayse@yilmaz-emlak\.com\.tr/ })).toHaveAttribute(
         'href',
         'mailto:ayse@yilmaz-emlak.com.tr',
@@ -312,6 +316,7 @@ test.describe('a full profile', () => {
     const contact = section(page, 'İletişim');
     const cases: [string, string][] = [
       ['Telefon', '0532 123 45 67'],
+      ['WhatsApp', '0532 123 45 67'],
       ['E-posta', 'ayse@yilmaz-emlak.com.tr'],
       ['Web Sitesi', 'https://yilmaz-emlak.com.tr'],
       ['Adres', 'Bağdat Caddesi No: 1, 34710 Kadıköy/İstanbul, Türkiye'],
@@ -443,6 +448,49 @@ test.describe('a full profile', () => {
     await expect(location.getByText('Bağdat Caddesi No: 1, 34710 Kadıköy/İstanbul, Türkiye')).toBeVisible();
     await expectAccessible(page, 'public card, map failed');
   });
+
+  for (const [viewport, size] of [
+    ['390×844', null],
+    ['1280×800', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`at ${viewport}: WhatsApp beside the call opens a chat with the owner and is counted as a WhatsApp click`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      if (size) await page.setViewportSize(size);
+      // wa.me is answered here: no test reaches the internet.
+      await context.route(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/plain', body: 'WhatsApp' }),
+      );
+      const clicks: unknown[] = [];
+      await page.route('**/api/profile/record-click', async (route) => {
+        clicks.push(route.request().postDataJSON());
+        await route.continue();
+      });
+      const whatsAppClicks = async () => {
+        const response = await request.get(`/api/statistics/clicks?cardId=${card.cardId}`, {
+          headers: { authorization: `Bearer ${card.account.token}` },
+        });
+        return ((await response.json()) as { clickStats?: { whatsapp?: number } }).clickStats?.whatsapp ?? 0;
+      };
+      const before = await whatsAppClicks();
+      await page.goto(`/p/${card.cardId}`);
+      const contact = section(page, 'İletişim');
+      const items = contact.getByRole('listitem');
+      // Right after the call.
+      await expect(items.nth(0)).toContainText('Telefon');
+      await expect(items.nth(1)).toContainText('WhatsApp');
+      await expectAccessible(page, `public card with WhatsApp, ${viewport}`);
+      await contact.screenshot({ path: join(SCREENSHOT_DIR, `public-card-whatsapp-${viewport}.png`) });
+      const chat = context.waitForEvent('page');
+      await contact.getByRole('link', { name: /WhatsApp 0532 123 45 67/ }).click();
+      expect((await chat).url()).toBe('https://wa.me/905321234567');
+      await expect.poll(() => clicks.length).toBe(1);
+      expect(clicks[0]).toMatchObject({ cardId: card.cardId, clickType: 'whatsapp' });
+      await expect.poll(whatsAppClicks).toBe(before + 1);
+    });
+  }
 
   test('counts the visit once and the clicks that matter', async ({ page }) => {
     const visits: unknown[] = [];

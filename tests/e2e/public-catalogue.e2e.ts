@@ -17,6 +17,8 @@ const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'arti
 
 interface Seeded {
   readonly cardId: string;
+  /** The owner's second card, activated after the first: the product page's fallback way back is the first. */
+  readonly officeCardId: string;
   readonly ids: Readonly<Record<string, string>>;
 }
 
@@ -46,6 +48,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const account = await registerViaApi(request, { firstName: 'Ayşe', lastName: 'Yılmaz' });
   await createProfileViaApi(request, account);
   const cardId = await publicVirtualCard(request, account, 'Vitrin');
+  const officeCardId = await publicVirtualCard(request, account, 'Ofis');
   const headers = { authorization: `Bearer ${account.token}` };
   const lamp = [
     await upload(request, account.token, 'lamba-1.jpg', await picture('#fde68a', '#b45309')),
@@ -54,7 +57,10 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   ];
   const vase = await upload(request, account.token, 'vazo.jpg', await picture('#e0e7ff', '#4338ca'));
   const products: [string, Record<string, unknown>][] = [
-    ['Cam Vazo', { description: 'Üflemeli cam, el yapımı. Her biri tek ve biraz farklı.', price: { value: 1250 }, images: [vase] }],
+    [
+      'Cam Vazo',
+      { description: 'Üflemeli cam, el yapımı. Her biri tek ve biraz farklı.', price: { value: 1250 }, images: [vase] },
+    ],
     ['Kilim', { description: 'Yün, doğal boya.', isActive: false, price: { value: 4800 } }],
     ['Çini Kase', { description: 'İznik desenli, 18 cm.', price: { value: 640, currency: 'TRY' } }],
     [
@@ -81,8 +87,10 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     ids[name] = ((await response.json()) as { data: { _id: string } }).data._id;
   }
   // The card page shows the last product once the read models have it.
-  await expect.poll(async () => (await (await request.get(`/p/${cardId}`)).text()).includes('Deri Cüzdan'), { timeout: 15_000 }).toBe(true);
-  return { cardId, ids };
+  await expect
+    .poll(async () => (await (await request.get(`/p/${cardId}`)).text()).includes('Deri Cüzdan'), { timeout: 15_000 })
+    .toBe(true);
+  return { cardId, officeCardId, ids };
 }
 
 const ORDER = ['Bakır Lamba', 'Cam Vazo', 'Çini Kase', 'Ahşap Tepsi', 'Deri Cüzdan'];
@@ -106,7 +114,10 @@ test.describe('the public catalogue', () => {
     await test.step('the products in order, each a link to its page', async () => {
       await expect(list.locator('.pc-product__name')).toHaveText(ORDER);
       await expect(section).not.toContainText('Kilim');
-      await expect(section.getByRole('link', { name: /Bakır Lamba/ })).toHaveAttribute('href', `/product/${seeded.ids['Bakır Lamba']}`);
+      await expect(section.getByRole('link', { name: /Bakır Lamba/ })).toHaveAttribute(
+        'href',
+        `/product/${seeded.ids['Bakır Lamba']}?card=${seeded.cardId}`,
+      );
       await expect(section.getByText('Görsel Yok').first()).toBeVisible();
       await expect(section.locator('.pc-cat__progress')).toBeVisible();
     });
@@ -117,7 +128,14 @@ test.describe('the public catalogue', () => {
       await section.scrollIntoViewIfNeeded();
       // The photos arrive as the WebP small variant (the JPEG one is the fallback), once scrolled into view.
       await expect(section.locator('picture source[type="image/webp"]')).toHaveCount(2);
-      await expect.poll(() => list.locator('img').first().evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-sm\.webp$/);
+      await expect
+        .poll(() =>
+          list
+            .locator('img')
+            .first()
+            .evaluate((image: HTMLImageElement) => image.currentSrc),
+        )
+        .toMatch(/-sm\.webp$/);
       await next.click();
       await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
       await expect(previous).toBeEnabled();
@@ -129,7 +147,9 @@ test.describe('the public catalogue', () => {
       await section.getByRole('button', { name: 'Tümünü Gör' }).click();
       const toggle = section.getByRole('button', { name: 'Kaydırmalı Görünüm' });
       await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-      const boxes = await list.locator('.pc-cat__item').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+      const boxes = await list
+        .locator('.pc-cat__item')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
       // Two columns on a 390 px phone: the first two products side by side, the third below.
       expect(boxes[0]).toBe(boxes[1]);
       expect(boxes[2]).toBeGreaterThan(boxes[0] ?? 0);
@@ -147,26 +167,43 @@ test.describe('the public catalogue', () => {
 
   test('the product page: gallery, prices, Satın Al, share fallback', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined }),
+    );
     // The page works under its Content-Security-Policy: the browser reports no violation on the card or the product.
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true);
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        true,
+      );
     });
     await page.goto(`/p/${seeded.cardId}`);
-    await catalogue(page).getByRole('link', { name: /Bakır Lamba/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/product/${seeded.ids['Bakır Lamba']}$`));
+    await catalogue(page)
+      .getByRole('link', { name: /Bakır Lamba/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/product/${seeded.ids['Bakır Lamba']}\\?card=${seeded.cardId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Bakır Lamba' })).toBeVisible();
     await test.step('price, compare-at price, stock, category, tags, features', async () => {
       await expect(page.locator('.pp-price__now')).toHaveText('₺2.499,90');
       await expect(page.locator('.pp-price__was')).toContainText('₺2.999,90');
       await expect(page.getByText('Stokta var')).toBeVisible();
       await expect(page.getByText('Aydınlatma')).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Etiketler' }).getByRole('listitem')).toHaveText(['el yapımı', 'bakır']);
+      await expect(page.getByRole('list', { name: 'Etiketler' }).getByRole('listitem')).toHaveText([
+        'el yapımı',
+        'bakır',
+      ]);
       await expect(page.getByRole('heading', { name: 'Özellikler' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Satın Al' })).toHaveAttribute('href', 'https://magaza.example/bakir-lamba');
-      await expect(page.getByRole('link', { name: 'WhatsApp ile Bilgi Al' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+      await expect(page.getByRole('link', { name: 'Satın Al' })).toHaveAttribute(
+        'href',
+        'https://magaza.example/bakir-lamba',
+      );
+      await expect(page.getByRole('link', { name: 'WhatsApp ile Bilgi Al' })).toHaveAttribute(
+        'href',
+        /^https:\/\/wa\.me\/\?text=/,
+      );
     });
     await shoot(page, 'product-phone');
     await expectAccessible(page, 'product page, 390×844');
@@ -189,7 +226,9 @@ test.describe('the public catalogue', () => {
     await test.step("without a share sheet: the address is copied, 'Bağlantı kopyalandı!'", async () => {
       await page.getByRole('button', { name: 'Paylaş' }).click();
       await expect(page.locator('[data-toast]')).toHaveText('Bağlantı kopyalandı!');
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/product/${seeded.ids['Bakır Lamba']}`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${baseURL}/product/${seeded.ids['Bakır Lamba']}`,
+      );
     });
     await test.step('on a desktop', async () => {
       await page.setViewportSize(DESKTOP);
@@ -198,6 +237,36 @@ test.describe('the public catalogue', () => {
     });
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
+
+  for (const [viewport, size] of [
+    ['390×844', null],
+    ['1280×800', DESKTOP],
+  ] as const) {
+    test(`at ${viewport}: the way back leads to the card the visitor came from, not the owner's first`, async ({
+      page,
+    }) => {
+      if (size) await page.setViewportSize(size);
+      await page.goto(`/p/${seeded.officeCardId}`);
+      await catalogue(page)
+        .getByRole('link', { name: /Cam Vazo/ })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Cam Vazo' })).toBeVisible();
+      // The top bar's arrow (the footer repeats it).
+      const back = page.getByRole('navigation').getByRole('link', { name: 'Ayşe Yılmaz kartvizitine dön' });
+      await expect(back).toHaveAttribute('href', `/p/${seeded.officeCardId}`);
+      await expectAccessible(page, `product page from the second card, ${viewport}`);
+      await shoot(page, `product-from-second-card-${viewport}`);
+      await back.click();
+      await expect(page).toHaveURL(new RegExp(`/p/${seeded.officeCardId}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Ayşe Yılmaz');
+
+      // A link naming a card that is not this owner's shown one is not trusted: back to the owner's first card.
+      await page.goto(`/product/${seeded.ids['Cam Vazo']}?card=VC-ZZZZZZ`);
+      await expect(
+        page.getByRole('navigation').getByRole('link', { name: 'Ayşe Yılmaz kartvizitine dön' }),
+      ).toHaveAttribute('href', `/p/${seeded.cardId}`);
+    });
+  }
 
   test("a product without url has no 'Satın Al'; an inactive one is 'Ürün bulunamadı'", async ({ page }) => {
     const answer = await page.goto(`/product/${seeded.ids['Çini Kase']}`);
@@ -208,7 +277,10 @@ test.describe('the public catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Çini Kase' })).toBeVisible();
     await expect(page.getByText('Görsel bulunamadı')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Satın Al' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Ayşe Yılmaz kartvizitine dön' }).first()).toHaveAttribute('href', `/p/${seeded.cardId}`);
+    await expect(page.getByRole('link', { name: 'Ayşe Yılmaz kartvizitine dön' }).first()).toHaveAttribute(
+      'href',
+      `/p/${seeded.cardId}`,
+    );
     await shoot(page, 'product-no-image-phone');
 
     const response = await page.goto(`/product/${seeded.ids.Kilim}`);
@@ -220,7 +292,9 @@ test.describe('the public catalogue', () => {
     await expectAccessible(page, 'product not found, 390×844');
   });
 
-  test('without JavaScript: the catalogue is a strip to swipe, the product page whole, its thumbnails links', async ({ browser }) => {
+  test('without JavaScript: the catalogue is a strip to swipe, the product page whole, its thumbnails links', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`/p/${seeded.cardId}`);

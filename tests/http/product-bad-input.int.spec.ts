@@ -51,7 +51,12 @@ async function storedFiles(): Promise<string[]> {
 }
 
 /** Sends, then checks: the status, the Turkish message, nothing appended and no file left behind. */
-async function expectRefused(send: () => Promise<LightMyRequestResponse>, status: number, message?: string, field?: string) {
+async function expectRefused(
+  send: () => Promise<LightMyRequestResponse>,
+  status: number,
+  message?: string,
+  field?: string,
+) {
   const events = await product.eventCount();
   const files = await storedFiles();
   const response = await send();
@@ -71,19 +76,80 @@ describe('the product form', () => {
     ['a blank name', { name: '   ' }, MESSAGES.productNameRequired, 'name'],
     ['a negative price', { name: 'A', price: { value: -5 } }, MESSAGES.productPriceInvalid, 'price.value'],
     ['a 3-decimal price', { name: 'A', price: { value: 12.345 } }, MESSAGES.productPriceStep, 'price.value'],
-    ['a 3-decimal price as text', { name: 'A', price: { value: '12.345' } }, MESSAGES.productPriceStep, 'price.value'],
-    ['a negative compare-at price', { name: 'A', price: { value: 1, compareAtValue: -1 } }, MESSAGES.productPriceInvalid, 'price.compareAtValue'],
-    ['a price that is not a number', { name: 'A', price: { value: 'bedava' } }, MESSAGES.productPriceInvalid, 'price.value'],
-    ['another currency', { name: 'A', price: { value: 1, currency: 'JPY' } }, MESSAGES.productCurrencyInvalid, 'price.currency'],
-    ['a javascript: link', { name: 'A', externalLink: 'javascript:alert(1)' }, MESSAGES.productUrlInvalid, 'externalLink'],
-    ['a WhatsApp number without 90', { name: 'A', actionButton: { type: 'whatsapp', value: '05321234567' } }, MESSAGES.productWhatsappInvalid, 'actionButton.value'],
-    ['an Instagram name with @', { name: 'A', actionButton: { type: 'instagram', value: '@magaza' } }, MESSAGES.productInstagramAt, 'actionButton.value'],
-    ['a button link that is no URL', { name: 'A', actionButton: { type: 'link', value: 'satın al' } }, MESSAGES.productUrlInvalid, 'actionButton.value'],
-    ['an unknown button type', { name: 'A', actionButton: { type: 'telegram' } }, MESSAGES.productActionTypeInvalid, 'actionButton.type'],
+    ['a 3-decimal price as text', { name: 'A', price: { value: '12,345' } }, MESSAGES.productPriceStep, 'price.value'],
+    [
+      'a price grouped the English way',
+      { name: 'A', price: { value: '8,750,000' } },
+      MESSAGES.productPriceInvalid,
+      'price.value',
+    ],
+    [
+      'a negative compare-at price',
+      { name: 'A', price: { value: 1, compareAtValue: -1 } },
+      MESSAGES.productPriceInvalid,
+      'price.compareAtValue',
+    ],
+    [
+      'a price that is not a number',
+      { name: 'A', price: { value: 'bedava' } },
+      MESSAGES.productPriceInvalid,
+      'price.value',
+    ],
+    [
+      'another currency',
+      { name: 'A', price: { value: 1, currency: 'JPY' } },
+      MESSAGES.productCurrencyInvalid,
+      'price.currency',
+    ],
+    [
+      'a javascript: link',
+      { name: 'A', externalLink: 'javascript:alert(1)' },
+      MESSAGES.productUrlInvalid,
+      'externalLink',
+    ],
+    [
+      'a WhatsApp number that is no phone number',
+      { name: 'A', actionButton: { type: 'whatsapp', value: '0532 123' } },
+      MESSAGES.productWhatsappInvalid,
+      'actionButton.value',
+    ],
+    [
+      'an Instagram name with @',
+      { name: 'A', actionButton: { type: 'instagram', value: '@magaza' } },
+      MESSAGES.productInstagramAt,
+      'actionButton.value',
+    ],
+    [
+      'a button link that is no URL',
+      { name: 'A', actionButton: { type: 'link', value: 'satın al' } },
+      MESSAGES.productUrlInvalid,
+      'actionButton.value',
+    ],
+    [
+      'an unknown button type',
+      { name: 'A', actionButton: { type: 'telegram' } },
+      MESSAGES.productActionTypeInvalid,
+      'actionButton.type',
+    ],
     ['a negative stock', { name: 'A', stock: -1 }, MESSAGES.productStockInvalid, 'stock'],
-    ['a description over 5000 characters', { name: 'A', description: 'ğ'.repeat(5001) }, MESSAGES.productDescriptionTooLong, 'description'],
-    ['11 images', { name: 'A', images: Array.from({ length: 11 }, (_, n) => `/media/products/x/${n}.jpg`) }, MESSAGES.productTooManyImages, 'images'],
-    ['an image from elsewhere', { name: 'A', images: ['https://baska.example.com/a.jpg'] }, MESSAGES.productImageInvalid, 'images'],
+    [
+      'a description over 5000 characters',
+      { name: 'A', description: 'ğ'.repeat(5001) },
+      MESSAGES.productDescriptionTooLong,
+      'description',
+    ],
+    [
+      '11 images',
+      { name: 'A', images: Array.from({ length: 11 }, (_, n) => `/media/products/x/${n}.jpg`) },
+      MESSAGES.productTooManyImages,
+      'images',
+    ],
+    [
+      'an image from elsewhere',
+      { name: 'A', images: ['https://baska.example.com/a.jpg'] },
+      MESSAGES.productImageInvalid,
+      'images',
+    ],
     ['a field the product does not have', { name: 'A', sahibi: 'ben' }, undefined, 'sahibi'],
     ['a NUL byte in the name', { name: 'Lam\u0000ba' }, MESSAGES.unsafeCharacters, 'name'],
     ['a NUL byte in a tag', { name: 'A', tags: ['iyi\u0000'] }, MESSAGES.unsafeCharacters, 'tags'],
@@ -92,38 +158,78 @@ describe('the product form', () => {
     ['a price that is a list', { name: 'A', price: [1] }, undefined, 'price'],
   ])('%s is refused with 400 on create and on edit', async (_case, body, message, field) => {
     await expectRefused(() => call(product, 'POST', '/api/products', owner.token, body), 400, message, field);
-    await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, body), 400, message, field);
+    await expectRefused(
+      () => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, body),
+      400,
+      message,
+      field,
+    );
   });
 
   it("another owner's image address is refused", async () => {
     const theirs = `/media/products/${other.userId}/${'a'.repeat(32)}.jpg`;
-    await expectRefused(() => call(product, 'POST', '/api/products', owner.token, { name: 'A', images: [theirs] }), 400, MESSAGES.productImageInvalid, 'images');
+    await expectRefused(
+      () => call(product, 'POST', '/api/products', owner.token, { name: 'A', images: [theirs] }),
+      400,
+      MESSAGES.productImageInvalid,
+      'images',
+    );
   });
 
   it('a 1 MB description is refused before it is read, in Turkish', async () => {
-    await expectRefused(() => call(product, 'POST', '/api/products', owner.token, { name: 'A', description: 'a'.repeat(MB) }), 413, MESSAGES.bodyTooLarge);
+    await expectRefused(
+      () => call(product, 'POST', '/api/products', owner.token, { name: 'A', description: 'a'.repeat(MB) }),
+      413,
+      MESSAGES.bodyTooLarge,
+    );
   });
 
   it('featured that is not a yes or no is refused', async () => {
-    await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, { featured: 'belki' }), 400, MESSAGES.productFlagInvalid, 'featured');
+    await expectRefused(
+      () => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, { featured: 'belki' }),
+      400,
+      MESSAGES.productFlagInvalid,
+      'featured',
+    );
   });
 
   it('an unknown or malformed product id is a 404, for edit and delete alike', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'yok-boyle', foreign._id]) {
-      await expectRefused(() => call(product, 'PUT', `/api/products/${id}`, owner.token, { name: 'A' }), 404, MESSAGES.productNotFound);
-      await expectRefused(() => call(product, 'DELETE', `/api/products/${id}`, owner.token), 404, MESSAGES.productNotFound);
+      await expectRefused(
+        () => call(product, 'PUT', `/api/products/${id}`, owner.token, { name: 'A' }),
+        404,
+        MESSAGES.productNotFound,
+      );
+      await expectRefused(
+        () => call(product, 'DELETE', `/api/products/${id}`, owner.token),
+        404,
+        MESSAGES.productNotFound,
+      );
     }
   });
 
   it('without a session: 401', async () => {
-    await expectRefused(() => call(product, 'POST', '/api/products', undefined, { name: 'A' }), 401, MESSAGES.sessionExpired);
+    await expectRefused(
+      () => call(product, 'POST', '/api/products', undefined, { name: 'A' }),
+      401,
+      MESSAGES.sessionExpired,
+    );
   });
 
   it('an id with a NUL byte or 10 KB long is refused for edit and delete, in Turkish', async () => {
     for (const id of ['%00', 'ü'.repeat(5000)]) {
-      for (const [method, body] of [['PUT', { name: 'A' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['PUT', { name: 'A' }],
+        ['DELETE', undefined],
+      ] as const) {
         const events = await product.eventCount();
-        const response = await call(product, method, `/api/products/${encodeURIComponent(id === '%00' ? '\u0000' : id)}`, owner.token, body);
+        const response = await call(
+          product,
+          method,
+          `/api/products/${encodeURIComponent(id === '%00' ? '\u0000' : id)}`,
+          owner.token,
+          body,
+        );
         expect([400, 404]).toContain(response.statusCode);
         expect(productAnswer(response).message).toMatch(OURS);
         expect(await product.eventCount()).toBe(events);
@@ -135,7 +241,11 @@ describe('the product form', () => {
     await expectRefused(() => call(product, 'POST', '/api/products', owner.token), 400);
     await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token), 400);
     await expectRefused(() => call(product, 'POST', '/api/products', owner.token, ['Lamba']), 400);
-    await expectRefused(() => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, 'Lamba', { 'content-type': 'application/json' }), 400);
+    await expectRefused(
+      () =>
+        call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, 'Lamba', { 'content-type': 'application/json' }),
+      400,
+    );
   });
 
   it('after all of it the owner’s products are as they were', async () => {
@@ -148,7 +258,8 @@ describe('the product form', () => {
 });
 
 describe('reordering', () => {
-  const reorder = (products: unknown) => () => call(product, 'PUT', '/api/products/order/update', owner.token, { products });
+  const reorder = (products: unknown) => () =>
+    call(product, 'PUT', '/api/products/order/update', owner.token, { products });
 
   it('a product left out is refused', async () => {
     await expectRefused(reorder([{ id: lamp._id, order: 0 }]), 400, MESSAGES.productOrderIncomplete, 'products');
@@ -203,7 +314,12 @@ describe('reordering', () => {
 describe('image uploads', () => {
   it('no image at all is refused', async () => {
     await expectRefused(() => uploadImages(product, owner.token, []), 400, MESSAGES.productImagesMissing, 'images');
-    await expectRefused(() => call(product, 'POST', '/api/upload/images', owner.token, { images: [] }), 400, MESSAGES.productImagesMissing, 'images');
+    await expectRefused(
+      () => call(product, 'POST', '/api/upload/images', owner.token, { images: [] }),
+      400,
+      MESSAGES.productImagesMissing,
+      'images',
+    );
   });
 
   it('11 images in one request are refused, and none of them is kept', async () => {
@@ -214,20 +330,39 @@ describe('image uploads', () => {
 
   it('text named .png is not an image, even beside a real one', async () => {
     const fake = { bytes: Buffer.from('bu bir resim değil, sadece metin'), name: 'resim.png', type: 'image/png' };
-    await expectRefused(() => uploadImages(product, owner.token, [fake]), 400, MESSAGES.productImageNotAnImage, 'images');
+    await expectRefused(
+      () => uploadImages(product, owner.token, [fake]),
+      400,
+      MESSAGES.productImageNotAnImage,
+      'images',
+    );
     const real = { bytes: await photo(40, 40), name: 'gercek.png', type: 'image/png' };
-    await expectRefused(() => uploadImages(product, owner.token, [real, fake]), 400, MESSAGES.productImageNotAnImage, 'images');
+    await expectRefused(
+      () => uploadImages(product, owner.token, [real, fake]),
+      400,
+      MESSAGES.productImageNotAnImage,
+      'images',
+    );
   });
 
   it('a file over 5 MB is refused with 413', async () => {
     const big = Buffer.alloc(5 * MB + 1, 0x41);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    await expectRefused(() => uploadImages(product, owner.token, [{ bytes: big, name: 'buyuk.jpg', type: 'image/jpeg' }]), 413, MESSAGES.productImageTooLarge, 'images');
+    await expectRefused(
+      () => uploadImages(product, owner.token, [{ bytes: big, name: 'buyuk.jpg', type: 'image/jpeg' }]),
+      413,
+      MESSAGES.productImageTooLarge,
+      'images',
+    );
   });
 
   it('a file under another field name is refused', async () => {
     const real = { bytes: await photo(40, 40), name: 'gercek.png', type: 'image/png' };
-    await expectRefused(() => uploadImages(product, owner.token, [real], 'image'), 400, MESSAGES.productImageFieldUnexpected);
+    await expectRefused(
+      () => uploadImages(product, owner.token, [real], 'image'),
+      400,
+      MESSAGES.productImageFieldUnexpected,
+    );
   });
 
   it('without a session: 401, nothing stored', async () => {
@@ -248,7 +383,10 @@ describe('image uploads', () => {
 describe('the public catalogue', () => {
   it('an owner or product id with a NUL byte, 10 KB long or of the wrong shape is a Turkish 4xx, never a 500', async () => {
     for (const id of ['\u0000', 'ü'.repeat(5000), '12', 'null', lamp._id.toUpperCase().replace(/-/g, '')]) {
-      for (const path of [`/api/products/public/${encodeURIComponent(id)}`, `/api/products/public/detail/${encodeURIComponent(id)}`]) {
+      for (const path of [
+        `/api/products/public/${encodeURIComponent(id)}`,
+        `/api/products/public/detail/${encodeURIComponent(id)}`,
+      ]) {
         const response = await call(product, 'GET', path, undefined);
         expect([400, 404], `${path.slice(0, 60)} → ${response.statusCode}`).toContain(response.statusCode);
         expect(productAnswer(response).message).toMatch(OURS);

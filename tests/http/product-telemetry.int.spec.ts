@@ -156,10 +156,14 @@ describe('given Ayşe’s active product on her shown card', () => {
       }),
     ]);
     expect(figures).toMatchObject({ totalViews: 1, totalClicks: 2 });
-    // Products are owner-wide: narrowing to one of her cards answers the same figures.
+    // The page was not reached through a card: narrowed to one of her cards, nothing (decision 47).
     const narrowed = await productStatistics(ayse.owner, `?cardId=${ayse.cards[0] ?? ''}`);
     expect(narrowed.statusCode, narrowed.body).toBe(200);
-    expect((JSON.parse(narrowed.body) as ProductStatisticsResponse).productStats).toEqual(figures);
+    expect((JSON.parse(narrowed.body) as ProductStatisticsResponse).productStats).toEqual({
+      totalViews: 0,
+      totalClicks: 0,
+      products: [],
+    });
   });
 
   it('then another owner never sees them: Bora’s figures are empty and Ayşe’s card answers him 404', async () => {
@@ -309,6 +313,54 @@ describe('broken bodies are a Turkish 4xx and append nothing', () => {
     if (message) expect(answer.message).toBe(message);
     else expect(answer.message).toMatch(/[çğıöşüÇĞİÖŞÜ]|alan/);
     expect(await product.eventCount()).toBe(before);
+  });
+});
+
+describe('given a product page reached from one of the owner’s cards (decision 47)', () => {
+  it('then its view and click count for that card and for all cards; a card not the owner’s active one counts for none', async () => {
+    const cem = await ownerWithCards(product, 2);
+    const [first = '', second = ''] = cem.cards;
+    const vazo = await productOf(cem.owner, { name: 'Vazo', url: 'https://ornek.com.tr/vazo' });
+    const before = (await productHits()).length;
+    // From his second card's catalogue (lower case, as a hand-typed link might say it).
+    expectAccepted(await view({ productId: vazo, cardId: second.toLowerCase() }));
+    expectAccepted(await productClick({ productId: vazo, cardId: second, action: 'buy' }));
+    // Another owner's card, a card that does not exist and a malformed one: the view counts, for no card.
+    expectAccepted(await view({ productId: vazo, cardId: ayse.cards[0] }));
+    expectAccepted(await view({ productId: vazo, cardId: 'VC-ZZZZZZ' }));
+    expectAccepted(await view({ productId: vazo, cardId: '<script>' }));
+    expectAccepted(await view({ productId: vazo, cardId: null }));
+
+    const hits = (await productHits()).slice(before);
+    expect(hits.map((hit) => [hit.type, hit.data.cardId])).toEqual([
+      ['ProductViewed', second],
+      ['ProductClicked', second],
+      ['ProductViewed', null],
+      ['ProductViewed', null],
+      ['ProductViewed', null],
+      ['ProductViewed', null],
+    ]);
+
+    const all = await figuresOf(cem.owner);
+    expect(all).toMatchObject({ totalViews: 5, totalClicks: 1 });
+    const figures = async (cardId: string) => {
+      const response = await productStatistics(cem.owner, `?cardId=${cardId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (JSON.parse(response.body) as ProductStatisticsResponse).productStats;
+    };
+    expect(await figures(second)).toEqual({
+      totalViews: 1,
+      totalClicks: 1,
+      products: [
+        expect.objectContaining({
+          productId: vazo,
+          views: 1,
+          uniqueVisitors: 1,
+          clicks: { buy: 1, whatsapp: 0, total: 1 },
+        }),
+      ],
+    });
+    expect(await figures(first)).toEqual({ totalViews: 0, totalClicks: 0, products: [] });
   });
 });
 

@@ -5,7 +5,15 @@ import { profilesProjection } from '@kartvizit/projector/profile/profiles-projec
 import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import type { Product } from '@kartvizit/schemas';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import { answer, createProfile, registerOwner, seenEverything, send, virtualCardId, type Owner } from './card-fixtures.ts';
+import {
+  answer,
+  createProfile,
+  registerOwner,
+  seenEverything,
+  send,
+  virtualCardId,
+  type Owner,
+} from './card-fixtures.ts';
 import { call, createProduct, productAnswer, readAfter, uploadImages } from './product-fixtures.ts';
 import { photo } from './profile-fixtures.ts';
 
@@ -69,9 +77,17 @@ describe("the card page's catalogue", () => {
   beforeAll(async () => {
     owner = await registerOwner(product);
     ({ cardId } = await shownCardOf(owner));
-    const vase = await createProduct(product, owner, { name: 'Cam Vazo', description: 'Üflemeli cam', price: { value: 1234.5 } });
+    const vase = await createProduct(product, owner, {
+      name: 'Cam Vazo',
+      description: 'Üflemeli cam',
+      price: { value: 1234.5 },
+    });
     const rug = await createProduct(product, owner, { name: 'Kilim', isActive: false });
-    const lamp = await createProduct(product, owner, { name: 'Bakır Lamba', featured: true, price: { value: 99, currency: 'EUR' } });
+    const lamp = await createProduct(product, owner, {
+      name: 'Bakır Lamba',
+      featured: true,
+      price: { value: 99, currency: 'EUR' },
+    });
     const bowl = await createProduct(product, owner, { name: 'Çini Kase' });
     products = { vase: vase.product, rug: rug.product, lamp: lamp.product, bowl: bowl.product };
     position = bowl.position;
@@ -82,7 +98,9 @@ describe("the card page's catalogue", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Ürün Kataloğu');
     expect(catalogueNames(response.body)).toEqual(['Bakır Lamba', 'Cam Vazo', 'Çini Kase']);
-    expect(catalogueLinks(response.body)).toEqual([products.lamp, products.vase, products.bowl].map((item) => `/product/${item._id}`));
+    expect(catalogueLinks(response.body)).toEqual(
+      [products.lamp, products.vase, products.bowl].map((item) => `/product/${item._id}?card=${cardId}`),
+    );
     expect(response.body).not.toContain('Kilim');
     expect(response.body).toContain('₺1.234,50');
     expect(response.body).toContain('€99,00');
@@ -94,14 +112,21 @@ describe("the card page's catalogue", () => {
     const steps: { what: string; change: () => Promise<LightMyRequestResponse>; shows: (html: string) => void }[] = [
       {
         what: 'an edit',
-        change: () => call(product, 'PUT', `/api/products/${products.vase._id}`, owner.token, { name: 'Mavi Cam Vazo', price: { value: 1234.5 } }),
+        change: () =>
+          call(product, 'PUT', `/api/products/${products.vase._id}`, owner.token, {
+            name: 'Mavi Cam Vazo',
+            price: { value: 1234.5 },
+          }),
         shows: (html) => expect(catalogueNames(html)).toEqual(['Bakır Lamba', 'Mavi Cam Vazo', 'Çini Kase']),
       },
       {
         what: 'a reorder',
         change: () =>
           call(product, 'PUT', '/api/products/order/update', owner.token, {
-            products: [products.bowl, products.rug, products.lamp, products.vase].map((item, order) => ({ id: item._id, order })),
+            products: [products.bowl, products.rug, products.lamp, products.vase].map((item, order) => ({
+              id: item._id,
+              order,
+            })),
           }),
         shows: (html) => expect(catalogueNames(html)).toEqual(['Bakır Lamba', 'Çini Kase', 'Mavi Cam Vazo']),
       },
@@ -117,7 +142,11 @@ describe("the card page's catalogue", () => {
       },
       {
         what: 'a deactivation',
-        change: () => call(product, 'PUT', `/api/products/${products.bowl._id}`, owner.token, { name: 'Çini Kase', isActive: false }),
+        change: () =>
+          call(product, 'PUT', `/api/products/${products.bowl._id}`, owner.token, {
+            name: 'Çini Kase',
+            isActive: false,
+          }),
         shows: (html) => expect(catalogueNames(html)).toEqual(['Mavi Cam Vazo', 'Bakır Lamba']),
       },
       {
@@ -135,7 +164,9 @@ describe("the card page's catalogue", () => {
       step.shows(after.body);
       expect(after.headers.etag, step.what).not.toBe(before.headers.etag);
       // The browser's copy of the page before the change is not confirmed with a 304.
-      const revalidated = await send(product, 'GET', `/p/${cardId}`, undefined, undefined, { 'if-none-match': String(before.headers.etag) });
+      const revalidated = await send(product, 'GET', `/p/${cardId}`, undefined, undefined, {
+        'if-none-match': String(before.headers.etag),
+      });
       expect(revalidated.statusCode, step.what).toBe(200);
       before = after;
     }
@@ -157,7 +188,9 @@ describe("the card page's catalogue", () => {
     const withWebp = await createProduct(product, owner, { name: 'Yeni Fotoğraflı', images: [fresh] });
     const last = await createProduct(product, owner, { name: 'Eski Fotoğraflı', images: [older] });
     const html = (await cardPage(cardId, last.position)).body;
-    expect(html).toContain(`<picture><source type="image/webp" srcset="${webpOf(fresh)}"><img class="pc-product__img" src="${fresh.replace(/\.jpg$/, '-sm.jpg')}"`);
+    expect(html).toContain(
+      `<picture><source type="image/webp" srcset="${webpOf(fresh)}"><img class="pc-product__img" src="${fresh.replace(/\.jpg$/, '-sm.jpg')}"`,
+    );
     expect(html).not.toContain(webpOf(older));
     expect(html).toContain(`<img class="pc-product__img" src="${older.replace(/\.jpg$/, '-sm.jpg')}"`);
     // A product deleted takes every variant of its image with it, the WebP one included.
@@ -254,7 +287,9 @@ describe('the product page', () => {
 
   it('answers a revalidation of the same page with a 304', async () => {
     const first = await productPage(shown._id);
-    const again = await send(product, 'GET', `/product/${shown._id}`, undefined, undefined, { 'if-none-match': String(first.headers.etag) });
+    const again = await send(product, 'GET', `/product/${shown._id}`, undefined, undefined, {
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -282,7 +317,9 @@ describe('the product page', () => {
       'card deactivated': hiddenProduct.product._id,
       'no card': noCardProduct.product._id,
     };
-    const answers = await Promise.all(Object.values(ids).map((id) => send(product, 'GET', `/product/${id}`, undefined, undefined, headers)));
+    const answers = await Promise.all(
+      Object.values(ids).map((id) => send(product, 'GET', `/product/${id}`, undefined, undefined, headers)),
+    );
     const first = answers[0];
     expect(first?.statusCode).toBe(404);
     expect(first?.body).toContain('<h1 class="pc-state__title">Ürün bulunamadı</h1>');
@@ -294,7 +331,14 @@ describe('the product page', () => {
       expect(answers[index]?.body, what).toBe(first?.body);
     });
     // The JSON route agrees: the same products are not public there either.
-    const json = await send(product, 'GET', `/api/products/public/detail/${ids['card deactivated']}`, undefined, undefined, headers);
+    const json = await send(
+      product,
+      'GET',
+      `/api/products/public/detail/${ids['card deactivated']}`,
+      undefined,
+      undefined,
+      headers,
+    );
     expect(json.statusCode).toBe(404);
   });
 
@@ -306,7 +350,14 @@ describe('the product page', () => {
     await product.vault.forget(gone.userId);
     await rebuildProjection({ pool: product.pool, store: product.store, codec: product.codec }, profilesProjection);
     const unknown = await send(product, 'GET', '/product/00000000-0000-4000-8000-000000000000');
-    const forgotten = await send(product, 'GET', `/product/${item.product._id}`, undefined, undefined, await seenEverything(product));
+    const forgotten = await send(
+      product,
+      'GET',
+      `/product/${item.product._id}`,
+      undefined,
+      undefined,
+      await seenEverything(product),
+    );
     expect(forgotten.statusCode).toBe(404);
     expect(forgotten.body).toBe(unknown.body);
   });
@@ -323,9 +374,66 @@ describe('the product page', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 
-  it('sends an upper-case id to the one canonical address', async () => {
+  it('sends an upper-case id to the one canonical address, keeping the card it came from', async () => {
     const response = await send(product, 'GET', `/product/${shown._id.toUpperCase()}`);
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe(`/product/${shown._id}`);
+    const fromCard = await send(product, 'GET', `/product/${shown._id.toUpperCase()}?card=${cardId.toLowerCase()}`);
+    expect(fromCard.headers.location).toBe(`/product/${shown._id}?card=${cardId}`);
+  });
+
+  it('leads back to the card the visitor came from, and trusts no card that is not the owner’s shown one', async () => {
+    // A second card of the same owner, activated after the first: without ?card= the page leads to the first.
+    const second = virtualCardId();
+    expect(
+      (await send(product, 'POST', '/api/cards', owner.token, { cardId: second, name: 'İkinci', type: 'virtual' }))
+        .statusCode,
+    ).toBe(200);
+    const activated = await send(product, 'POST', '/api/cards/activate', owner.token, {
+      cardId: second,
+      name: 'İkinci',
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    await readAfter(product, answer(activated).position, PAGE_READ_MODELS);
+    const other = await registerOwner(product);
+    const { cardId: foreign, position: foreignPosition } = await shownCardOf(other);
+    await readAfter(product, foreignPosition, PAGE_READ_MODELS);
+
+    const page = (query: string) => send(product, 'GET', `/product/${shown._id}${query}`);
+    const backOf = (html: string) => /<a class="pp-top__btn" href="([^"]*)"/.exec(html)?.[1];
+    const cardOf = (html: string) =>
+      (
+        JSON.parse(/<script type="application\/json" id="pp-data">([^<]*)</.exec(html)?.[1] ?? '{}') as {
+          cardId?: unknown;
+        }
+      ).cardId;
+
+    const fromSecond = await page(`?card=${second}`);
+    expect(backOf(fromSecond.body)).toBe(`/p/${second}`);
+    expect(cardOf(fromSecond.body)).toBe(second);
+    const plain = await page('');
+    expect(backOf(plain.body)).toBe(`/p/${cardId}`);
+    expect(cardOf(plain.body)).toBeNull();
+    // One ETag per card the page leads back to: a cache never answers one card's page for another's.
+    expect(fromSecond.headers.etag).not.toBe(plain.headers.etag);
+    const revalidated = await send(product, 'GET', `/product/${shown._id}?card=${second}`, undefined, undefined, {
+      'if-none-match': String(plain.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(backOf(revalidated.body)).toBe(`/p/${second}`);
+
+    // Another owner's card, an unknown card, a deactivated one and rubbish: the way back is the owner's first card,
+    // and the page names no card to count for.
+    for (const query of [`?card=${foreign}`, '?card=VC-ZZZZZZ', '?card=%3Cscript%3E', '?card=', '?card=a&card=b']) {
+      const response = await page(query);
+      expect(response.statusCode, query).toBe(200);
+      expect(backOf(response.body), query).toBe(`/p/${cardId}`);
+      expect(cardOf(response.body), query).toBeNull();
+      expect(response.body).not.toContain('script%3E');
+    }
+    const off = await send(product, 'PUT', `/api/cards/deactivate/${second}`, owner.token);
+    expect(off.statusCode, off.body).toBe(200);
+    await readAfter(product, answer(off).position, PAGE_READ_MODELS);
+    expect(backOf((await page(`?card=${second}`)).body)).toBe(`/p/${cardId}`);
   });
 });

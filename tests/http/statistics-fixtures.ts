@@ -73,19 +73,32 @@ export function clicked(
 
 export interface ProductHit extends Omit<Hit, 'cardId'> {
   readonly productId: string;
+  /** The card whose catalogue led to the product page (decision 47); none when left out. */
+  readonly cardId?: string;
 }
 
 export function productViewed(hit: ProductHit): ProductViewed {
   return {
     type: 'ProductViewed',
-    data: { productId: hit.productId, ownerId: hit.ownerId, ...context({ ...hit, cardId: null }) },
+    data: {
+      productId: hit.productId,
+      ownerId: hit.ownerId,
+      ...(hit.cardId ? { cardId: hit.cardId } : {}),
+      ...context({ ...hit, cardId: null }),
+    },
   };
 }
 
 export function productClicked(hit: ProductHit & { readonly action: ProductClickAction }): ProductClicked {
   return {
     type: 'ProductClicked',
-    data: { productId: hit.productId, ownerId: hit.ownerId, action: hit.action, ...context({ ...hit, cardId: null }) },
+    data: {
+      productId: hit.productId,
+      ownerId: hit.ownerId,
+      ...(hit.cardId ? { cardId: hit.cardId } : {}),
+      action: hit.action,
+      ...context({ ...hit, cardId: null }),
+    },
   };
 }
 

@@ -109,6 +109,36 @@ describe('product figures in the statistics projection', () => {
       });
   });
 
+  it('counts a hit that came through a card for that card and for all cards; one without a card for all only', async () => {
+    const owner = randomUUID();
+    const productId = randomUUID();
+    const hit = (at: string, visitor: string, cardId?: string) => ({ ownerId: owner, productId, at, visitor, cardId });
+    await spec
+      .given()
+      .when([
+        productViewed(hit('2026-03-04T09:00:00Z', 'vitrinden', 'VC-VITRN1')),
+        productClicked({ ...hit('2026-03-04T09:01:00Z', 'vitrinden', 'VC-VITRN1'), action: 'buy' }),
+        productViewed(hit('2026-03-04T10:00:00Z', 'ofisten', 'VC-OFIS01')),
+        productViewed(hit('2026-03-04T11:00:00Z', 'doğrudan')),
+      ])
+      .then({
+        stat_products: [
+          { owner_id: owner, card_id: '*', product_id: productId, views: 3, unique_visitors: 3, buy_clicks: 1 },
+          { owner_id: owner, card_id: 'VC-OFIS01', product_id: productId, views: 1, unique_visitors: 1, buy_clicks: 0 },
+          { owner_id: owner, card_id: 'VC-VITRN1', product_id: productId, views: 1, unique_visitors: 1, buy_clicks: 1 },
+        ],
+        stat_product_visitors: [
+          ...['doğrudan', 'ofisten', 'vitrinden']
+            .map((visitor) => ({ card_id: '*', visitor: visitorHash(visitor) }))
+            .sort((a, b) => (a.visitor < b.visitor ? -1 : 1)),
+          { card_id: 'VC-OFIS01', visitor: visitorHash('ofisten') },
+          { card_id: 'VC-VITRN1', visitor: visitorHash('vitrinden') },
+        ],
+        // Still no card visit: a product page is not the card's page.
+        stat_totals: [],
+      });
+  });
+
   it('keeps card visits and product views apart in one batch, and tells whose figures changed', async () => {
     const [ayse, bora] = [randomUUID(), randomUUID()];
     const productId = randomUUID();

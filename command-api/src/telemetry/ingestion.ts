@@ -53,11 +53,14 @@ export interface ClickInput {
 
 export interface ProductViewInput {
   readonly productId: string;
+  /** The card the page was reached from, as the page said; kept only when it is the product owner's active card. */
+  readonly cardId?: string | null;
   readonly touchPoints?: number | null;
 }
 
 export interface ProductClickInput {
   readonly productId: string;
+  readonly cardId?: string | null;
   readonly action: ProductClickAction;
   readonly touchPoints?: number | null;
 }
@@ -212,14 +215,26 @@ export class TelemetryIngestion implements TelemetrySink {
       if (automationReason(request.headers) !== null) return 'automated';
       const found = await this.shownProduct(input.productId);
       if (found === null) return 'unknown-product';
+      const cardId = await this.productCard(input.cardId, found.ownerId);
       const context = await this.deps.enricher.describe(
         hitOf(request, input.touchPoints),
         found.ownerId,
         this.deps.now(),
       );
-      await this.append(found.productId, event({ ...found, ...context }));
+      await this.append(found.productId, event({ ...found, cardId, ...context }));
       return 'recorded';
     });
+  }
+
+  /**
+   * The card a product hit names, when it is the product owner's active card; else null: the view is still counted
+   * (the product's page was seen), only not for a card that did not show it.
+   */
+  private async productCard(raw: string | null | undefined, ownerId: string): Promise<string | null> {
+    if (!raw) return null;
+    const card = parseCardId(raw);
+    if (!card.ok) return null;
+    return (await this.deps.owners.activeCardOwner(card.cardId)) === ownerId ? card.cardId : null;
   }
 
   /** The product id as the read model spells it (lower case) and its owner, or null when its page is not shown. */
@@ -326,6 +341,7 @@ export function clickPlatform(clickType: ClickType, raw: string | null | undefin
     case 'directions':
       return (DIRECTIONS_PLATFORMS as readonly string[]).includes(value) ? value : null;
     case 'phone':
+    case 'whatsapp':
     case 'email':
     case 'website':
     case 'address':

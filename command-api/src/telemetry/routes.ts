@@ -263,7 +263,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
         const productId = request.body.productId?.trim();
         if (!productId) throw validationError(TELEMETRY_MESSAGES.telemetryProductIdRequired, 'productId');
         const outcome = await ingestion.recordProductView(
-          { productId, touchPoints: request.body.touchPoints },
+          { productId, cardId: request.body.cardId, touchPoints: request.body.touchPoints },
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product view');
@@ -292,7 +292,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
         if (!isProductClickAction(action))
           throw validationError(TELEMETRY_MESSAGES.telemetryProductActionInvalid, 'action');
         const outcome = await ingestion.recordProductClick(
-          { productId, action, touchPoints: body.touchPoints },
+          { productId, cardId: body.cardId, action, touchPoints: body.touchPoints },
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'product click');

@@ -81,9 +81,10 @@ interface VisitorRow {
   visitor: string;
 }
 
-/** A product's figures (owner-wide: a product page is not reached through a card). */
+/** A product's figures, per card it was reached from and once more for all of them ('*'), as for cards. */
 interface ProductRow {
   ownerId: string;
+  cardId: string;
   productId: string;
   views: number;
   uniqueVisitors: number;
@@ -94,6 +95,7 @@ interface ProductRow {
 
 interface ProductVisitorRow {
   ownerId: string;
+  cardId: string;
   productId: string;
   day: string;
   visitor: string;
@@ -111,8 +113,8 @@ function visitorKey(hash: string): string {
   return /^(?:[0-9a-f]{2}){1,64}$/.test(lower) ? lower : createHash('sha256').update(hash).digest('hex').slice(0, 32);
 }
 
-/** The card's rows and the owner's all-cards rows; a click without a card only the latter. */
-function cardsOf(event: CardHit): readonly string[] {
+/** The card's rows and the owner's all-cards rows; a click (or a product hit) without a card only the latter. */
+function cardsOf(event: CardHit | ProductHit): readonly string[] {
   return event.data.cardId ? [event.data.cardId, STATISTICS_ALL_CARDS] : [STATISTICS_ALL_CARDS];
 }
 
@@ -122,18 +124,31 @@ class BatchAggregate {
   readonly breakdowns = new Map<string, BreakdownRow>();
   readonly products = new Map<string, ProductRow>();
 
-  productRow(ownerId: string, productId: string): ProductRow {
-    const key = `${ownerId}|${productId}`;
+  productRow(ownerId: string, cardId: string, productId: string): ProductRow {
+    const key = `${ownerId}|${cardId}|${productId}`;
     let row = this.products.get(key);
     if (!row) {
-      row = { ownerId, productId, views: 0, uniqueVisitors: 0, buyClicks: 0, whatsappClicks: 0, lastViewedAt: null };
+      row = {
+        ownerId,
+        cardId,
+        productId,
+        views: 0,
+        uniqueVisitors: 0,
+        buyClicks: 0,
+        whatsappClicks: 0,
+        lastViewedAt: null,
+      };
       this.products.set(key, row);
     }
     return row;
   }
 
   addProduct(event: ProductHit, ownerId: string): void {
-    const row = this.productRow(ownerId, event.data.productId.toLowerCase());
+    for (const cardId of cardsOf(event))
+      this.addProductTo(this.productRow(ownerId, cardId, event.data.productId.toLowerCase()), event);
+  }
+
+  private addProductTo(row: ProductRow, event: ProductHit): void {
     switch (event.type) {
       case 'ProductViewed': {
         row.views += 1;
@@ -251,9 +266,10 @@ const upsertTotals = batchedUpsert<TotalsRow>({
 // LEAST/GREATEST skip NULLs: a batch of clicks only leaves the last view as it was.
 const upsertProducts = batchedUpsert<ProductRow>({
   table: 'stat_products',
-  key: ['owner_id', 'product_id'],
+  key: ['owner_id', 'card_id', 'product_id'],
   columns: {
     owner_id: { type: 'uuid', value: (row) => row.ownerId },
+    card_id: { type: 'text', value: (row) => row.cardId },
     product_id: { type: 'uuid', value: (row) => row.productId },
     views: { type: 'bigint', value: (row) => row.views, merge: 'add' },
     unique_visitors: { type: 'bigint', value: (row) => row.uniqueVisitors, merge: 'add' },
@@ -324,7 +340,8 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
   // 3: product views and clicks (stat_products, stat_product_visitors); rebuilt from history on start.
   // 4: a deleted account's statistics go (the core's erasure, decision 29).
   // 5: a stream position per telemetry stream replaced the one global position (Kafka orders per stream only).
-  version: 5,
+  // 6: product figures per card they were reached from, and for all cards ('*') (decision 47).
+  version: 6,
   tables: {
     // Per stream: the position of the last event counted (a redelivered one is at or before it).
     stat_stream_positions: (table) => `CREATE TABLE ${table} (
@@ -367,24 +384,27 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
         count bigint NOT NULL,
         PRIMARY KEY (owner_id, card_id, dimension, key, detail)
       )`,
-    // Per product, all time: its page's views, the sum of daily distinct viewers, and its two buttons' clicks.
+    // Per product, all time: its page's views, the sum of daily distinct viewers, and its two buttons' clicks; per
+    // card the page was reached from, and for all of the owner's cards under card_id '*'.
     stat_products: (table) => `CREATE TABLE ${table} (
         owner_id uuid NOT NULL,
+        card_id text NOT NULL,
         product_id uuid NOT NULL,
         views bigint NOT NULL,
         unique_visitors bigint NOT NULL,
         buy_clicks bigint NOT NULL,
         whatsapp_clicks bigint NOT NULL,
         last_viewed_at timestamptz,
-        PRIMARY KEY (owner_id, product_id)
+        PRIMARY KEY (owner_id, card_id, product_id)
       )`,
-    // Who viewed a product on a day (the hash is the owner's visitor of that day).
+    // Who viewed a product on a day (the hash is the owner's visitor of that day), per card and under '*'.
     stat_product_visitors: (table) => `CREATE TABLE ${table} (
         owner_id uuid NOT NULL,
+        card_id text NOT NULL,
         product_id uuid NOT NULL,
         day date NOT NULL,
         visitor bytea NOT NULL,
-        PRIMARY KEY (owner_id, product_id, day, visitor)
+        PRIMARY KEY (owner_id, card_id, product_id, day, visitor)
       )`,
   },
   handles: ['CardVisited', 'ContactClicked', 'ProductViewed', 'ProductClicked'],
@@ -415,7 +435,14 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
         const productId = event.data.productId.toLowerCase();
         const day = telemetryDay(instantOf(event));
         const visitor = visitorKey(event.data.visitorHash);
-        productVisitors.set(`${ownerId}|${productId}|${day}|${visitor}`, { ownerId, productId, day, visitor });
+        for (const cardId of cardsOf(event))
+          productVisitors.set(`${ownerId}|${cardId}|${productId}|${day}|${visitor}`, {
+            ownerId,
+            cardId,
+            productId,
+            day,
+            visitor,
+          });
         continue;
       }
       aggregate.add(event, ownerId);
@@ -446,20 +473,22 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
 
     if (productVisitors.size > 0) {
       const list = [...productVisitors.values()];
-      const added = await client.query<{ owner_id: string; product_id: string }>(
-        `INSERT INTO ${table('stat_product_visitors')} (owner_id, product_id, day, visitor)
-         SELECT owner_id, product_id, day, decode(visitor, 'hex')
-           FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[]) AS v(owner_id, product_id, day, visitor)
+      const added = await client.query<{ owner_id: string; card_id: string; product_id: string }>(
+        `INSERT INTO ${table('stat_product_visitors')} (owner_id, card_id, product_id, day, visitor)
+         SELECT owner_id, card_id, product_id, day, decode(visitor, 'hex')
+           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::date[], $5::text[])
+                AS v(owner_id, card_id, product_id, day, visitor)
          ON CONFLICT DO NOTHING
-         RETURNING owner_id::text, product_id::text`,
+         RETURNING owner_id::text, card_id, product_id::text`,
         [
           list.map((row) => row.ownerId),
+          list.map((row) => row.cardId),
           list.map((row) => row.productId),
           list.map((row) => row.day),
           list.map((row) => row.visitor),
         ],
       );
-      for (const row of added.rows) aggregate.productRow(row.owner_id, row.product_id).uniqueVisitors += 1;
+      for (const row of added.rows) aggregate.productRow(row.owner_id, row.card_id, row.product_id).uniqueVisitors += 1;
     }
 
     await upsertDaily(context, [...aggregate.daily.values()]);

@@ -7,8 +7,13 @@ export interface ProductPageRow {
   readonly productId: string;
   readonly ownerId: string;
   readonly data: unknown;
-  /** The owner's card the page links back to: the one shown longest (SHOWN_PRODUCTS guarantees there is one). */
+  /**
+   * The owner's card the page links back to: the card the visitor came from when it is one of the owner's shown cards,
+   * else the one shown longest (SHOWN_PRODUCTS guarantees there is one).
+   */
   readonly cardId: string | null;
+  /** `cardId` is the card the visitor came from (the link's `?card=`, checked), not the fallback. */
+  readonly cameFromCard: boolean;
   readonly profile: unknown;
 }
 
@@ -17,27 +22,41 @@ interface Row {
   readonly owner_id: string;
   readonly data: unknown;
   readonly card_id: string | null;
+  readonly came_from_card: boolean | null;
   readonly profile: unknown;
 }
 
 /**
  * A shown product (SHOWN_PRODUCTS: active, not deleted, the owner has a shown card and is not forgotten) with its
  * owner's card and profile, in one statement; undefined for anything else (inactive, deleted, unknown, an owner
- * without a shown card or forgotten: the page cannot tell them apart).
+ * without a shown card or forgotten: the page cannot tell them apart). `fromCardId`: the card whose page linked here
+ * (already in the card id's shape); taken only when it is one of this owner's shown cards.
  */
-export async function loadProductPage(pool: pg.Pool, productId: string): Promise<ProductPageRow | undefined> {
+export async function loadProductPage(
+  pool: pg.Pool,
+  productId: string,
+  fromCardId: string | null = null,
+): Promise<ProductPageRow | undefined> {
   try {
     const result = await pool.query<Row>(
       `WITH shown AS (SELECT pr.product_id, pr.owner_id, pr.data ${SHOWN_PRODUCTS} AND pr.product_id = $1)
-       SELECT s.product_id, s.owner_id, s.data, card.card_id, card.profile
+       SELECT s.product_id, s.owner_id, s.data, card.card_id, card.came_from_card, card.profile
          FROM shown s
-         LEFT JOIN LATERAL (SELECT c.card_id, p.data AS profile ${SHOWN_CARDS} AND c.owner_id = s.owner_id
-                             ORDER BY c.owned_at NULLS LAST, c.card_id LIMIT 1) card ON true`,
-      [productId],
+         LEFT JOIN LATERAL (SELECT c.card_id, c.card_id = $2 AS came_from_card, p.data AS profile
+                             ${SHOWN_CARDS} AND c.owner_id = s.owner_id
+                             ORDER BY c.card_id = $2 DESC, c.owned_at NULLS LAST, c.card_id LIMIT 1) card ON true`,
+      [productId, fromCardId ?? ''],
     );
     const row = result.rows[0];
     if (!row) return undefined;
-    return { productId: row.product_id, ownerId: row.owner_id, data: row.data, cardId: row.card_id, profile: row.profile };
+    return {
+      productId: row.product_id,
+      ownerId: row.owner_id,
+      data: row.data,
+      cardId: row.card_id,
+      cameFromCard: row.came_from_card === true,
+      profile: row.profile,
+    };
   } catch (error) {
     if (isMissingRelation(error)) return undefined;
     throw error;

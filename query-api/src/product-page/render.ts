@@ -134,6 +134,8 @@ export function renderProductPage(view: ProductPageView, assets: PageAssets): st
     : '';
   const data = {
     productId: view.productId,
+    // The beacons name the card only when the visitor came from it (null: not through a card's link).
+    cardId: view.fromCardId,
     share: { title: view.name, text: view.name, url: view.canonicalUrl },
     images: view.images.map((image) => image.small),
     text: PRODUCT_SCRIPT_TEXT,

@@ -1,4 +1,13 @@
-import { imagesOf, priceOf, productPath, record, stringsOf, textOf, type PriceView, type ProductImage } from '../public-page/catalogue.ts';
+import {
+  imagesOf,
+  priceOf,
+  productPath,
+  record,
+  stringsOf,
+  textOf,
+  type PriceView,
+  type ProductImage,
+} from '../public-page/catalogue.ts';
 import { safeWebUrl } from '../public-page/urls.ts';
 import { themeClass } from '../public-page/view.ts';
 
@@ -72,6 +81,8 @@ export interface ProductPageView {
   readonly whatsAppShareUrl: string;
   /** The owner's card page, for the way back. */
   readonly cardUrl: string | null;
+  /** The card the visitor came from (checked): the product's views and clicks are counted for it too. */
+  readonly fromCardId: string | null;
   readonly ownerName: string;
   readonly theme: string;
   /** The owner chose to be findable (decision 19): no `noindex`. */
@@ -82,6 +93,8 @@ export interface ProductPageInput {
   readonly productId: string;
   readonly data: unknown;
   readonly cardId: string | null;
+  /** `cardId` is the card whose link the visitor followed, not the owner's first card. */
+  readonly cameFromCard?: boolean;
   readonly profile: unknown;
   readonly publicBaseUrl: string;
 }
@@ -127,7 +140,10 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
     price,
     priceMeta:
       price && typeof rawPrice.value === 'number'
-        ? { amount: rawPrice.value.toFixed(2), currency: typeof rawPrice.currency === 'string' ? rawPrice.currency : 'TRY' }
+        ? {
+            amount: rawPrice.value.toFixed(2),
+            currency: typeof rawPrice.currency === 'string' ? rawPrice.currency : 'TRY',
+          }
         : null,
     images,
     shareImage: images[0] ? `${input.publicBaseUrl}${images[0].src}` : null,
@@ -136,6 +152,7 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
     whatsAppAskUrl: whatsAppUrl(number, PRODUCT_TEXT.whatsAppQuestion(name, canonicalUrl)),
     whatsAppShareUrl: whatsAppUrl(null, PRODUCT_TEXT.whatsAppShare(name, canonicalUrl)),
     cardUrl: input.cardId ? `/p/${input.cardId}` : null,
+    fromCardId: input.cardId && input.cameFromCard ? input.cardId : null,
     ownerName,
     theme: themeClass(textOf(profile, 'theme')),
     searchable: profile.searchable === true,

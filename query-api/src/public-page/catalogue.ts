@@ -65,7 +65,9 @@ export function textOf(source: Data, key: string): string {
 
 export function stringsOf(source: Data, key: string): string[] {
   const value = source[key];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim()) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim())
+    : [];
 }
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -77,7 +79,10 @@ export function priceOf(data: Data): PriceView | null {
   if (value === null || value <= 0 || price.isDisplayed === false) return null;
   const currency = typeof price.currency === 'string' ? price.currency : 'TRY';
   const compare = finite(price.compareAtValue);
-  return { text: formatPrice(value, currency), compareAt: compare !== null && compare > value ? formatPrice(compare, currency) : null };
+  return {
+    text: formatPrice(value, currency),
+    compareAt: compare !== null && compare > value ? formatPrice(compare, currency) : null,
+  };
 }
 
 /** A product image as the page may show it: our own media path, in full size and its 400 px variant. */
@@ -111,8 +116,9 @@ export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
 // Product ids are UUIDs (command-api draws them); anything else is not linked.
 const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function productPath(id: string): string {
-  return `/product/${id}`;
+/** A product's page; from a card's catalogue it names that card (`?card=`), for the way back and the counting. */
+export function productPath(id: string, fromCardId: string | null = null): string {
+  return fromCardId ? `/product/${id}?card=${encodeURIComponent(fromCardId)}` : `/product/${id}`;
 }
 
 export interface CatalogueItem {
@@ -148,7 +154,7 @@ export function toCatalogue(rows: readonly unknown[], webp: ReadonlySet<string> 
     .filter((item): item is CatalogueItem => item !== null);
 }
 
-function productCard(item: CatalogueItem, index: number): SafeHtml {
+function productCard(item: CatalogueItem, index: number, cardId: string | null): SafeHtml {
   const { width, height } = CATALOGUE_IMAGE;
   const img = item.image
     ? markup`<img class="pc-product__img" src="${item.image.small}" alt="" width="${width}" height="${height}" loading="lazy" decoding="async">`
@@ -162,11 +168,14 @@ function productCard(item: CatalogueItem, index: number): SafeHtml {
   const description = item.description ? markup`<span class="pc-product__text">${item.description}</span>` : '';
   const price = item.price ? markup`<span class="pc-product__price">${item.price.text}</span>` : '';
   // The whole card is the link; its name is the product's name (the image is decorative, 'Detaylar' says what it does).
-  return markup`<li class="pc-cat__item" data-index="${index}"><a class="pc-product" href="${productPath(item.id)}" data-product="${item.id}"><span class="pc-product__media">${image}${badge}</span><span class="pc-product__body"><span class="pc-product__name">${item.name}</span>${description}${price}<span class="pc-product__more" aria-hidden="true">${CATALOGUE_TEXT.details}${icon('next', 'pc-icon pc-icon--sm')}</span></span></a></li>`;
+  return markup`<li class="pc-cat__item" data-index="${index}"><a class="pc-product" href="${productPath(item.id, cardId)}" data-product="${item.id}"><span class="pc-product__media">${image}${badge}</span><span class="pc-product__body"><span class="pc-product__name">${item.name}</span>${description}${price}<span class="pc-product__more" aria-hidden="true">${CATALOGUE_TEXT.details}${icon('next', 'pc-icon pc-icon--sm')}</span></span></a></li>`;
 }
 
-/** The section; an owner without a shown product gets it too, saying 'Ürün bulunamadı' (SPEC). */
-export function renderCatalogue(items: readonly CatalogueItem[]): SafeHtml {
+/**
+ * The section; `cardId`: the card whose page it is, named in each product's link. An owner without a shown product
+ * gets it too, saying 'Ürün bulunamadı' (SPEC).
+ */
+export function renderCatalogue(items: readonly CatalogueItem[], cardId: string | null = null): SafeHtml {
   const head = (aside: SafeHtml | '') =>
     markup`<div class="pc-section__head"><h2 class="pc-h2" id="pc-catalogue-h">${CATALOGUE_TEXT.title}</h2>${aside}</div>`;
   if (items.length === 0) {
@@ -177,10 +186,12 @@ ${head('')}
   }
   const toggle = markup`<button type="button" class="pc-cat__toggle pc-js" data-cat-toggle aria-pressed="false" aria-controls="pc-cat-list">${CATALOGUE_TEXT.showAll}</button>`;
   const progress =
-    items.length > PROGRESS_AFTER ? markup`<div class="pc-cat__progress pc-js" aria-hidden="true"><span data-cat-progress></span></div>` : '';
+    items.length > PROGRESS_AFTER
+      ? markup`<div class="pc-cat__progress pc-js" aria-hidden="true"><span data-cat-progress></span></div>`
+      : '';
   return markup`<section class="pc-section pc-cat" aria-labelledby="pc-catalogue-h" data-cat data-view="scroll">
 ${head(toggle)}
-<div class="pc-cat__frame"><button type="button" class="pc-cat__nav pc-cat__nav--prev pc-js" data-cat-prev aria-label="${CATALOGUE_TEXT.previous}" aria-controls="pc-cat-list" disabled>${icon('previous')}</button><ul class="pc-cat__list" id="pc-cat-list" role="list" aria-label="${CATALOGUE_TEXT.products}" data-cat-list>${items.map(productCard)}</ul><button type="button" class="pc-cat__nav pc-cat__nav--next pc-js" data-cat-next aria-label="${CATALOGUE_TEXT.next}" aria-controls="pc-cat-list">${icon('next')}</button></div>
+<div class="pc-cat__frame"><button type="button" class="pc-cat__nav pc-cat__nav--prev pc-js" data-cat-prev aria-label="${CATALOGUE_TEXT.previous}" aria-controls="pc-cat-list" disabled>${icon('previous')}</button><ul class="pc-cat__list" id="pc-cat-list" role="list" aria-label="${CATALOGUE_TEXT.products}" data-cat-list>${items.map((item, index) => productCard(item, index, cardId))}</ul><button type="button" class="pc-cat__nav pc-cat__nav--next pc-js" data-cat-next aria-label="${CATALOGUE_TEXT.next}" aria-controls="pc-cat-list">${icon('next')}</button></div>
 ${progress}
 </section>`;
 }

@@ -145,6 +145,34 @@ describe('the card view', () => {
   });
 });
 
+describe('the WhatsApp action beside the call (decision 47)', () => {
+  const render = (phone: string) =>
+    renderCardPage(viewOf({ firstName: 'Ayşe', phone, phoneFormatted: '' }), '<svg></svg>', {
+      css: '',
+      scriptUrl: null,
+      modulePreloads: [],
+    });
+
+  it('given a mobile phone, then the card offers a WhatsApp chat with it, counted as a whatsapp click', () => {
+    const view = viewOf({ firstName: 'Ayşe', phone: '+905321234567', phoneFormatted: '0532 123 45 67' });
+    expect(view.contacts.map((item) => [item.kind, item.href])).toEqual([
+      ['phone', 'tel:+905321234567'],
+      ['whatsapp', 'https://wa.me/905321234567'],
+    ]);
+    const page = render('+905321234567');
+    expect(page).toContain(
+      'href="https://wa.me/905321234567" target="_blank" rel="noopener noreferrer" data-track="whatsapp"',
+    );
+    // A foreign mobile number too, in its international digits.
+    expect(render('+4915123456789')).toContain('href="https://wa.me/4915123456789"');
+  });
+
+  it('given a landline or no phone, then no WhatsApp action', () => {
+    expect(render('+902161234567')).not.toContain('wa.me');
+    expect(render('')).not.toContain('wa.me');
+  });
+});
+
 describe('text at 390 px (issue 10)', () => {
   const view = viewOf({
     firstName: 'Ayşe',

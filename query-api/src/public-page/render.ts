@@ -29,6 +29,7 @@ export interface PageAssets {
 
 const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
   phone: 'phone',
+  whatsapp: 'whatsapp',
   email: 'email',
   website: 'website',
   address: 'address',
@@ -104,6 +105,7 @@ function breakableAt(text: string, points: RegExp): SafeHtml {
 /** Where an address may wrap: e-mails before '@' and '.', web addresses before '.' and '/'. */
 const BREAK_POINTS: { readonly [K in ContactItem['kind']]: RegExp | null } = {
   phone: null,
+  whatsapp: null,
   email: /(?=[@.])/,
   website: /(?=[./])/,
   address: null,
@@ -460,7 +462,7 @@ ${options.sample ? '' : meetingBlock(view)}
 ${remsBlock(view)}
 ${view.location ? location(view.location) : ''}
 ${corporate(view)}
-${renderCatalogue(view.catalogue)}
+${renderCatalogue(view.catalogue, view.cardId)}
 </main>
 <footer class="pc-footer"><p>${TEXT.footer}</p><a href="/">${TEXT.footerLink}</a></footer>
 </div>

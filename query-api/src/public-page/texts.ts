@@ -33,6 +33,7 @@ export const TEXT = {
   location: 'Konum',
   corporate: 'Kurumsal Bilgiler',
   phone: 'Telefon',
+  whatsapp: 'WhatsApp',
   email: 'E-posta',
   website: 'Web Sitesi',
   address: 'Adres',

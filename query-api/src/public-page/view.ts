@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
 import { isDemoOwner } from '@kartvizit/schemas/demo';
-import { compactIban, formatIban } from '@kartvizit/schemas/validation/profile';
+import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/validation/profile';
 import {
   directionsUrls,
   displayWebUrl,
@@ -23,7 +23,7 @@ import { toCatalogue, type CatalogueItem } from './catalogue.ts';
  * so an old or damaged row renders a smaller card rather than an error.
  */
 
-export type ContactKind = 'phone' | 'email' | 'website' | 'address';
+export type ContactKind = 'phone' | 'whatsapp' | 'email' | 'website' | 'address';
 
 export interface ContactItem {
   readonly kind: ContactKind;
@@ -367,6 +367,17 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   if (tel) {
     const display = text(data, 'phoneFormatted') || phone;
     contacts.push({ kind: 'phone', label: TEXT.phone, display, href: tel, external: false, copy: display });
+    // Beside the call: a chat on WhatsApp, when the phone is a mobile number (decision 47).
+    const whatsApp = whatsAppDigitsOf(phone);
+    if (whatsApp)
+      contacts.push({
+        kind: 'whatsapp',
+        label: TEXT.whatsapp,
+        display,
+        href: `https://wa.me/${whatsApp}`,
+        external: true,
+        copy: display,
+      });
   }
   const email = text(data, 'email');
   const mailto = mailtoUrl(email);

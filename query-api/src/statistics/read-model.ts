@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/http/statistics';
 import { RM_CARDS, RM_PRODUCTS, type CardsRow } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
 
@@ -105,10 +106,14 @@ export interface ProductFigures {
 }
 
 /**
- * The owner's products' figures with their current names: one primary-key range of the owner (at most the owner's
- * products, 200) joined to the products read model by its primary key.
+ * The owner's products' figures with their current names, for one card they were reached from or for all ('*'): one
+ * primary-key range of the owner and card (at most the owner's products, 200) joined to the products read model by its primary key.
  */
-export async function readProductFigures(pool: pg.Pool, ownerId: string): Promise<ProductFigures[]> {
+export async function readProductFigures(
+  pool: pg.Pool,
+  ownerId: string,
+  cardId: string = STATISTICS_ALL_CARDS,
+): Promise<ProductFigures[]> {
   const found = await rows<{
     product_id: string;
     name: string | null;
@@ -125,8 +130,8 @@ export async function readProductFigures(pool: pg.Pool, ownerId: string): Promis
             s.views, s.unique_visitors, s.buy_clicks, s.whatsapp_clicks, s.last_viewed_at
        FROM rm_stat_products s
        LEFT JOIN ${RM_PRODUCTS} pr ON pr.product_id = s.product_id AND pr.owner_id = s.owner_id
-      WHERE s.owner_id = $1`,
-    [ownerId],
+      WHERE s.owner_id = $1 AND s.card_id = $2`,
+    [ownerId, cardId],
   );
   return found.map((row) => ({
     productId: row.product_id,

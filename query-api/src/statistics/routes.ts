@@ -167,7 +167,7 @@ export function statisticsQueries(
       clickStats: clickStatistics(await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click'])),
     }));
 
-    // Owner-wide whatever card is chosen: the card is still checked, so a foreign card answers 404 here too.
+    // For the chosen card: the views and clicks of product pages reached from that card's catalogue (decision 47).
     api.get(
       '/api/statistics/products',
       {
@@ -178,7 +178,7 @@ export function statisticsQueries(
         const scope = await scopeOf(request, request.query);
         return {
           success: true as const,
-          productStats: productStatistics(await readProductFigures(context.pool, scope.ownerId)),
+          productStats: productStatistics(await readProductFigures(context.pool, scope.ownerId, scope.cardId)),
         };
       },
     );

@@ -85,7 +85,7 @@ export function locationStatistics(rows: readonly BreakdownRow[]): LocationStati
     .sort((a, b) => b.count - a.count || collator.compare(a.country, b.country) || collator.compare(a.city, b.city));
 }
 
-const CONTACT_CLICKS = ['phone', 'email', 'website', 'address', 'directions', 'vcard'] as const;
+const CONTACT_CLICKS = ['phone', 'whatsapp', 'email', 'website', 'address', 'directions', 'vcard'] as const;
 
 export function clickStatistics(rows: readonly BreakdownRow[]): ClickStatistics {
   const clicks = rows.filter((row) => row.dimension === 'click');

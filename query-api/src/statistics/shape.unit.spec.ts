@@ -68,14 +68,16 @@ describe('statistics answers from read-model rows', () => {
     expect(
       clickStatistics([
         row('click', 'phone', 3),
+        row('click', 'whatsapp', 2),
         row('click', 'directions', 1, 'waze'),
         row('click', 'directions', 2, 'google'),
         row('click', 'social', 4, 'instagram'),
         row('click', 'social', 1),
       ]),
     ).toEqual({
-      totalClicks: 11,
+      totalClicks: 13,
       phone: 3,
+      whatsapp: 2,
       email: 0,
       website: 0,
       address: 0,

@@ -12,7 +12,16 @@ export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** SPEC §7 record-click, plus the tracking events the card page fires (social, vcard, directions). */
-export const CLICK_TYPES = ['phone', 'email', 'website', 'address', 'directions', 'social', 'vcard'] as const;
+export const CLICK_TYPES = [
+  'phone',
+  'whatsapp',
+  'email',
+  'website',
+  'address',
+  'directions',
+  'social',
+  'vcard',
+] as const;
 export type ClickType = (typeof CLICK_TYPES)[number];
 
 /** Map services the card page links to for directions. */
@@ -68,11 +77,17 @@ export type ProductClickAction = (typeof PRODUCT_CLICK_ACTIONS)[number];
 
 /**
  * A person opened the page of a shown product (/product/{id}). The owner is the product's in the read
- * model when the hit came, never what the page said. No card: a product page is not reached through one.
+ * model when the hit came, never what the page said. The card is the one whose catalogue linked there, when it is one
+ * of that owner's shown cards (decision 47).
  */
 export interface ProductViewed {
   readonly type: 'ProductViewed';
-  readonly data: { readonly productId: string; readonly ownerId: string } & VisitorContext;
+  readonly data: {
+    readonly productId: string;
+    readonly ownerId: string;
+    /** Since schema version 2: the card the visitor came from, or null; version 1 events have none (read as null). */
+    readonly cardId?: string | null;
+  } & VisitorContext;
 }
 
 /** A visitor used the 'Satın Al' or WhatsApp button of a shown product's page. */
@@ -81,6 +96,8 @@ export interface ProductClicked {
   readonly data: {
     readonly productId: string;
     readonly ownerId: string;
+    /** As for ProductViewed (since schema version 2). */
+    readonly cardId?: string | null;
     readonly action: ProductClickAction;
   } & VisitorContext;
 }
@@ -143,8 +160,9 @@ export interface WebVitalsReported {
 export const TELEMETRY_EVENT_TYPES: EventRegistry<TelemetryEvent | WebVitalsReported> = {
   CardVisited: { schemaVersion: 1 },
   ContactClicked: { schemaVersion: 1 },
-  ProductViewed: { schemaVersion: 1 },
-  ProductClicked: { schemaVersion: 1 },
+  // 2: `cardId`, the card the product page was reached from (decision 47).
+  ProductViewed: { schemaVersion: 2 },
+  ProductClicked: { schemaVersion: 2 },
   WebVitalsReported: { schemaVersion: 1 },
 };
 

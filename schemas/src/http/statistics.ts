@@ -124,6 +124,8 @@ export type DeviceStatisticsResponse = Static<typeof DeviceStatisticsResponse>;
 export const ClickStatistics = Type.Object({
   totalClicks: Count,
   phone: Count,
+  /** The card's WhatsApp action (decision 47). */
+  whatsapp: Count,
   email: Count,
   website: Count,
   address: Count,

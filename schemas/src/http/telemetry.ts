@@ -42,6 +42,8 @@ export const RecordProductViewBody = Type.Object(
   {
     /** The product's `_id` (a UUID). */
     productId: Type.Optional(Id),
+    /** The card whose catalogue linked to the page (the page's `?card=`, checked), or null. */
+    cardId: Type.Optional(Type.Union([Id, Type.Null()])),
     touchPoints: OptionalNumber,
   },
   { additionalProperties: false },
@@ -52,6 +54,7 @@ export type RecordProductViewBody = Static<typeof RecordProductViewBody>;
 export const RecordProductClickBody = Type.Object(
   {
     productId: Type.Optional(Id),
+    cardId: Type.Optional(Type.Union([Id, Type.Null()])),
     action: Type.Optional(Type.String({ maxLength: 32, description: `One of: ${PRODUCT_CLICK_ACTIONS.join(', ')}` })),
     touchPoints: OptionalNumber,
   },

@@ -19,7 +19,7 @@ export const STATISTICS_MESSAGES = {
   statisticsNoProductViews: 'Henüz ürün görüntülenmedi',
   statisticsNoProductViewsHint:
     'Ürün sayfalarınız ziyaret edildiğinde ya da “Satın Al” veya WhatsApp düğmesine basıldığında burada görünür.',
-  statisticsProductsOwnerWide: 'Ürün rakamları tüm kartlarınız için ortaktır; kart seçimi bunları değiştirmez.',
+  statisticsProductsByCard: 'Bir kart seçildiğinde yalnızca o kartın kataloğundan açılan ürün sayfaları sayılır.',
   // Live updates (GET /api/statistics/stream)
   statisticsStreamTicketInvalid: 'Canlı istatistik bağlantısının süresi doldu, lütfen sayfayı yenileyin',
 } as const;

@@ -92,6 +92,18 @@ export function parseProfilePhone(raw: string): { readonly e164: string; readonl
   return { e164: phone.number, formatted: formatProfilePhone(phone.number) };
 }
 
+/**
+ * The digits wa.me takes ('905321234567') for a stored E.164 phone that can be on WhatsApp: a mobile number (or one
+ * the numbering plan cannot tell from a landline); null for a landline, a free-phone number and anything unreadable.
+ * The card's WhatsApp action is the profile's phone when this says so (docs/decisions/0047).
+ */
+export function whatsAppDigitsOf(e164: string): string | null {
+  const phone = e164 ? parsePhoneNumberFromString(e164) : undefined;
+  if (!phone?.isValid()) return null;
+  const type = phone.getType();
+  return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' ? phone.number.slice(1) : null;
+}
+
 /** Turkish numbers in the national format ('0532 123 45 67'), others internationally. */
 export function formatProfilePhone(e164: string): string {
   if (!e164) return '';

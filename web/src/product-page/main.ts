@@ -1,3 +1,5 @@
+import { beacon, whenShown } from '../shared/beacon.ts';
+import { debug } from '../shared/debug.ts';
 import './product.css';
 
 /**
@@ -5,48 +7,19 @@ import './product.css';
  * query-api: the gallery is a scroll-snap strip (a finger swipes it) and its thumbnails are links to the slides. This
  * adds the arrows (disabled at the ends), the current image in the thumbnails, the counter and the blurred
  * background; 'Paylaş' (the share sheet, else the address copied with 'Bağlantı kopyalandı!'); 'Geri Dön' going back
- * on the 404 page; and the product telemetry beacons, fire-and-forget.
+ * on the 404 page; and the product telemetry beacons (the card page's sender: a 503 is sent once more).
  */
 
 interface PageData {
   readonly productId: string;
+  /** The card whose catalogue linked here (checked by the server); the hits are counted for it too. */
+  readonly cardId: string | null;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
   readonly images: readonly string[];
   readonly text: Readonly<Record<'copied' | 'copyFailed' | 'imageOf', string>>;
 }
 
 const TOAST_MS = 2000;
-
-function debug(...details: unknown[]): void {
-  console.debug('[kartvizit]', ...details);
-}
-
-/** Fire-and-forget: the page never waits for, nor reads, the answer. */
-function beacon(path: string, payload: object): void {
-  const body = JSON.stringify(payload);
-  try {
-    if (navigator.sendBeacon?.(path, new Blob([body], { type: 'application/json' }))) return;
-  } catch (error) {
-    debug('beacon refused', path, error);
-  }
-  fetch(path, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch((error: unknown) =>
-    debug('beacon failed', path, error),
-  );
-}
-
-/** After the page is really shown: not while prerendered, not while in a background tab. */
-function whenShown(callback: () => void): void {
-  if ((document as Document & { prerendering?: boolean }).prerendering) {
-    document.addEventListener('prerenderingchange', () => whenShown(callback), { once: true });
-  } else if (document.visibilityState === 'hidden') {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      document.removeEventListener('visibilitychange', onVisible);
-      callback();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-  } else callback();
-}
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -88,7 +61,10 @@ function enhanceGallery(data: PageData): void {
     current = index;
     if (previous) previous.disabled = index === 0;
     if (next) next.disabled = index === slides.length - 1;
-    if (counter) counter.textContent = data.text.imageOf.replace('{index}', String(index + 1)).replace('{count}', String(slides.length));
+    if (counter)
+      counter.textContent = data.text.imageOf
+        .replace('{index}', String(index + 1))
+        .replace('{count}', String(slides.length));
     thumbs.forEach((thumb, position) => {
       if (position === index) thumb.setAttribute('aria-current', 'true');
       else thumb.removeAttribute('aria-current');
@@ -152,10 +128,11 @@ function enhance(data: PageData): void {
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest<HTMLElement>('[data-pp-click]');
     const action = link?.dataset.ppClick;
-    if (action === 'buy' || action === 'whatsapp') beacon('/api/telemetry/product-click', { productId: data.productId, action });
+    if (action === 'buy' || action === 'whatsapp')
+      beacon('/api/telemetry/product-click', { productId: data.productId, cardId: data.cardId, action });
   });
 
-  whenShown(() => beacon('/api/telemetry/product-view', { productId: data.productId }));
+  whenShown(() => beacon('/api/telemetry/product-view', { productId: data.productId, cardId: data.cardId }));
 }
 
 // The 404 page's 'Geri Dön': back where the visitor came from on this site, else home (the link's own target).

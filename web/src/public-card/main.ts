@@ -1,7 +1,8 @@
 import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
+import { beacon, whenShown } from '../shared/beacon.ts';
 import { sampleWebVitals } from '../shared/vitals-sampling.ts';
 import { enhanceCatalogue } from './catalogue.ts';
-import { debug } from './debug.ts';
+import { debug } from '../shared/debug.ts';
 import { enhanceMeetingBlock, type MeetingBlockText } from './meeting-block.ts';
 import { formFeedback, formSender } from './public-form.ts';
 import './page.css';
@@ -55,44 +56,6 @@ const $ = <T extends Element>(selector: string, root: ParentNode = document) => 
 const $$ = <T extends Element>(selector: string, root: ParentNode = document) => [
   ...root.querySelectorAll<T>(selector),
 ];
-
-/**
- * A visit or a click. The server answers 204 once it is stored, 503 with Retry-After when it could not store it:
- * then it is sent once more after that wait. `keepalive` lets it finish when the page is left (as sendBeacon does,
- * which cannot see the answer). No retry after a network error: the hit may have been stored.
- */
-function beacon(path: string, payload: object, retry = true): void {
-  fetch(path, {
-    method: 'POST',
-    body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-    keepalive: true,
-  }).then(
-    (response) => {
-      if (response.status === 503 && retry) {
-        const seconds = Number(response.headers.get('retry-after'));
-        window.setTimeout(() => beacon(path, payload, false), 1000 * (seconds > 0 && seconds <= 60 ? seconds : 5));
-      } else if (!response.ok) debug('beacon not stored', path, response.status);
-    },
-    (error: unknown) => debug('beacon failed', path, error),
-  );
-}
-
-/** After the page is really shown: not while prerendered, not while in a background tab. */
-function whenShown(callback: () => void): void {
-  if ((document as Document & { prerendering?: boolean }).prerendering) {
-    document.addEventListener('prerenderingchange', () => whenShown(callback), { once: true });
-  } else if (document.visibilityState === 'hidden') {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      document.removeEventListener('visibilitychange', onVisible);
-      callback();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-  } else {
-    callback();
-  }
-}
 
 async function copyText(text: string): Promise<boolean> {
   try {

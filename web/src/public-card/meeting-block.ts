@@ -1,6 +1,6 @@
 import { nextFullHour } from '@kartvizit/schemas/validation/meeting-time';
 import { decodeClaims, isExpired, readToken } from '../features/account/token.ts';
-import { debug } from './debug.ts';
+import { debug } from '../shared/debug.ts';
 import { formFeedback } from './public-form.ts';
 
 /**

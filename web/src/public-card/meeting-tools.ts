@@ -16,7 +16,7 @@ import {
 } from '@kartvizit/schemas/validation/meeting';
 import { readToken } from '../features/account/token.ts';
 import { recordPosition, recordPositionOf } from '../app/write-position.ts';
-import { debug } from './debug.ts';
+import { debug } from '../shared/debug.ts';
 import { downloadFile, errorAnswerOf, fill, fromLocalInput, toLocalInput } from './meeting-block.ts';
 import { formFeedback } from './public-form.ts';
 

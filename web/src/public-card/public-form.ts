@@ -1,4 +1,4 @@
-import { debug } from './debug.ts';
+import { debug } from '../shared/debug.ts';
 
 /**
  * What the card page's two forms share ('Bilgilerini Paylaş' → POST /api/leads, 'Görüşme Planlayın' →

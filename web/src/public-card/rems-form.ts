@@ -1,6 +1,6 @@
 import { PROVINCES, districtsOf } from '@kartvizit/schemas/places/turkey';
 import { CUSTOMER_FIELDS, checkCustomerForm, type CustomerInput } from '@kartvizit/schemas/validation/rems';
-import { debug } from './debug.ts';
+import { debug } from '../shared/debug.ts';
 import { formFeedback, type FormSender } from './public-form.ts';
 
 /**

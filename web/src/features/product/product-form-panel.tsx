@@ -16,6 +16,8 @@ import {
   inputFieldOf,
   productFieldId,
   requestBody,
+  shownMoney,
+  shownPhone,
   withActionType,
   type FieldProblem,
   type ProductFormState,
@@ -109,10 +111,21 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
       >
         <Field field="name" label="Ürün adı" error={errorOf('name')} wide required>
           {(control) => (
-            <input {...control} type="text" autoComplete="off" value={form.name} onChange={(e) => set('name', e.target.value)} />
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+            />
           )}
         </Field>
-        <Field field="category" label="Kategori" error={errorOf('category')} hint="Örneğin Daire, Villa veya kendi kategoriniz">
+        <Field
+          field="category"
+          label="Kategori"
+          error={errorOf('category')}
+          hint="Örneğin Daire, Villa veya kendi kategoriniz"
+        >
           {(control) => (
             <>
               <input
@@ -133,27 +146,44 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
         </Field>
         <Field field="stock" label="Stok adedi" error={errorOf('stock')} hint="Boş bırakılırsa stok gösterilmez">
           {(control) => (
-            <input {...control} type="text" inputMode="numeric" value={form.stock} onChange={(e) => set('stock', e.target.value)} />
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              value={form.stock}
+              onChange={(e) => set('stock', e.target.value)}
+            />
           )}
         </Field>
         <Field field="description" label="Açıklama" error={errorOf('description')} wide>
           {(control) => (
-            <textarea {...control} rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
+            <textarea
+              {...control}
+              rows={4}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
           )}
         </Field>
 
         <fieldset className="product-form__wide product-form__group">
           <legend className="product-field__label">Fiyatlandırma</legend>
           <div className="product-form__row">
-            <Field field="price.value" label="Fiyat" error={errorOf('price.value')} hint="0 veya boş: fiyat gösterilmez">
+            <Field
+              field="price.value"
+              label="Fiyat"
+              error={errorOf('price.value')}
+              hint="0 veya boş: fiyat gösterilmez"
+            >
               {(control) => (
                 <input
                   {...control}
                   type="text"
                   inputMode="decimal"
-                  placeholder="0,00"
+                  placeholder="ör. 8.750.000"
                   value={form.priceValue}
                   onChange={(e) => set('priceValue', e.target.value)}
+                  onBlur={() => set('priceValue', shownMoney(form.priceValue))}
                 />
               )}
             </Field>
@@ -165,12 +195,17 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
                   inputMode="decimal"
                   value={form.compareAtValue}
                   onChange={(e) => set('compareAtValue', e.target.value)}
+                  onBlur={() => set('compareAtValue', shownMoney(form.compareAtValue))}
                 />
               )}
             </Field>
             <Field field="price.currency" label="Para birimi" error={errorOf('price.currency')}>
               {(control) => (
-                <select {...control} value={form.currency} onChange={(e) => set('currency', e.target.value as ProductCurrency)}>
+                <select
+                  {...control}
+                  value={form.currency}
+                  onChange={(e) => set('currency', e.target.value as ProductCurrency)}
+                >
                   {PRODUCT_CURRENCIES.map((currency) => (
                     <option key={currency} value={currency}>
                       {currency}
@@ -180,7 +215,11 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
               )}
             </Field>
           </div>
-          <Check label="Fiyatı kartta göster" checked={form.isDisplayed} onChange={(value) => set('isDisplayed', value)} />
+          <Check
+            label="Fiyatı kartta göster"
+            checked={form.isDisplayed}
+            onChange={(value) => set('isDisplayed', value)}
+          />
         </fieldset>
 
         <ProductImagesField
@@ -191,13 +230,37 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
           disabled={saving}
         />
 
-        <Field field="externalLink" label="Harici bağlantı" error={errorOf('externalLink')} hint="Örneğin ilanın başka bir sitedeki adresi">
+        <Field
+          field="externalLink"
+          label="Harici bağlantı"
+          error={errorOf('externalLink')}
+          hint="Örneğin ilanın başka bir sitedeki adresi"
+        >
           {(control) => (
-            <input {...control} type="url" placeholder="https://" value={form.externalLink} onChange={(e) => set('externalLink', e.target.value)} />
+            <input
+              {...control}
+              type="url"
+              placeholder="https://"
+              value={form.externalLink}
+              onChange={(e) => set('externalLink', e.target.value)}
+            />
           )}
         </Field>
-        <Field field="url" label="Satın alma bağlantısı" error={errorOf('url')} hint="Ürün sayfasındaki 'Satın Al' butonu buraya gider">
-          {(control) => <input {...control} type="url" placeholder="https://" value={form.url} onChange={(e) => set('url', e.target.value)} />}
+        <Field
+          field="url"
+          label="Satın alma bağlantısı"
+          error={errorOf('url')}
+          hint="Ürün sayfasındaki 'Satın Al' butonu buraya gider"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://"
+              value={form.url}
+              onChange={(e) => set('url', e.target.value)}
+            />
+          )}
         </Field>
 
         <fieldset className="product-form__wide product-form__group">
@@ -224,7 +287,12 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
             {shown.label && (
               <Field field="actionButton.label" label="Buton metni" error={errorOf('actionButton.label')}>
                 {(control) => (
-                  <input {...control} type="text" value={form.actionLabel} onChange={(e) => set('actionLabel', e.target.value)} />
+                  <input
+                    {...control}
+                    type="text"
+                    value={form.actionLabel}
+                    onChange={(e) => set('actionLabel', e.target.value)}
+                  />
                 )}
               </Field>
             )}
@@ -241,6 +309,9 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
                     type={form.actionType === 'link' ? 'url' : form.actionType === 'whatsapp' ? 'tel' : 'text'}
                     value={form.actionValue}
                     onChange={(e) => set('actionValue', e.target.value)}
+                    onBlur={() => {
+                      if (form.actionType === 'whatsapp') set('actionValue', shownPhone(form.actionValue));
+                    }}
                   />
                 )}
               </Field>
@@ -248,15 +319,28 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
           </div>
         </fieldset>
 
-        <Field field="tags" label="Etiketler" error={errorOf('tags')} hint="Virgülle ayırın, örneğin: deniz manzaralı, site içinde">
-          {(control) => <input {...control} type="text" value={form.tags} onChange={(e) => set('tags', e.target.value)} />}
+        <Field
+          field="tags"
+          label="Etiketler"
+          error={errorOf('tags')}
+          hint="Virgülle ayırın, örneğin: deniz manzaralı, site içinde"
+        >
+          {(control) => (
+            <input {...control} type="text" value={form.tags} onChange={(e) => set('tags', e.target.value)} />
+          )}
         </Field>
         <Field field="features" label="Özellikler" error={errorOf('features')} hint="Her satıra bir özellik yazın">
-          {(control) => <textarea {...control} rows={3} value={form.features} onChange={(e) => set('features', e.target.value)} />}
+          {(control) => (
+            <textarea {...control} rows={3} value={form.features} onChange={(e) => set('features', e.target.value)} />
+          )}
         </Field>
 
         <div className="product-form__wide product-form__checks">
-          <Check label="Aktif (kartınızda gösterilir)" checked={form.isActive} onChange={(value) => set('isActive', value)} />
+          <Check
+            label="Aktif (kartınızda gösterilir)"
+            checked={form.isActive}
+            onChange={(value) => set('isActive', value)}
+          />
           <Check label="Öne çıkan ürün" checked={form.featured} onChange={(value) => set('featured', value)} />
         </div>
 
@@ -265,7 +349,11 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
             {PRODUCT_MESSAGES.productCancel}
           </button>
           <button type="submit" className="btn btn--primary" disabled={saving || uploading} aria-busy={saving}>
-            {saving ? PRODUCT_MESSAGES.productSaving : editing ? PRODUCT_MESSAGES.productSaveChanges : PRODUCT_MESSAGES.productSave}
+            {saving
+              ? PRODUCT_MESSAGES.productSaving
+              : editing
+                ? PRODUCT_MESSAGES.productSaveChanges
+                : PRODUCT_MESSAGES.productSave}
           </button>
         </div>
       </form>
@@ -274,7 +362,7 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
 }
 
 function valueHint(type: ProductActionType): string | undefined {
-  if (type === 'whatsapp') return '90 ile başlayan 12 haneli numara, örneğin 905321234567';
+  if (type === 'whatsapp') return 'Telefon numarası, örneğin 0532\u00a0123\u00a045\u00a067';
   if (type === 'instagram') return '@ işareti olmadan, örneğin ozturkemlak';
   if (type === 'link') return 'https:// ile başlayan adres';
   return undefined;
@@ -342,7 +430,15 @@ function Field({ field, label, error, hint, wide, required, children }: FieldPro
   );
 }
 
-function Check({ label, checked, onChange }: { readonly label: string; readonly checked: boolean; readonly onChange: (value: boolean) => void }) {
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  readonly label: string;
+  readonly checked: boolean;
+  readonly onChange: (value: boolean) => void;
+}) {
   return (
     <label className="product-check">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />

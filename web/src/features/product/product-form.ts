@@ -1,8 +1,11 @@
 import type { Product } from '@kartvizit/schemas/http/product';
 import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
+import { parseProfilePhone } from '@kartvizit/schemas/validation/profile';
 import {
   DEFAULT_ACTION_LABELS,
   DEFAULT_PRODUCT_CURRENCY,
+  formatProductMoney,
+  parseProductMoney,
   validateProductInput,
 } from '@kartvizit/schemas/validation/product';
 
@@ -99,14 +102,22 @@ export function withActionType(form: ProductFormState, type: ProductActionType):
   return { ...form, actionType: type, actionLabel: DEFAULT_ACTION_LABELS[type], actionValue: '' };
 }
 
-/** A price written the Turkish way (1250,50) is read as 1250.50; anything else goes to the rules as typed. */
-export function moneyText(typed: string): string {
-  const value = typed.trim();
-  return /^\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
+/**
+ * A price as the owner typed it, shown the Turkish way once it reads ('8750000' → '8.750.000', '12,5' → '12,50');
+ * what does not read stays as typed, for the rule's message. The server reads either (decision 46).
+ */
+export function shownMoney(typed: string): string {
+  const parsed = parseProductMoney(typed);
+  return parsed.ok && parsed.value !== null ? formatProductMoney(parsed.value) : typed;
+}
+
+/** A WhatsApp number as typed, shown as the profile shows phones once it reads ('05321234567' → '0532 123 45 67'). */
+export function shownPhone(typed: string): string {
+  return parseProfilePhone(typed)?.formatted ?? typed;
 }
 
 function money(value: number | null): string {
-  return value === null || value === 0 ? '' : String(value);
+  return value === null || value === 0 ? '' : formatProductMoney(value);
 }
 
 /** Edit mode: the stored product in the form, defaults where it has nothing (SPEC §4). */
@@ -124,7 +135,11 @@ export function formFromProduct(product: Product): ProductFormState {
     url: product.url,
     actionType: product.actionButton.type,
     actionLabel: product.actionButton.label || DEFAULT_ACTION_LABELS[product.actionButton.type],
-    actionValue: product.actionButton.value,
+    // A WhatsApp number is stored in its international digits; the owner reads it as the profile shows phones.
+    actionValue:
+      product.actionButton.type === 'whatsapp' && product.actionButton.value
+        ? shownPhone(`+${product.actionButton.value}`)
+        : product.actionButton.value,
     tags: product.tags.join(', '),
     features: product.features.join('\n'),
     stock: product.stock === null ? '' : String(product.stock),
@@ -169,10 +184,10 @@ export function requestBody(form: ProductFormState): ProductRequestBody {
     description: form.description,
     category: form.category,
     price: {
-      value: moneyText(form.priceValue),
+      value: form.priceValue,
       currency: form.currency,
       isDisplayed: form.isDisplayed,
-      compareAtValue: moneyText(form.compareAtValue),
+      compareAtValue: form.compareAtValue,
     },
     images: [...form.images],
     externalLink: form.externalLink.trim(),

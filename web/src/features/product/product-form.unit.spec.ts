@@ -6,7 +6,8 @@ import {
   EMPTY_PRODUCT_FORM,
   formFromProduct,
   formProblem,
-  moneyText,
+  shownMoney,
+  shownPhone,
   productFieldId,
   requestBody,
   withActionType,
@@ -55,9 +56,9 @@ function storedProduct(overrides: Partial<Product> = {}): Product {
 }
 
 describe('the product form becomes the request body', () => {
-  it('given a filled listing, when sent, then lists are split and blanks dropped, and a Turkish decimal comma is read', () => {
+  it('given a filled listing, when sent, then lists are split and blanks dropped, and the price goes as typed', () => {
     const body = requestBody(listing);
-    expect(body.price).toEqual({ value: '4250000.50', currency: 'TRY', isDisplayed: true, compareAtValue: '' });
+    expect(body.price).toEqual({ value: '4250000,50', currency: 'TRY', isDisplayed: true, compareAtValue: '' });
     expect(body.tags).toEqual(['deniz', 'site içinde']);
     expect(body.features).toEqual(['Asansör', 'Otopark', 'Havuz']);
     expect(body.stock).toBe('2');
@@ -66,7 +67,9 @@ describe('the product form becomes the request body', () => {
   });
 
   it('given that body, when the server rules read it, then they accept it as the screen does', () => {
-    const checked = validateProductInput(requestBody(listing) as unknown as Record<string, unknown>, { ownerId: OWNER });
+    const checked = validateProductInput(requestBody(listing) as unknown as Record<string, unknown>, {
+      ownerId: OWNER,
+    });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.value.product.name).toBe('Deniz manzaralı 3+1 daire');
@@ -80,25 +83,73 @@ describe('the product form becomes the request body', () => {
     expect(requestBody(form).actionButton).toEqual({ type: 'contact', label: 'Bizi arayın', value: '' });
   });
 
-  it('reads only a plain decimal comma; thousands separators are left for the rules to refuse', () => {
-    expect(moneyText(' 12,5 ')).toBe('12.5');
-    expect(moneyText('1.250,50')).toBe('1.250,50');
-    expect(formProblem({ ...listing, priceValue: '1.250,50' }, OWNER)).toEqual({
-      field: 'price.value',
-      message: 'Fiyat 0 veya daha büyük bir sayı olmalıdır',
-    });
+  it('given a price typed the Turkish way, when the field is left, then it shows grouped and is sent as typed', () => {
+    expect(shownMoney('8750000')).toBe('8.750.000');
+    expect(shownMoney(' 8 750 000 ')).toBe('8.750.000');
+    expect(shownMoney('8.750.000,00')).toBe('8.750.000');
+    expect(shownMoney('12,5')).toBe('12,50');
+    expect(shownMoney('12,505')).toBe('12,505');
+    expect(shownMoney('')).toBe('');
+    const form = { ...listing, priceValue: '8.750.000', compareAtValue: '9 250 000,50' };
+    expect(requestBody(form).price).toMatchObject({ value: '8.750.000', compareAtValue: '9 250 000,50' });
+    expect(formProblem(form, OWNER)).toBeNull();
+  });
+
+  it('given a WhatsApp number in any form the profile takes, when the field is left, then it shows as the profile shows phones', () => {
+    expect(shownPhone('05321234567')).toBe('0532 123 45 67');
+    expect(shownPhone('+90 532 123 45 67')).toBe('0532 123 45 67');
+    expect(shownPhone('+4915123456789')).toBe('+49 1512 3456789');
+    expect(shownPhone('532 12')).toBe('532 12');
+  });
+
+  it('given a stored price, when the form opens, then it shows the Turkish way', () => {
+    const form = formFromProduct(
+      storedProduct({ price: { value: 8750000, currency: 'TRY', isDisplayed: true, compareAtValue: 9250000.5 } }),
+    );
+    expect(form.priceValue).toBe('8.750.000');
+    expect(form.compareAtValue).toBe('9.250.000,50');
   });
 });
 
 describe('the screen checks with the server rules and messages', () => {
   const cases: ReadonlyArray<readonly [string, Partial<ProductFormState>, string, string]> = [
     ['no name', { name: '   ' }, 'name', 'Ürün adı zorunludur'],
-    ['a negative price', { priceValue: '-5' }, 'price.value', 'Fiyat 0 veya daha büyük bir sayı olmalıdır'],
-    ['three decimals', { priceValue: '12,345' }, 'price.value', 'Fiyat en fazla iki ondalık basamak içerebilir (0,01 adımlarla)'],
-    ['a link without a scheme', { externalLink: 'ornek.com' }, 'externalLink', 'Geçerli bir bağlantı girin (http:// veya https:// ile başlamalıdır)'],
-    ['a short WhatsApp number', { actionType: 'whatsapp', actionValue: '5321234567' }, 'actionButton.value', 'WhatsApp numarası 90 ile başlayan 12 haneli bir numara olmalıdır (90xxxxxxxxxx)'],
-    ['an Instagram name with @', { actionType: 'instagram', actionValue: '@ozturkemlak' }, 'actionButton.value', 'Instagram kullanıcı adını @ işareti olmadan yazın'],
-    ['a link button without an address', { actionType: 'link', actionValue: '' }, 'actionButton.value', 'Buton bağlantısı zorunludur'],
+    [
+      'a negative price',
+      { priceValue: '-5' },
+      'price.value',
+      'Fiyat 0 veya daha büyük bir tutar olmalıdır (ör. 8.750.000 veya 8.750.000,50)',
+    ],
+    [
+      'three decimals',
+      { priceValue: '12,345' },
+      'price.value',
+      'Fiyat en fazla iki ondalık basamak içerebilir (0,01 adımlarla)',
+    ],
+    [
+      'a link without a scheme',
+      { externalLink: 'ornek.com' },
+      'externalLink',
+      'Geçerli bir bağlantı girin (http:// veya https:// ile başlamalıdır)',
+    ],
+    [
+      'a short WhatsApp number',
+      { actionType: 'whatsapp', actionValue: '532 123' },
+      'actionButton.value',
+      'Geçerli bir WhatsApp numarası girin (ör. 0532 123 45 67)',
+    ],
+    [
+      'an Instagram name with @',
+      { actionType: 'instagram', actionValue: '@ozturkemlak' },
+      'actionButton.value',
+      'Instagram kullanıcı adını @ işareti olmadan yazın',
+    ],
+    [
+      'a link button without an address',
+      { actionType: 'link', actionValue: '' },
+      'actionButton.value',
+      'Buton bağlantısı zorunludur',
+    ],
     ['a stock with a fraction', { stock: '1,5' }, 'stock', 'Stok 0 veya daha büyük bir tam sayı olmalıdır'],
   ];
 
@@ -128,7 +179,11 @@ describe('the screen checks with the server rules and messages', () => {
 describe('action button types (SPEC §4)', () => {
   it('given a type change, then the label takes that type’s default and the value is cleared', () => {
     const whatsapp = withActionType({ ...listing, actionLabel: 'Kendi metnim', actionValue: 'x' }, 'whatsapp');
-    expect(whatsapp).toMatchObject({ actionType: 'whatsapp', actionLabel: "WhatsApp'tan Sipariş Ver", actionValue: '' });
+    expect(whatsapp).toMatchObject({
+      actionType: 'whatsapp',
+      actionLabel: "WhatsApp'tan Sipariş Ver",
+      actionValue: '',
+    });
     expect(withActionType(whatsapp, 'instagram').actionLabel).toBe("Instagram'dan Mesaj Gönder");
     expect(withActionType(whatsapp, 'link').actionLabel).toBe('Satın Al');
     expect(withActionType(whatsapp, 'none').actionLabel).toBe('İletişime Geç');
@@ -138,7 +193,8 @@ describe('action button types (SPEC §4)', () => {
   it('hides label and value for none, the value for contact, nothing for the others', () => {
     expect(actionFieldsShown('none')).toEqual({ label: false, value: false });
     expect(actionFieldsShown('contact')).toEqual({ label: true, value: false });
-    for (const type of ['whatsapp', 'instagram', 'link'] as const) expect(actionFieldsShown(type)).toEqual({ label: true, value: true });
+    for (const type of ['whatsapp', 'instagram', 'link'] as const)
+      expect(actionFieldsShown(type)).toEqual({ label: true, value: true });
   });
 });
 
@@ -152,7 +208,7 @@ describe('edit mode loads the stored product', () => {
       currency: 'EUR',
       isDisplayed: false,
       actionType: 'whatsapp',
-      actionValue: '905321234567',
+      actionValue: '0532 123 45 67',
       tags: 'havuz, bahçe',
       features: '4+2\nŞömine',
       stock: '',
@@ -162,8 +218,13 @@ describe('edit mode loads the stored product', () => {
   });
 
   it('given a stored product, when sent back unchanged, then the server rules read the same content', () => {
-    const stored = storedProduct({ price: { value: 12.5, currency: 'USD', isDisplayed: true, compareAtValue: 15 }, stock: 0 });
-    const checked = validateProductInput(requestBody(formFromProduct(stored)) as unknown as Record<string, unknown>, { ownerId: OWNER });
+    const stored = storedProduct({
+      price: { value: 12.5, currency: 'USD', isDisplayed: true, compareAtValue: 15 },
+      stock: 0,
+    });
+    const checked = validateProductInput(requestBody(formFromProduct(stored)) as unknown as Record<string, unknown>, {
+      ownerId: OWNER,
+    });
     expect(checked.ok && checked.value.product).toMatchObject({
       price: { value: 12.5, currency: 'USD', isDisplayed: true, compareAtValue: 15 },
       stock: 0,

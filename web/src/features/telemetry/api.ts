@@ -34,6 +34,7 @@ export const EMPTY_DEVICE_STATS: DeviceStats = { devices: [], browsers: [] };
 export const EMPTY_CLICK_STATS: ClickStats = {
   totalClicks: 0,
   phone: 0,
+  whatsapp: 0,
   email: 0,
   website: 0,
   address: 0,

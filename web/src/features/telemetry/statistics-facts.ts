@@ -18,9 +18,10 @@ export const DEVICE_LABELS: { readonly [D in DeviceType]: string } = {
 };
 
 /** The contact actions the public card counts, in the order the screens list them. */
-export type ClickKind = 'phone' | 'email' | 'website' | 'address' | 'directions' | 'vcard' | 'social';
+export type ClickKind = 'phone' | 'whatsapp' | 'email' | 'website' | 'address' | 'directions' | 'vcard' | 'social';
 export const CLICK_LABELS: { readonly [K in ClickKind]: string } = {
   phone: 'Telefon',
+  whatsapp: 'WhatsApp',
   email: 'E-posta',
   website: 'Web Sitesi',
   address: 'Adres',
@@ -30,7 +31,7 @@ export const CLICK_LABELS: { readonly [K in ClickKind]: string } = {
 };
 
 /** Categorical colours with at least 3:1 contrast on white; the last one is for "Diğer". */
-export const CHART_COLORS = ['#4f46e5', '#0d9488', '#d97706', '#db2777', '#0284c7', '#65a30d', '#334155'] as const;
+export const CHART_COLORS = ['#4f46e5', '#0d9488', '#d97706', '#db2777', '#0284c7', '#65a30d', '#15803d', '#334155'] as const;
 export const OTHER_COLOR = '#94a3b8';
 export const DEVICE_COLORS: { readonly [D in DeviceType]: string } = {
   mobile: '#4f46e5',

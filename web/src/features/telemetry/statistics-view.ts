@@ -136,12 +136,13 @@ export function toSlices(rows: readonly ShareRow[]): Slice[] {
   return rows.map(({ key, label, count, color }) => ({ key, label, value: count, color }));
 }
 
-const CLICK_ORDER: readonly ClickKind[] = ['phone', 'email', 'website', 'address', 'directions', 'vcard', 'social'];
+const CLICK_ORDER: readonly ClickKind[] = ['phone', 'whatsapp', 'email', 'website', 'address', 'directions', 'vcard', 'social'];
 
 /** Every kind of contact click with its share of all clicks; social links as one kind. */
 export function clickRows(clicks: ClickStats): ShareRow[] {
   const counts: { readonly [K in ClickKind]: number } = {
     phone: clicks.phone,
+    whatsapp: clicks.whatsapp,
     email: clicks.email,
     website: clicks.website,
     address: clicks.address,
@@ -293,7 +294,7 @@ export function tabTables(tab: TabId, data: StatisticsData, summary: SummaryCell
       break;
     case 'urunler':
       tables.push({
-        title: 'Ürünler (tüm kartlar)',
+        title: 'Ürünler',
         header: ['Ürün', 'Görüntülenme', 'Tekil Görüntüleyen', 'Satın Al', 'WhatsApp', 'Toplam Tıklama'],
         rows: productRows(data.products).map((row) => [
           row.name,

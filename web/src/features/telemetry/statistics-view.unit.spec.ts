@@ -42,6 +42,7 @@ const DATA: StatisticsData = {
   clicks: {
     totalClicks: 5,
     phone: 2,
+    whatsapp: 0,
     email: 1,
     website: 0,
     address: 0,
@@ -109,6 +110,7 @@ describe('rows the screen shows', () => {
   it('counts clicks by kind, social links as one kind, shares of all clicks', () => {
     expect(clickRows(DATA.clicks).map((row) => [row.label, row.count])).toEqual([
       ['Telefon', 2],
+      ['WhatsApp', 0],
       ['E-posta', 1],
       ['Web Sitesi', 0],
       ['Adres', 0],
@@ -186,7 +188,7 @@ describe('CSV of the tab on screen', () => {
 
   it('exports the Ürünler tab: every product with its views, viewers and clicks per button', () => {
     const tables = tabTables('urunler', DATA, SUMMARY);
-    expect(tables.map((table) => table.title)).toEqual(['Özet', 'Ürünler (tüm kartlar)']);
+    expect(tables.map((table) => table.title)).toEqual(['Özet', 'Ürünler']);
     expect(tables[1]?.header).toEqual(['Ürün', 'Görüntülenme', 'Tekil Görüntüleyen', 'Satın Al', 'WhatsApp', 'Toplam Tıklama']);
     expect(tables[1]?.rows).toEqual([
       ['Çalışma Lambası', '4', '3', '1', '2', '3'],

@@ -170,7 +170,11 @@ function Clicks({ data }: { readonly data: StatisticsData }) {
     <div className="stats-grid stats-grid--halves">
       <ClickPie data={data} />
       <Figure title="İletişim tıklamaları">
-        <ShareBars rows={contactBars(data.clicks)} label="Telefon, e-posta ve web sitesi tıklamalarının payı" unit="tıklama" />
+        <ShareBars
+          rows={contactBars(data.clicks)}
+          label="Telefon, e-posta ve web sitesi tıklamalarının payı"
+          unit="tıklama"
+        />
         <p className="stats-figure__note">Pay, tüm tıklamalar içindeki oranı gösterir.</p>
       </Figure>
       <div className="stats-grid__wide">
@@ -197,7 +201,7 @@ function Products({ data }: { readonly data: StatisticsData }) {
   const note = (
     <p className="stats__note stats-products__note">
       <Icon path={ICONS.info} />
-      <span>{STATISTICS_MESSAGES.statisticsProductsOwnerWide}</span>
+      <span>{STATISTICS_MESSAGES.statisticsProductsByCard}</span>
     </p>
   );
   if (rows.length === 0) {
