@@ -42,6 +42,13 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+// The journeys' server is `npm start` itself, on embedded PostgreSQL, even when DATABASE_URL names a server for the
+// integration suites (`DATABASE_URL=… npm test`, as CI runs it: decision 53). E2E_DATABASE_URL runs it on a server
+// instead. Set here, in the runner and in every worker, so the server, the fixtures and the CLIs they start agree.
+const e2eDatabaseUrl = process.env.E2E_DATABASE_URL ?? '';
+if (e2eDatabaseUrl === '') delete process.env.DATABASE_URL;
+else process.env.DATABASE_URL = e2eDatabaseUrl;
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
@@ -97,7 +104,8 @@ export default defineConfig({
       WEB_VITALS_SAMPLE_RATE: '1',
       // The meeting providers' sign-in and APIs (issue 15).
       ...e2eMeetingEnv(port),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      // Empty: embedded PostgreSQL in DATA_DIR/pg, as `npm start` runs.
+      DATABASE_URL: e2eDatabaseUrl,
     },
   },
 });

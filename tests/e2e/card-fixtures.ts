@@ -10,7 +10,8 @@ const execFileAsync = promisify(execFile);
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * The database the e2e server writes to: DATABASE_URL when the run uses an external server,
+ * The database the e2e server writes to: DATABASE_URL when the run uses an external server (E2E_DATABASE_URL, which
+ * tests/playwright.config.ts copies into DATABASE_URL),
  * otherwise the embedded PostgreSQL the server started in E2E_DATA_DIR/pg (its superuser password
  * is in kartvizit-embedded.json, its port on line 4 of postmaster.pid). A CLI cannot start the
  * embedded cluster a second time while the server holds it, but it can connect to it.

@@ -1,7 +1,9 @@
 /**
  * `npm test`: every check a change must pass, in the order that fails fastest.
  * Types, lint, unit, integration (real PostgreSQL), then the browser journeys in Chromium.
- * Ends with one "N passed, N failed" line that counts every test that ran.
+ * The integration suites run on the server named by DATABASE_URL, else on embedded PostgreSQL; the browser journeys'
+ * server is always `npm start` on embedded PostgreSQL (decision 53), so one run tests both ways to PostgreSQL.
+ * Ends with how long each step took and one "N passed, N failed" line that counts every test that ran.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -19,13 +21,21 @@ interface Tally {
 }
 const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+const durations: string[] = [];
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${title} ━━`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${title} ${formatDuration(performance.now() - started)}`);
   const ok = result.status === 0;
   if (!ok) failures.push(title);
   return ok;
+}
+
+function formatDuration(milliseconds: number): string {
+  const seconds = Math.round(milliseconds / 1000);
+  return seconds < 60 ? `${seconds} sn` : `${Math.floor(seconds / 60)} dk ${seconds % 60} sn`;
 }
 
 interface VitestJson {
@@ -77,9 +87,14 @@ const chromium = chromiumPath();
 if (chromium) {
   const output = join(artifacts, 'playwright.json');
   if (run('Web build (vite)', 'npm', ['run', 'build', '-w', 'web'])) {
-    run('Browser journeys (Playwright, Chromium)', npx, ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: output,
-    });
+    run(
+      'Browser journeys (Playwright, Chromium)',
+      npx,
+      ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+      },
+    );
   }
   countPlaywright(output);
 } else if (process.env.CI === 'true') {
@@ -90,6 +105,7 @@ if (chromium) {
 }
 
 console.log(`\n━━ Sonuç ━━`);
+console.log(`Süreler: ${durations.join(', ')}`);
 if (failures.length > 0) console.log(`Başarısız adımlar: ${failures.join(', ')}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(failures.length > 0 || tally.failed > 0 ? 1 : 0);

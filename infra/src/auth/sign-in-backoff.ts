@@ -98,7 +98,7 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: 
   return parsed;
 }
 
-/** The README's SIGN_IN_* variables. */
+/** The SIGN_IN_* variables (docs/configuration.md). */
 export function readSignInThrottleSettings(env: NodeJS.ProcessEnv = process.env): SignInThrottleSettings {
   const d = SIGN_IN_THROTTLE_DEFAULTS;
   const maxLockSeconds = whole(env, 'SIGN_IN_MAX_LOCK_SECONDS', d.maxLockSeconds, 1, LONGEST_LOCK_SECONDS);

@@ -4,7 +4,7 @@ import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
 import { readMeetingSettings, type MeetingSettings } from '../meetings/settings.ts';
 import { parseRemsBaseUrl } from '../rems/client.ts';
 
-/** Settings every service reads from the environment; the README's configuration table lists them. */
+/** Settings every service reads from the environment; docs/configuration.md lists them. */
 export interface ServiceConfig {
   readonly port: number;
   readonly host: string;

@@ -1,5 +1,5 @@
 /**
- * Geocoder and map-tile settings from the environment. The README's configuration table and
+ * Geocoder and map-tile settings from the environment. docs/configuration.md and
  * docs/decisions/0007-geocoding-and-maps.md describe them.
  */
 export interface GeocodingSettings {

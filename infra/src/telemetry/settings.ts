@@ -2,7 +2,7 @@ import { GROUP_COMMIT_DEFAULTS } from './group-commit.ts';
 import type { GeoIpLookup } from './geoip.ts';
 import type { EventStoreSettings } from '../config/env.ts';
 
-/** Telemetry settings from the environment (README, "Configuration"). */
+/** Telemetry settings from the environment (docs/configuration.md). */
 export interface TelemetrySettings {
   /** Visit and click beacons per client address per minute; 0 turns the limit off. */
   readonly rateLimitPerMinute: number;
