@@ -405,6 +405,8 @@ test.describe('meeting planning on the card', () => {
         .filter({ has: page.getByRole('heading', { level: 3 }) });
 
       await test.step('Toplantı Planla shows the three tools beside the list', async () => {
+        // The first screen of a fresh server's build: its chunks load before anything shows.
+        await expect(page.getByRole('heading', { level: 1, name: 'Toplantılar' })).toBeVisible({ timeout: 30_000 });
         for (const name of ['Takvim Daveti', 'Zoom Toplantısı', 'Calendly Linki']) {
           await expect(planner.getByRole('button', { name })).toBeVisible();
         }
