@@ -175,7 +175,7 @@ test.describe('the public card at 390 px and its lead form', () => {
     });
   });
 
-  test('the form refuses a name alone before sending, shows each error once beside its field, and brings the success into view', async ({
+  test('the form refuses a name alone before sending, shows each error once beside its field, and closes with the thanks on success', async ({
     page,
     request,
   }) => {
@@ -227,7 +227,10 @@ test.describe('the public card at 390 px and its lead form', () => {
       await shoot(page, 'dialog-contact-required', false);
     });
 
-    await test.step('with a phone number it is sent; the answer comes into view and takes the focus', async () => {
+    const opener = page.getByRole('button', { name: 'Bilgi Gönder' });
+    const thanks = page.getByRole('status').filter({ hasText: TEXT.submitted });
+
+    await test.step('with a phone number it is sent: the dialog closes with the thanks, as the REMS form does', async () => {
       await phone.fill('0532 987 65 43');
       await dialog
         .getByLabel('Mesaj', { exact: true })
@@ -235,20 +238,31 @@ test.describe('the public card at 390 px and its lead form', () => {
       // Scrolled to the top of the dialog, as after an error at the first field.
       await name.focus();
       await send.click();
-      const status = dialog.getByRole('status');
-      await expect(status).toHaveText(TEXT.submitted);
-      await expect(status).toBeFocused();
-      await expect(status).toBeInViewport({ ratio: 1 });
+      await expect(dialog).toBeHidden();
+      await expect(thanks).toBeVisible();
+      // Back where the visitor was: on the button that opened the dialog.
+      await expect(opener).toBeFocused();
       expect(posted).toHaveLength(1);
-      await shoot(page, 'dialog-success', false);
-      await expectAccessible(page, 'the lead dialog');
+      await shoot(page, 'lead-thanks', false);
+      await expectAccessible(page, 'the card after a lead');
+    });
+
+    await test.step('opened again, the form is empty and ready for the next visitor', async () => {
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await expect(name).toHaveValue('');
+      await expect(phone).toHaveValue('');
+      await expect(dialog.getByLabel('Mesaj', { exact: true })).toHaveValue('');
+      await expect(send).toBeEnabled();
+      await expect(dialog.getByText(TEXT.contactRequired)).toHaveCount(0);
     });
 
     await test.step('a second visitor on the same page sends theirs with a fresh token', async () => {
       await name.fill('Ömer Işık');
       await dialog.getByLabel('E-posta', { exact: true }).fill('omer.isik@ornek.com.tr');
       await send.click();
-      await expect(dialog.getByRole('status')).toHaveText(TEXT.submitted);
+      await expect(dialog).toBeHidden();
+      await expect(thanks).toBeVisible();
       await expect.poll(() => leadsOf(request, card.account)).toEqual(['Zeynep Kaya', 'Ömer Işık'].sort());
     });
 
@@ -256,11 +270,12 @@ test.describe('the public card at 390 px and its lead form', () => {
       const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === `/p/${card.cardId}`);
       await page.reload();
       expect([200, 304]).toContain((await reloaded).status());
-      await page.getByRole('button', { name: 'Bilgi Gönder' }).click();
+      await opener.click();
       await name.fill('Deniz Ak');
       await phone.fill('0533 111 22 33');
       await send.click();
-      await expect(dialog.getByRole('status')).toHaveText(TEXT.submitted);
+      await expect(dialog).toBeHidden();
+      await expect(thanks).toBeVisible();
       await expect.poll(() => leadsOf(request, card.account)).toEqual(['Deniz Ak', 'Zeynep Kaya', 'Ömer Işık'].sort());
       // Every lead went with a token of its own.
       expect(new Set(sentTokens).size).toBe(sentTokens.length);
@@ -269,6 +284,7 @@ test.describe('the public card at 390 px and its lead form', () => {
 
     await test.step('on a desktop the dialog with its errors', async () => {
       await page.setViewportSize(DESKTOP);
+      await opener.click();
       await send.click();
       await expect(dialog.getByText(TEXT.nameRequired)).toHaveCount(1);
       await shoot(page, 'dialog-errors', false);

@@ -379,6 +379,86 @@ test.describe('meeting planning on the card', () => {
     await context.close();
   });
 
+  test('given the owner on Toplantılar, when they plan with the card’s tools there, then the same popups sign them in and the list shows each meeting without a reload', async ({
+    browser,
+  }) => {
+    // No fixed viewport, as on the card: the popup gets the size the page asks for.
+    const context = await browser.newContext({
+      locale: 'tr-TR',
+      timezoneId: 'Europe/Istanbul',
+      viewport: null,
+      deviceScaleFactor: undefined,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize(DESKTOP);
+      const csp = await watchViolations(page);
+      await plantToken(page, owner.token);
+      const shell = await page.goto('/meetings');
+      // The dashboard lets its popups keep their opener, as the card page does (decision 39).
+      expect(shell?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      const planner = page.getByRole('region', { name: 'Toplantı Planla' });
+      const items = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3 }) });
+
+      await test.step('Toplantı Planla shows the three tools beside the list', async () => {
+        // The first screen of a fresh server's build: its chunks load before anything shows.
+        await expect(page.getByRole('heading', { level: 1, name: 'Toplantılar' })).toBeVisible({ timeout: 30_000 });
+        for (const name of ['Takvim Daveti', 'Zoom Toplantısı', 'Calendly Linki']) {
+          await expect(planner.getByRole('button', { name })).toBeVisible();
+        }
+        await expect(page.getByText('Henüz toplantı oluşturmadınız.')).toBeVisible();
+        await lookAtBothSizes(page, 'dashboard-planner', 'Toplantılar with Toplantı Planla');
+      });
+
+      const calendar = page.getByRole('dialog', { name: 'Takvim Daveti' });
+      await test.step('a Google Calendar invite: the 500×600 popup signs in, and the meeting is listed at once', async () => {
+        await planner.getByRole('button', { name: 'Takvim Daveti' }).click();
+        await expect(calendar.getByLabel('Başlık')).toBeFocused();
+        await calendar.getByLabel('Başlık').fill('Panodan planlandı');
+        await calendar.getByLabel('Katılımcılar (isteğe bağlı)').fill('ayse@example.com');
+        await lookAtBothSizes(page, 'dashboard-calendar', 'Toplantılar, Takvim Daveti');
+        const size = await signInThroughPopup(page, calendar.getByRole('button', { name: 'Google Calendar' }));
+        expect(size).toEqual({ width: 500, height: 600 });
+        await expect(calendar).toBeHidden();
+        await expect(page.locator('[data-sonner-toast]', { hasText: TOASTS.meetingGoogleCreated })).toBeVisible();
+        await expect(items).toHaveCount(1);
+        await expect(items.first().getByRole('heading', { name: 'Panodan planlandı' })).toBeVisible();
+        expect(await sentToProvider('google', 'summary', 'Panodan planlandı')).toHaveLength(1);
+      });
+
+      const zoom = page.getByRole('dialog', { name: 'Zoom Toplantısı' });
+      await test.step('a Zoom meeting: its link, id and password in the dialog, and on top of the list', async () => {
+        await planner.getByRole('button', { name: 'Zoom Toplantısı' }).click();
+        await zoom.getByLabel('Konu').fill('Panodan Zoom');
+        await signInThroughPopup(page, zoom.getByRole('button', { name: 'Zoom ile Oluştur' }));
+        await expect(zoom.getByText('Toplantı bağlantısı')).toBeVisible();
+        await lookAtBothSizes(page, 'dashboard-zoom-result', 'Toplantılar, Zoom result');
+        await zoom.getByRole('button', { name: 'Kapat' }).click();
+        await expect(items).toHaveCount(2);
+        await expect(items.locator('.meeting-badge')).toHaveText(['Zoom', 'Google Calendar']);
+        await expect(items.first().getByRole('link', { name: 'Toplantıya Katıl' })).toHaveAttribute(
+          'href',
+          /^https?:\/\//,
+        );
+      });
+
+      await test.step('they are MeetingScheduled like the card’s: the owner’s list from the server holds both', async () => {
+        expect((await listedMeetings(page, owner)).map((m) => `${m.provider}:${m.title}`)).toEqual([
+          'zoom:Panodan Zoom',
+          'google:Panodan planlandı',
+        ]);
+        await lookAtBothSizes(page, 'dashboard-list', 'Toplantılar after planning');
+        await cspClean(csp);
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
   test('given a provider that no longer takes the token, when the owner makes a Zoom meeting, then they are asked to sign in again', async ({
     browser,
   }) => {

@@ -1,5 +1,5 @@
 import { expectAccessible } from './accessibility.ts';
-import { expect, plantToken, test, TEXT } from './fixtures.ts';
+import { DESKTOP, expect, plantToken, test, TEXT } from './fixtures.ts';
 
 const HEADER_LINKS = ['/features', '/pricing', '/about', '/auth/login', '/auth/register'];
 const FOOTER_LINKS = ['/features', '/pricing', '/faq', '/about', '/blog', '/contact', '/privacy', '/terms'];
@@ -99,7 +99,16 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/auth\/register$/);
   });
 
-  test('an unknown address shows the 404 page with a way home', async ({ page }) => {
+  test('an unknown address shows the 404 page with a way home, and answers 404', async ({ page }) => {
+    for (const viewport of [{ width: 390, height: 844 }, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      const unknown = await page.goto('/boyle-bir-sayfa-yok');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sayfa Bulunamadı' })).toBeVisible();
+      await expectAccessible(page, `404 at ${viewport.width}`);
+      // An address of the app itself answers 200 (the server knows the router's list).
+      expect((await page.goto('/pricing'))?.status()).toBe(200);
+    }
     await page.goto('/boyle-bir-sayfa-yok');
     await expect(page.getByRole('heading', { level: 1, name: 'Sayfa Bulunamadı' })).toBeVisible();
     await expect(page.getByText('Aradığınız sayfa bulunamadı veya taşınmış olabilir.')).toBeVisible();

@@ -108,7 +108,7 @@ const FULL_PROFILE: Record<string, string> = {
     },
   ]),
   paymentMethods: JSON.stringify([
-    { type: 'paypal', accountName: '', accountId: 'ayse@yilmaz-emlak.com.tr', qrCode: '' },
+    { type: 'paypal', accountName: 'Ayşe Yılmaz', accountId: 'ayse@yilmaz-emlak.com.tr', qrCode: '' },
     { type: 'other', accountName: 'Papara', accountId: '1234567890', qrCode: '' },
   ]),
 };
@@ -348,10 +348,10 @@ test.describe('a full profile', () => {
       await expect(marker).toHaveText('IBAN kopyalandı!');
       expect(await clipboard(page)).toBe('TR330006100519786457841326');
     });
-    await test.step('a payment tile copies its account id', async () => {
+    await test.step('a payment tile copies its account id and says so, not the account name', async () => {
       await corporate.getByRole('tab', { name: 'Ödeme' }).click();
-      await corporate.getByRole('button', { name: /^PayPal, Hesap ID: ayse@yilmaz-emlak\.com\.tr/ }).click();
-      await expect(marker).toHaveText('Hesap ID kopyalandı!');
+      await corporate.getByRole('button', { name: /^PayPal, Ayşe Yılmaz: ayse@yilmaz-emlak\.com\.tr/ }).click();
+      await expect(marker).toHaveText('E-posta adresi kopyalandı!');
       expect(await clipboard(page)).toBe('ayse@yilmaz-emlak.com.tr');
     });
   });

@@ -267,6 +267,50 @@ test('without a network the dashboard and Kartımı Göster open with the last-s
   }
 });
 
+for (const [device, options] of [
+  ['a phone', PHONE],
+  ['a desktop', { viewport: DESKTOP }],
+] as const) {
+  test(`on ${device}, one sign-in is enough: offline later, Kartımı Göster shows the card’s QR`, async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerWithCard(request, 'Deniz');
+    const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
+    try {
+      const page = await context.newPage();
+      await test.step('the owner signs in once; the dashboard loads before the worker is there', async () => {
+        await page.goto('/auth/login');
+        await page.getByLabel('E-posta').fill(owner.email);
+        await page.getByLabel('Şifre', { exact: true }).fill(owner.password);
+        await page.getByRole('button', { name: 'Giriş Yap' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: `Hoş geldiniz, ${owner.firstName}` })).toBeVisible();
+        await controlledByServiceWorker(page);
+      });
+
+      await test.step('once the worker controls the page, what the owner’s screens need is kept, without a reload', async () => {
+        await expect
+          .poll(async () => Object.values(await ownerCaches(page)).flat())
+          .toEqual(expect.arrayContaining(['/api/auth/me', '/api/cards/my-cards', '/api/statistics/dashboard']));
+      });
+
+      await test.step('the network goes; Kartımı Göster opens with the QR of the card', async () => {
+        await context.setOffline(true);
+        await page.goto('/show-card');
+        await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 1, name: `${owner.firstName} ${owner.lastName}` }),
+        ).toBeVisible();
+        await expect.poll(() => decodeQr(page)).toBe(owner.cardLink);
+        await shoot(page, 'show-card-after-one-visit');
+        await expectAccessible(page, 'Kartımı Göster after one visit, offline');
+      });
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('signing out clears the kept answers; the next person on the phone never sees the first one’s', async ({
   browser,
   request,

@@ -210,7 +210,7 @@ test.describe('statistics', () => {
       await expect(stats.getByRole('heading', { level: 1, name: 'İstatistikler' })).toBeVisible();
       await expect(stats.getByText(TEXT.noStatistics)).toBeVisible();
       await expect(stats.getByText(TEXT.noStatisticsHint)).toBeVisible();
-      await expect(tile(stats, 'Toplam Ziyaretçi')).toHaveText('0');
+      await expect(tile(stats, 'Toplam Ziyaret')).toHaveText('0');
       await expect(tile(stats, 'Son Ziyaret')).toHaveText('—');
       await expect(stats.getByText(/^Tekil ziyaretçi:/)).toBeVisible();
       await expect(stats.getByText(TEXT.live, { exact: true })).toBeVisible();
@@ -233,12 +233,12 @@ test.describe('statistics', () => {
 
     let phone: Page | undefined;
     await test.step('a phone and a desktop open the card: /stats moves to 2 visits without a reload', async () => {
-      await recordTileChanges(stats, 'Toplam Ziyaretçi');
+      await recordTileChanges(stats, 'Toplam Ziyaret');
       const first = await visit(browser, baseURL, IPHONE, cardId);
       phone = first.page;
-      await expect(tile(stats, 'Toplam Ziyaretçi')).toHaveText('1');
+      await expect(tile(stats, 'Toplam Ziyaret')).toHaveText('1');
       const second = await visit(browser, baseURL, DESKTOP_CHROME, cardId);
-      await expect(tile(stats, 'Toplam Ziyaretçi')).toHaveText('2');
+      await expect(tile(stats, 'Toplam Ziyaret')).toHaveText('2');
       const shown = await tileChanges(stats);
       const latency = [
         (shown['1']?.at ?? Number.NaN) - first.acceptedAt,
@@ -382,7 +382,7 @@ test.describe('statistics', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parseCsv(bytes.subarray(3).toString('utf8'));
       expect(rows[0]).toEqual(['Özet']);
-      expect(rows[1]).toEqual(['Kart', 'Toplam Ziyaretçi', 'Tekil Ziyaretçi', 'Toplam Tıklama', 'Son Ziyaret']);
+      expect(rows[1]).toEqual(['Kart', 'Toplam Ziyaret', 'Tekil Ziyaretçi', 'Toplam Tıklama', 'Son Ziyaret']);
       expect(rows[2]?.slice(0, 4)).toEqual(['Tüm kartlar', '2', '2', '2']);
       const devicesAt = rows.findIndex((row) => row[0] === 'Cihazlar');
       expect(rows.slice(devicesAt + 1, devicesAt + 5)).toEqual([
@@ -397,7 +397,7 @@ test.describe('statistics', () => {
     await test.step('the card filter narrows every number to one card', async () => {
       await stats.getByLabel('Kart', { exact: true }).selectOption(cardId);
       await expect(stats).toHaveURL(new RegExp(`kart=${cardId}`));
-      await expect(tile(stats, 'Toplam Ziyaretçi')).toHaveText('2');
+      await expect(tile(stats, 'Toplam Ziyaret')).toHaveText('2');
       await stats.getByLabel('Kart', { exact: true }).selectOption('');
     });
 
@@ -420,7 +420,7 @@ test.describe('statistics', () => {
       await shoot(small, 'dashboard');
       await expectAccessible(small, 'dashboard with visits and clicks, 390×844');
       await small.goto('/stats');
-      await expect(tile(small, 'Toplam Ziyaretçi')).toHaveText('2');
+      await expect(tile(small, 'Toplam Ziyaret')).toHaveText('2');
       for (const tab of TABS) {
         await openTab(small, tab.label);
         await shoot(small, tab.slug);
@@ -463,6 +463,6 @@ test.describe('statistics', () => {
     failing = false;
     await problem.getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(page.getByText(TEXT.noStatistics)).toBeVisible();
-    await expect(tile(page, 'Toplam Ziyaretçi')).toHaveText('0');
+    await expect(tile(page, 'Toplam Ziyaret')).toHaveText('0');
   });
 });

@@ -326,7 +326,7 @@ test.describe('card details: its own figures and an honest address', () => {
       await expect(page.getByLabel('Kart', { exact: true })).toHaveValue(cardId);
       const tiles = page.getByRole('list', { name: 'Özet istatistikler' });
       await expect(
-        tiles.getByRole('listitem').filter({ hasText: 'Toplam Ziyaretçi' }).locator('.stat-tile__value'),
+        tiles.getByRole('listitem').filter({ hasText: 'Toplam Ziyaret' }).locator('.stat-tile__value'),
       ).toHaveText('1');
     });
   });

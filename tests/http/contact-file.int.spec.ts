@@ -20,7 +20,8 @@ let cardId: string;
 let profile: Profile;
 let position: string | undefined;
 
-const contactFile = (id: string, headers: Record<string, string> = {}) => send(product, 'GET', `/api/profile/card/${id}/contact.vcf`, undefined, undefined, headers);
+const contactFile = (id: string, headers: Record<string, string> = {}) =>
+  send(product, 'GET', `/api/profile/card/${id}/contact.vcf`, undefined, undefined, headers);
 
 beforeAll(async () => {
   product = await startTestProduct();
@@ -34,8 +35,24 @@ beforeAll(async () => {
         ...fullProfileFields(),
         company: 'Yılmaz & Öztürk Gayrimenkul',
         bankAccounts: JSON.stringify([
-          { bankName: 'Ziraat Bankası', accountHolder: 'Ayşe Yılmaz', iban: 'TR33 0006 1005 1978 6457 8413 26', accountNumber: '', branchCode: '', swiftCode: '', currency: 'TRY' },
-          { bankName: 'Garanti BBVA', accountHolder: 'Yılmaz Gayrimenkul Ltd. Şti.', iban: '', accountNumber: '6299123', branchCode: '', swiftCode: '', currency: 'EUR' },
+          {
+            bankName: 'Ziraat Bankası',
+            accountHolder: 'Ayşe Yılmaz',
+            iban: 'TR33 0006 1005 1978 6457 8413 26',
+            accountNumber: '',
+            branchCode: '',
+            swiftCode: '',
+            currency: 'TRY',
+          },
+          {
+            bankName: 'Garanti BBVA',
+            accountHolder: 'Yılmaz Gayrimenkul Ltd. Şti.',
+            iban: '',
+            accountNumber: '6299123',
+            branchCode: '',
+            swiftCode: '',
+            currency: 'EUR',
+          },
         ]),
       },
       { profilePicture: { bytes: await photo(900, 700, '#1f6f8b'), name: 'portre.jpg', type: 'image/jpeg' } },
@@ -45,7 +62,9 @@ beforeAll(async () => {
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   profile = saved.body.profile as Profile;
   cardId = virtualCardId();
-  expect((await send(product, 'POST', '/api/cards', token, { cardId, type: 'virtual', name: 'Rehber' })).statusCode).toBe(200);
+  expect(
+    (await send(product, 'POST', '/api/cards', token, { cardId, type: 'virtual', name: 'Rehber' })).statusCode,
+  ).toBe(200);
   const activated = await send(product, 'POST', '/api/cards/activate', token, { cardId, name: 'Rehber' });
   expect(activated.statusCode).toBe(200);
   position = answer(activated).position;
@@ -87,7 +106,15 @@ describe('the contact file of an active card', () => {
     expect(value('email')).toBe('ayse@yilmaz-emlak.com.tr');
     expect(value('url')).toBe('https://yilmaz-emlak.com.tr');
     expect(vcard.getFirstProperty('adr')?.getParameter('type')).toBe('WORK');
-    expect(value('adr')).toEqual(['', '', 'Bağdat Caddesi No: 1', 'İstanbul', 'Kadıköy', '34710', 'Türkiye']);
+    // The ilçe is the locality and the il the region: phones print '34710 Kadıköy/İstanbul', not the other way round.
+    const [, , street, locality, region, postalCode, country] = value('adr') as string[];
+    expect({ street, locality, region, postalCode, country }).toEqual({
+      street: 'Bağdat Caddesi No: 1',
+      locality: 'Kadıköy',
+      region: 'İstanbul',
+      postalCode: '34710',
+      country: 'Türkiye',
+    });
     expect(value('note')).toBe(
       [
         'Vergi No: 4540536920',
@@ -125,10 +152,17 @@ describe('the contact file of an active card', () => {
   });
 
   it('follows the profile: a change shows in the next download', async () => {
-    const saved = await saveProfile(product, 'PUT', profileForm({ ...fullProfileFields(), company: '', jobTitle: 'Broker; Ortak' }), token);
+    const saved = await saveProfile(
+      product,
+      'PUT',
+      profileForm({ ...fullProfileFields(), company: '', jobTitle: 'Broker; Ortak' }),
+      token,
+    );
     expect(saved.status).toBe(200);
     const response = await contactFile(cardId, after(saved.body.position));
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="Ayse_Yilmaz.vcf"; filename*=UTF-8''Ay%C5%9Fe_Y%C4%B1lmaz.vcf`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Ayse_Yilmaz.vcf"; filename*=UTF-8''Ay%C5%9Fe_Y%C4%B1lmaz.vcf`,
+    );
     expect(response.body).toContain('TITLE:Broker\\; Ortak\r\n');
     const vcard = parseVCard(response.body);
     expect(vcard.getFirstPropertyValue('org')).toBeNull();
@@ -139,7 +173,11 @@ describe('the contact file of an active card', () => {
 describe('cards without a contact file', () => {
   it('unknown, malformed, pending and deactivated cards answer the public profile’s 404', async () => {
     const pending = virtualCardId();
-    const created = await send(product, 'POST', '/api/cards', token, { cardId: pending, type: 'virtual', name: 'Bekleyen' });
+    const created = await send(product, 'POST', '/api/cards', token, {
+      cardId: pending,
+      type: 'virtual',
+      name: 'Bekleyen',
+    });
     const off = await send(product, 'PUT', `/api/cards/deactivate/${cardId}`, token);
     expect([created.statusCode, off.statusCode]).toEqual([200, 200]);
     for (const id of ['KV-YOKBOYLE', encodeURIComponent('kv-iı'), pending, cardId]) {

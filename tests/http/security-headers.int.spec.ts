@@ -175,9 +175,11 @@ describe('the web app', () => {
   ])('the app shell at %s: scripts and styles from our origin only, never framed', async (path) => {
     for (const method of ['GET', 'HEAD'] as const) {
       const response = await inject(method, path);
-      expect(response.statusCode).toBe(200);
+      // An address the app does not have gets the shell's 404 page, with a 404 status.
+      expect(response.statusCode).toBe(path === '/bir/yol/yok' ? 404 : 200);
       expect(response.headers['content-type']).toContain('text/html');
-      expectCommonHeaders(response.headers);
+      // The dashboard opens the OAuth popup ('Toplantılar'): its popups keep their opener, as the card page's do.
+      expectCommonHeaders(response.headers, true, 'same-origin-allow-popups');
       expect(policyOf(response.headers)).toEqual(WEB_APP_POLICY);
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
@@ -186,14 +188,14 @@ describe('the web app', () => {
   it.each(['/assets/app-1a2b3c.js', '/favicon.svg'])('the static file %s', async (path) => {
     const response = await inject('GET', path);
     expect(response.statusCode).toBe(200);
-    expectCommonHeaders(response.headers);
+    expectCommonHeaders(response.headers, true, 'same-origin-allow-popups');
     expect(policyOf(response.headers)).toEqual(WEB_APP_POLICY);
   });
 
   it('a missing asset is a 404 with the same headers', async () => {
     const response = await inject('GET', '/assets/eski-surum.js');
     expect(response.statusCode).toBe(404);
-    expectCommonHeaders(response.headers);
+    expectCommonHeaders(response.headers, true, 'same-origin-allow-popups');
   });
 });
 
@@ -291,11 +293,11 @@ describe('the OAuth callback page', () => {
     },
   );
 
-  it('given a provider we do not know, then it is the web app (and its 404 page), with the strict policy', async () => {
+  it('given a provider we do not know, then it is the web app’s 404 page, with the app’s policy', async () => {
     const response = await inject('GET', '/auth/facebook/callback');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<title>Dijital Kartvizit</title>');
-    expectCommonHeaders(response.headers);
+    expectCommonHeaders(response.headers, true, 'same-origin-allow-popups');
     expect(policyOf(response.headers)).toEqual(WEB_APP_POLICY);
   });
 });
@@ -330,7 +332,7 @@ describe('HSTS', () => {
     try {
       for (const url of ['/', '/api/config/public', '/api/yok', '/api/cards/details/%C0%AF']) {
         const response = await plain.get(url);
-        expectCommonHeaders(response.headers, false);
+        expectCommonHeaders(response.headers, false, url === '/' ? 'same-origin-allow-popups' : 'same-origin');
       }
     } finally {
       await plain.close();

@@ -22,7 +22,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw.js'), SERVICE_WORKER);
   writeFileSync(join(dist, 'manifest.webmanifest'), MANIFEST);
   // What the build stores beside each text file (web/vite.config.ts, precompressBuild).
-  for (const [file, text] of [['index.html', SHELL], ['assets/app-9z8y7x.js', SCRIPT]] as const) {
+  for (const [file, text] of [
+    ['index.html', SHELL],
+    ['assets/app-9z8y7x.js', SCRIPT],
+  ] as const) {
     if (file !== 'index.html') writeFileSync(join(dist, file), text);
     writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
@@ -35,13 +38,27 @@ afterAll(async () => {
 });
 
 describe('the web app beside the API', () => {
-  it.each(['/', '/dashboard', '/auth/login', '/bir/yol/yok'])('%s gets the app shell, which routes on the client', async (path) => {
-    const response = await product.get(path);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('Dijital Kartvizit');
-  });
+  it.each(['/', '/dashboard', '/auth/login', '/cards/VC-AB12CD', '/kvkk', '/pricing', '/login'])(
+    '%s, an address of the app, gets the app shell with 200, and the client routes',
+    async (path) => {
+      const response = await product.get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('Dijital Kartvizit');
+    },
+  );
+
+  it.each(['/bir/yol/yok', '/dashboard/eski', '/auth/yok', '/cards/VC-AB12CD/fazla', '/Dashboard-degil'])(
+    '%s, no address of the app, gets the shell (its 404 page) with a 404 status',
+    async (path) => {
+      const response = await product.get(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('Dijital Kartvizit');
+    },
+  );
 
   it('hashed assets are cached for a year', async () => {
     const response = await product.get('/assets/app-1a2b3c.js');
@@ -74,10 +91,13 @@ describe('the web app beside the API', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
   });
 
-  it.each(['/assets/eski-surum.js', '/favicon-yok.png'])('a missing file %s is a 404, not the app shell', async (path) => {
-    const response = await product.get(path);
-    expect(response.statusCode).toBe(404);
-  });
+  it.each(['/assets/eski-surum.js', '/favicon-yok.png'])(
+    'a missing file %s is a 404, not the app shell',
+    async (path) => {
+      const response = await product.get(path);
+      expect(response.statusCode).toBe(404);
+    },
+  );
 
   it('an unknown API path is a JSON 404 in Turkish', async () => {
     const response = await product.get('/api/boyle-bir-sey-yok');

@@ -302,7 +302,7 @@ describe.skipIf(skipped !== null)(
       const stats = await owner.newPage();
       await stats.goto('/stats');
       await stats.getByRole('heading', { level: 1, name: 'İstatistikler' }).waitFor();
-      await statTile(stats, 'Toplam Ziyaretçi').filter({ hasText: /^0$/ }).waitFor();
+      await statTile(stats, 'Toplam Ziyaret').filter({ hasText: /^0$/ }).waitFor();
 
       // When: a phone opens the public card (its beacon goes through nginx to a command-api)...
       const phone = await newContext({
@@ -323,7 +323,7 @@ describe.skipIf(skipped !== null)(
         .waitFor();
 
       // Then: /stats shows it without a reload (a projector → NOTIFY → a query-api's live stream).
-      await statTile(stats, 'Toplam Ziyaretçi').filter({ hasText: /^1$/ }).waitFor();
+      await statTile(stats, 'Toplam Ziyaret').filter({ hasText: /^1$/ }).waitFor();
 
       // When: the owner adds a product...
       await page.goto('/products');

@@ -35,8 +35,9 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <RouterProvider router={router} />
+      {/* Bottom right: at the top they covered each screen's main button (its header's right end) for 5 s. */}
       <Toaster
-        position="top-right"
+        position="bottom-right"
         duration={5000}
         richColors
         closeButton

@@ -83,6 +83,15 @@ export const OAUTH_POPUP_API_SECURITY_HEADERS: SecurityHeaderOverrides = {
   crossOriginOpenerPolicy: 'unsafe-none',
 };
 
+/**
+ * The web app's pages (the app shell, whichever address or the service worker's precached copy it comes from): the
+ * dashboard's 'Toplantılar' opens the same OAuth popup as the card page (issue 28), so it allows popups as the card
+ * page does: its popups keep their opener, other sites' windows still cannot reach it. Its CSP is the app shell's.
+ */
+export const WEB_APP_SECURITY_HEADERS: SecurityHeaderOverrides = {
+  crossOriginOpenerPolicy: 'same-origin-allow-popups',
+};
+
 const PLACEHOLDER = 'tile-placeholder';
 
 /**
@@ -155,7 +164,7 @@ export function securityHeaderPolicies(
   app: FastifyInstance,
   settings: SecurityHeaderSettings,
 ): (request: FastifyRequest) => Readonly<Record<string, string>> {
-  const webApp = headersOf(helmetOptions(settings));
+  const webApp = headersOf(helmetOptions(settings, WEB_APP_SECURITY_HEADERS));
   const api = headersOf(helmetOptions(settings, API_SECURITY_HEADERS));
   const byRoutePolicy = new WeakMap<SecurityHeaderOverrides, Readonly<Record<string, string>>>();
   app.addHook('onRoute', (route) => {

@@ -9,7 +9,9 @@ import { safeFileName } from '@kartvizit/infra/http/attachment';
 
 export interface ContactAddress {
   readonly street: string;
+  /** The il (province): 'İstanbul'. */
   readonly city: string;
+  /** The ilçe (district): 'Kadıköy'. */
   readonly state: string;
   readonly zipCode: string;
   readonly country: string;
@@ -59,9 +61,7 @@ const CRLF = '\r\n';
 
 /** Text values (RFC 2426 §5): backslash, comma, semicolon and line breaks are escaped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\\,;\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`));
+  return value.replace(/\r\n?/g, '\n').replace(/[\\,;\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`));
 }
 
 /** One component of a structured value (N, ADR, ORG): the same escaping; `;` then separates components. */
@@ -138,7 +138,20 @@ export function contactNote(card: ContactCard): string {
 }
 
 export function contactFullName(card: Pick<ContactCard, 'firstName' | 'lastName'>): string {
-  return [card.firstName, card.lastName].map((part) => part.trim()).filter(Boolean).join(' ');
+  return [card.firstName, card.lastName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * ADR's seven components (RFC 2426 §3.2.1: PO box, extended, street, locality, region, postal code, country) from a
+ * Turkish address. The profile's `city` is the il (province) and its `state` the ilçe (district): the ilçe is the
+ * locality and the il the region, as Turkish addresses are written ('34710 Kadıköy/İstanbul') and as iOS and Android
+ * Contacts lay out a Turkish address (Google's address data for TR: locality = district, region = province).
+ */
+export function turkishAddress(address: ContactAddress): string[] {
+  return ['', '', address.street, address.state, address.city, address.zipCode, address.country];
 }
 
 /** The whole file, CRLF line endings, ready to send as UTF-8. */
@@ -154,9 +167,9 @@ export function buildVCard(card: ContactCard): string {
   if (card.email) lines.push(`EMAIL;TYPE=WORK,INTERNET:${escapeText(card.email)}`);
   // A URI, not text: commas in it must stay as they are.
   if (card.website) lines.push(`URL:${card.website}`);
-  const { street, city, state, zipCode, country } = card.address;
+  const { street, city, state, zipCode } = card.address;
   if ([street, city, state, zipCode].some((part) => part.trim() !== '')) {
-    lines.push(`ADR;TYPE=WORK:${structured(['', '', street, city, state, zipCode, country])}`);
+    lines.push(`ADR;TYPE=WORK:${structured(turkishAddress(card.address))}`);
   }
   const note = contactNote(card);
   if (note) lines.push(`NOTE:${escapeText(note)}`);
@@ -164,7 +177,8 @@ export function buildVCard(card: ContactCard): string {
   for (const link of card.socialLinks) {
     if (link.url) lines.push(`X-SOCIALPROFILE;TYPE=${link.platform.replace(/[^a-z0-9-]/gi, '')}:${link.url}`);
   }
-  if (card.photo) lines.push(`PHOTO;ENCODING=b;TYPE=${card.photo.type}:${Buffer.from(card.photo.bytes).toString('base64')}`);
+  if (card.photo)
+    lines.push(`PHOTO;ENCODING=b;TYPE=${card.photo.type}:${Buffer.from(card.photo.bytes).toString('base64')}`);
   lines.push('END:VCARD');
   return lines.map(foldLine).join(CRLF) + CRLF;
 }

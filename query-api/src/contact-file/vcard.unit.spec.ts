@@ -39,14 +39,32 @@ const card: ContactCard = {
   phone: '+905321234567',
   email: 'ayse@yilmaz-emlak.com.tr',
   website: 'https://yilmaz-emlak.com.tr/ekip?kisi=ayse,yilmaz',
-  address: { street: 'Bağdat Caddesi No: 1, Daire 3', city: 'İstanbul', state: 'Kadıköy', zipCode: '34710', country: 'Türkiye' },
+  address: {
+    street: 'Bağdat Caddesi No: 1, Daire 3',
+    city: 'İstanbul',
+    state: 'Kadıköy',
+    zipCode: '34710',
+    country: 'Türkiye',
+  },
   taxNumber: '4540536920',
   taxOffice: 'Kadıköy',
   mersisNo: '0454053692000015',
   registrationNumber: '123456-5',
   bankAccounts: [
-    { bankName: 'Ziraat Bankası', accountHolder: 'Ayşe Yılmaz', iban: 'TR330006100519786457841326', accountNumber: '', currency: 'TRY' },
-    { bankName: 'Garanti BBVA', accountHolder: 'Yılmaz Emlak Ltd. Şti.', iban: '', accountNumber: '6299 1234567', currency: 'EUR' },
+    {
+      bankName: 'Ziraat Bankası',
+      accountHolder: 'Ayşe Yılmaz',
+      iban: 'TR330006100519786457841326',
+      accountNumber: '',
+      currency: 'TRY',
+    },
+    {
+      bankName: 'Garanti BBVA',
+      accountHolder: 'Yılmaz Emlak Ltd. Şti.',
+      iban: '',
+      accountNumber: '6299 1234567',
+      currency: 'EUR',
+    },
   ],
   socialLinks: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/ayse-yilmaz' }],
   photo: { bytes: randomBytes(3000), type: 'JPEG' },
@@ -62,7 +80,12 @@ describe('vCard text', () => {
     const line = `NOTE:${'x'.repeat(300)}`;
     const folded = foldLine(line);
     expectWellFolded(folded);
-    expect(folded.split('\r\n').slice(1).every((part) => part.startsWith(' '))).toBe(true);
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((part) => part.startsWith(' ')),
+    ).toBe(true);
     expect(folded.split('\r\n')[0]).toHaveLength(75);
     expect(unfold(folded)).toBe(line);
     expect(foldLine('FN:Kısa')).toBe('FN:Kısa');
@@ -117,7 +140,15 @@ describe('the contact file', () => {
     expect(value('url')).toBe('https://yilmaz-emlak.com.tr/ekip?kisi=ayse,yilmaz');
     const adr = vcard.getFirstProperty('adr');
     expect(adr?.getParameter('type')).toBe('WORK');
-    expect(adr?.getFirstValue()).toEqual(['', '', 'Bağdat Caddesi No: 1, Daire 3', 'İstanbul', 'Kadıköy', '34710', 'Türkiye']);
+    expect(adr?.getFirstValue()).toEqual([
+      '',
+      '',
+      'Bağdat Caddesi No: 1, Daire 3',
+      'Kadıköy',
+      'İstanbul',
+      '34710',
+      'Türkiye',
+    ]);
     expect(value('note')).toBe(contactNote(card));
     expect(value('x-socialprofile')).toBe('https://www.linkedin.com/in/ayse-yilmaz');
     const photo = vcard.getFirstProperty('photo');
@@ -176,7 +207,17 @@ describe('the contact file', () => {
       socialLinks: [],
       photo: null,
     });
-    expect(sparse).toBe(['BEGIN:VCARD', 'VERSION:3.0', 'N:;;;;', 'FN:Öztürk Emlak\\, İzmir', 'ORG:Öztürk Emlak\\, İzmir', 'END:VCARD', ''].join('\r\n'));
+    expect(sparse).toBe(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'N:;;;;',
+        'FN:Öztürk Emlak\\, İzmir',
+        'ORG:Öztürk Emlak\\, İzmir',
+        'END:VCARD',
+        '',
+      ].join('\r\n'),
+    );
     expect(parseVCard(sparse).getFirstPropertyValue('fn')).toBe('Öztürk Emlak, İzmir');
   });
 });
@@ -194,6 +235,8 @@ describe('the file name', () => {
     expect(attachmentDisposition('Yılmaz_Çağrı_Şirketi.vcf')).toBe(
       `attachment; filename="Yilmaz_Cagri_Sirketi.vcf"; filename*=UTF-8''Y%C4%B1lmaz_%C3%87a%C4%9Fr%C4%B1_%C5%9Eirketi.vcf`,
     );
-    expect(attachmentDisposition("O'Neil_(İzmir).vcf")).toBe(`attachment; filename="O_Neil_Izmir_.vcf"; filename*=UTF-8''O%27Neil_%28%C4%B0zmir%29.vcf`);
+    expect(attachmentDisposition("O'Neil_(İzmir).vcf")).toBe(
+      `attachment; filename="O_Neil_Izmir_.vcf"; filename*=UTF-8''O%27Neil_%28%C4%B0zmir%29.vcf`,
+    );
   });
 });

@@ -189,7 +189,7 @@ function rows(list: readonly InfoRow[]): SafeHtml {
 
 function paymentTile(method: PaymentView): SafeHtml {
   const account = method.accountId
-    ? markup`<span class="pc-pay__label">${method.label}</span><span class="pc-pay__id">${method.accountId}</span><span class="pc-pay__hint pc-js">${icon('copy')}${TEXT.copyHint}</span><button type="button" class="pc-pay__copy pc-js" data-copy="${method.accountId}" data-label="${method.label}" aria-label="${method.typeLabel}, ${method.label}: ${method.accountId}. ${TEXT.copyHint}"></button>`
+    ? markup`<span class="pc-pay__label">${method.label}</span><span class="pc-pay__id">${method.accountId}</span><span class="pc-pay__hint pc-js">${icon('copy')}${TEXT.copyHint}</span><button type="button" class="pc-pay__copy pc-js" data-copy="${method.accountId}" data-label="${method.copyLabel}" aria-label="${method.typeLabel}, ${method.label}: ${method.accountId}. ${TEXT.copyHint}"></button>`
     : '';
   const qr = method.qrUrl
     ? markup`<figure class="pc-pay__qr"><img src="${method.qrUrl}" alt="${TEXT.paymentQrAlt(method.typeLabel)}" width="120" height="120" loading="lazy" decoding="async"><figcaption>${TEXT.payByQr}</figcaption></figure>`
@@ -372,7 +372,6 @@ ${field('lead', 'message', TEXT.leadMessage, message)}
 ${honeypot('lead')}
 ${notice(TEXT.leadNotice)}
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
-<p class="pc-form__ok" data-form-ok role="status" tabindex="-1"></p>
 <p class="pc-form__error" data-form-error role="alert"></p>
 <div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
 </form></dialog>`;

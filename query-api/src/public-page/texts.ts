@@ -75,6 +75,7 @@ export const TEXT = {
   currency: 'Para Birimi',
   payment: 'Ödeme',
   accountIdLabel: 'Hesap ID',
+  paymentEmailLabel: 'E-posta adresi',
   payByQr: 'Bu QR kodu okutarak ödeme yapabilirsiniz.',
   paymentQrAlt: (label: string) => `${label} ödeme QR kodu`,
   copyHint: 'Kopyalamak için dokunun',

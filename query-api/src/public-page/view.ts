@@ -1,6 +1,7 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
 import { isDemoOwner } from '@kartvizit/schemas/demo';
 import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/validation/profile';
+import { isValidEmail } from '@kartvizit/schemas/validation/email';
 import {
   directionsUrls,
   displayWebUrl,
@@ -80,6 +81,8 @@ export interface PaymentView {
   readonly typeLabel: string;
   readonly label: string;
   readonly accountId: string;
+  /** What the copy button says it copied: the account id's kind, never the account's name. */
+  readonly copyLabel: string;
   readonly qrUrl: string | null;
 }
 
@@ -313,7 +316,8 @@ function companyTabs(data: Data): CompanyTab[] {
         brand === 'default' ? (PAYMENT_TYPE_LABELS[type] ?? (accountName || TEXT.payment)) : BRAND_LABELS[brand];
       const label =
         accountName && accountName.toLowerCase() !== typeLabel.toLowerCase() ? accountName : TEXT.accountIdLabel;
-      return { brand, typeLabel, label, accountId, qrUrl };
+      const copyLabel = isValidEmail(accountId) ? TEXT.paymentEmailLabel : TEXT.accountIdLabel;
+      return { brand, typeLabel, label, accountId, copyLabel, qrUrl };
     })
     .filter((method): method is PaymentView => method !== null);
   if (methods.length > 0) tabs.push({ id: 'odeme', label: TEXT.tabPayment, methods });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from '@kartvizit/infra/http/error-handler';
 import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
+import { WEB_APP_PATHS } from '@kartvizit/schemas/web-routes';
 
 /** Longest file name the file systems we run on allow (NAME_MAX); a longer path segment names no file. */
 const NAME_MAX = 255;
@@ -16,8 +17,9 @@ function namesNoFile(url: string): boolean {
 /**
  * Serves the built React app. Hashed assets are cached for a year; every other file (index.html, the service worker
  * sw.js and the web app manifest of issue 17) is revalidated on each use ('no-cache'), so a new build is found on the
- * next visit. Every other path that is not an API call gets index.html, so the client router can answer (including
- * its 404 page).
+ * next visit. The web app's own addresses (WEB_APP_PATHS, the router's list, matched by Fastify's router) get
+ * index.html with 200; every other path that is not an API call or a file gets it with 404, so the client router shows
+ * its 404 page and the status says the same (crawlers, link checkers, monitoring).
  */
 export async function serveWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
   if (!existsSync(join(distDir, 'index.html'))) return false;
@@ -49,6 +51,11 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
       );
     },
   });
+  for (const path of WEB_APP_PATHS) {
+    // An address the server answers itself ('/demo' goes straight to the sample card) keeps its own answer.
+    if (app.hasRoute({ method: 'GET', url: path })) continue;
+    app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // API calls, missing assets and anything that looks like a file get a real 404, not the app shell.
@@ -61,7 +68,7 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
     ) {
       return sendNotFound(reply);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;
 }

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
+import { APP_PATHS as PATHS, INFO_PATHS } from '@kartvizit/schemas/web-routes';
 import { GuestOnlyRoute, ProtectedRoute } from '../features/account/route-guards.tsx';
-import { INFO_PATHS } from '../features/marketing/info-content.ts';
 import { LandingPage } from '../features/marketing/landing-page.tsx';
 import { PublicLayout } from '../features/marketing/public-layout.tsx';
 import { NotFoundPage } from '../shared/pages/not-found-page.tsx';
@@ -58,37 +58,37 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/demo', element: <DemoPage /> },
+          { path: PATHS.landing, element: <LandingPage /> },
+          { path: PATHS.demo, element: <DemoPage /> },
           { path: LEGAL_PATHS.disclosure, element: <DisclosurePage /> },
           { path: LEGAL_PATHS.privacy, element: <PrivacyPage /> },
           { path: LEGAL_PATHS.terms, element: <TermsPage /> },
           // Short addresses people type (and the product screen's old redirect target, SPEC §2).
-          { path: '/login', element: <Navigate to="/auth/login" replace /> },
-          { path: '/register', element: <Navigate to="/auth/register" replace /> },
+          { path: PATHS.loginShort, element: <Navigate to={PATHS.login} replace /> },
+          { path: PATHS.registerShort, element: <Navigate to={PATHS.register} replace /> },
           ...INFO_PATHS.map((path) => ({ path, element: <InfoPage /> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
-        path: '/auth',
+        path: PATHS.auth,
         element: <AuthLayout />,
         children: [
           {
             element: <GuestOnlyRoute />,
             children: [
-              { path: 'login', element: <LoginPage /> },
-              { path: 'register', element: <RegisterPage /> },
+              { path: PATHS.login, element: <LoginPage /> },
+              { path: PATHS.register, element: <RegisterPage /> },
             ],
           },
-          { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { index: true, element: <Navigate to={PATHS.login} replace /> },
+          { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
         ],
       },
       // The link e-mailed to a new address: public like the reset (the person may be signed out, or on another device).
       {
-        path: '/account/confirm-email',
+        path: PATHS.confirmEmail,
         element: <AuthLayout />,
         children: [{ index: true, element: <ConfirmEmailPage /> }],
       },
@@ -103,21 +103,21 @@ export const routes: RouteObject[] = [
               {
                 element: <AppLayout />,
                 children: [
-                  { path: '/dashboard', element: <DashboardPage /> },
-                  { path: '/profile', element: <ProfilePage /> },
-                  { path: '/account', element: <AccountSettingsPage /> },
-                  { path: '/cards', element: <CardsPage /> },
-                  { path: '/cards/:cardId', element: <CardDetailPage /> },
-                  { path: '/products', element: <ProductsPage /> },
-                  { path: '/stats', element: <StatsPage /> },
-                  { path: '/leads', element: <LeadsPage /> },
-                  { path: '/activate', element: <ActivatePage /> },
-                  { path: '/rems-integration', element: <RemsIntegrationPage /> },
-                  { path: '/meetings', element: <MeetingsPage /> },
+                  { path: PATHS.dashboard, element: <DashboardPage /> },
+                  { path: PATHS.profile, element: <ProfilePage /> },
+                  { path: PATHS.account, element: <AccountSettingsPage /> },
+                  { path: PATHS.cards, element: <CardsPage /> },
+                  { path: PATHS.card, element: <CardDetailPage /> },
+                  { path: PATHS.products, element: <ProductsPage /> },
+                  { path: PATHS.stats, element: <StatsPage /> },
+                  { path: PATHS.leads, element: <LeadsPage /> },
+                  { path: PATHS.activate, element: <ActivatePage /> },
+                  { path: PATHS.remsIntegration, element: <RemsIntegrationPage /> },
+                  { path: PATHS.meetings, element: <MeetingsPage /> },
                 ],
               },
               // 'Kartımı Göster': full screen, without the sidebar.
-              { path: '/show-card', element: <ShowCardPage /> },
+              { path: PATHS.showCard, element: <ShowCardPage /> },
             ],
           },
         ],

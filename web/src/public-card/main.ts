@@ -152,7 +152,7 @@ function enhance(data: PageData): void {
 
   // Dialogs: the QR code, 'Bilgilerini Paylaş' and 'Görüşme Planlayın'.
   const onOpening: Readonly<Record<string, () => void>> = {
-    'pc-lead': enhanceLeadForm(data),
+    'pc-lead': enhanceLeadForm(data, (message) => announce(message, THANKS_MS)),
     'pc-rems': enhanceRemsForm(data, (message) => announce(message, THANKS_MS)),
     'pc-ics': enhanceMeetingBlock({ cardId: data.cardId, ownerName: data.share.title, text, announce }),
   };
@@ -254,31 +254,26 @@ function enhanceMap(text: PageData['text']): void {
 
 /**
  * Wires 'Bilgilerini Paylaş'; answers what the opener calls when the dialog opens (it fetches the form's token).
- * The sending and the token are formSender's (public-form.ts), shared with 'Görüşme Planlayın'.
+ * The sending and the token are formSender's (public-form.ts), shared with 'Görüşme Planlayın', and so is the end of a
+ * success: the form is emptied, the dialog closes and the page says the thanks (`done`).
  */
-function enhanceLeadForm(data: PageData): () => void {
+function enhanceLeadForm(data: PageData, done: (message: string) => void): () => void {
   const form = $<HTMLFormElement>('#pc-lead-form');
-  if (!form) return () => undefined;
-  const ok = $<HTMLElement>('[data-form-ok]', form);
+  const dialog = form?.closest('dialog');
+  if (!form || !dialog) return () => undefined;
   const submit = $<HTMLButtonElement>('button[type="submit"]', form);
   const sender = formSender(data.cardId, '/api/leads');
   const feedback = formFeedback(form);
 
   const showSuccess = (message: string) => {
     form.reset();
-    if (!ok) return;
-    ok.textContent = message;
-    // Wherever the visitor had scrolled to (the keyboard, an earlier error at the top), the
-    // answer comes into view and takes the focus, so screen readers read it out too.
-    ok.focus({ preventScroll: true });
-    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    ok.scrollIntoView({ block: 'center', behavior: calm ? 'auto' : 'smooth' });
+    dialog.close();
+    if (message) done(message);
   };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     feedback.clear();
-    if (ok) ok.textContent = '';
     const input: LeadInput = {
       fullName: feedback.value('fullName'),
       phone: feedback.value('phone'),

@@ -40,8 +40,17 @@ const POPUP_WATCH_MS = 300;
 const NONE_CONFIGURED: Providers = { google: false, microsoft: false, zoom: false, calendly: false };
 
 export interface MeetingToolsOptions {
-  /** The card page's toast (main.ts `announce`), 5 s. */
+  /** The page's toast (the card's main.ts `announce`, the dashboard's sonner), 5 s. */
   readonly announce: (message: string) => void;
+  /** A meeting was made (a MeetingScheduled was stored): 'Toplantılar' reads its list again. */
+  readonly scheduled?: () => void;
+  /** The line above the three buttons; the card page says only its owner sees them (the default). */
+  readonly note?: string;
+}
+
+/** What mountMeetingTools leaves in the page: `remove()` takes its buttons and dialogs away again. */
+export interface MeetingTools {
+  remove(): void;
 }
 
 // ------------------------------------------------------------------------------------------- small DOM helpers
@@ -266,7 +275,11 @@ function callWithSignIn(call: ProviderCall): void {
 
 // ------------------------------------------------------------------------------------------- the tools
 
-export async function mountMeetingTools(container: HTMLElement, options: MeetingToolsOptions): Promise<void> {
+/**
+ * The three tools in `container`: on the owner's own card (meeting-block.ts) and on the dashboard's 'Toplantılar'
+ * (web/src/features/meeting/meeting-planner.tsx), the same code and the same popups in both.
+ */
+export async function mountMeetingTools(container: HTMLElement, options: MeetingToolsOptions): Promise<MeetingTools> {
   const providers = await fetch('/api/integration/providers', { cache: 'no-store' })
     .then((response) => (response.ok ? (response.json() as Promise<Partial<Providers>>) : NONE_CONFIGURED))
     .then((answer) => ({
@@ -279,6 +292,7 @@ export async function mountMeetingTools(container: HTMLElement, options: Meeting
       debug('providers unknown', error);
       return NONE_CONFIGURED;
     });
+  const dialogsBefore = new Set(document.querySelectorAll('body > dialog'));
   const tools = [
     [T.calendarInvite, calendarTool(providers, options)],
     [T.zoomMeeting, zoomTool(providers, options)],
@@ -290,8 +304,15 @@ export async function mountMeetingTools(container: HTMLElement, options: Meeting
     opener.addEventListener('click', open);
     grid.append(opener);
   }
-  container.replaceChildren(h('p', { class: 'pc-meeting__note' }, T.ownerTools), grid);
+  const dialogs = [...document.querySelectorAll('body > dialog')].filter((element) => !dialogsBefore.has(element));
+  container.replaceChildren(h('p', { class: 'pc-meeting__note' }, options.note ?? T.ownerTools), grid);
   container.hidden = false;
+  return {
+    remove() {
+      for (const element of dialogs) element.remove();
+      container.replaceChildren();
+    },
+  };
 }
 
 /** One press at a time in a dialog: its buttons are held while a popup or a request is under way. */
@@ -390,6 +411,7 @@ function calendarTool(providers: Providers, options: MeetingToolsOptions): () =>
       failure: TOAST.meetingCalendarFailed,
       succeeded: () => {
         element.close();
+        options.scheduled?.();
         options.announce(provider === 'google' ? TOAST.meetingGoogleCreated : TOAST.meetingOutlookCreated);
       },
     });
@@ -417,6 +439,7 @@ function calendarTool(providers: Providers, options: MeetingToolsOptions): () =>
         // SPEC §7: downloaded as '{title}.ics'.
         downloadFile(await response.blob(), `${event.title}.ics`);
         element.close();
+        options.scheduled?.();
         options.announce(TOAST.meetingIcsDownloaded);
       })
       .catch((error: unknown) => {
@@ -537,6 +560,7 @@ function zoomTool(providers: Providers, options: MeetingToolsOptions): () => voi
       failure: TOAST.meetingZoomFailed,
       succeeded: (answer) => {
         showDetails(answer);
+        options.scheduled?.();
         options.announce(TOAST.meetingZoomCreated);
       },
     });
@@ -606,6 +630,7 @@ function calendlyTool(providers: Providers, options: MeetingToolsOptions): () =>
       failure: TOAST.meetingCalendlyFailed,
       succeeded: (answer) => {
         showLink(text(answer.bookingUrl));
+        options.scheduled?.();
         options.announce(TOAST.meetingCalendlyCreated);
       },
     });

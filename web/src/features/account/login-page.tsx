@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { AUTH_OUTCOME } from './auth-outcome-toast.ts';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { loginProblem } from '@kartvizit/schemas/validation/auth';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -56,19 +57,19 @@ export function LoginPage() {
     if ('error' in result) {
       const server = serverProblem(result.error);
       const message = server?.message ?? MESSAGES.loginError;
-      toast.error(message);
+      toast.error(message, AUTH_OUTCOME);
       fail({ message, field: asLoginField(server?.field ?? null), invalid: [] });
       return;
     }
     const { data } = result;
     if (!data.success || !data.token) {
       const message = data.message || MESSAGES.loginFailed;
-      toast.error(message);
+      toast.error(message, AUTH_OUTCOME);
       fail({ message, field: null, invalid: [] });
       return;
     }
     dispatch(startSession(data.token, data.user));
-    toast.success(MESSAGES.loginSuccess);
+    toast.success(MESSAGES.loginSuccess, AUTH_OUTCOME);
     void navigate(returnTarget(location.state), { replace: true });
   };
 

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { toast } from 'sonner';
+import { AUTH_OUTCOME } from './auth-outcome-toast.ts';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { nameProblem, passwordProblem, registrationProblem } from '@kartvizit/schemas/validation/auth';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -91,19 +92,19 @@ export function RegisterPage() {
       const server = serverProblem(result.error);
       const message = server?.message ?? MESSAGES.registerError;
       const field = server?.field ?? null;
-      toast.error(message);
+      toast.error(message, AUTH_OUTCOME);
       fail({ message, field: isRegisterField(field) ? field : null, invalid: [] });
       return;
     }
     const { data } = result;
     if (!data.success || !data.token) {
       const message = data.message || MESSAGES.registerFailed;
-      toast.error(message);
+      toast.error(message, AUTH_OUTCOME);
       fail({ message, field: null, invalid: [] });
       return;
     }
     dispatch(startSession(data.token, data.user));
-    toast.success(MESSAGES.registerRedirect);
+    toast.success(MESSAGES.registerRedirect, AUTH_OUTCOME);
     void navigate(returnTarget(location.state), { replace: true });
   };
 

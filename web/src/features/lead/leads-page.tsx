@@ -31,6 +31,7 @@ import {
 } from './lead-facts.ts';
 import '../../shared/ui/states.css';
 import '../../shared/ui/text-field.css';
+import { BreakableEmail } from '../../shared/ui/breakable.tsx';
 import '../card/card-common.css';
 import './leads.css';
 
@@ -505,7 +506,9 @@ function LeadItem({ lead, busy, onDelete, onNote }: LeadItemProps) {
           <div>
             <dt>E-posta</dt>
             <dd>
-              <a href={mailHref(lead.email)}>{lead.email}</a>
+              <a href={mailHref(lead.email)}>
+                <BreakableEmail address={lead.email} />
+              </a>
             </dd>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { FEATURES } from './feature-list.ts';
+import type { InfoPath } from '@kartvizit/schemas/web-routes';
 
 export interface InfoSection {
   readonly heading?: string;
@@ -72,11 +73,7 @@ export const INFO_PAGES = {
       },
     ],
   },
-} as const satisfies Record<string, InfoContent>;
-
-export type InfoPath = keyof typeof INFO_PAGES;
-
-export const INFO_PATHS = Object.keys(INFO_PAGES) as InfoPath[];
+} as const satisfies Record<InfoPath, InfoContent>;
 
 export function infoContentFor(path: string): InfoContent | undefined {
   return (INFO_PAGES as Record<string, InfoContent>)[path];

@@ -18,8 +18,14 @@ export interface Meeting {
 
 export type MeetingProviders = Readonly<Record<'google' | 'microsoft' | 'zoom' | 'calendly', boolean>>;
 
-/** A meeting made on the owner's card (another tab, or the card page) shows here on the next read. */
+/**
+ * A meeting made on the owner's card (another tab, or the card page) shows here on the next read; one made here
+ * ('Toplantı Planla' on this screen) at once: the tools invalidate the list (`meetingScheduled`).
+ */
 const MEETINGS = { type: 'Meeting', id: 'LIST' } as const;
+
+/** The list is read again (with the write's position, so it holds the new meeting). */
+export const meetingScheduled = () => meetingApi.util.invalidateTags([MEETINGS]);
 
 export const meetingApi = api.injectEndpoints({
   endpoints: (build) => ({

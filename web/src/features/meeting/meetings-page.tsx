@@ -10,6 +10,7 @@ import { useGetMyCardsQuery } from '../card/api.ts';
 import { cardStatus } from '../card/card-facts.ts';
 import { useGetMeetingProvidersQuery, useGetMeetingsQuery, type Meeting, type MeetingProviders } from './api.ts';
 import { isPastMeeting, MEETING_LINK_LABELS, meetingKindLabel, meetingWhen } from './meeting-facts.ts';
+import { MeetingPlanner } from './meeting-planner.tsx';
 import '../../shared/ui/states.css';
 import '../card/card-common.css';
 import './meetings.css';
@@ -17,8 +18,8 @@ import './meetings.css';
 const PROVIDERS = ['google', 'microsoft', 'zoom', 'calendly'] as const;
 
 /**
- * 'Toplantılar' (/meetings, issue 15): the meetings the owner made from their own card, newest first, and where to
- * make the next one. The tools themselves live on the card page, shown only to its signed-in owner.
+ * 'Toplantılar' (/meetings, issue 15): 'Toplantı Planla' (the card's own tools, issue 28) and the meetings the owner
+ * made here or on their own card, newest first.
  */
 export function MeetingsPage() {
   const { data, isLoading, isError, isFetching, refetch } = useGetMeetingsQuery(undefined, {
@@ -35,42 +36,50 @@ export function MeetingsPage() {
         <div>
           <h1 className="card-page__title">Toplantılar</h1>
           <p className="card-page__lead">
-            Kartınızdan oluşturduğunuz takvim davetleri, Zoom toplantıları ve Calendly randevu linkleri.
+            Takvim davetleri, Zoom toplantıları ve Calendly randevu linkleri: burada ya da kartınızda oluşturun.
           </p>
         </div>
       </header>
 
       <div className="meetings-layout">
-        <section className="meetings-main" aria-labelledby={listId}>
-          <h2 id={listId} className="meetings-section-title">
-            Oluşturulan toplantılar
-          </h2>
-          {isLoading ? (
-            <PageSpinner label="Toplantılar yükleniyor..." />
-          ) : isError && !data ? (
-            <div className="card-problem panel" role="alert">
-              <p className="card-problem__title">Toplantılar yüklenemedi</p>
-              <p>Bağlantınızı kontrol edip tekrar deneyin.</p>
-              <button type="button" className="btn btn--secondary" onClick={() => void refetch()} disabled={isFetching}>
-                Tekrar Dene
-              </button>
-            </div>
-          ) : meetings.length === 0 ? (
-            <div className="panel meetings-empty">
-              <p className="meetings-empty__title">Henüz toplantı oluşturmadınız.</p>
-              <p>
-                Kartınızı açın ve “Toplantı Planla” bölümünden bir takvim daveti, Zoom toplantısı ya da Calendly linki
-                oluşturun; burada listelenir.
-              </p>
-            </div>
-          ) : (
-            <ul className="meeting-list">
-              {meetings.map((meeting) => (
-                <MeetingItem key={meeting.meetingId} meeting={meeting} />
-              ))}
-            </ul>
-          )}
-        </section>
+        <div className="meetings-main">
+          <MeetingPlanner />
+          <section className="meetings-list" aria-labelledby={listId}>
+            <h2 id={listId} className="meetings-section-title">
+              Oluşturulan toplantılar
+            </h2>
+            {isLoading ? (
+              <PageSpinner label="Toplantılar yükleniyor..." />
+            ) : isError && !data ? (
+              <div className="card-problem panel" role="alert">
+                <p className="card-problem__title">Toplantılar yüklenemedi</p>
+                <p>Bağlantınızı kontrol edip tekrar deneyin.</p>
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={() => void refetch()}
+                  disabled={isFetching}
+                >
+                  Tekrar Dene
+                </button>
+              </div>
+            ) : meetings.length === 0 ? (
+              <div className="panel meetings-empty">
+                <p className="meetings-empty__title">Henüz toplantı oluşturmadınız.</p>
+                <p>
+                  “Toplantı Planla” bölümünden ya da kartınızdan bir takvim daveti, Zoom toplantısı veya Calendly linki
+                  oluşturun; burada listelenir.
+                </p>
+              </div>
+            ) : (
+              <ul className="meeting-list">
+                {meetings.map((meeting) => (
+                  <MeetingItem key={meeting.meetingId} meeting={meeting} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
         <HowToPlan />
       </div>
     </div>
@@ -129,7 +138,7 @@ function MeetingItem({ meeting }: { readonly meeting: Meeting }) {
   );
 }
 
-/** Where the tools are, and which providers this server can use. */
+/** The same tools on the card, and which providers this server can use. */
 function HowToPlan() {
   const titleId = useId();
   const { data: providers } = useGetMeetingProvidersQuery();
@@ -139,11 +148,11 @@ function HowToPlan() {
   return (
     <aside className="panel meetings-how" aria-labelledby={titleId}>
       <h2 id={titleId} className="meetings-section-title">
-        Nasıl planlanır?
+        Kartınızda da
       </h2>
       <p>
-        Kartınızı bu tarayıcıda, oturumunuz açıkken açın. “Toplantı Planla” bölümündeki takvim daveti, Zoom ve Calendly
-        araçlarını yalnızca siz görürsünüz; ziyaretçileriniz yalnızca “Takvime Ekle” düğmesini görür.
+        Kartınızı bu tarayıcıda, oturumunuz açıkken açtığınızda aynı araçlar “Toplantı Planla” bölümünde de çıkar;
+        bunları yalnızca siz görürsünüz, ziyaretçileriniz yalnızca “Takvime Ekle” düğmesini görür.
       </p>
       {card ? (
         <a className="btn btn--primary" href={card.profileUrl} target="_blank" rel="noreferrer">

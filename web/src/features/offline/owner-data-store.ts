@@ -41,3 +41,8 @@ export function keepOwnerDataFor(token: string): Promise<void> {
     await cache.put(SESSION_MARKER, new Response(''));
   });
 }
+
+/** Resolves once every step asked for so far is done (the signed-in user's cache and its marker exist by then). */
+export function ownerDataSettled(): Promise<void> {
+  return inTurn(() => Promise.resolve());
+}

@@ -52,7 +52,9 @@ export interface StatisticsData {
 }
 
 /** Nothing to show yet: not a single visit, click or product view (product figures may come before any visit). */
-export function hasNoStatistics(data: Pick<StatisticsData, 'profile' | 'clicks'> & Partial<Pick<StatisticsData, 'products'>>): boolean {
+export function hasNoStatistics(
+  data: Pick<StatisticsData, 'profile' | 'clicks'> & Partial<Pick<StatisticsData, 'products'>>,
+): boolean {
   const noCardHits = data.profile === null || (data.profile.visits === 0 && data.clicks.totalClicks === 0);
   const noProductHits = (data.products?.totalViews ?? 0) === 0 && (data.products?.totalClicks ?? 0) === 0;
   return noCardHits && noProductHits;
@@ -91,11 +93,16 @@ function placeLabel(row: LocationRow): string {
 }
 
 export function locationSlices(locations: readonly LocationStat[]): Slice[] {
-  return topWithRest(locationRows(locations), LOCATION_PIE_SIZE, (row) => row.count, (row) => ({
-    key: row.key,
-    label: placeLabel(row),
-    value: row.count,
-  }));
+  return topWithRest(
+    locationRows(locations),
+    LOCATION_PIE_SIZE,
+    (row) => row.count,
+    (row) => ({
+      key: row.key,
+      label: placeLabel(row),
+      value: row.count,
+    }),
+  );
 }
 
 export interface ShareRow {
@@ -175,7 +182,11 @@ export function socialRows(clicks: ClickStats): SocialRow[] {
   return clicks.socialMedia
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => b.entry.clicks - a.entry.clicks || a.index - b.index)
-    .map(({ entry, index }) => ({ key: `${entry.platform}|${index}`, platform: platformLabel(entry.platform), clicks: entry.clicks }));
+    .map(({ entry, index }) => ({
+      key: `${entry.platform}|${index}`,
+      platform: platformLabel(entry.platform),
+      clicks: entry.clicks,
+    }));
 }
 
 export interface ProductRow {
@@ -231,7 +242,7 @@ const percent = (share: number) => formatPercentNumber(share);
 function summaryTable(summary: SummaryCells): CsvTable {
   return {
     title: 'Özet',
-    header: ['Kart', 'Toplam Ziyaretçi', 'Tekil Ziyaretçi', 'Toplam Tıklama', 'Son Ziyaret'],
+    header: ['Kart', 'Toplam Ziyaret', 'Tekil Ziyaretçi', 'Toplam Tıklama', 'Son Ziyaret'],
     rows: [[summary.cardLabel, summary.visits, summary.uniqueVisitors, summary.clicks, summary.lastVisit]],
   };
 }
@@ -254,7 +265,11 @@ function sliceTable(title: string, labelHeader: string, valueHeader: string, sli
 }
 
 function shareTable(title: string, labelHeader: string, valueHeader: string, rows: readonly ShareRow[]): CsvTable {
-  return { title, header: [labelHeader, valueHeader, 'Yüzde (%)'], rows: rows.map((row) => [row.label, count(row.count), percent(row.share)]) };
+  return {
+    title,
+    header: [labelHeader, valueHeader, 'Yüzde (%)'],
+    rows: rows.map((row) => [row.label, count(row.count), percent(row.share)]),
+  };
 }
 
 /** The current tab's tables, under the tiles' summary: the CSV download of what the screen shows. */

@@ -33,7 +33,7 @@ import '../card/card-common.css';
 import './stats.css';
 
 const TILE_LABELS: TileLabels = {
-  totalVisits: 'Toplam Ziyaretçi',
+  totalVisits: 'Toplam Ziyaret',
   uniqueVisitors: 'Tekil Ziyaretçi',
   totalClicks: 'Toplam Tıklama',
   lastVisit: 'Son Ziyaret',
@@ -76,7 +76,8 @@ export function StatsPage() {
 
   useEffect(() => {
     // A 401 has already ended the session with its own message.
-    if (failed && httpStatus(failure) !== 401) toast.error(STATISTICS_MESSAGES.statisticsLoadError, { id: LOAD_ERROR_TOAST_ID });
+    if (failed && httpStatus(failure) !== 401)
+      toast.error(STATISTICS_MESSAGES.statisticsLoadError, { id: LOAD_ERROR_TOAST_ID });
   }, [failed, failure]);
 
   const data: StatisticsData = useMemo(
@@ -93,7 +94,11 @@ export function StatsPage() {
 
   const cards = cardsData?.cards ?? [];
   const selectedCard = cards.find((card) => card.cardId === cardId);
-  const cardLabel = cardId ? (selectedCard?.name?.trim() ? `${selectedCard.name.trim()} (${cardId})` : cardId) : ALL_CARDS;
+  const cardLabel = cardId
+    ? selectedCard?.name?.trim()
+      ? `${selectedCard.name.trim()} (${cardId})`
+      : cardId
+    : ALL_CARDS;
   const lastVisit = data.profile?.lastVisitedAt ?? null;
   const totals = {
     totalVisits: data.profile?.visits ?? 0,
@@ -196,7 +201,8 @@ export function StatsPage() {
               <Icon path={ICONS.chart} className="empty-state__icon" />
               <p className="empty-state__title">{STATISTICS_MESSAGES.statisticsNotFound}</p>
               <p className="empty-state__text">
-                {STATISTICS_MESSAGES.statisticsNotFoundHint} Kartınız ziyaret edildiğinde bu sayfa kendiliğinden güncellenir.
+                {STATISTICS_MESSAGES.statisticsNotFoundHint} Kartınız ziyaret edildiğinde bu sayfa kendiliğinden
+                güncellenir.
               </p>
               <div className="stats-empty__actions">
                 <Link className="btn btn--secondary" to="/cards">
@@ -208,7 +214,12 @@ export function StatsPage() {
               </div>
             </div>
           ) : (
-            <Tabs tabs={TABS} selected={tab} onSelect={(next) => update({ [TAB_PARAM]: next === 'genel-bakis' ? null : next })} label="İstatistik bölümleri">
+            <Tabs
+              tabs={TABS}
+              selected={tab}
+              onSelect={(next) => update({ [TAB_PARAM]: next === 'genel-bakis' ? null : next })}
+              label="İstatistik bölümleri"
+            >
               <StatsTabPanel tab={tab} data={data} />
             </Tabs>
           )}
