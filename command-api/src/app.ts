@@ -1,9 +1,11 @@
+import type { TrustProxy } from '@kartvizit/infra/config/env';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
+import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -63,7 +65,7 @@ export async function buildApp(
   deps: CommandApiDependencies &
     CardRouteSettings & {
       readonly logLevel: string;
-      readonly trustProxy?: boolean;
+      readonly trustProxy?: TrustProxy;
       /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */
       readonly operations?: Operations;
     },
