@@ -28,13 +28,14 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     const context = createCommandContext(deps);
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
-    // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call.
-    const parseJson = app.getDefaultJsonParser('error', 'error');
+    // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call; bytes that are
+    // not UTF-8 are refused as everywhere (decision 52).
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else void parseJson(request, body.toString(), done);
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      utf8JsonParser(app, { emptyBody: 'undefined', constructorPoisoning: 'error' }),
+    );
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
