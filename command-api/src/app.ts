@@ -1,9 +1,11 @@
+import type { TrustProxy } from '@kartvizit/infra/config/env';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
+import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -26,13 +28,14 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     const context = createCommandContext(deps);
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
-    // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call.
-    const parseJson = app.getDefaultJsonParser('error', 'error');
+    // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call; bytes that are
+    // not UTF-8 are refused as everywhere (decision 52).
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else void parseJson(request, body.toString(), done);
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      utf8JsonParser(app, { emptyBody: 'undefined', constructorPoisoning: 'error' }),
+    );
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
@@ -63,7 +66,7 @@ export async function buildApp(
   deps: CommandApiDependencies &
     CardRouteSettings & {
       readonly logLevel: string;
-      readonly trustProxy?: boolean;
+      readonly trustProxy?: TrustProxy;
       /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */
       readonly operations?: Operations;
     },

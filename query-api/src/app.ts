@@ -1,3 +1,4 @@
+import type { TrustProxy } from '@kartvizit/infra/config/env';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
@@ -56,7 +57,10 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
 /** The web app and its fallback must sit at the root context, so they are not part of queryApi. */
 export async function mountWeb(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   if (distDir && (await serveWeb(app, distDir))) return;
-  if (distDir) app.log.warn(`Web uygulaması derlenmemiş (${distDir}/index.html yok): yalnızca API sunuluyor. "npm run build -w web" çalıştırın.`);
+  if (distDir)
+    app.log.warn(
+      `Web uygulaması derlenmemiş (${distDir}/index.html yok): yalnızca API sunuluyor. "npm run build -w web" çalıştırın.`,
+    );
   registerJsonNotFound(app);
 }
 
@@ -75,12 +79,14 @@ export async function buildApp(
   deps: QueryApiDependencies &
     CardQuerySettings & {
       readonly logLevel: string;
-      readonly trustProxy?: boolean;
+      readonly trustProxy?: TrustProxy;
       /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */
       readonly operations?: Operations;
     },
 ): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, publicBaseUrl: deps.publicBaseUrl }));
+  const app = Fastify(
+    serverOptions({ logLevel: deps.logLevel, trustProxy: deps.trustProxy, publicBaseUrl: deps.publicBaseUrl }),
+  );
   registerHttpPlumbing(app, { publicBaseUrl: deps.publicBaseUrl, imageOrigins: webImageOrigins(deps.maps) });
   if (deps.operations) registerOperations(app, deps.operations);
   await registerOpenApi(app, 'Dijital Kartvizit sorgu API');

@@ -2,7 +2,18 @@
  * Typed domain errors thrown by deciders and routes. One HTTP error handler turns each into
  * its status code and the Turkish message it carries, so no feature writes a reply by hand.
  */
-export type DomainErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+export type DomainErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  /** The server is at its bound for this kind of work (image decoding, decision 52): 503 with Retry-After. */
+  | 'busy';
+
+/** The Retry-After of a 'busy' answer, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DOMAIN_ERROR_STATUS: { readonly [K in DomainErrorKind]: number } = {
   validation: 400,
@@ -11,6 +22,7 @@ export const DOMAIN_ERROR_STATUS: { readonly [K in DomainErrorKind]: number } = 
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  busy: 503,
 };
 
 export class DomainError extends Error {

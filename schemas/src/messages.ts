@@ -62,6 +62,7 @@ const CORE_MESSAGES = {
   invalidRequest: 'İstek geçersiz',
   // NUL and unpaired surrogates: no keyboard types them, PostgreSQL refuses them (docs/decisions/0012).
   unsafeCharacters: 'Gönderilen bilgilerde geçersiz karakterler var',
+  imageProcessingBusy: 'Şu anda çok sayıda görsel işleniyor. Lütfen birkaç saniye sonra tekrar deneyin.',
   invalidUrl: 'İstek adresi geçersiz',
   urlTooLong: 'İstek adresi çok uzun',
   headersTooLarge: 'İstek başlıkları çok büyük',

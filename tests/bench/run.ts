@@ -1002,7 +1002,7 @@ async function benchRems(): Promise<Record<string, unknown>> {
       loadChild.send({ url, requests, connections: FORM_CONNECTIONS });
     });
   const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_rems_${Date.now()}`), {
-    env: { REMS_API_URL: (first as { url: string }).url, TRUST_PROXY: 'true' },
+    env: { REMS_API_URL: (first as { url: string }).url, TRUST_PROXY: '1' },
   });
   const { child: insertChild, first: insertReady } = await forkTs(join(root, 'tests/bench/insert-server.ts'), {
     ...process.env,

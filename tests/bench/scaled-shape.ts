@@ -97,7 +97,7 @@ async function startServices(
     APP_SECRET: randomBytes(48).toString('base64url'),
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: 'http://127.0.0.1',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     BLOB_DIR: join(tools.workDir, 'blobs'),
     LOG_LEVEL: process.env.BENCH_LOG ?? 'error',
     AUTH_RATE_LIMIT_PER_MINUTE: '0',

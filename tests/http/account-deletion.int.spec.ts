@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, accountStreamId, erasureStreamId, leadStreamId, type LeadSubmitted } from '@kartvizit/schemas';
 import { MEDIA_URL_PREFIX } from '@kartvizit/schemas/http/profile';
+import { createMailer } from '@kartvizit/infra/mail/mailer';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
 import { until } from '../support/mailing-product.ts';
@@ -48,7 +52,23 @@ const TRACES = {
   productName: 'Boğaz Manzaralı Yalı Dairesi',
   visitorName: 'Tekinalp Özgürsoy',
   visitorPhone: '0532 987 65 43',
+  meetingTitle: 'Yalı için Tekinalp Bey ile pazarlık',
+  attendee: 'tekinalp.ozgursoy@example.com',
 } as const;
+
+/** The local outbox (DATA_DIR/mail without SMTP_URL): the lead alert about the owner's lead is written here. */
+let mailDir: string;
+
+/** The outbox's files that mention any of the deleted owner's traces. */
+async function tracesInOutbox(): Promise<string[]> {
+  const files = await readdir(mailDir).catch(() => [] as string[]);
+  const found: string[] = [];
+  for (const name of files) {
+    const text = await readFile(join(mailDir, name), 'utf8');
+    if (name.includes(owner.userId) || Object.values(TRACES).some((needle) => text.includes(needle))) found.push(name);
+  }
+  return found;
+}
 
 const deleteAccount = (token: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
   product.app.inject({
@@ -100,7 +120,14 @@ async function erased(): Promise<{ leadsForgotten: number } | null> {
 
 beforeAll(async () => {
   // The owner directory remembers a found owner for 10 s by default; here it looks again on every beacon.
-  product = await startTestProduct({ telemetry: { ownerCacheTtlMs: 0 } });
+  mailDir = join(await mkdtemp(join(tmpdir(), 'kartvizit-outbox-')), 'mail');
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: 'Dijital Kartvizit <bildirim@kart.example.test>',
+    mailDir,
+    messageIdHost: 'kart.example.test',
+  });
+  product = await startTestProduct({ telemetry: { ownerCacheTtlMs: 0 }, mailer });
   bystander = await ownerWithCards(product, 1);
 
   const registered = await product.post('/api/auth/register', registration);
@@ -147,6 +174,16 @@ beforeAll(async () => {
   expect(lead.statusCode, lead.body).toBe(200);
   leadId = (await listLeads(product, owner.token)).leads[0]?._id ?? '';
   expectAccepted(await visit(product, { cardId }));
+  const meeting = await send(product, 'POST', '/api/integration/calendar/ics', owner.token, {
+    title: TRACES.meetingTitle,
+    description: 'Gündem: fiyat',
+    startTime: '2026-12-01T09:00:00.000Z',
+    endTime: '2026-12-01T10:00:00.000Z',
+    attendees: TRACES.attendee,
+  });
+  expect(meeting.statusCode, meeting.body).toBe(200);
+  // The lead alert names the visitor and greets the owner: the outbox holds it before the deletion.
+  await until(async () => (await tracesInOutbox()).length > 0, 'the lead alert in the outbox');
 
   const profileImage = String(picture.body.profile?.profilePicture ?? '');
   imageUrls = [profileImage, ...productImages];
@@ -154,6 +191,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await product?.close();
+  if (mailDir) await rm(join(mailDir, '..'), { recursive: true, force: true });
 });
 
 describe('given an owner with a profile picture, a shown card, a product, a lead and a visit', () => {
@@ -271,6 +309,21 @@ describe('given an owner with a profile picture, a shown card, a product, a lead
       expect(decoded).toMatchObject({ forgotten: true, data: { fullName: '', phone: '', email: '', message: '' } });
       expect(await erased()).toEqual(expect.objectContaining({ leadsForgotten: 1 }));
       expect(await tracesInEventLog()).toEqual([]);
+      // The meeting's title is sealed like its attendees: forgotten with the key.
+      const { rows } = await product.pool.query<{ stream_id: string }>(
+        `SELECT stream_id FROM events WHERE type = 'MeetingScheduled' AND data->>'ownerId' = $1`,
+        [owner.userId],
+      );
+      expect(rows).toHaveLength(1);
+      const [scheduled] = (await product.store.readStream(rows[0]!.stream_id)).events;
+      expect(await product.codec.decode(scheduled!)).toMatchObject({
+        forgotten: true,
+        data: { title: '', attendees: '' },
+      });
+    });
+
+    it('then the local outbox keeps no e-mail about them (decision 51)', async () => {
+      expect(await tracesInOutbox()).toEqual([]);
     });
 
     it('then no read model holds anything of them', async () => {

@@ -32,13 +32,13 @@ describe('the mailer without SMTP_URL', () => {
 
     // When it sends one e-mail twice (a reaction delivered again)
     try {
-      await mailer.send({ to: 'ayse@example.com', key: 'olay-1.lead-alert', ...content });
-      await mailer.send({ to: 'ayse@example.com', key: 'olay-1.lead-alert', ...content });
+      await mailer.send({ to: 'ayse@example.com', key: 'olay-1.lead-alert', ownerId: 'sahip-1', ...content });
+      await mailer.send({ to: 'ayse@example.com', key: 'olay-1.lead-alert', ownerId: 'sahip-1', ...content });
 
       // Then there is one file, named in the log, and it reads back as the e-mail
       const files = await readdir(mailDir);
-      expect(files).toEqual(['olay-1.lead-alert.eml']);
-      expect(logged.at(-1)).toContain(join(mailDir, 'olay-1.lead-alert.eml'));
+      expect(files).toEqual(['sahip-1--olay-1.lead-alert.eml']);
+      expect(logged.at(-1)).toContain(join(mailDir, 'sahip-1--olay-1.lead-alert.eml'));
       const parsed = await simpleParser(await readFile(join(mailDir, files[0] ?? '')));
       expect(parsed.subject).toBe('Yeni bağlantı: Çağrı Öztürk');
       expect(parsed.messageId).toBe('<olay-1.lead-alert@kart.example.test>');

@@ -60,7 +60,7 @@ async function startCommandApi(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
       TELEMETRY_WORKER: worker,
     },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { readTrustProxy } from '@kartvizit/infra/config/env';
 
 /**
  * No Docker engine or cluster runs here, so `docker compose config` and `kubectl apply --dry-run` cannot check the
@@ -173,5 +174,38 @@ describe('infra/deploy/kubernetes/kartvizit.yaml', () => {
     });
     expect(find('Service', 'kafka')?.spec.ports?.[0]?.port).toBe(9092);
     expect(find('Deployment', 'proxy')?.spec.template?.spec.containers[0]?.image).toMatch(/^nginx:/);
+  });
+});
+
+describe('the client address behind the shipped nginx (decision 50)', () => {
+  const conf = readFileSync(join(deploy, 'nginx.conf'), 'utf8');
+
+  it('nginx sets X-Forwarded-For to the address it saw, never appending to what the client sent', () => {
+    const forwarded = [...conf.matchAll(/^\s*proxy_set_header X-Forwarded-For (\S+);$/gm)].map((match) => match[1]);
+    expect(forwarded.length).toBeGreaterThan(0);
+    expect(new Set(forwarded)).toEqual(new Set(['$remote_addr']));
+    expect(conf).not.toContain('$proxy_add_x_forwarded_for');
+  });
+
+  it('the services trust exactly that one hop, in compose and in Kubernetes, and TRUST_PROXY reads it so', () => {
+    const compose = parse(readFileSync(join(deploy, 'compose.yaml'), 'utf8'), { merge: true }) as {
+      services: Record<string, ComposeService>;
+    };
+    const manifests = parseAllDocuments(readFileSync(join(deploy, 'kubernetes/kartvizit.yaml'), 'utf8')).map(
+      (document) => document.toJS() as Manifest,
+    );
+    for (const name of ['command-api', 'query-api'] as const) {
+      const composed = compose.services[name]?.environment?.TRUST_PROXY;
+      const deployment = manifests.find(
+        (manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === name,
+      );
+      const kubernetes = deployment?.spec.template?.spec.containers[0]?.env?.find(
+        (variable) => variable.name === 'TRUST_PROXY',
+      )?.value;
+      for (const value of [composed, kubernetes]) {
+        expect(value, name).toBe('1');
+        expect(readTrustProxy({ TRUST_PROXY: value })).toBe(1);
+      }
+    }
   });
 });

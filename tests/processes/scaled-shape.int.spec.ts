@@ -9,6 +9,7 @@ import { MESSAGES } from '@kartvizit/schemas/messages';
 import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/http/statistics';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
+import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/lead/submission-limiter';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { kafkaForTests } from '../support/kafka.ts';
@@ -154,7 +155,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     PUBLIC_BASE_URL: nginx.url,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     BLOB_DIR: join(workDir, 'blobs'),
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     TELEMETRY_RATE_LIMIT_PER_MINUTE: '0',
@@ -377,6 +378,38 @@ describe.skipIf(skipped !== null)(
       await owner.close();
       await phone.close();
     }, 240_000);
+
+    it('limits a client as itself through nginx, whatever X-Forwarded-For it sends (decision 50)', async () => {
+      expect(cardId, 'the journey created a card').not.toBe('');
+      // Given: nginx in front of two command-apis, each limiting a client to LEAD_LIMIT_PER_CARD forms per card (in
+      // its own memory), and trusting one hop (TRUST_PROXY=1). When: one client sends one form more than both allow
+      // together, each claiming another address (the hidden field only bots fill: answered, counted, not stored).
+      const statuses: number[] = [];
+      for (let index = 1; index <= 2 * LEAD_LIMIT_PER_CARD + 1; index++) {
+        const response = await fetch(`${nginx?.url}/api/leads`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': IPHONE, 'x-forwarded-for': `1.2.3.${index}` },
+          body: JSON.stringify({
+            cardId,
+            fullName: 'Sahte Adres',
+            phone: '0532 123 45 67',
+            email: '',
+            message: '',
+            marketingConsent: false,
+            website: 'https://bot.example',
+          }),
+        });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+      // Then: nginx passed on the address it saw, not the forged ones: the client was limited as itself.
+      expect(
+        statuses.filter((status) => status !== 200 && status !== 429),
+        'only accepted or limited',
+      ).toEqual([]);
+      expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(2 * LEAD_LIMIT_PER_CARD);
+      expect(statuses).toContain(429);
+    });
 
     it('keeps projecting when the working projector is killed under load, and ends equal to a rebuild', async () => {
       expect(cardId, 'the journey created a card').not.toBe('');

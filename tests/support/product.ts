@@ -1,3 +1,4 @@
+import type { TrustProxy } from '@kartvizit/infra/config/env';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -79,6 +80,8 @@ export async function startTestProduct(
     webVitalsSampleRate?: number;
     /** READY_MAX_LAG_SECONDS of /readyz (default the product's 120). */
     readyMaxLagSeconds?: number | null;
+    /** TRUST_PROXY as readTrustProxy returns it (default: no proxy, the socket's peer is the client). */
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<TestProduct> {
   const database = await createTestDatabase();
@@ -106,6 +109,7 @@ export async function startTestProduct(
     appSecret,
     logLevel: options.logLevel ?? 'silent',
     logStream: options.logStream,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     telemetry: { rateLimitPerMinute: 0, ...options.telemetry },
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
     signInThrottle: options.signInThrottle,

@@ -12,7 +12,13 @@ import {
   type ProductImageKeys,
 } from '@kartvizit/schemas';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
-import { ImageRejectedError, processImage, type ImagePreset, type ProcessedImage } from '@kartvizit/infra/images/process';
+import {
+  ImageBusyError,
+  ImageRejectedError,
+  processImage,
+  type ImagePreset,
+  type ProcessedImage,
+} from '@kartvizit/infra/images/process';
 import { PayloadTooLargeError } from '../profile/form.ts';
 
 /**
@@ -120,6 +126,7 @@ export async function prepareProductImage(ownerId: string, bytes: Buffer): Promi
     image = await processImage(bytes, PRODUCT_IMAGE_PRESET);
   } catch (error) {
     if (error instanceof ImageRejectedError) throw validationError(REJECTION_MESSAGES[error.reason], 'images');
+    if (error instanceof ImageBusyError) throw new DomainError('busy', MESSAGES.imageProcessingBusy, 'images');
     throw error;
   }
   const keys = productImageKeys(ownerId, image.hash, image.extension);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { refuseUnsafeText } from '@kartvizit/infra/http/text-guard';
+import { refuseReplacementCharacter, refuseUnsafeText } from '@kartvizit/infra/http/text-guard';
 import {
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
@@ -192,7 +192,8 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FS
 
 function multipartProblem(error: unknown): Error {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) return new PayloadTooLargeError(MESSAGES.profileTooManyParts);
+  if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code))
+    return new PayloadTooLargeError(MESSAGES.profileTooManyParts);
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return validationError(MESSAGES.invalidJson);
   // Anything else busboy or the plugin says is about a malformed body (cut short, bad boundary).
   return validationError(MESSAGES.invalidRequest);
@@ -237,12 +238,18 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Profil
         continue;
       }
       if (part.valueTruncated) {
-        note(validationError(PROFILE_VALIDATION_MESSAGES.tooLong(part.fieldname, PROFILE_MULTIPART_LIMITS.fieldSize), part.fieldname));
+        note(
+          validationError(
+            PROFILE_VALIDATION_MESSAGES.tooLong(part.fieldname, PROFILE_MULTIPART_LIMITS.fieldSize),
+            part.fieldname,
+          ),
+        );
         continue;
       }
       try {
         // What the HTTP hook checks in every parsed body; multipart is parsed here, so here.
         refuseUnsafeText({ [part.fieldname]: part.value });
+        if (typeof part.value === 'string') refuseReplacementCharacter({ [part.fieldname]: part.value });
         builder.add(part.fieldname, part.value, true);
       } catch (error) {
         note(error);

@@ -3,17 +3,28 @@ import {
   mediaUrl,
   profileImageKeysOf,
   profileImageKeys,
+  DomainError,
   validationError,
   type ProfileImageSlot,
 } from '@kartvizit/schemas';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
-import { ImageRejectedError, processImage, type ImagePreset, type ProcessedImage } from '@kartvizit/infra/images/process';
+import {
+  ImageBusyError,
+  ImageRejectedError,
+  processImage,
+  type ImagePreset,
+  type ProcessedImage,
+} from '@kartvizit/infra/images/process';
 
 /** Sizes per slot: a square-ish portrait, a wide cover, a logo that keeps its transparency. */
 export const PROFILE_IMAGE_PRESETS: { readonly [S in ProfileImageSlot]: ImagePreset } = {
   profilePicture: { main: { maxWidth: 800, maxHeight: 800 }, small: { maxWidth: 160, maxHeight: 160 }, output: 'jpeg' },
   coverPhoto: { main: { maxWidth: 1600, maxHeight: 900 }, small: { maxWidth: 640, maxHeight: 360 }, output: 'jpeg' },
-  companyLogo: { main: { maxWidth: 512, maxHeight: 512 }, small: { maxWidth: 160, maxHeight: 160 }, output: 'png-if-alpha' },
+  companyLogo: {
+    main: { maxWidth: 512, maxHeight: 512 },
+    small: { maxWidth: 160, maxHeight: 160 },
+    output: 'png-if-alpha',
+  },
 };
 
 const REJECTION_MESSAGES = {
@@ -36,6 +47,7 @@ export async function prepareImage(ownerId: string, slot: ProfileImageSlot, byte
     image = await processImage(bytes, PROFILE_IMAGE_PRESETS[slot]);
   } catch (error) {
     if (error instanceof ImageRejectedError) throw validationError(REJECTION_MESSAGES[error.reason], slot);
+    if (error instanceof ImageBusyError) throw new DomainError('busy', MESSAGES.imageProcessingBusy, slot);
     throw error;
   }
   const keys = profileImageKeys(ownerId, slot, image.hash, image.extension);

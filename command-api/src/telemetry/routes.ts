@@ -26,6 +26,7 @@ import {
 } from '@kartvizit/schemas';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { readEventStoreSettings } from '@kartvizit/infra/config/env';
+import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { telemetrySettings, type TelemetryOptions, type TelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { BeaconKind, ServiceMetrics } from '@kartvizit/infra/metrics/registry';
@@ -175,11 +176,13 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
     // Fastify closes the server (no new hits) before plugins' onClose: then the last batch is written.
     app.addHook('onClose', () => ingestion.close());
 
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else void parseJson(request, body.toString(), done);
-    });
+    // sendBeacon's text/plain bodies are JSON, read as every JSON body is (UTF-8 only, decision 52).
+    app.removeContentTypeParser('text/plain');
+    app.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'buffer' },
+      utf8JsonParser(app, { emptyBody: 'undefined', constructorPoisoning: 'error' }),
+    );
 
     // The limiter's memory holds a keyed hash of the address (key per process), not the address.
     const limiterKey = randomBytes(32);

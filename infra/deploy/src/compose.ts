@@ -1,3 +1,4 @@
+import type { TrustProxy } from '@kartvizit/infra/config/env';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { commandApi } from '@kartvizit/command-api/app';
@@ -37,7 +38,7 @@ export interface ProductParts {
   /** Unset: API only (tests that need no web app). */
   readonly webDistDir?: string;
   readonly log?: (message: string) => void;
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: TrustProxy;
   readonly projectorPollIntervalMs?: number;
   /** Origin of public card pages and QR codes (PUBLIC_BASE_URL). */
   readonly publicBaseUrl: string;

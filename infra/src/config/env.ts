@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
@@ -21,8 +22,8 @@ export interface ServiceConfig {
   readonly webDistDir: string;
   /** Projector's fallback poll when no wake-up signal arrives. */
   readonly projectorPollIntervalMs: number;
-  /** Trust X-Forwarded-For from a reverse proxy (only behind one). */
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY: which X-Forwarded-For hops are the operator's proxies (decision 50); false: none, the socket's peer is the client. */
+  readonly trustProxy: TrustProxy;
   /** Uploaded files on local disk (BLOB_DIR, default DATA_DIR/blobs). */
   readonly blobDir: string;
   /** Geocoders (address → coordinates) and map tiles. */
@@ -41,6 +42,59 @@ export interface ServiceConfig {
   readonly webVitalsSampleRate: number;
   /** /metrics, /healthz, /readyz (issue 17, decision 45): METRICS_PORT, METRICS_HOST, READY_MAX_LAG_SECONDS. */
   readonly operations: OperationsSettings;
+}
+
+/**
+ * The reverse proxies in front of a service, as Fastify's `trustProxy` takes them: false (none: the client is the
+ * socket's peer), a number of hops (the client is that many addresses from the right of X-Forwarded-For, the socket's
+ * peer counting as the first), or the proxies' addresses and CIDR ranges (the client is the first address from the
+ * right that is none of them). Never `true`: trusting every hop lets a client name any address it likes.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** proxy-addr's names for address ranges (Express and Fastify understand them too). */
+const TRUST_PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (TRUST_PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+}
+
+/**
+ * TRUST_PROXY (decision 50): unset, empty, `false` or `0` trust no proxy; a whole number trusts that many hops (`1`:
+ * the one nginx in front); otherwise a comma-separated list of the proxies' addresses or CIDR ranges
+ * (`10.0.0.0/8,192.168.1.5`, or proxy-addr's names loopback, linklocal, uniquelocal). `true`, which used to trust every
+ * hop, is refused with what to write instead: behind it a client could choose its own address.
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const value = env.TRUST_PROXY?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true is no longer accepted: it trusted every X-Forwarded-For hop, so a client could choose its own ' +
+        'address. Name the proxies in front of the service instead: TRUST_PROXY=1 for one reverse proxy (the shipped ' +
+        'nginx), a larger number for a chain of them, or their addresses/CIDR ranges, e.g. TRUST_PROXY=10.0.0.0/8.',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (!Number.isSafeInteger(hops)) throw new Error(`TRUST_PROXY is not a usable number of hops: "${value}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses/CIDR ranges; ` +
+        `not an address or range: ${wrong.map((entry) => `"${entry}"`).join(', ')}`,
+    );
+  }
+  return entries;
 }
 
 /** One page load in ten measures its Core Web Vitals unless WEB_VITALS_SAMPLE_RATE says otherwise (decision 44). */
@@ -152,7 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimitPerMinute: integer(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     projectorPollIntervalMs: integer(env.PROJECTOR_POLL_INTERVAL_MS, 1000, 'PROJECTOR_POLL_INTERVAL_MS'),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env),
     blobDir: resolve(env.BLOB_DIR || resolve(env.DATA_DIR ?? 'data', 'blobs')),
     maps: readMapsSettings(env, publicBaseUrl),
     mail: {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, MESSAGES, VALIDATION_MESSAGES } from '@kartvizit/schemas';
+import { BUSY_RETRY_AFTER_SECONDS, DomainError, MESSAGES, VALIDATION_MESSAGES } from '@kartvizit/schemas';
 import { ConcurrencyError } from '../event-store/types.ts';
 
 /** What a route may say about how its validation failures read. */
@@ -38,7 +38,9 @@ function validationMessage(error: AjvLikeError, messages: RouteMessages | undefi
     case 'required':
       return messages?.missingField ?? VALIDATION_MESSAGES.required(field);
     case 'type':
-      return error.params.type === 'string' ? VALIDATION_MESSAGES.mustBeText(field) : VALIDATION_MESSAGES.invalid(field);
+      return error.params.type === 'string'
+        ? VALIDATION_MESSAGES.mustBeText(field)
+        : VALIDATION_MESSAGES.invalid(field);
     case 'maxLength':
       return VALIDATION_MESSAGES.tooLong(field, Number(error.params.limit));
     case 'minLength':
@@ -68,7 +70,10 @@ function send(reply: FastifyReply, status: number, message: string, field?: stri
 
 /** One place where every failure becomes a status code and a Turkish message; never a raw 500. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof DomainError) return send(reply, error.status, error.message, error.field);
+  if (error instanceof DomainError) {
+    if (error.kind === 'busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    return send(reply, error.status, error.message, error.field);
+  }
   if (error.validation && error.validation.length > 0) {
     const first = error.validation[0] as unknown as AjvLikeError;
     const field = fieldOf(first);

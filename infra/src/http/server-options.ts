@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { TrustProxy } from '../config/env.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { handleError } from './error-handler.ts';
 import { answerClientError } from './client-errors.ts';
@@ -13,6 +14,17 @@ import { securityHeadersOutsideRoutes } from './security-headers.ts';
 export const MAX_PARAM_LENGTH = 16 * 1024;
 
 /**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's hop test, as Express reads a number: Fastify 5
+ * treats a number as 'trust nothing', since a count cannot tell the proxy from a client that reached the service
+ * directly; decision 50 says where a count is right (services that only the proxy reaches) and where a list is.
+ */
+function fastifyTrustProxy(trust: TrustProxy): NonNullable<FastifyServerOptions['trustProxy']> {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return [...trust];
+}
+
+/**
  * Options every Fastify instance of the product shares. Validation is strict: no type coercion
  * (a number is not an e-mail address) and unknown fields are refused rather than silently dropped.
  * Query strings are declared as strings and parsed by the route. Errors raised before routing
@@ -21,7 +33,8 @@ export const MAX_PARAM_LENGTH = 16 * 1024;
  */
 export function serverOptions(options: {
   readonly logLevel: string;
-  readonly trustProxy?: boolean;
+  /** TRUST_PROXY (decision 50): the proxies whose X-Forwarded-For entries name the client; unset: none. */
+  readonly trustProxy?: TrustProxy;
   readonly bodyLimit?: number;
   /** PUBLIC_BASE_URL: decides HSTS on the answers written outside routes. */
   readonly publicBaseUrl: string;
@@ -30,7 +43,7 @@ export function serverOptions(options: {
   return {
     logger: loggerOptions(options.logLevel),
     childLoggerFactory: lazyRequestLogger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

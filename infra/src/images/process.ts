@@ -62,6 +62,63 @@ export class ImageRejectedError extends Error {
   }
 }
 
+/**
+ * Decoding is the expensive part of an upload (a 7000×7000 PNG: seconds of CPU and about 300 MB): at most this many
+ * uploads decode at once in a process, the others wait their turn in order, and one that has waited DECODE_WAIT_MS
+ * is answered 503 with Retry-After instead of piling up (issue 28 item 13).
+ */
+export const MAX_CONCURRENT_DECODES = 1;
+export const DECODE_WAIT_MS = 10_000;
+
+/** An upload that waited too long for its turn to decode. */
+export class ImageBusyError extends Error {
+  constructor() {
+    super('Image decoding is at its bound');
+    this.name = 'ImageBusyError';
+  }
+}
+
+/** A semaphore with a bounded wait: first come, first decoded. */
+export class DecodeSlots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly waitMs: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await this.turn();
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  /** Resolves when a finishing decode hands its slot over; rejects after waitMs. */
+  private turn(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const handOver = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const index = this.waiting.indexOf(handOver);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(new ImageBusyError());
+      }, this.waitMs);
+      this.waiting.push(handOver);
+    });
+  }
+}
+
+const decodes = new DecodeSlots(MAX_CONCURRENT_DECODES, DECODE_WAIT_MS);
+
 /** Decompression bombs: a few kilobytes of PNG can claim a gigapixel. 50 MP covers phone cameras. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -105,18 +162,21 @@ export async function processImage(bytes: Buffer, preset: ImagePreset): Promise<
   }
   // The signature and the decoder must agree (a JPEG header glued to something else is not a JPEG).
   if (metadata.format !== format) throw new ImageRejectedError('not_an_image');
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw new ImageRejectedError('too_many_pixels');
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS)
+    throw new ImageRejectedError('too_many_pixels');
   const keepAlpha = preset.output === 'png-if-alpha' && metadata.hasAlpha === true;
   let main: EncodedImage;
   let small: EncodedImage;
   let smallWebp: EncodedImage | undefined;
   try {
-    [main, small, smallWebp] = await Promise.all([
-      encode(bytes, preset.main, keepAlpha),
-      encode(bytes, preset.small, keepAlpha),
-      preset.smallWebp ? encodeWebp(bytes, preset.small, keepAlpha) : undefined,
+    // One at a time within the upload too: three decodes of the same picture at once tripled its memory.
+    [main, small, smallWebp] = await decodes.run(async () => [
+      await encode(bytes, preset.main, keepAlpha),
+      await encode(bytes, preset.small, keepAlpha),
+      preset.smallWebp ? await encodeWebp(bytes, preset.small, keepAlpha) : undefined,
     ]);
   } catch (error) {
+    if (error instanceof ImageBusyError) throw error;
     throw new ImageRejectedError(isPixelLimitError(error) ? 'too_many_pixels' : 'unreadable');
   }
   return {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { ServiceConfig } from '../config/env.ts';
@@ -14,10 +14,17 @@ export interface Mail {
    * crash carries the same id, so a mailbox (and a human) can tell it is the same message.
    */
   readonly key: string;
+  /** The owner the e-mail is about: a deleted owner's e-mails leave the local outbox with the account (decision 51). */
+  readonly ownerId: string;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * Removes what the product still holds of the e-mails about `ownerId` (KVKK, decision 51): the local outbox's files;
+   * over SMTP nothing (a sent e-mail is in the recipient's mailbox, outside the product). Answers how many it removed.
+   */
+  erase(ownerId: string): Promise<number>;
   /** Where mail goes, for the start-up log: 'smtp://host:port' (never the credentials) or the folder. */
   readonly destination: string;
   close(): void;
@@ -34,6 +41,15 @@ export interface MailSettings {
   readonly log?: (message: string) => void;
 }
 
+function safeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9.-]/g, '-');
+}
+
+/** The start of the outbox file names of the e-mails about an owner. */
+function outboxPrefix(ownerId: string): string {
+  return `${safeName(ownerId)}--`;
+}
+
 /**
  * The product's one way out for e-mail (nodemailer). With SMTP_URL it speaks SMTP to that server;
  * without it (the `npm start` default) each e-mail is written, exactly as it would have been sent,
@@ -47,7 +63,7 @@ export function createMailer(settings: MailSettings): Mailer {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    messageId: `<${mail.key.replace(/[^A-Za-z0-9.-]/g, '-')}@${settings.messageIdHost}>`,
+    messageId: `<${safeName(mail.key)}@${settings.messageIdHost}>`,
   });
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport(settings.smtpUrl);
@@ -57,6 +73,7 @@ export function createMailer(settings: MailSettings): Mailer {
       async send(mail) {
         await transport.sendMail(message(mail));
       },
+      erase: () => Promise.resolve(0),
       close: () => transport.close(),
     };
   }
@@ -66,10 +83,19 @@ export function createMailer(settings: MailSettings): Mailer {
     async send(mail) {
       const info = await transport.sendMail(message(mail));
       await mkdir(settings.mailDir, { recursive: true });
-      // Named by its key: the same e-mail written again after a crash overwrites itself.
-      const file = join(settings.mailDir, `${mail.key.replace(/[^A-Za-z0-9.-]/g, '-')}.eml`);
+      // Named by the owner and its key: the same e-mail written again after a crash overwrites itself, and the owner's
+      // e-mails are found by name when the account is deleted.
+      const file = join(settings.mailDir, `${outboxPrefix(mail.ownerId)}${safeName(mail.key)}.eml`);
       await writeFile(file, info.message as Buffer);
       settings.log?.(`e-posta yazıldı: ${file}`);
+    },
+    async erase(ownerId) {
+      const prefix = outboxPrefix(ownerId);
+      const files = (await readdir(settings.mailDir).catch(() => [] as string[])).filter((name) =>
+        name.startsWith(prefix),
+      );
+      for (const name of files) await rm(join(settings.mailDir, name), { force: true });
+      return files.length;
     },
     close: () => transport.close(),
   };

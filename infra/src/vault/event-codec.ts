@@ -26,11 +26,7 @@ const SEALED_FIELD = 'sealed';
 export class EventCodec {
   constructor(private readonly vault: PersonalDataVault) {}
 
-  async encode(
-    event: DomainEvent,
-    metadata: EventMetadata = {},
-    eventId: string = randomUUID(),
-  ): Promise<NewEvent> {
+  async encode(event: DomainEvent, metadata: EventMetadata = {}, eventId: string = randomUUID()): Promise<NewEvent> {
     const info = EVENT_TYPES[event.type];
     const data: Record<string, unknown> = { ...event.data };
     if (info.personalFields && info.ownerField) {
@@ -66,7 +62,11 @@ export class EventCodec {
       const ownerId = String(data[info.ownerField]);
       const personal = await this.vault.open(ownerId, sealed);
       forgotten = personal === null;
-      for (const field of info.personalFields) data[field] = personal ? personal[field] : '';
+      for (const field of info.personalFields) {
+        if (personal === null) data[field] = '';
+        // A field an older schema version wrote in plain (MeetingScheduled's title before version 2): read as written.
+        else if (Object.hasOwn(personal, field)) data[field] = personal[field];
+      }
     }
     return {
       type: recorded.type,

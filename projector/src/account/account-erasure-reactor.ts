@@ -10,6 +10,7 @@ import { profileImageFolder } from '@kartvizit/schemas/http/profile';
 import type pg from 'pg';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
+import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
@@ -20,6 +21,8 @@ export interface ErasureDependencies {
   readonly store: EventStore;
   readonly codec: EventCodec;
   readonly blobs: BlobStore;
+  /** The product's mailer, when it sends e-mail: its local outbox keeps the e-mails about an owner until they go. */
+  readonly mailer?: Mailer;
 }
 
 /** LeadSubmitted events read per round while looking for a deleted owner's leads. */
@@ -32,7 +35,8 @@ const SCAN_BATCH = 1000;
  * harmless to repeat:
  * - the owner's sign-in and key, once more;
  * - the key of every lead the owner was ever left (each lead is sealed under its own key), found in the log itself;
- * - the owner's files (profile and product images).
+ * - the owner's files (profile and product images), and the local outbox's e-mails about them (DATA_DIR/mail/*.eml,
+ *   decision 51).
  * A lead the log brings after the deletion (a visitor who sent the form in the moment it happened) has its key
  * destroyed when it comes.
  */
@@ -78,6 +82,7 @@ export function accountErasureReactor(deps: ErasureDependencies): Reactor<Accoun
       for (const leadId of leads) await deps.codec.forget(leadId);
       await deps.blobs.deleteUnder(profileImageFolder(userId));
       await deps.blobs.deleteUnder(productImageFolder(userId));
+      await deps.mailer?.erase(userId);
       const erased: AccountErased = {
         type: 'AccountErased',
         data: { userId, leadsForgotten: leads.length, erasedAt: new Date().toISOString() },

@@ -75,7 +75,12 @@ export async function sendMail(
     readonly leadId?: string;
   },
 ): Promise<ReactionOutcome> {
-  await deps.mailer.send({ to: mail.to, ...renderMail(mail.content), key: `${mail.idempotencyKey}.${mail.kind}` });
+  await deps.mailer.send({
+    to: mail.to,
+    ...renderMail(mail.content),
+    key: `${mail.idempotencyKey}.${mail.kind}`,
+    ownerId: mail.ownerId,
+  });
   return {
     streamId: mailStreamId(mail.ownerId),
     events: [

@@ -4,7 +4,12 @@ export interface EventTypeInfo {
   readonly schemaVersion: number;
   /** Which data field names the owner whose key encrypts the personal fields. */
   readonly ownerField?: string;
-  /** Fields holding personal data (KVKK): encrypted with the owner's key, gone when the key is destroyed. */
+  /**
+   * Fields holding personal data (KVKK): encrypted with the owner's key, gone when the key is destroyed. Every free text
+   * an owner or a visitor types belongs here (decision 51). A field added in a later schema version is read in plain
+   * from the events older versions wrote (the codec takes from the sealed blob only what it holds), and as '' once
+   * the key is gone.
+   */
   readonly personalFields?: readonly string[];
 }
 

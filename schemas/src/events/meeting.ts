@@ -10,8 +10,10 @@ export type MeetingKind = (typeof MEETING_KINDS)[number];
  * meeting (`meeting-{meetingId}`), written only after the provider said yes; it feeds the 'Toplantılar' list.
  *
  * The provider's access token is never part of it (nor of anything stored): the owner's browser sends it with the
- * request and the server forgets it after the call. The attendees' e-mail addresses are personal data of other
- * people and are sealed under the owner's key (ownerField 'ownerId'), so deleting the account erases them.
+ * request and the server forgets it after the call. What the owner typed (the title) and what names people (the
+ * attendees' addresses; the provider's link, which can carry the owner's calendar address or Calendly name) are
+ * sealed under the owner's key (ownerField 'ownerId'), so deleting the account erases them. Version 1 sealed only the
+ * attendees: its title and link stay in plain in the events it wrote and read as written (decision 51).
  */
 export interface MeetingScheduled {
   readonly type: 'MeetingScheduled';
@@ -20,12 +22,12 @@ export interface MeetingScheduled {
     readonly meetingId: string;
     readonly ownerId: string;
     readonly provider: MeetingKind;
-    /** The event's title, the Zoom topic; for Calendly the words 'Calendly randevu linki'. */
+    /** Sealed (from version 2). The event's title, the Zoom topic; for Calendly the words 'Calendly randevu linki'. */
     readonly title: string;
     /** UTC instants (`toISOString()`); a Calendly link has no time of its own: null. */
     readonly startTime: string | null;
     readonly endTime: string | null;
-    /** The provider's page of the meeting (htmlLink, webLink, join_url, booking_url); null for an .ics. */
+    /** Sealed (from version 2). The provider's page of the meeting (htmlLink, webLink, join_url, booking_url); null for an .ics. */
     readonly link: string | null;
     /** The provider's id of what it made (event id, Zoom meeting id as text); null for Calendly and .ics. */
     readonly externalId: string | null;
@@ -42,5 +44,5 @@ export function meetingStreamId(meetingId: string): string {
 }
 
 export const MEETING_EVENT_TYPES: EventRegistry<MeetingEvent> = {
-  MeetingScheduled: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['attendees'] },
+  MeetingScheduled: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['attendees', 'title', 'link'] },
 };

@@ -106,7 +106,10 @@ export interface RemsRegistrationFailed {
     readonly registrationId: string;
     readonly ownerId: string;
     readonly reason: RemsFailureReason;
-    /** REMS's own words, cleaned (infra/src/rems/client.ts cleanRemsText), for 'rejected'; otherwise null. */
+    /**
+     * Sealed under the registration's key (from version 2): REMS's own words, cleaned (infra/src/rems/client.ts
+     * cleanRemsText), for 'rejected', which can quote what the visitor typed; otherwise null.
+     */
     readonly message: string | null;
     readonly failedAt: string;
   };
@@ -154,6 +157,6 @@ export const REMS_REGISTRATION_EVENT_TYPES: EventRegistry<RemsRegistrationEvent>
     ],
   },
   RemsCustomerDelivered: { schemaVersion: 1 },
-  RemsRegistrationFailed: { schemaVersion: 1 },
+  RemsRegistrationFailed: { schemaVersion: 2, ownerField: 'registrationId', personalFields: ['message'] },
   RemsRegistrationRetried: { schemaVersion: 1 },
 };
