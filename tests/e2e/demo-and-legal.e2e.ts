@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
 import { createProfileViaApi, expect, registerViaApi, test } from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 
@@ -205,6 +206,84 @@ test('the sample card on a phone and a desktop, with and without its dialog, pas
       await expectAccessible(page, `/p/DEMO lead dialog ${viewport.width}`);
     });
   }
+});
+
+test('the sample card sells: its listings, every section, a listing’s page, and a meeting form that sends nothing', async ({
+  page,
+}) => {
+  await sampleCardServed(page);
+  // Every request the sample card's page makes: none may carry a registration or fetch a form token.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+
+  for (const viewport of VIEWPORTS) {
+    await test.step(`${viewport.width}×${viewport.height}: the card`, async () => {
+      await page.setViewportSize(viewport);
+      await page.goto('/p/DEMO');
+      const catalogue = page.getByRole('region', { name: 'Ürün Kataloğu' });
+      const names = catalogue.getByRole('list', { name: 'Ürünler' }).locator('.pc-product__name');
+      await expect(names).toHaveText(DEMO_LISTINGS.map((listing) => listing.form.name));
+      await expect(catalogue).toContainText('8.750.000');
+      await expect(catalogue).not.toContainText('Ürün bulunamadı');
+      // Every listing shows its drawn photo.
+      for (const image of await catalogue.locator('img').all()) {
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+          .toBeGreaterThan(0);
+      }
+      await expect(page.getByRole('region', { name: 'Sosyal Medya' }).getByRole('link')).toHaveCount(
+        DEMO_PROFILE_FORM.socialLinks.length,
+      );
+      const corporate = page.getByRole('region', { name: 'Kurumsal Bilgiler' });
+      await corporate.getByRole('tab', { name: 'Banka' }).click();
+      await expect(corporate).toContainText('Örnek Bank');
+      await expect(corporate).toContainText('TR97 0000 0000 0000 0000 0012 34');
+      await corporate.getByRole('tab', { name: 'Ödeme' }).click();
+      await expect(corporate).toContainText('odeme@example.com');
+      await expect(page.getByRole('region', { name: 'Emlak Danışmanlığı' })).toBeVisible();
+      await shoot(page, 'demo-card-full');
+      await expectAccessible(page, `/p/DEMO with its listings ${viewport.width}`);
+    });
+
+    await test.step(`${viewport.width}×${viewport.height}: 'Görüşme Planlayın' answers in sample mode`, async () => {
+      await page.getByRole('button', { name: 'Görüşme Planla' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Görüşme Planlayın' });
+      await expect(dialog).toContainText('Örnek kart: Formu deneyebilirsiniz');
+      await expectAccessible(page, `/p/DEMO REMS dialog ${viewport.width}`);
+      // The shared rules still answer beside each field.
+      await dialog.getByRole('button', { name: 'Gönder' }).click();
+      await expect(dialog.getByLabel('Ad', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await dialog.getByLabel('Ad', { exact: true }).fill('Çağrı');
+      await dialog.getByLabel('Soyad', { exact: true }).fill('Öztürk');
+      await dialog.getByLabel('Telefon', { exact: true }).fill('0532 123 45 67');
+      await dialog.getByLabel('İlgi Alanı', { exact: true }).selectOption({ label: 'Alıcı' });
+      await dialog.getByLabel('İl (isteğe bağlı)').selectOption({ label: 'İzmir' });
+      await dialog.getByRole('button', { name: 'Gönder' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Örnek kart: bilgileriniz gönderilmedi ve kaydedilmedi' }),
+      ).toBeVisible();
+    });
+
+    await test.step(`${viewport.width}×${viewport.height}: a listing’s own page`, async () => {
+      const [first] = DEMO_LISTINGS;
+      await page
+        .getByRole('region', { name: 'Ürün Kataloğu' })
+        .locator(`a[href="/product/${first.productId}"]`)
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/product/${first.productId}$`));
+      await expect(page.getByRole('heading', { level: 1, name: first.form.name })).toBeVisible();
+      await expect(page.getByText('8.750.000').first()).toBeVisible();
+      const photo = page.locator('.pp-slides img').first();
+      await expect.poll(() => photo.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1200);
+      await shoot(page, 'demo-product');
+      await expectAccessible(page, `/product of the sample ${viewport.width}`);
+    });
+  }
+
+  const sent = requests.filter((request) => /\/api\/(rems|leads)|form-token/.test(request));
+  expect(sent).toEqual([]);
 });
 
 for (const legal of LEGAL_PAGES) {

@@ -14,11 +14,12 @@ import type { CommandContext } from '../core/context.ts';
 import { cardDecider, type CardCommand } from '../card/decider.ts';
 import { cardNameClaims } from '../card/name-claims.ts';
 import { profileDecider, type ImageChoices, type ProfileCommand } from '../profile/decider.ts';
+import { seedDemoCatalogue } from './catalogue.ts';
 
 export type DemoSeedOutcome =
   /** Profile and card are as the code describes them; nothing was appended. */
   | 'unchanged'
-  /** Events were appended: the card was created, activated or its profile brought up to date. */
+  /** Events were appended: the card was created, activated, or its profile or listings brought up to date. */
   | 'written'
   /** 'DEMO' belongs to somebody else: left alone (it cannot happen through the API, see below). */
   | 'foreign-card';
@@ -52,7 +53,8 @@ async function retryingRaces<T>(step: () => Promise<T>): Promise<T> {
 /**
  * Writes the sample card through the same deciders, claims and codec as an owner's own requests:
  * the system owner's profile (created, or updated when the sample text in schemas/src/demo.ts has
- * changed), then the virtual card 'DEMO', created and activated. Idempotent: every step loads its
+ * changed), its listings with their photos (catalogue.ts), then the virtual card 'DEMO', created
+ * and activated. Idempotent: every step loads its
  * stream and decides on it, and a decision that changes nothing appends nothing, so any number of
  * starts (and of instances starting together) leave one card and one profile.
  *
@@ -98,6 +100,9 @@ export async function seedDemoCard(context: CommandContext, now: Date): Promise<
           };
     note((await commands.handle(profileDecider, profileStream, command, { metadata: METADATA })).position);
   });
+
+  // Before the card: when /p/DEMO first answers, its listings are there.
+  await seedDemoCatalogue(context, { retrying: retryingRaces, note, metadata: METADATA, at });
 
   const runCard = async (command: CardCommand) =>
     note(

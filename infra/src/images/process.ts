@@ -147,6 +147,11 @@ async function encodeWebp(bytes: Buffer, box: ImageBox, keepAlpha: boolean): Pro
   return { bytes: data, width: info.width, height: info.height };
 }
 
+/** The name an image is stored under: the first 128 bits of the SHA-256 of its main variant, hex. */
+export function imageContentHash(main: Uint8Array): string {
+  return createHash('sha256').update(main).digest('hex').slice(0, 32);
+}
+
 function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
@@ -180,7 +185,7 @@ export async function processImage(bytes: Buffer, preset: ImagePreset): Promise<
     throw new ImageRejectedError(isPixelLimitError(error) ? 'too_many_pixels' : 'unreadable');
   }
   return {
-    hash: createHash('sha256').update(main.bytes).digest('hex').slice(0, 32),
+    hash: imageContentHash(main.bytes),
     extension: keepAlpha ? 'png' : 'jpg',
     contentType: keepAlpha ? 'image/png' : 'image/jpeg',
     main,

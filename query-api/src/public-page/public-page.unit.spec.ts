@@ -367,10 +367,13 @@ describe("'Emlak Danışmanlığı' (issue 14)", () => {
       }),
       '<svg></svg>',
       NO_ASSETS,
+      { sample: ownerId === DEMO_OWNER_ID },
     );
   const pageData = (html: string) =>
     JSON.parse(/<script type="application\/json" id="pc-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
       remsOwnerId: string | null;
+      sample: boolean;
+      text: Record<string, string>;
     };
 
   it("given an owner with a key in force, the page has the block, its 'Görüşme Planla' button and the form", () => {
@@ -425,10 +428,25 @@ describe("'Emlak Danışmanlığı' (issue 14)", () => {
     }
   });
 
-  it('never on the sample card', () => {
-    const html = render(true, DEMO_OWNER_ID);
-    expect(html).not.toContain('Emlak Danışmanlığı');
-    expect(pageData(html).remsOwnerId).toBeNull();
+  it('on the sample card without a key, saying the form sends nothing, and its script answers in sample mode', () => {
+    for (const remsActive of [false, undefined]) {
+      const html = render(remsActive, DEMO_OWNER_ID);
+      expect(html).toContain('Emlak Danışmanlığı');
+      expect(html).toContain('id="pc-rems-form"');
+      expect(html).toMatch(
+        /<h2 class="pc-dialog__title" id="pc-rems-title">Görüşme Planlayın<\/h2>\n<p class="pc-sample-note"><strong>Örnek kart:<\/strong> Formu deneyebilirsiniz: bilgileriniz bu telefondan çıkmaz/,
+      );
+      const data = pageData(html);
+      expect(data.remsOwnerId).toBe(DEMO_OWNER_ID);
+      expect(data.sample).toBe(true);
+      expect(data.text.remsSampleThanks).toMatch(/^Örnek kart: bilgileriniz gönderilmedi/);
+    }
+  });
+
+  it('an ordinary card’s script is never in sample mode', () => {
+    const data = pageData(render(true));
+    expect(data.sample).toBe(false);
+    expect(data.text).not.toHaveProperty('remsSampleThanks');
   });
 });
 

@@ -5,7 +5,7 @@ import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
 import { icon, socialIcon, type LineIcon } from './icons.ts';
 import { SCRIPT_TEXT, TEXT } from './texts.ts';
-import { sampleBanner, sampleLeadDialog } from './sample.ts';
+import { SAMPLE_TEXT, sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
 import { renderCatalogue } from './catalogue.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
 
@@ -322,7 +322,7 @@ function remsBlock(view: CardPageView): SafeHtml | '' {
  * 'Görüşme Planlayın' (SPEC: customer registration modal). The provinces and districts are not in the page: the
  * script loads them with the form's rules when the dialog opens (docs/decisions/0037-rems-card-block.md).
  */
-function remsDialog(view: CardPageView): SafeHtml | '' {
+function remsDialog(view: CardPageView, sample: boolean): SafeHtml | '' {
   if (!view.rems) return '';
   const label = (name: keyof typeof TEXT.remsLabels) => TEXT.remsLabels[name];
   const input = (
@@ -341,7 +341,7 @@ function remsDialog(view: CardPageView): SafeHtml | '' {
   const district = markup`<select class="pc-input" id="pc-rems-district" name="district" autocomplete="address-level2"><option value="">${TEXT.remsChooseDistrict}</option></select>`;
   return markup`<dialog class="pc-dialog" id="pc-rems" aria-labelledby="pc-rems-title"><form class="pc-dialog__body pc-form" id="pc-rems-form" novalidate>
 <h2 class="pc-dialog__title" id="pc-rems-title">${TEXT.remsDialogTitle}</h2>
-<p class="pc-muted">${TEXT.remsDialogIntro(view.fullName)}</p>
+${sample ? sampleRemsNote() : ''}<p class="pc-muted">${TEXT.remsDialogIntro(view.fullName)}</p>
 <div class="pc-form__pair">${field('rems', 'firstName', label('firstName'), input('firstName', 'text', 'given-name', CUSTOMER_LIMITS.name))}${field('rems', 'lastName', label('lastName'), input('lastName', 'text', 'family-name', CUSTOMER_LIMITS.name))}</div>
 ${field('rems', 'phoneNumber', label('phoneNumber'), input('phoneNumber', 'tel', 'tel-national', CUSTOMER_LIMITS.phone, ' inputmode="tel" placeholder="0532 123 45 67"'))}
 ${field('rems', 'customerType', label('customerType'), customerType)}
@@ -438,7 +438,9 @@ export function renderCardPage(
       text: view.summary ? `${view.fullName} · ${view.summary}` : view.fullName,
       url: view.canonicalUrl,
     },
-    text: SCRIPT_TEXT,
+    // The sample card: 'Görüşme Planlayın' answers with `remsSampleThanks` and sends nothing.
+    sample: options.sample,
+    text: options.sample ? { ...SCRIPT_TEXT, remsSampleThanks: SAMPLE_TEXT.remsThanks } : SCRIPT_TEXT,
     vitalsSampleRate: options.vitalsSampleRate ?? 0,
   };
   const script = assets.scriptUrl
@@ -470,7 +472,7 @@ ${actionBar(view)}
 <div class="pc-toast" data-toast role="status" aria-live="polite"></div>
 ${qrDialog(view, qrSvg)}
 ${options.sample ? sampleLeadDialog(TEXT.leadTitle) : leadDialog(view)}
-${remsDialog(view)}
+${remsDialog(view, options.sample)}
 ${options.sample ? '' : icsDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>
 ${script}

@@ -137,8 +137,8 @@ export interface CardPageView {
   /** 'Ürün Kataloğu': the owner's shown products, featured first, then the owner's order. */
   readonly catalogue: readonly CatalogueItem[];
   /**
-   * 'Emlak Danışmanlığı' with 'Görüşme Planla': only while the owner has a REMS key in force, never on the sample
-   * card. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
+   * 'Emlak Danışmanlığı' with 'Görüşme Planla': while the owner has a REMS key in force, and always on the sample
+   * card, whose form sends nothing. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
    */
   readonly rems: { readonly ownerId: string } | null;
 }
@@ -473,7 +473,8 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     searchable,
     structuredData,
     catalogue: toCatalogue(input.products ?? [], input.webp),
-    // The sample card takes no registrations (its owner can hold no key; said here so it never could).
-    rems: input.remsActive === true && !isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
+    // The sample card shows the block (its owner holds no key): its form answers in sample mode, sending nothing
+    // (docs/decisions/0048-a-sample-card-that-sells.md).
+    rems: input.remsActive === true || isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
   };
 }

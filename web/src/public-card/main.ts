@@ -4,7 +4,7 @@ import { sampleWebVitals } from '../shared/vitals-sampling.ts';
 import { enhanceCatalogue } from './catalogue.ts';
 import { debug } from '../shared/debug.ts';
 import { enhanceMeetingBlock, type MeetingBlockText } from './meeting-block.ts';
-import { formFeedback, formSender } from './public-form.ts';
+import { formFeedback, formSender, sampleSender } from './public-form.ts';
 import './page.css';
 import './sample.css';
 
@@ -22,6 +22,8 @@ interface PageData {
   readonly profileId: string;
   /** The owner's id when the card shows 'Görüşme Planla' (their REMS key is in force); null otherwise. */
   readonly remsOwnerId: string | null;
+  /** The sample card (/p/DEMO): 'Görüşme Planlayın' answers with `remsSampleThanks` and sends nothing. */
+  readonly sample?: boolean;
   readonly url: string;
   /** WEB_VITALS_SAMPLE_RATE: the share of loads that measure and send their Core Web Vitals (decision 44). */
   readonly vitalsSampleRate: number;
@@ -45,7 +47,7 @@ interface PageData {
       | keyof MeetingBlockText,
       string
     >
-  >;
+  > & { readonly remsSampleThanks?: string };
 }
 
 const MARKER_MS = 2000;
@@ -328,7 +330,11 @@ function enhanceRemsForm(data: PageData, done: (message: string) => void): () =>
   const dialog = form?.closest('dialog');
   const ownerId = data.remsOwnerId;
   if (!form || !dialog || !ownerId) return () => undefined;
-  const sender = formSender(data.cardId, '/api/rems/create-customer');
+  // The sample card's form checks what is typed like any card's, then answers without a request: nothing to send to.
+  const sender =
+    data.sample === true
+      ? sampleSender(data.text.remsSampleThanks ?? data.text.remsThanks)
+      : formSender(data.cardId, '/api/rems/create-customer');
   let loading: Promise<{ submit(): void }> | null = null;
   const load = () => {
     loading ??= import('./rems-form.ts')

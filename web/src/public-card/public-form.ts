@@ -98,6 +98,17 @@ export function formSender(cardId: string, endpoint: string) {
 
 export type FormSender = ReturnType<typeof formSender>;
 
+/**
+ * The sample card's sender (docs/decisions/0048-a-sample-card-that-sells.md): no token, no request; every form that
+ * passed the rules is answered with `message`, as if stored. Nothing leaves the page.
+ */
+export function sampleSender(message: string): FormSender {
+  return {
+    opened(): void {},
+    send: () => Promise.resolve({ response: new Response(null, { status: 200 }), answer: { success: true, message } }),
+  };
+}
+
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const isControl = (element: unknown): element is Control =>

@@ -1,9 +1,9 @@
-import { DEMO_CARD_ID, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
+import { DEMO_CARD_ID, DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
 
 /**
  * The sample owner of the landing page's pictures: the same made-up person as the real sample
- * card the server keeps at /p/DEMO (schemas/src/demo.ts). The listings exist only in these
- * pictures (the catalogue is not built yet).
+ * card the server keeps at /p/DEMO (schemas/src/demo.ts), and its first listings: the products
+ * 'Demoyu İncele' shows, with the same prices.
  */
 export const SAMPLE_PROFILE = {
   firstName: DEMO_PROFILE_FORM.firstName,
@@ -12,11 +12,11 @@ export const SAMPLE_PROFILE = {
   jobTitle: DEMO_PROFILE_FORM.jobTitle,
   company: DEMO_PROFILE_FORM.company,
   city: DEMO_PROFILE_FORM.address.city,
-  listings: [
-    { title: '3+1 Daire, Karşıyaka', price: 6_450_000, per: null },
-    { title: 'Kiralık Ofis, Alsancak', price: 42_500, per: 'ay' },
-    { title: 'Arsa, Urla', price: 3_200_000, per: null },
-  ],
+  listings: DEMO_LISTINGS.slice(0, 3).map((listing) => ({
+    title: listing.shortTitle,
+    price: listing.form.price.value,
+    per: listing.monthly ? 'ay' : null,
+  })),
 } as const;
 
 /** The real sample card, rendered by the server (a full page load, not a route of this app). */
