@@ -9,7 +9,7 @@ export type DomainErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
-  /** The server is at its bound for this kind of work (image decoding, decision 52): 503 with Retry-After. */
+  /** The server is at its bound for this kind of work (image decoding, decision 54): 503 with Retry-After. */
   | 'busy';
 
 /** The Retry-After of a 'busy' answer, in seconds. */

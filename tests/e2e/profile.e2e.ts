@@ -28,7 +28,8 @@ const TEXT = {
   cityRequired: 'Minimum şehir bilgisi gerekli',
   notFound: 'Adres için konum bulunamadı',
   unreadable: 'Resim dosyası okunamadı veya bozuk',
-  tooManyPixels: 'Resmin çözünürlüğü çok yüksek (en fazla 50 megapiksel)',
+  // A PNG has its own, lower bound (decision 54).
+  tooManyPixels: 'PNG resmin çözünürlüğü çok yüksek (en fazla 16 megapiksel). Fotoğrafları JPEG olarak yükleyin',
 } as const;
 
 interface TestFile {
@@ -549,7 +550,7 @@ test.describe('profile settings', () => {
       await expect(visual.getByRole('img', { name: 'Kapak fotoğrafı önizlemesi' })).toHaveCount(0);
     });
 
-    await test.step('a real PNG of more than 50 megapixels is for the server to refuse', async () => {
+    await test.step('a real PNG of more than 16 megapixels is for the server to refuse', async () => {
       await coverInput.setInputFiles({ name: 'dev.png', mimeType: 'image/png', buffer: hugeGreyPng(7200, 7200) });
       await expect(message).toHaveCount(0);
       await expect(visual.getByRole('img', { name: 'Kapak fotoğrafı önizlemesi' })).toBeVisible();

@@ -38,6 +38,7 @@ const REJECTION_MESSAGES = {
   not_an_image: MESSAGES.productImageNotAnImage,
   unreadable: MESSAGES.productImageUnreadable,
   too_many_pixels: MESSAGES.productImageTooManyPixels,
+  too_many_png_pixels: MESSAGES.productImageTooManyPixelsPng,
 } as const;
 
 /** Bounds busboy applies while reading; one file over the limit is read (and refused) so the answer names the limit. */

@@ -31,6 +31,7 @@ const REJECTION_MESSAGES = {
   not_an_image: MESSAGES.profileImageNotAnImage,
   unreadable: MESSAGES.profileImageUnreadable,
   too_many_pixels: MESSAGES.profileImageTooManyPixels,
+  too_many_png_pixels: MESSAGES.profileImageTooManyPixelsPng,
 } as const;
 
 export interface PreparedImage {

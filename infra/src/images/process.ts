@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 
 /**
  * Uploaded images are never stored as sent: the type is read from the bytes (not the name or the
@@ -53,7 +53,7 @@ export interface ProcessedImage {
   readonly smallWebp?: EncodedImage;
 }
 
-export type ImageRejection = 'not_an_image' | 'unreadable' | 'too_many_pixels';
+export type ImageRejection = 'not_an_image' | 'unreadable' | 'too_many_pixels' | 'too_many_png_pixels';
 
 export class ImageRejectedError extends Error {
   constructor(readonly reason: ImageRejection) {
@@ -63,7 +63,7 @@ export class ImageRejectedError extends Error {
 }
 
 /**
- * Decoding is the expensive part of an upload (a 7000×7000 PNG: seconds of CPU and about 300 MB): at most this many
+ * Decoding is the expensive part of an upload (a 48 MP JPEG, even shrunk on load, is a second of CPU): at most this many
  * uploads decode at once in a process, the others wait their turn in order, and one that has waited DECODE_WAIT_MS
  * is answered 503 with Retry-After instead of piling up (issue 28 item 13).
  */
@@ -119,17 +119,49 @@ export class DecodeSlots {
 
 const decodes = new DecodeSlots(MAX_CONCURRENT_DECODES, DECODE_WAIT_MS);
 
-/** Decompression bombs: a few kilobytes of PNG can claim a gigapixel. 50 MP covers phone cameras. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Pixels an upload may claim, read from the header before anything is decoded (decision 54). JPEG and WebP decode
+ * shrunk on load (libvips reads a 48 MP phone photo at an eighth of its size when the result is 1600 px at most), so a
+ * phone camera's 8000×6000 passes. PNG has no shrink-on-load: every pixel is inflated, so its bound is what a PNG
+ * upload really is, a screenshot or a logo (a 5K screen is 14.7 MP), and a 7000×7000 PNG is refused unread.
+ */
+export const MAX_INPUT_PIXELS: { readonly [F in ImageFormat]: number } = {
+  jpeg: 50_000_000,
+  webp: 50_000_000,
+  png: 16_000_000,
+};
 
-function decoder(bytes: Buffer) {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+function decoder(bytes: Buffer, format: ImageFormat) {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS[format], failOn: 'error', sequentialRead: true });
 }
 
-async function encode(bytes: Buffer, box: ImageBox, keepAlpha: boolean): Promise<EncodedImage> {
-  const resized = decoder(bytes)
+/** An already scaled picture, kept as raw pixels: the variants are made from it, not from the upload again. */
+interface Decoded {
+  readonly data: Buffer;
+  readonly info: OutputInfo;
+}
+
+/** The one decode of an upload: upright and scaled into the largest box the preset stores (shrunk on load). */
+async function decodeInto(bytes: Buffer, format: ImageFormat, box: ImageBox): Promise<Decoded> {
+  return decoder(bytes, format)
     .rotate()
-    .resize({ width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true });
+    .resize({ width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+function scaled(source: Decoded, box: ImageBox) {
+  const { width, height, channels } = source.info;
+  return sharp(source.data, { raw: { width, height, channels } }).resize({
+    width: box.maxWidth,
+    height: box.maxHeight,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+}
+
+async function encode(source: Decoded, box: ImageBox, keepAlpha: boolean): Promise<EncodedImage> {
+  const resized = scaled(source, box);
   const encoded = keepAlpha
     ? resized.png({ compressionLevel: 9, adaptiveFiltering: true })
     : resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true });
@@ -138,10 +170,8 @@ async function encode(bytes: Buffer, box: ImageBox, keepAlpha: boolean): Promise
 }
 
 /** The same box as WebP: about a third smaller than the JPEG at the same look; transparency kept when asked. */
-async function encodeWebp(bytes: Buffer, box: ImageBox, keepAlpha: boolean): Promise<EncodedImage> {
-  const resized = decoder(bytes)
-    .rotate()
-    .resize({ width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true });
+async function encodeWebp(source: Decoded, box: ImageBox, keepAlpha: boolean): Promise<EncodedImage> {
+  const resized = scaled(source, box);
   const flattened = keepAlpha ? resized : resized.flatten({ background: '#ffffff' });
   const { data, info } = await flattened.webp({ quality: 78, effort: 4 }).toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
@@ -156,33 +186,42 @@ function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
+/** PNG's own refusal names its lower bound and the way out (send the photo as JPEG). */
+const tooManyPixels = (format: ImageFormat): ImageRejection =>
+  format === 'png' ? 'too_many_png_pixels' : 'too_many_pixels';
+
 export async function processImage(bytes: Buffer, preset: ImagePreset): Promise<ProcessedImage> {
   const format = detectImageFormat(bytes);
   if (!format) throw new ImageRejectedError('not_an_image');
   let metadata: Metadata;
   try {
-    metadata = await decoder(bytes).metadata();
+    // Only the header is read here: a bomb is refused before a pixel of it is inflated.
+    metadata = await decoder(bytes, format).metadata();
   } catch (error) {
-    throw new ImageRejectedError(isPixelLimitError(error) ? 'too_many_pixels' : 'unreadable');
+    throw new ImageRejectedError(isPixelLimitError(error) ? tooManyPixels(format) : 'unreadable');
   }
   // The signature and the decoder must agree (a JPEG header glued to something else is not a JPEG).
   if (metadata.format !== format) throw new ImageRejectedError('not_an_image');
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS)
-    throw new ImageRejectedError('too_many_pixels');
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS[format])
+    throw new ImageRejectedError(tooManyPixels(format));
   const keepAlpha = preset.output === 'png-if-alpha' && metadata.hasAlpha === true;
   let main: EncodedImage;
   let small: EncodedImage;
   let smallWebp: EncodedImage | undefined;
   try {
-    // One at a time within the upload too: three decodes of the same picture at once tripled its memory.
-    [main, small, smallWebp] = await decodes.run(async () => [
-      await encode(bytes, preset.main, keepAlpha),
-      await encode(bytes, preset.small, keepAlpha),
-      preset.smallWebp ? await encodeWebp(bytes, preset.small, keepAlpha) : undefined,
-    ]);
+    // One decode per upload, then the variants one after another from its pixels (every preset's small box fits
+    // inside its main box): three decodes of the same picture at once tripled its memory.
+    [main, small, smallWebp] = await decodes.run(async () => {
+      const decoded = await decodeInto(bytes, format, preset.main);
+      return [
+        await encode(decoded, preset.main, keepAlpha),
+        await encode(decoded, preset.small, keepAlpha),
+        preset.smallWebp ? await encodeWebp(decoded, preset.small, keepAlpha) : undefined,
+      ];
+    });
   } catch (error) {
     if (error instanceof ImageBusyError) throw error;
-    throw new ImageRejectedError(isPixelLimitError(error) ? 'too_many_pixels' : 'unreadable');
+    throw new ImageRejectedError(isPixelLimitError(error) ? tooManyPixels(format) : 'unreadable');
   }
   return {
     hash: imageContentHash(main.bytes),

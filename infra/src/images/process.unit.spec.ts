@@ -136,18 +136,38 @@ describe('processing', () => {
     expect(await rejection(processImage(fake, PHOTO))).toBe('unreadable');
   });
 
-  it('refuses a decompression bomb by its claimed size', async () => {
-    // A 1×1 PNG whose header claims 10,000 × 6,000 pixels (the IHDR's width and height, and its CRC, rewritten): what
-    // a bomb declares, without spending seconds of CPU encoding 60 megapixels for the test.
-    const bomb = Buffer.from(
-      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
-        .png()
-        .toBuffer(),
-    );
-    bomb.writeUInt32BE(10_000, 16);
-    bomb.writeUInt32BE(6_000, 20);
+  /** A 1×1 PNG whose header (IHDR width, height and CRC rewritten) claims width × height: what a bomb declares. */
+  async function pngClaiming(width: number, height: number): Promise<Buffer> {
+    const bomb = Buffer.from(await canvas(1, 1).png().toBuffer());
+    bomb.writeUInt32BE(width, 16);
+    bomb.writeUInt32BE(height, 20);
     bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    return bomb;
+  }
+
+  it('refuses a decompression bomb by its claimed size, from the header alone', async () => {
+    const bomb = await pngClaiming(10_000, 6_000);
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(10_000);
+    expect(await rejection(processImage(bomb, PHOTO))).toBe('too_many_png_pixels');
+  });
+
+  it('holds PNG to 16 megapixels: a 7000×7000 PNG is refused unread, a 5K screenshot is not', async () => {
+    expect(await rejection(processImage(await pngClaiming(7_000, 7_000), PHOTO))).toBe('too_many_png_pixels');
+    expect(await rejection(processImage(await pngClaiming(4_000, 4_001), PHOTO))).toBe('too_many_png_pixels');
+    // 5120×2880 is under the bound: the header passes, and this 1×1 body is then found unreadable (not refused).
+    expect(await rejection(processImage(await pngClaiming(5_120, 2_880), PHOTO))).toBe('unreadable');
+  });
+
+  it("takes a 48 MP phone camera's JPEG (8000×6000) and a JPEG over 50 MP is refused", async () => {
+    const phone = await canvas(8_000, 6_000).jpeg({ quality: 60 }).toBuffer();
+    const image = await processImage(phone, PHOTO);
+    expect([image.main.width, image.main.height]).toEqual([800, 600]);
+    expect([image.small.width, image.small.height]).toEqual([160, 120]);
+    // The SOF0 marker's height and width of a small JPEG rewritten to claim 10000×6000.
+    const bomb = Buffer.from(await canvas(8, 8).jpeg().toBuffer());
+    const sof = bomb.indexOf(Buffer.from([0xff, 0xc0]));
+    bomb.writeUInt16BE(6_000, sof + 5);
+    bomb.writeUInt16BE(10_000, sof + 7);
     expect(await rejection(processImage(bomb, PHOTO))).toBe('too_many_pixels');
   });
 });

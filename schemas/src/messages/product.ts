@@ -42,6 +42,9 @@ export const PRODUCT_MESSAGES = {
   productImageNotAnImage: 'Yüklenen dosya bir görsel değil. Lütfen JPEG, PNG veya WebP biçiminde bir görsel seçin',
   productImageUnreadable: 'Görsel dosyası okunamadı veya bozuk',
   productImageTooManyPixels: 'Görselin çözünürlüğü çok yüksek (en fazla 50 megapiksel)',
+  // PNG is inflated whole, so it has a lower bound than a JPEG photo (docs/decisions/0054).
+  productImageTooManyPixelsPng:
+    'PNG görselin çözünürlüğü çok yüksek (en fazla 16 megapiksel). Fotoğrafları JPEG olarak yükleyin',
   productImageFieldUnexpected: "Görseller yalnızca 'images' alanıyla gönderilebilir",
 
   // Successes (SPEC §8 names them, not their texts)

@@ -21,6 +21,9 @@ export const PROFILE_MESSAGES = {
   profileImageNotAnImage: 'Yüklenen dosya bir resim değil. Lütfen JPEG, PNG veya WebP biçiminde bir resim seçin',
   profileImageUnreadable: 'Resim dosyası okunamadı veya bozuk',
   profileImageTooManyPixels: 'Resmin çözünürlüğü çok yüksek (en fazla 50 megapiksel)',
+  // PNG is inflated whole, so it has a lower bound than a JPEG photo (docs/decisions/0054).
+  profileImageTooManyPixelsPng:
+    'PNG resmin çözünürlüğü çok yüksek (en fazla 16 megapiksel). Fotoğrafları JPEG olarak yükleyin',
   profileImageNotOwned: 'Mevcut resim adresi bu profile ait değil',
   profileImageFieldUnexpected: 'Bu alana dosya gönderilemez',
   profileImageNeedsFile: 'Yeni resim dosya olarak yüklenmelidir (multipart/form-data)',
