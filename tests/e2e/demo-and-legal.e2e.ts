@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
+import { DEMO_CARD_ID, DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
 import { createProfileViaApi, expect, registerViaApi, test } from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 
@@ -270,9 +270,9 @@ test('the sample card sells: its listings, every section, a listing’s page, an
       const [first] = DEMO_LISTINGS;
       await page
         .getByRole('region', { name: 'Ürün Kataloğu' })
-        .locator(`a[href="/product/${first.productId}"]`)
+        .locator(`a[href="/product/${first.productId}?card=${DEMO_CARD_ID}"]`)
         .click();
-      await expect(page).toHaveURL(new RegExp(`/product/${first.productId}$`));
+      await expect(page).toHaveURL(new RegExp(`/product/${first.productId}\\?card=${DEMO_CARD_ID}$`));
       await expect(page.getByRole('heading', { level: 1, name: first.form.name })).toBeVisible();
       await expect(page.getByText('8.750.000').first()).toBeVisible();
       const photo = page.locator('.pp-slides img').first();

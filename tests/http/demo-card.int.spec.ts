@@ -311,7 +311,7 @@ describe('the sample card sells', () => {
     const html = (await product.get(`/p/${DEMO_CARD_ID}`, undefined, written)).body;
     let last = -1;
     for (const listing of DEMO_LISTINGS) {
-      const at = html.indexOf(`href="/product/${listing.productId}"`);
+      const at = html.indexOf(`href="/product/${listing.productId}?card=${DEMO_CARD_ID}"`);
       expect(at, listing.form.name).toBeGreaterThan(last);
       last = at;
       expect(html).toContain(listing.form.name);
