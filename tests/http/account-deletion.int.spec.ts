@@ -3,7 +3,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, accountStreamId, erasureStreamId, leadStreamId, type LeadSubmitted } from '@kartvizit/schemas';
+import {
+  MESSAGES,
+  accountStreamId,
+  erasureStreamId,
+  leadStreamId,
+  mailStreamId,
+  type LeadSubmitted,
+} from '@kartvizit/schemas';
 import { MEDIA_URL_PREFIX } from '@kartvizit/schemas/http/profile';
 import { createMailer } from '@kartvizit/infra/mail/mailer';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
@@ -184,6 +191,12 @@ beforeAll(async () => {
   expect(meeting.statusCode, meeting.body).toBe(200);
   // The lead alert names the visitor and greets the owner: the outbox holds it before the deletion.
   await until(async () => (await tracesInOutbox()).length > 0, 'the lead alert in the outbox');
+  // The mail reactor records EmailSent after writing the file: wait for it, so the wrong deletions below count the
+  // events of a log that has stopped moving.
+  await until(
+    async () => (await product.store.readStream(mailStreamId(owner.userId))).events.length > 0,
+    'the lead alert recorded as sent',
+  );
 
   const profileImage = String(picture.body.profile?.profilePicture ?? '');
   imageUrls = [profileImage, ...productImages];
