@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { SAMPLE_TEXT } from '@kartvizit/query-api/public-page/sample';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, answer, seenEverything, send } from './card-fixtures.ts';
@@ -114,9 +115,10 @@ describe("the card page's 'Emlak Danışmanlığı'", () => {
     expect(forgotten.body).not.toContain('Emlak Danışmanlığı');
   });
 
-  it('never on the sample card', async () => {
+  it('on the sample card without a key, in sample mode: its form says that nothing leaves the phone (decision 48)', async () => {
     const sample = await page('DEMO');
     expect(sample.statusCode).toBe(200);
-    expect(sample.body).not.toContain('Emlak Danışmanlığı');
+    expect(sample.body).toContain('Emlak Danışmanlığı');
+    expect(sample.body).toContain(SAMPLE_TEXT.remsNote);
   });
 });
