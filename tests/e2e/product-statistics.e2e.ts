@@ -150,11 +150,13 @@ test.describe('product statistics', () => {
       ]);
     });
 
-    await test.step('choosing a card leaves the product figures as they are (they are owner-wide)', async () => {
+    await test.step('choosing a card narrows the figures to its catalogue: these views came through none (decision 47)', async () => {
       await stats.getByLabel('Kart', { exact: true }).selectOption(cardId);
       await expect(stats).toHaveURL(new RegExp(`kart=${cardId}`));
-      await expect(productRow(stats, 'Çalışma Lambası').getByRole('cell').first()).toHaveText('2');
+      const panel = stats.getByRole('tabpanel', { name: 'Ürünler' });
+      await expect(panel.getByText('Henüz ürün görüntülenmedi')).toBeVisible();
       await stats.getByLabel('Kart', { exact: true }).selectOption('');
+      await expect(productRow(stats, 'Çalışma Lambası').getByRole('cell').first()).toHaveText('2');
     });
 
     await test.step('screenshots and axe at 1280×800', async () => {
