@@ -15,7 +15,7 @@ import {
   type PublicPageSettings,
 } from '../public-page/routes.ts';
 import { preferredEncoding, storedBody, bytesFor, type StoredBody } from '../public-page/stored-body.ts';
-import { parseCardId } from '@kartvizit/schemas/validation/card';
+import { parseCardId } from '@kartvizit/schemas/card/rules';
 import { productPath } from '../public-page/catalogue.ts';
 import { loadProductPage, type ProductPageRow } from './load.ts';
 import { renderProductPage, renderProductUnavailable } from './render.ts';

@@ -1,4 +1,4 @@
-import { productImageKeysOf } from '@kartvizit/schemas/validation/product';
+import { productImageKeysOf } from '@kartvizit/schemas/product/rules';
 import { markup, type SafeHtml } from './html.ts';
 import { icon } from './icons.ts';
 import { safeMediaPath } from './urls.ts';

@@ -7,7 +7,7 @@ import { directionsUrls, mailtoUrl, safeMediaPath, safeWebUrl, telUrl } from './
 import { LINE_ICON_NAMES, icon } from './icons.ts';
 import { renderCardPage } from './render.ts';
 import { ibanGroups, paymentBrand, themeClass, toCardPageView } from './view.ts';
-import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo';
+import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo/model';
 
 /** The view of card KV-ABC for the given profile data. */
 function viewOf(data: Parameters<typeof toCardPageView>[0]['data'], ownerId = 'o') {

@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
-import { isDemoOwner } from '@kartvizit/schemas/demo';
-import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/validation/profile';
-import { isValidEmail } from '@kartvizit/schemas/validation/email';
+import { isDemoOwner } from '@kartvizit/schemas/demo/model';
+import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/profile/rules';
+import { isValidEmail } from '@kartvizit/schemas/common/email';
 import {
   directionsUrls,
   displayWebUrl,

@@ -1,13 +1,13 @@
-import type { Product } from '@kartvizit/schemas/http/product';
-import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
-import { parseProfilePhone } from '@kartvizit/schemas/validation/profile';
+import type { Product } from '@kartvizit/schemas/product/http';
+import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/product/events';
+import { parseProfilePhone } from '@kartvizit/schemas/profile/rules';
 import {
   DEFAULT_ACTION_LABELS,
   DEFAULT_PRODUCT_CURRENCY,
   formatProductMoney,
   parseProductMoney,
   validateProductInput,
-} from '@kartvizit/schemas/validation/product';
+} from '@kartvizit/schemas/product/rules';
 
 /**
  * The product form as the screen holds it (every input is text, as typed) and the request body it
