@@ -21,6 +21,7 @@ import {
 import type { CommandContext } from '../core/context.ts';
 import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
 import { publicForm } from './public-form.ts';
+import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
 export interface LeadRouteSettings {
   /** The form tokens the public page hands out are signed with a key derived from it. */
@@ -28,7 +29,6 @@ export interface LeadRouteSettings {
 }
 
 const TAG = ['lead'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
 

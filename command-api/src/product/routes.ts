@@ -24,11 +24,11 @@ import type { CommandContext } from '../core/context.ts';
 import { PayloadTooLargeError } from '../profile/form.ts';
 import { imageUrlsOf, productDecider, type CatalogueState, type ProductCommand } from './decider.ts';
 import { PRODUCT_MULTIPART_LIMITS, deleteProductImages, prepareProductImage, readImageFiles, storeProductImages } from './images.ts';
+// Product ids are UUIDs drawn here; anything else cannot be one of them and reads as unknown.
+import { UUID_PATTERN as PRODUCT_ID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
 const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
-// Product ids are UUIDs drawn here; anything else cannot be one of them and reads as unknown.
-const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function productIdOrThrow(raw: string): string {
   const id = raw.trim().toLowerCase();

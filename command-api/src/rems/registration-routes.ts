@@ -22,6 +22,7 @@ import type { CommandContext } from '../core/context.ts';
 import { publicForm } from '../lead/public-form.ts';
 import { remsDecider } from './decider.ts';
 import { leadOfRegistration, remsRegistrationDecider } from './registration-decider.ts';
+import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
 export interface RemsRegistrationRouteSettings {
   /** The form tokens the public page hands out are signed with a key derived from it. */
@@ -30,7 +31,6 @@ export interface RemsRegistrationRouteSettings {
 
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Turkish names of the body's fields beyond the form's own (CUSTOMER_FIELD_LABELS). */
 const OTHER_LABELS: Readonly<Record<string, string>> = {

@@ -29,6 +29,7 @@ import type { CommandContext } from '../core/context.ts';
 import { leadDecider } from '../lead/decider.ts';
 import { remsDecider } from './decider.ts';
 import { remsRegistrationDecider } from './registration-decider.ts';
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['rems'];
 const ERRORS = {
@@ -42,7 +43,6 @@ const ERRORS = {
   503: ErrorResponse,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** At most this many registrations are sent again by one 'retry-key-failures' (the screen offers the rest after). */
 const RETRY_ALL_LIMIT = 500;
 

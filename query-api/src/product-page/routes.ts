@@ -20,12 +20,11 @@ import { productPath } from '../public-page/catalogue.ts';
 import { loadProductPage, type ProductPageRow } from './load.ts';
 import { renderProductPage, renderProductUnavailable } from './render.ts';
 import { toProductPageView } from './view.ts';
+// Product ids are UUIDs drawn by command-api; anything else is no product.
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-// Product ids are UUIDs drawn by command-api; anything else is no product.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The card a product link came from (`?card=VC-…`, decision 47), in the card id's shape, or null. Only a shape check:

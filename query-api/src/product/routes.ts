@@ -22,11 +22,11 @@ import {
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+// Ids are UUIDs; anything else is no product and no owner, answered like an unknown one.
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
 const OWNER_PROJECTIONS = [PRODUCTS_PROJECTION] as const;
-// Ids are UUIDs; anything else is no product and no owner, answered like an unknown one.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Row = Pick<ProductsRow, 'product_id' | 'owner_id' | 'data' | 'is_active' | 'featured' | 'sort_order' | 'created_at' | 'updated_at'>;
 const COLUMNS = 'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at';

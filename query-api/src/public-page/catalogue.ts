@@ -2,6 +2,8 @@ import { productImageKeysOf } from '@kartvizit/schemas/product/rules';
 import { markup, type SafeHtml } from './html.ts';
 import { icon } from './icons.ts';
 import { safeMediaPath } from './urls.ts';
+// Product ids are UUIDs (command-api draws them); anything else is not linked.
+import { UUID_PATTERN as PRODUCT_ID } from '@kartvizit/schemas/ids';
 
 /**
  * 'Ürün Kataloğu' on the card page (docs/decisions/0023-public-catalogue.md): the owner's shown products as the
@@ -112,9 +114,6 @@ export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
     return keys ? [keys.smallWebp] : [];
   });
 }
-
-// Product ids are UUIDs (command-api draws them); anything else is not linked.
-const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A product's page; from a card's catalogue it names that card (`?card=`), for the way back and the counting. */
 export function productPath(id: string, fromCardId: string | null = null): string {
