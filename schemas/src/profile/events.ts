@@ -1,9 +1,5 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
-import type {
-  BankCurrency,
-  PaymentMethodType,
-  StoredSocialPlatform,
-} from './rules.ts';
+import type { BankCurrency, PaymentMethodType, StoredSocialPlatform } from './model.ts';
 
 /**
  * Profile events: one stream per owner, each event a full snapshot of the editable data, so a
