@@ -1,4 +1,4 @@
-import type { CardColor, CardType } from '@kartvizit/schemas/card/events';
+import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
 import type { CardHistoryType } from '@kartvizit/schemas/card/http';
 import type { Profile } from '@kartvizit/schemas/profile/http';
 import type { ProductData } from '@kartvizit/schemas/product/events';

@@ -5,7 +5,7 @@ import {
   type AccountErased,
   type LeadSubmitted,
 } from '@kartvizit/schemas';
-import { productImageFolder } from '@kartvizit/schemas/product/rules';
+import { productImageFolder } from '@kartvizit/schemas/product/media';
 import { profileImageFolder } from '@kartvizit/schemas/profile/http';
 import type pg from 'pg';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';

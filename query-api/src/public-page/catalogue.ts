@@ -1,4 +1,5 @@
-import { productImageKeysOf } from '@kartvizit/schemas/product/rules';
+import { productImageKeysOf } from '@kartvizit/schemas/product/media';
+import { PRODUCT_CURRENCIES as CURRENCIES, type ProductCurrency as Currency } from '@kartvizit/schemas/product/model';
 import { markup, type SafeHtml } from './html.ts';
 import { icon } from './icons.ts';
 import { safeMediaPath } from './urls.ts';
@@ -31,9 +32,6 @@ export const CATALOGUE_IMAGE = { width: 220, height: 165 } as const;
 
 /** The progress bar shows with more than this many products (SPEC §9). */
 export const PROGRESS_AFTER = 3;
-
-const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
-type Currency = (typeof CURRENCIES)[number];
 
 const formatters = new Map<Currency, Intl.NumberFormat>();
 

@@ -1,13 +1,11 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
+import type { CardColor, PhysicalCardType } from './model.ts';
 
 /**
  * Card events. A card's stream is `card-{cardId}`; ids are unique because every card stream is
  * started with expected 'no_stream'. Card names are display text chosen by the owner, not
  * personal data, so nothing here is sealed.
  */
-export type PhysicalCardType = 'basic' | 'pro';
-export type CardType = PhysicalCardType | 'virtual';
-export type CardColor = 'black' | 'white' | 'silver' | 'gold' | 'rose-gold';
 
 /** A physical NFC/QR card was made for a batch; nobody owns it until it is activated. */
 export interface CardProvisioned {

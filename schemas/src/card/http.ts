@@ -1,21 +1,16 @@
 import { Type, type Static } from 'typebox';
+import { CARD_COLORS, CARD_TYPES } from './model.ts';
 import { CARD_ID_MAX_LENGTH, CARD_NAME_MAX_LENGTH } from './rules.ts';
-import { Position } from '../common/http.ts';
+import { literalUnion, Position } from '../common/http.ts';
 
-// Lengths here only bound the work the server does; the Turkish rules live in validation/card.ts.
+// Lengths here only bound the work the server does; the Turkish rules live in rules.ts.
 // Body fields are optional in the schema so the route can answer each missing one with the
 // SPEC's own message ('Lütfen kart ID girin', 'Lütfen kart için bir isim belirtin').
 const CardIdInput = Type.String({ maxLength: CARD_ID_MAX_LENGTH * 4, description: 'Required. Trimmed and upper-cased by the server.' });
 const CardNameInput = Type.String({ maxLength: CARD_NAME_MAX_LENGTH * 4, description: 'Required.' });
 
-export const CardTypeSchema = Type.Union([Type.Literal('basic'), Type.Literal('pro'), Type.Literal('virtual')]);
-export const CardColorSchema = Type.Union([
-  Type.Literal('black'),
-  Type.Literal('white'),
-  Type.Literal('silver'),
-  Type.Literal('gold'),
-  Type.Literal('rose-gold'),
-]);
+export const CardTypeSchema = literalUnion(CARD_TYPES);
+export const CardColorSchema = literalUnion(CARD_COLORS);
 
 /** SPEC §3 Card, plus the SVG QR URL. */
 export const Card = Type.Object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_LISTINGS, DEMO_OWNER_ID, DEMO_PROFILE_FORM, isDemoOwner } from './model.ts';
-import { productImageKeys, validateProductInput } from '../product/rules.ts';
+import { productImageKeys } from '../product/media.ts';
+import { validateProductInput } from '../product/rules.ts';
 import { compactIban, isValidIban, parseProfilePhone, validateProfileInput } from '../profile/rules.ts';
 
 describe('the sample card’s profile', () => {

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { LEAD_STATUSES } from './events.ts';
 import { LEAD_LIMITS, LEAD_NOTE_MAX_LENGTH } from './rules.ts';
-import { Position } from '../common/http.ts';
+import { literalUnion, Position } from '../common/http.ts';
+import { REMS_REGISTRATION_DISPLAY_STATUSES } from '../rems/model.ts';
 
 // Lengths here only bound the work the server does; the Turkish rules live in validation/lead.ts.
 // The form's fields are optional in the schema so the route answers each problem with the form's
@@ -75,7 +76,7 @@ export const Lead = Type.Object({
   noticeVersion: Type.String(),
   submittedAt: Type.String({ format: 'date-time' }),
   /** Where the owner is with the lead; 'new' until they change it. */
-  status: Type.Union([Type.Literal('new'), Type.Literal('called'), Type.Literal('met'), Type.Literal('negative')]),
+  status: literalUnion(LEAD_STATUSES),
   /** When the status last changed; null while it is still 'new' from the start. */
   statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** The owner's private note about the visitor, '' when none. */
@@ -84,7 +85,7 @@ export const Lead = Type.Object({
    * For a lead that came through 'Görüşme Planla' (issue 14): whether it reached the owner's REMS ('success'), failed,
    * or waits ('pending'); null for a lead of the contact form.
    */
-  remsStatus: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending'), Type.Null()]),
+  remsStatus: Type.Union([...literalUnion(REMS_REGISTRATION_DISPLAY_STATUSES).anyOf, Type.Null()]),
 });
 export type Lead = Static<typeof Lead>;
 

@@ -1,4 +1,5 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
+import type { ProductActionType, ProductCurrency } from './model.ts';
 
 /**
  * Product catalogue events. One stream per owner (`products-{ownerId}`): a reorder names every
@@ -7,9 +8,6 @@ import type { EventRegistry } from '../common/event-type-info.ts';
  * value (a WhatsApp number, an Instagram name) are the owner's content: `product` is sealed with
  * the owner's key like the profile, and reads as '' once the owner is forgotten.
  */
-
-export type ProductCurrency = 'TRY' | 'USD' | 'EUR' | 'GBP';
-export type ProductActionType = 'none' | 'whatsapp' | 'instagram' | 'link' | 'contact';
 
 export interface ProductPrice {
   /** ≥ 0, at most two decimals; 0 means "no price" (the screens then show none). */

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import type { ProductData } from './events.ts';
-import { MAX_PRODUCTS_PER_OWNER, productImageKeysOf } from './rules.ts';
-import { Position } from '../common/http.ts';
+import { productImageKeysOf } from './media.ts';
+import { MAX_PRODUCTS_PER_OWNER, PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from './model.ts';
+import { literalUnion, Position } from '../common/http.ts';
 
 /** SPEC §3 Product as every product call answers it; `_id` is the product's id, `user` its owner's. */
 export const Product = Type.Object({
@@ -11,7 +12,7 @@ export const Product = Type.Object({
   description: Type.String(),
   price: Type.Object({
     value: Type.Number({ minimum: 0 }),
-    currency: Type.Union([Type.Literal('TRY'), Type.Literal('USD'), Type.Literal('EUR'), Type.Literal('GBP')]),
+    currency: literalUnion(PRODUCT_CURRENCIES),
     isDisplayed: Type.Boolean(),
     compareAtValue: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
   }),
@@ -21,7 +22,7 @@ export const Product = Type.Object({
   externalLink: Type.String(),
   url: Type.String(),
   actionButton: Type.Object({
-    type: Type.Union([Type.Literal('none'), Type.Literal('whatsapp'), Type.Literal('instagram'), Type.Literal('link'), Type.Literal('contact')]),
+    type: literalUnion(PRODUCT_ACTION_TYPES),
     label: Type.String(),
     value: Type.String(),
   }),

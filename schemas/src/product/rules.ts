@@ -1,47 +1,30 @@
-import type {
-  ProductActionButton,
-  ProductActionType,
-  ProductCurrency,
-  ProductData,
-  ProductPrice,
-} from './events.ts';
-import { PRODUCT_MESSAGES } from './messages.ts';
 import { parseProfilePhone } from '../profile/rules.ts';
+import type { ProductActionButton, ProductData, ProductPrice } from './events.ts';
+import { productImageKeysOf } from './media.ts';
+import { PRODUCT_MESSAGES } from './messages.ts';
+import {
+  DEFAULT_ACTION_LABELS,
+  DEFAULT_PRODUCT_CURRENCY,
+  PRODUCT_ACTION_TYPES,
+  PRODUCT_CURRENCIES,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
+  PRODUCT_MAX_FEATURES,
+  PRODUCT_MAX_IMAGES,
+  PRODUCT_MAX_TAGS,
+  PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+  PRODUCT_TEXT_MAX_LENGTH,
+  PRODUCT_URL_MAX_LENGTH,
+  type ProductActionType,
+  type ProductCurrency,
+} from './model.ts';
 
 /**
  * Product rules, shared by the product screen and the server (SPEC §5 "Product", §9). Pure
- * functions; no TypeBox here, so the web can import this file by sub-path. The SPEC names no
- * length limits; ours are in docs/decisions/0021-product-catalogue.md.
+ * functions; no TypeBox here, so the web can import this file by sub-path. Lists and limits are in
+ * model.ts, image addresses in media.ts, reading stored content in read.ts.
  */
-
-export const PRODUCT_CURRENCIES: readonly ProductCurrency[] = ['TRY', 'USD', 'EUR', 'GBP'];
-export const DEFAULT_PRODUCT_CURRENCY: ProductCurrency = 'TRY';
-export const PRODUCT_ACTION_TYPES: readonly ProductActionType[] = ['none', 'whatsapp', 'instagram', 'link', 'contact'];
-export const PRODUCT_NAME_MAX_LENGTH = 120;
-export const PRODUCT_DESCRIPTION_MAX_LENGTH = 5000;
-/** Category, button label, one tag, one feature. */
-export const PRODUCT_TEXT_MAX_LENGTH = 200;
-export const PRODUCT_URL_MAX_LENGTH = 2048;
-export const PRODUCT_MAX_TAGS = 20;
-export const PRODUCT_MAX_FEATURES = 30;
-export const PRODUCT_MAX_IMAGES = 10;
-export const PRODUCT_PRICE_MAX = 999_999_999.99;
-export const PRODUCT_STOCK_MAX = 1_000_000_000;
-/** Products one owner may keep: a bound on the catalogue stream every product command reads. */
-export const MAX_PRODUCTS_PER_OWNER = 200;
-/** One uploaded product image (SPEC: any image type; we take JPEG, PNG and WebP, re-encoded). */
-export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Files in one upload request: as many as one product may show. */
-export const PRODUCT_UPLOAD_MAX_FILES = PRODUCT_MAX_IMAGES;
-
-/** SPEC §4: what the button says when the owner leaves its label blank. */
-export const DEFAULT_ACTION_LABELS: { readonly [T in ProductActionType]: string } = {
-  whatsapp: "WhatsApp'tan Sipariş Ver",
-  instagram: "Instagram'dan Mesaj Gönder",
-  link: 'Satın Al',
-  none: 'İletişime Geç',
-  contact: 'İletişime Geç',
-};
 
 export interface ProductInput {
   readonly product: ProductData;
@@ -269,38 +252,6 @@ function stock(raw: unknown): number | null {
   return value;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Image addresses: content-addressed media keys of the owner's uploads, served at /media/<key>
-
-const PRODUCT_IMAGE_URL = /^\/media\/(products\/([0-9a-f-]{36})\/[0-9a-f]{32})\.(jpg|png)$/;
-
-/** The blob keys of one product image: the main variant, its small one, and the small one as WebP (`…-sm.webp`). */
-export interface ProductImageKeys {
-  readonly main: string;
-  readonly small: string;
-  /** Written for uploads since the card page's catalogue (decision 23); older images have none. */
-  readonly smallWebp: string;
-}
-
-/** The folder of blob keys that holds an owner's product images (removed whole when the account is deleted). */
-export function productImageFolder(ownerId: string): string {
-  return `products/${ownerId.toLowerCase()}`;
-}
-
-/** Blob keys of one processed upload: `products/<owner>/<sha256/128>.<ext>` and its small `…-sm.<ext>`. */
-export function productImageKeys(ownerId: string, hash: string, extension: 'jpg' | 'png'): ProductImageKeys {
-  const base = `${productImageFolder(ownerId)}/${hash}`;
-  return { main: `${base}.${extension}`, small: `${base}-sm.${extension}`, smallWebp: `${base}-sm.webp` };
-}
-
-/** The owner and blob keys behind one of our product image URLs, or null for anything else. */
-export function productImageKeysOf(url: string): (ProductImageKeys & { readonly ownerId: string }) | null {
-  const match = PRODUCT_IMAGE_URL.exec(url);
-  if (!match) return null;
-  const [, base = '', ownerId = '', extension = ''] = match;
-  return { ownerId, main: `${base}.${extension}`, small: `${base}-sm.${extension}`, smallWebp: `${base}-sm.webp` };
-}
-
 /** An image address as a client sends it back: origin, query and fragment dropped. */
 function canonicalImageAddress(raw: string): string {
   const value = raw.trim();
@@ -374,24 +325,4 @@ export function parseFeaturedFlag(
   if (raw === true || raw === 'true') return { ok: true, featured: true };
   if (raw === false || raw === 'false') return { ok: true, featured: false };
   return { ok: false, message: PRODUCT_MESSAGES.productFlagInvalid };
-}
-
-/** A product as replayed for a forgotten owner: its sealed content reads as '' (KVKK erasure). */
-export const FORGOTTEN_PRODUCT: ProductData = {
-  name: '',
-  description: '',
-  price: { value: 0, currency: DEFAULT_PRODUCT_CURRENCY, isDisplayed: false, compareAtValue: null },
-  images: [],
-  externalLink: '',
-  url: '',
-  actionButton: { type: 'none', label: DEFAULT_ACTION_LABELS.none, value: '' },
-  category: '',
-  tags: [],
-  features: [],
-  stock: null,
-};
-
-/** The product content of an event as decoded: the forgotten placeholder when it was unsealable. */
-export function readProductData(raw: unknown): ProductData {
-  return isPlainObject(raw) ? (raw as unknown as ProductData) : FORGOTTEN_PRODUCT;
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CUSTOMER_LIMITS, REMS_API_KEY_MAX_LENGTH } from './rules.ts';
-import { Position } from '../common/http.ts';
+import { literalUnion, Position } from '../common/http.ts';
+import { REMS_REGISTRATION_DISPLAY_STATUSES } from './model.ts';
 import { PUBLIC_FORM_FIELDS } from '../lead/http.ts';
 
 /**
@@ -95,10 +96,6 @@ export type CreateRemsCustomerBody = Static<typeof CreateRemsCustomerBody>;
 export const CreateRemsCustomerResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
 export type CreateRemsCustomerResponse = Static<typeof CreateRemsCustomerResponse>;
 
-/** How a registration stands for the owner: REMS took it ('success', SPEC), failed, or waits for REMS. */
-export const REMS_REGISTRATION_DISPLAY_STATUSES = ['success', 'failed', 'pending'] as const;
-export type RemsRegistrationDisplayStatus = (typeof REMS_REGISTRATION_DISPLAY_STATUSES)[number];
-
 /**
  * One of 'Son Kayıtlar' (SPEC §3 REMS stats: customerName, customerPhone, status 'success' or other, createdAt), and
  * what the screen needs beyond the spec: the id, why a failed one failed, and whether 'Tekrar Dene' may send it again.
@@ -110,7 +107,7 @@ export const RemsRecentIntegration = Type.Object({
   customerPhone: Type.String(),
   /** For display: '0532 123 45 67'. */
   customerPhoneFormatted: Type.String(),
-  status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
+  status: literalUnion(REMS_REGISTRATION_DISPLAY_STATUSES),
   /** ISO 8601: when the visitor sent the form. */
   createdAt: Type.String(),
   /** For a failed one: 'rejected' | 'key_refused' | 'key_removed' | 'gave_up'; otherwise null. */

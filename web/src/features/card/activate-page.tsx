@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CardColor, CardType } from '@kartvizit/schemas';
 import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
+import { CARD_COLORS } from '@kartvizit/schemas/card/model';
 import {
-  CARD_COLORS,
   CARD_ID_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
   DEFAULT_VIRTUAL_CARD_COLOR,
