@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { CardColor, CardType } from '@kartvizit/schemas';
+import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
 import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { CARD_COLORS } from '@kartvizit/schemas/card/model';
 import {

@@ -1,4 +1,5 @@
-import type { CardColor, CardHistoryType, CardType } from '@kartvizit/schemas';
+import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
+import type { CardHistoryType } from '@kartvizit/schemas/card/http';
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
 import { isCardColor } from '@kartvizit/schemas/card/rules';
 

@@ -1,4 +1,4 @@
-import type { CardType } from '@kartvizit/schemas';
+import type { CardType } from '@kartvizit/schemas/card/model';
 import { isCardColor } from '@kartvizit/schemas/card/rules';
 import { BrandMark } from '../../shared/ui/brand.tsx';
 import { cardTypeLabel } from './card-facts.ts';
