@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf, fill, fromLocalInput, toLocalInput } from './meeting-block.ts';
+import { fileNameOf, fill, fromLocalInput, toLocalInput } from './meeting-common.ts';
 
 describe('the meeting dialogs’ times', () => {
   it('given a moment, when it is put in a datetime-local field, then the field shows it in this clock, to the minute', () => {
