@@ -7,9 +7,9 @@ import {
   textOf,
   type PriceView,
   type ProductImage,
-} from '../public-page/catalogue.ts';
-import { safeWebUrl } from '../public-page/urls.ts';
-import { themeClass } from '../public-page/view.ts';
+} from '../html/product.ts';
+import { safeWebUrl } from '../html/urls.ts';
+import { themeClass } from '../html/document.ts';
 
 /**
  * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` and the owner's

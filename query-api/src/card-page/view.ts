@@ -13,7 +13,8 @@ import {
   telUrl,
   type DirectionsTarget,
   type LatLng,
-} from './urls.ts';
+} from '../html/urls.ts';
+import { themeClass } from '../html/document.ts';
 import { personStructuredData, type JsonLd } from './structured-data.ts';
 import { TEXT } from './texts.ts';
 import { toCatalogue, type CatalogueItem } from './catalogue.ts';
@@ -201,11 +202,6 @@ export function paymentBrand(type: string, accountName: string): PaymentBrand {
   if (/\bbtc\b|bitcoin/.test(haystack)) return 'btc';
   if (/\beth\b|ethereum|ether\b/.test(haystack)) return 'eth';
   return 'default';
-}
-
-/** A theme is only ever a CSS class name: anything else falls back to the default look. */
-export function themeClass(raw: string): string {
-  return /^[a-z0-9-]{1,32}$/.test(raw) ? raw : 'classic';
 }
 
 function initialsOf(firstName: string, lastName: string, fallback: string): string {
