@@ -1,23 +1,15 @@
 import { markup, type SafeHtml } from '@kartvizit/infra/html/markup';
-import { productImageKeysOf } from '@kartvizit/schemas/validation/product';
+import { productImageKeysOf, readStoredProduct } from '@kartvizit/schemas/validation/product';
 import { icon } from '../html/icons.ts';
-import {
-  imagesOf,
-  priceOf,
-  productPath,
-  record,
-  stringsOf,
-  textOf,
-  type PriceView,
-  type ProductImage,
-} from '../html/product.ts';
+import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
+import type { CatalogueRow } from './load.ts';
 
 /**
  * 'Ürün Kataloğu' on the card page (docs/decisions/0023-public-catalogue.md): the owner's shown products as the
  * read model gives them (SHOWN_PRODUCTS, featured first, then the owner's order), server-rendered. Without a script it
  * is a horizontal CSS scroll-snap strip; the card page's script adds previous/next, the progress bar and the
- * 'Tümünü Gör' / 'Kaydırmalı Görünüm' toggle. The stored content is read defensively: a field of the wrong type counts
- * as empty.
+ * 'Tümünü Gör' / 'Kaydırmalı Görünüm' toggle. Each product is read by `readStoredProduct` (schemas): a field of the
+ * wrong type counts as empty.
  */
 
 export const CATALOGUE_TEXT = {
@@ -40,9 +32,9 @@ export const CATALOGUE_IMAGE = { width: 220, height: 165 } as const;
 export const PROGRESS_AFTER = 3;
 
 /** The blob keys of the WebP variants the catalogue could show (each product's first image), to look up. */
-export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
+export function catalogueWebpKeys(rows: readonly CatalogueRow[]): string[] {
   return rows.flatMap((row) => {
-    const [first] = stringsOf(record(record(row).data), 'images');
+    const [first] = trimmedTexts(readStoredProduct(row.data).images);
     const keys = first ? productImageKeysOf(first) : null;
     return keys ? [keys.smallWebp] : [];
   });
@@ -64,21 +56,20 @@ export interface CatalogueItem {
  * The catalogue rows (`{ id, featured, data }`, in the read model's order) as the page shows them; `webp`: the blob
  * keys of WebP variants that exist.
  */
-export function toCatalogue(rows: readonly unknown[], webp: ReadonlySet<string> = new Set()): CatalogueItem[] {
+export function toCatalogue(rows: readonly CatalogueRow[], webp: ReadonlySet<string> = new Set()): CatalogueItem[] {
   return rows
-    .map(record)
     .map((row): CatalogueItem | null => {
-      const id = typeof row.id === 'string' ? row.id.toLowerCase() : '';
-      const data = record(row.data);
-      const name = textOf(data, 'name');
+      const id = row.id.toLowerCase();
+      const product = readStoredProduct(row.data);
+      const name = product.name.trim();
       if (!PRODUCT_ID.test(id) || !name) return null;
       return {
         id,
         name,
-        description: textOf(data, 'description'),
-        price: priceOf(data),
-        image: imagesOf(data, webp)[0] ?? null,
-        featured: row.featured === true,
+        description: product.description.trim(),
+        price: priceOf(product),
+        image: imagesOf(product, webp)[0] ?? null,
+        featured: row.featured,
       };
     })
     .filter((item): item is CatalogueItem => item !== null);

@@ -18,6 +18,7 @@ import { themeClass } from '../html/document.ts';
 import { personStructuredData, type JsonLd } from './structured-data.ts';
 import { TEXT } from './texts.ts';
 import { toCatalogue, type CatalogueItem } from './catalogue.ts';
+import type { CatalogueRow } from './load.ts';
 
 /**
  * What the card page shows, derived from the profile read model's `data` (the Profile of
@@ -343,7 +344,7 @@ export interface CardPageInput {
   readonly publicBaseUrl: string;
   readonly vcardUrl: string;
   /** The owner's shown products as the read model lists them (`{ id, featured, data }`). */
-  readonly products?: readonly unknown[];
+  readonly products?: readonly CatalogueRow[];
   /** Blob keys of the products' WebP small variants that exist. */
   readonly webp?: ReadonlySet<string>;
   /** The owner has a REMS key in force (rm_rems_keys). */

@@ -1,10 +1,11 @@
+import type { ProductData } from '@kartvizit/schemas/events/product';
 import { productImageKeysOf } from '@kartvizit/schemas/validation/product';
 import { safeMediaPath } from './urls.ts';
 
 /**
  * What every page that shows a product says about it, the same way: its price in Turkish money format, its images as
- * our own media paths with their small variants, and its page's address. The stored content is read defensively: a
- * field of the wrong type counts as empty.
+ * our own media paths with their small variants, and its page's address. From the product as `readStoredProduct`
+ * (schemas) reads it.
  */
 
 const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
@@ -29,36 +30,18 @@ export interface PriceView {
   readonly compareAt: string | null;
 }
 
-type Data = Readonly<Record<string, unknown>>;
-
-export function record(value: unknown): Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
+/** A list's entries trimmed, the empty ones left out. */
+export function trimmedTexts(values: readonly string[]): string[] {
+  return values.map((value) => value.trim()).filter((value) => value !== '');
 }
-
-export function textOf(source: Data, key: string): string {
-  const value = source[key];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-export function stringsOf(source: Data, key: string): string[] {
-  const value = source[key];
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim())
-    : [];
-}
-
-const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** SPEC §5: a price shows only when it has a value (non-zero) and `isDisplayed` is true. */
-export function priceOf(data: Data): PriceView | null {
-  const price = record(data.price);
-  const value = finite(price.value);
-  if (value === null || value <= 0 || price.isDisplayed === false) return null;
-  const currency = typeof price.currency === 'string' ? price.currency : 'TRY';
-  const compare = finite(price.compareAtValue);
+export function priceOf(product: ProductData): PriceView | null {
+  const { value, currency, isDisplayed, compareAtValue } = product.price;
+  if (value <= 0 || !isDisplayed) return null;
   return {
     text: formatPrice(value, currency),
-    compareAt: compare !== null && compare > value ? formatPrice(compare, currency) : null,
+    compareAt: compareAtValue !== null && compareAtValue > value ? formatPrice(compareAtValue, currency) : null,
   };
 }
 
@@ -70,8 +53,8 @@ export interface ProductImage {
   readonly smallWebp: string | null;
 }
 
-export function imagesOf(data: Data, webp: ReadonlySet<string> = new Set()): ProductImage[] {
-  return stringsOf(data, 'images')
+export function imagesOf(product: ProductData, webp: ReadonlySet<string> = new Set()): ProductImage[] {
+  return trimmedTexts(product.images)
     .map((url) => safeMediaPath(url))
     .filter((url): url is string => url !== null)
     .map((src) => {

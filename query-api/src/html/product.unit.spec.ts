@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readStoredProduct } from '@kartvizit/schemas/validation/product';
 import { formatPrice, priceOf } from './product.ts';
 
 describe('prices', () => {
@@ -12,7 +13,7 @@ describe('prices', () => {
   });
 
   it('show only with a value above zero that is to be displayed; a compare-at price only above the price', () => {
-    const item = (price: Record<string, unknown>) => priceOf({ name: 'Bakır Lamba', price });
+    const item = (price: Record<string, unknown>) => priceOf(readStoredProduct({ name: 'Bakır Lamba', price }));
     expect(item({ value: 0, currency: 'TRY', isDisplayed: true })).toBeNull();
     expect(item({ value: 10, currency: 'TRY', isDisplayed: false })).toBeNull();
     expect(item({ value: '10', currency: 'TRY', isDisplayed: true })).toBeNull();
