@@ -5,7 +5,7 @@ import { DEMO_CARD_ID, DEMO_OWNER_ID, type Profile } from '@kartvizit/schemas';
 import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { createQueryContext } from '@kartvizit/query-api/core/context';
-import { sitemapRoutes } from '@kartvizit/query-api/public-page/sitemap';
+import { sitemapRoutes } from '@kartvizit/query-api/card-page/sitemap';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, answer, provision, registerOwner, seenEverything, send, type Owner } from './card-fixtures.ts';
 import { saveProfile } from './profile-fixtures.ts';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../messages/product.ts';
-import { formatProductMoney, parseProductMoney, validateProductInput } from './product.ts';
+import {
+  FORGOTTEN_PRODUCT,
+  formatProductMoney,
+  parseProductMoney,
+  readStoredProduct,
+  validateProductInput,
+} from './product.ts';
 
 const owner = '5f0c8f6e-6b8f-4b7e-9a5e-2f1f0b7c9d11';
 const check = (body: Record<string, unknown>) => validateProductInput(body, { ownerId: owner });
@@ -204,6 +210,29 @@ describe('the product rules (SPEC §5)', () => {
     expect(refusal({ name: 'A', stock: -1 })).toEqual({
       message: PRODUCT_MESSAGES.productStockInvalid,
       field: 'stock',
+    });
+  });
+});
+
+describe('a stored product as the public pages read it', () => {
+  it('reads a field of the wrong type as empty, and anything but an object as the forgotten product', () => {
+    expect(readStoredProduct('not an object')).toEqual(FORGOTTEN_PRODUCT);
+    const product = readStoredProduct({
+      name: 5,
+      description: 'Dövme bakır',
+      price: { value: '10', currency: 'XXX', compareAtValue: Number.NaN },
+      images: ['/media/a.jpg', 7],
+      actionButton: { type: 'whatsapp', value: '905321112233' },
+      tags: 'bakır',
+      stock: '3',
+    });
+    expect(product).toEqual({
+      ...FORGOTTEN_PRODUCT,
+      description: 'Dövme bakır',
+      // A price displayed unless it says otherwise: with no value, nothing is shown anyway.
+      price: { value: 0, currency: 'TRY', isDisplayed: true, compareAtValue: null },
+      images: ['/media/a.jpg'],
+      actionButton: { type: 'whatsapp', label: '', value: '905321112233' },
     });
   });
 });

@@ -1,8 +1,22 @@
 import type pg from 'pg';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import { RM_REMS_KEYS, SHOWN_CARDS, SHOWN_PRODUCTS } from '@kartvizit/infra/read-models/contract';
+import {
+  REMS_KEYS_PROJECTION,
+  RM_REMS_KEYS,
+  SHOWN_CARDS,
+  SHOWN_PRODUCTS,
+  SHOWN_PRODUCT_PROJECTIONS,
+} from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
-import { PAGE_PROJECTIONS, markEach, type PageMarks, type ProjectionMark } from './cache.ts';
+import { markEach, type Marks, type ProjectionMark } from '../html/page-cache.ts';
+
+/**
+ * The read models a card page is made of: the card, its owner's profile, the owner's shown products, and whether the
+ * owner has a REMS key in force (the 'Emlak Danışmanlığı' block is rendered with the card, docs/decisions/0037).
+ */
+export const CARD_PAGE_PROJECTIONS = [...SHOWN_PRODUCT_PROJECTIONS, REMS_KEYS_PROJECTION] as const;
+export type CardPageProjection = (typeof CARD_PAGE_PROJECTIONS)[number];
+export type CardPageMarks = Marks<CardPageProjection>;
 
 export interface CardPageRow {
   readonly cardId: string;
@@ -14,7 +28,7 @@ export interface CardPageRow {
   readonly remsActive: boolean;
   /** md5 of the profile JSON, the shown products and the REMS block: a change of any shown field changes it. */
   readonly dataHash: string;
-  readonly marks: PageMarks;
+  readonly marks: CardPageMarks;
 }
 
 /** One shown product as the catalogue needs it. */
@@ -41,13 +55,15 @@ function mark(generation: unknown, checkpoint: unknown): ProjectionMark | null {
   return { generation, checkpoint: isCheckpoint(checkpoint) ? checkpoint : null };
 }
 
-function marksOf(row: MarkRow | undefined): PageMarks {
-  return markEach((name) => (row ? mark(row[`${name}_generation`], row[`${name}_checkpoint`]) : null));
+function marksOf(row: MarkRow | undefined): CardPageMarks {
+  return markEach(CARD_PAGE_PROJECTIONS, (name) =>
+    row ? mark(row[`${name}_generation`], row[`${name}_checkpoint`]) : null,
+  );
 }
 
 // Every page read model's mark in the same statement as the data: one snapshot, so the marks say
 // exactly which events the data includes. (The names are our own constants, not input.)
-const MARKS_SQL = PAGE_PROJECTIONS.map(
+const MARKS_SQL = CARD_PAGE_PROJECTIONS.map(
   (name) => `
   (SELECT generation FROM projection_checkpoints WHERE name = '${name}') AS ${name}_generation,
   (SELECT checkpoint FROM projection_checkpoints WHERE name = '${name}') AS ${name}_checkpoint`,
@@ -106,7 +122,7 @@ export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardP
   };
 }
 
-export async function loadPageMarks(pool: pg.Pool): Promise<PageMarks> {
+export async function loadPageMarks(pool: pg.Pool): Promise<CardPageMarks> {
   const result = await pool.query<MarkRow>(`SELECT ${MARKS_SQL}`);
   return marksOf(result.rows[0]);
 }

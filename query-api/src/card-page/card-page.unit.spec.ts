@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessSignalBus } from '@kartvizit/infra/signals/in-process';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { PublicPageCache, type PageMarks } from './cache.ts';
-import { escapeHtml, jsonForScript, markup, trustedHtml } from './html.ts';
-import { directionsUrls, mailtoUrl, safeMediaPath, safeWebUrl, telUrl } from './urls.ts';
-import { LINE_ICON_NAMES, icon } from './icons.ts';
+import { themeClass } from '../html/document.ts';
+import { LINE_ICON_NAMES, icon } from '../html/icons.ts';
+import { PageCache } from '../html/page-cache.ts';
+import { CARD_PAGE_PROJECTIONS, type CardPageMarks, type CardPageProjection } from './load.ts';
 import { renderCardPage } from './render.ts';
-import { ibanGroups, paymentBrand, themeClass, toCardPageView } from './view.ts';
+import { ibanGroups, paymentBrand, toCardPageView } from './view.ts';
 import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo';
 
 /** The view of card KV-ABC for the given profile data. */
@@ -19,96 +19,6 @@ function viewOf(data: Parameters<typeof toCardPageView>[0]['data'], ownerId = 'o
     data,
   });
 }
-
-describe('HTML escaping', () => {
-  it('escapes every character that could end a text or attribute context', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&\`</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;',
-    );
-    expect(escapeHtml('a\u0000b\u0007c\td\ne')).toBe('abc\td\ne');
-  });
-
-  it('escapes every interpolation, lists included; only SafeHtml passes', () => {
-    const name = '"><script>alert(1)</script>';
-    expect(markup`<p title="${name}">${name}</p>`.value).toBe(
-      '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>',
-    );
-    expect(markup`<ul>${['<b>', markup`<li>${'&'}</li>`]}</ul>`.value).toBe('<ul>&lt;b&gt;<li>&amp;</li></ul>');
-    expect(markup`${null}${undefined}${false}${0}`.value).toBe('0');
-    expect(markup`${trustedHtml('<svg/>')}`.value).toBe('<svg/>');
-  });
-
-  it('keeps JSON inside a script element from ending it', () => {
-    const json = jsonForScript({ name: '</script><script>alert(1)</script>', line: '\u2028' }).value;
-    expect(json).not.toMatch(/[<>\u2028]/);
-    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', line: '\u2028' });
-  });
-});
-
-describe('URL allow-list', () => {
-  it('keeps http(s) links', () => {
-    expect(safeWebUrl('https://ornek.com.tr')).toBe('https://ornek.com.tr');
-    expect(safeWebUrl('https://ornek.com.tr/yol?a=1&b="2"')).toBe('https://ornek.com.tr/yol?a=1&b=%222%22');
-    expect(safeWebUrl('HTTP://Ornek.com/')).toBe('http://ornek.com/');
-  });
-
-  it.each([
-    'javascript:alert(1)',
-    'JaVaScRiPt:alert(1)',
-    ' javascript:alert(1)',
-    'java\nscript:alert(1)',
-    'java\tscript:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    'vbscript:msgbox(1)',
-    '//evil.example/x',
-    '/relative',
-    'https://user:pass@evil.example/',
-    'mailto:a@b.co',
-    'https://',
-    '',
-  ])('drops %j', (raw) => {
-    expect(safeWebUrl(raw)).toBeNull();
-  });
-
-  it('builds tel: and mailto: only from plain values', () => {
-    expect(telUrl('+905321234567')).toBe('tel:+905321234567');
-    expect(telUrl('0532 123 45 67')).toBe('tel:05321234567');
-    expect(telUrl('javascript:alert(1)')).toBeNull();
-    expect(telUrl('"><b>')).toBeNull();
-    expect(mailtoUrl('ayse@yilmaz-emlak.com.tr')).toBe('mailto:ayse@yilmaz-emlak.com.tr');
-    expect(mailtoUrl('a@b.co" onmouseover="x')).toBeNull();
-    expect(mailtoUrl('a@b.co?bcc=x@y.co')).toBeNull();
-  });
-
-  it('shows only our own media paths as images', () => {
-    expect(
-      safeMediaPath(
-        '/media/profiles/0f8c6e9e-2e5b-4c5f-9a59-0f8c6e9e2e5b/picture-0123456789abcdef0123456789abcdef-sm.jpg',
-      ),
-    ).not.toBeNull();
-    for (const raw of [
-      '/media/../etc/passwd',
-      '/media//x',
-      'https://evil.example/a.png',
-      'javascript:alert(1)',
-      '/MEDIA/x',
-      null,
-      5,
-    ]) {
-      expect(safeMediaPath(raw), String(raw)).toBeNull();
-    }
-  });
-
-  it('directions: by coordinates to three apps, by address to two', () => {
-    expect(directionsUrls({ lat: 40.9632, lng: 29.0634 }, 'Bağdat Caddesi, İstanbul').map((link) => link.url)).toEqual([
-      'https://www.google.com/maps/dir/?api=1&destination=40.963200%2C29.063400',
-      'https://maps.apple.com/?daddr=40.963200%2C29.063400',
-      'https://waze.com/ul?ll=40.963200%2C29.063400&navigate=yes',
-    ]);
-    expect(directionsUrls(null, 'Bağdat Caddesi, İstanbul').map((link) => link.target)).toEqual(['google', 'apple']);
-    expect(directionsUrls(null, '')).toEqual([]);
-  });
-});
 
 describe('the card view', () => {
   it('colours payment tiles by the brand named in the type or account name', () => {
@@ -452,15 +362,22 @@ describe("'Emlak Danışmanlığı' (issue 14)", () => {
 
 describe('the page cache', () => {
   const mark = (checkpoint: string) => ({ generation: 1, checkpoint: checkpoint as Checkpoint });
-  const marks = (cards: string, profiles: string, products = '1:1', remsKeys = '1:1'): PageMarks => ({
+  const marks = (cards: string, profiles: string, products = '1:1', remsKeys = '1:1'): CardPageMarks => ({
     cards: mark(cards),
     profiles: mark(profiles),
     products: mark(products),
     rems_keys: mark(remsKeys),
   });
 
-  function cache(readMarks: () => Promise<PageMarks>, signals?: InProcessSignalBus, now = () => 0) {
-    const pages = new PublicPageCache<string>({ maxEntries: 2, pollMs: 1000, readMarks, signals, now });
+  function cache(readMarks: () => Promise<CardPageMarks>, signals?: InProcessSignalBus, now = () => 0) {
+    const pages = new PageCache<string, CardPageProjection>({
+      projections: CARD_PAGE_PROJECTIONS,
+      maxEntries: 2,
+      pollMs: 1000,
+      readMarks,
+      signals,
+      now,
+    });
     pages.start();
     return pages;
   }

@@ -14,18 +14,29 @@ import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { FORM_TOKEN_MIN_AGE_MS, issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
-import { originOfTemplate, type SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
+import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
 import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { QrRenderer } from '../card/qr.ts';
-import { PublicCardAssets } from './assets.ts';
-import { PAGE_PROJECTIONS, PublicPageCache } from './cache.ts';
-import { loadCardPage, loadPageMarks } from './load.ts';
-import { renderCardPage, renderUnavailablePage, type PageAssets } from './render.ts';
-import { bytesFor, preferredEncoding, storedBody, type StoredBody } from './stored-body.ts';
+import { EntryAssets, type PageAssets } from '../html/assets.ts';
+import {
+  UnavailablePages,
+  answeredNotModified,
+  etagOf,
+  pageSecurityHeaders,
+  sendStoredBody,
+  type UnavailableKind,
+} from '../html/answer.ts';
+import { PageCache } from '../html/page-cache.ts';
+import { storedBody, type StoredBody } from '../html/stored-body.ts';
+import { CARD_PAGE_PROJECTIONS, loadCardPage, loadPageMarks, type CardPageProjection } from './load.ts';
+import { renderCardPage, renderUnavailablePage } from './render.ts';
 import { toCardPageView } from './view.ts';
 import { catalogueWebpKeys } from './catalogue.ts';
 
-export interface PublicPageSettings {
+/** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
+const CARD_PAGE_ENTRY = 'src/public-card/main.ts';
+
+export interface CardPageSettings {
   /** Origin of shared links: canonical URL, Open Graph URLs and the QR code. */
   readonly publicBaseUrl: string;
   readonly appSecret: Buffer;
@@ -42,58 +53,10 @@ interface RenderedPage {
 
 const CACHE_ENTRIES = 500;
 const MARKS_POLL_MS = 1000;
-/**
- * Browsers revalidate on every visit (a 304 costs a few hundred bytes); a CDN in front may keep the page 30 s and
- * answer from its copy for 30 s more while it fetches the new one (infra/deploy/README.md, 'A CDN in front').
- */
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
-/** The owner's own look after a change (`?v=`, read-your-writes): never kept by a shared cache. */
-export const FRESH_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /** The contact file of a card (query-api/src/contact-file). */
 export function contactFileUrl(cardId: string): string {
   return `/api/profile/card/${cardId}/contact.vcf`;
-}
-
-export function etagOf(text: string): string {
-  return `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-}
-
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  // What a browser sends back: the ETag as it got it.
-  if (ifNoneMatch === etag) return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value.replace(/^W\//, '') === bare;
-  });
-}
-
-/**
- * Scripts only from our origin (the page has no inline script at all), styles inline (the critical
- * CSS; OpenLayers sets style attributes), images from us, payment QR hosts (https) and the tile
- * server, calls to our own API only, no workers. A second wall behind the escaping. The headers themselves
- * are set by the security-header hook every answer goes through (infra/src/http/security-headers).
- */
-export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
-  // A template the URL parser cannot read: https: still covers the usual tile servers.
-  const tileOrigin = originOfTemplate(tileUrl);
-  return {
-    contentSecurityPolicy: {
-      'default-src': ["'none'"],
-      'script-src': ["'self'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(tileOrigin ? [tileOrigin] : [])],
-      'connect-src': ["'self'"],
-      // Its visitors come once: the page never registers a service worker (issue 17), and no injected script may.
-      'worker-src': ["'none'"],
-      'form-action': ["'self'"],
-      'base-uri': ["'none'"],
-      'frame-ancestors': ["'none'"],
-      'object-src': ["'none'"],
-    },
-  };
 }
 
 /**
@@ -102,8 +65,8 @@ export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
  * lead form's token is fetched by the page's script when the dialog opens (GET …/form-token). Registered as an
  * explicit route, so it wins over the web app's fallback.
  */
-export function publicPageRoutes(context: QueryContext, settings: PublicPageSettings) {
-  const assets = new PublicCardAssets(settings.webDistDir);
+export function cardPageRoutes(context: QueryContext, settings: CardPageSettings) {
+  const assets = new EntryAssets(settings.webDistDir, CARD_PAGE_ENTRY);
   const qr = new QrRenderer();
   const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
   // The owner's meeting tools open the OAuth popup from this page, which must keep its handle on it (issue 15).
@@ -111,7 +74,8 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
     ...pageSecurityHeaders(context.map.tileUrl),
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
   };
-  const cache = new PublicPageCache<RenderedPage>({
+  const cache = new PageCache<RenderedPage, CardPageProjection>({
+    projections: CARD_PAGE_PROJECTIONS,
     maxEntries: CACHE_ENTRIES,
     pollMs: MARKS_POLL_MS,
     readMarks: () => loadPageMarks(context.pool),
@@ -119,38 +83,10 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
   });
   // Pages being rendered: requests that arrive meanwhile wait for the same rendering.
   const rendering = new Map<string, Promise<RenderedPage | null>>();
-  // The unavailable pages depend only on the build: kept per stylesheet.
-  const unavailable = new Map<string, Promise<StoredBody>>();
+  const unavailable = new UnavailablePages(renderUnavailablePage);
 
-  function unavailablePage(kind: 'not-found' | 'error', pageAssets: PageAssets): Promise<StoredBody> {
-    const key = `${kind}:${pageAssets.css.length}:${pageAssets.scriptUrl ?? ''}`;
-    let page = unavailable.get(key);
-    if (page === undefined) {
-      page = storedBody(renderUnavailablePage(kind, pageAssets));
-      if (unavailable.size > 8) unavailable.clear();
-      unavailable.set(key, page);
-      // A failed compression is not kept: the next request tries again.
-      page.catch(() => unavailable.delete(key));
-    }
-    return page;
-  }
-
-  function send(request: FastifyRequest, reply: FastifyReply, status: number, body: StoredBody): FastifyReply {
-    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(bytesFor(body, encoding));
-  }
-
-  async function sendUnavailable(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kind: 'not-found' | 'error',
-  ): Promise<FastifyReply> {
-    if (kind === 'error') reply.header('retry-after', '5');
-    reply.header('cache-control', 'no-store');
-    return send(request, reply, kind === 'not-found' ? 404 : 503, await unavailablePage(kind, assets.current()));
-  }
+  const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, kind: UnavailableKind) =>
+    unavailable.send(request, reply, kind, assets.current());
 
   /**
    * Which of these files exist: images uploaded before the WebP variant was made have none, and a <picture> whose
@@ -213,11 +149,8 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
 
   /** The page, or a 304 when the browser (or CDN) holds these very bytes. */
   function answer(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, fresh: boolean): FastifyReply {
-    reply.header('etag', page.etag).header('cache-control', fresh ? FRESH_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL);
-    if (matches(request.headers['if-none-match'], page.etag)) {
-      return reply.code(304).header('vary', 'Accept-Encoding').send();
-    }
-    return send(request, reply, 200, page.body);
+    if (answeredNotModified(request, reply, page.etag, fresh)) return reply;
+    return sendStoredBody(request, reply, 200, page.body);
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -232,7 +165,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
       {
         schema: { hide: true },
         // The dashboard's 'Kartı Görüntüle' carries the owner's last write position as ?v=.
-        config: { projections: PAGE_PROJECTIONS, positionQuery: 'v', securityHeaders },
+        config: { projections: CARD_PAGE_PROJECTIONS, positionQuery: 'v', securityHeaders },
       },
       // Not an async function: a page already in memory and current is answered without a promise or a turn of the
       // event loop (the common case: most requests are repeat visits and revalidations).
@@ -274,7 +207,7 @@ export function publicPageRoutes(context: QueryContext, settings: PublicPageSett
           params: CardParams,
           response: { 200: FormTokenResponse, 404: ErrorResponse },
         },
-        config: { projections: PAGE_PROJECTIONS },
+        config: { projections: CARD_PAGE_PROJECTIONS },
       },
       async (request, reply) => {
         const parsed = parseCardId(request.params.cardId);

@@ -5,7 +5,7 @@ import { sendNotFound } from '@kartvizit/infra/http/error-handler';
 import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
-import { PAGE_PROJECTIONS } from './cache.ts';
+import { CARD_PAGE_PROJECTIONS } from './load.ts';
 
 /**
  * GET /sitemap.xml and /robots.txt (docs/decisions/0019): the card pages of owners who chose to be
@@ -131,7 +131,7 @@ export function sitemapRoutes(context: QueryContext, settings: SitemapSettings) 
 
   return async function routes(app: FastifyInstance): Promise<void> {
     // Read-your-writes as for the card page: with x-min-position the read models are awaited.
-    const config = { projections: PAGE_PROJECTIONS };
+    const config = { projections: CARD_PAGE_PROJECTIONS };
 
     app.get('/sitemap.xml', { schema: { hide: true }, config }, async (_request, reply) => {
       const listed = await countListed();

@@ -1,13 +1,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PageAssets } from './render.ts';
 
-/** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
-export const PUBLIC_CARD_ENTRY = 'src/public-card/main.ts';
-/** The product page's script (/product/{id}); its stylesheet starts with the card page's. */
-export const PRODUCT_PAGE_ENTRY = 'src/product-page/main.ts';
-/** The OAuth popup's landing page (/auth/{provider}/callback, issue 15): a few lines of script and a spinner. */
-export const AUTH_CALLBACK_ENTRY = 'src/auth-callback/main.ts';
+/** What a server-rendered page takes from the web build: one Vite entry's script and stylesheets. */
+export interface PageAssets {
+  /** The built stylesheet's text, inlined (no render-blocking request). Empty without a build. */
+  readonly css: string;
+  /** URL of the enhancement script; null without a build (the page still works). */
+  readonly scriptUrl: string | null;
+  /** Chunks the script imports, announced so they load in parallel with it. */
+  readonly modulePreloads: readonly string[];
+  /** The same stylesheets' URLs, for a page whose policy takes no inline style (the OAuth callback page). */
+  readonly stylesheets?: readonly string[];
+}
 
 interface ManifestChunk {
   readonly file?: unknown;
@@ -23,20 +27,21 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /**
- * Finds the hashed script and the stylesheet of the card page in web/dist/.vite/manifest.json.
+ * Finds the hashed script and the stylesheet of one page's Vite entry (`entryKey`, its key in the manifest, as
+ * web/vite.config.ts names it) in web/dist/.vite/manifest.json.
  * The manifest is looked at again (at most once a second) when its modification time changes, so a fresh `vite build`
  * is served without a restart (like the web app itself, web/static.ts). Without a build the page is
  * served unstyled and without script: still complete and readable.
  */
-export class PublicCardAssets {
+export class EntryAssets {
   private loaded: { readonly stamp: string; readonly assets: PageAssets } | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private lastAnswer: PageAssets = NONE;
 
   constructor(
     private readonly distDir: string | undefined,
+    private readonly entryKey: string,
     private readonly now: () => number = () => performance.now(),
-    private readonly entryKey: string = PUBLIC_CARD_ENTRY,
   ) {}
 
   current(): PageAssets {

@@ -1,14 +1,15 @@
-import { productImageKeysOf } from '@kartvizit/schemas/validation/product';
-import { markup, type SafeHtml } from './html.ts';
-import { icon } from './icons.ts';
-import { safeMediaPath } from './urls.ts';
+import { markup, type SafeHtml } from '@kartvizit/infra/html/markup';
+import { productImageKeysOf, readStoredProduct } from '@kartvizit/schemas/validation/product';
+import { icon } from '../html/icons.ts';
+import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
+import type { CatalogueRow } from './load.ts';
 
 /**
  * 'Ürün Kataloğu' on the card page (docs/decisions/0023-public-catalogue.md): the owner's shown products as the
  * read model gives them (SHOWN_PRODUCTS, featured first, then the owner's order), server-rendered. Without a script it
  * is a horizontal CSS scroll-snap strip; the card page's script adds previous/next, the progress bar and the
- * 'Tümünü Gör' / 'Kaydırmalı Görünüm' toggle. The stored content is read defensively: a field of the wrong type counts
- * as empty.
+ * 'Tümünü Gör' / 'Kaydırmalı Görünüm' toggle. Each product is read by `readStoredProduct` (schemas): a field of the
+ * wrong type counts as empty.
  */
 
 export const CATALOGUE_TEXT = {
@@ -30,84 +31,10 @@ export const CATALOGUE_IMAGE = { width: 220, height: 165 } as const;
 /** The progress bar shows with more than this many products (SPEC §9). */
 export const PROGRESS_AFTER = 3;
 
-const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
-type Currency = (typeof CURRENCIES)[number];
-
-const formatters = new Map<Currency, Intl.NumberFormat>();
-
-/** `Intl.NumberFormat('tr-TR', { style: 'currency', currency })`: '₺1.234,50', '$12,00'. */
-export function formatPrice(value: number, currency: string): string {
-  const code: Currency = (CURRENCIES as readonly string[]).includes(currency) ? (currency as Currency) : 'TRY';
-  let formatter = formatters.get(code);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: code });
-    formatters.set(code, formatter);
-  }
-  return formatter.format(value);
-}
-
-export interface PriceView {
-  readonly text: string;
-  /** The struck-through "before" price: only when it is above the price. */
-  readonly compareAt: string | null;
-}
-
-type Data = Readonly<Record<string, unknown>>;
-
-export function record(value: unknown): Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
-}
-
-export function textOf(source: Data, key: string): string {
-  const value = source[key];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-export function stringsOf(source: Data, key: string): string[] {
-  const value = source[key];
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim())
-    : [];
-}
-
-const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
-/** SPEC §5: a price shows only when it has a value (non-zero) and `isDisplayed` is true. */
-export function priceOf(data: Data): PriceView | null {
-  const price = record(data.price);
-  const value = finite(price.value);
-  if (value === null || value <= 0 || price.isDisplayed === false) return null;
-  const currency = typeof price.currency === 'string' ? price.currency : 'TRY';
-  const compare = finite(price.compareAtValue);
-  return {
-    text: formatPrice(value, currency),
-    compareAt: compare !== null && compare > value ? formatPrice(compare, currency) : null,
-  };
-}
-
-/** A product image as the page may show it: our own media path, in full size and its 400 px variant. */
-export interface ProductImage {
-  readonly src: string;
-  readonly small: string;
-  /** The small variant as WebP, only when its file exists (uploads before decision 23 have none). */
-  readonly smallWebp: string | null;
-}
-
-export function imagesOf(data: Data, webp: ReadonlySet<string> = new Set()): ProductImage[] {
-  return stringsOf(data, 'images')
-    .map((url) => safeMediaPath(url))
-    .filter((url): url is string => url !== null)
-    .map((src) => {
-      const keys = productImageKeysOf(src);
-      const smallWebp = keys && webp.has(keys.smallWebp) ? safeMediaPath(`/media/${keys.smallWebp}`) : null;
-      return { src, small: keys ? (safeMediaPath(`/media/${keys.small}`) ?? src) : src, smallWebp };
-    });
-}
-
 /** The blob keys of the WebP variants the catalogue could show (each product's first image), to look up. */
-export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
+export function catalogueWebpKeys(rows: readonly CatalogueRow[]): string[] {
   return rows.flatMap((row) => {
-    const [first] = stringsOf(record(record(row).data), 'images');
+    const [first] = trimmedTexts(readStoredProduct(row.data).images);
     const keys = first ? productImageKeysOf(first) : null;
     return keys ? [keys.smallWebp] : [];
   });
@@ -115,11 +42,6 @@ export function catalogueWebpKeys(rows: readonly unknown[]): string[] {
 
 // Product ids are UUIDs (command-api draws them); anything else is not linked.
 const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A product's page; from a card's catalogue it names that card (`?card=`), for the way back and the counting. */
-export function productPath(id: string, fromCardId: string | null = null): string {
-  return fromCardId ? `/product/${id}?card=${encodeURIComponent(fromCardId)}` : `/product/${id}`;
-}
 
 export interface CatalogueItem {
   readonly id: string;
@@ -134,21 +56,20 @@ export interface CatalogueItem {
  * The catalogue rows (`{ id, featured, data }`, in the read model's order) as the page shows them; `webp`: the blob
  * keys of WebP variants that exist.
  */
-export function toCatalogue(rows: readonly unknown[], webp: ReadonlySet<string> = new Set()): CatalogueItem[] {
+export function toCatalogue(rows: readonly CatalogueRow[], webp: ReadonlySet<string> = new Set()): CatalogueItem[] {
   return rows
-    .map(record)
     .map((row): CatalogueItem | null => {
-      const id = typeof row.id === 'string' ? row.id.toLowerCase() : '';
-      const data = record(row.data);
-      const name = textOf(data, 'name');
+      const id = row.id.toLowerCase();
+      const product = readStoredProduct(row.data);
+      const name = product.name.trim();
       if (!PRODUCT_ID.test(id) || !name) return null;
       return {
         id,
         name,
-        description: textOf(data, 'description'),
-        price: priceOf(data),
-        image: imagesOf(data, webp)[0] ?? null,
-        featured: row.featured === true,
+        description: product.description.trim(),
+        price: priceOf(product),
+        image: imagesOf(product, webp)[0] ?? null,
+        featured: row.featured,
       };
     })
     .filter((item): item is CatalogueItem => item !== null);

@@ -1,22 +1,15 @@
 import type { Subscription } from 'rxjs';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { REMS_KEYS_PROJECTION, SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
-
-/**
- * The read models a card page is made of: the card, its owner's profile, the owner's shown products, and whether the
- * owner has a REMS key in force (the 'Emlak Danışmanlığı' block is rendered with the card, docs/decisions/0037).
- */
-export const PAGE_PROJECTIONS = [...SHOWN_PRODUCT_PROJECTIONS, REMS_KEYS_PROJECTION] as const;
-export type PageProjection = (typeof PAGE_PROJECTIONS)[number];
 
 /** How far one projection has got: its generation (a rebuild starts a new one) and checkpoint. */
 export interface ProjectionMark {
   readonly generation: number;
   readonly checkpoint: Checkpoint | null;
 }
-export type PageMarks = { readonly [P in PageProjection]: ProjectionMark | null };
+/** One mark per read model a page is made of (`P`: their projection names). */
+export type Marks<P extends string> = { readonly [K in P]: ProjectionMark | null };
 
 function compareMarks(a: ProjectionMark | null, b: ProjectionMark | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
@@ -24,65 +17,63 @@ function compareMarks(a: ProjectionMark | null, b: ProjectionMark | null): numbe
   return compareCheckpoints(a.checkpoint, b.checkpoint);
 }
 
-const isPageProjection = (name: string | undefined): name is PageProjection =>
-  (PAGE_PROJECTIONS as readonly (string | undefined)[]).includes(name);
-
 const later = (a: ProjectionMark | null, b: ProjectionMark | null) => (compareMarks(a, b) >= 0 ? a : b);
 
-/** One mark per page projection, each from `mark`. */
-export function markEach(mark: (name: PageProjection) => ProjectionMark | null): PageMarks {
-  return Object.fromEntries(PAGE_PROJECTIONS.map((name) => [name, mark(name)])) as Record<
-    PageProjection,
-    ProjectionMark | null
-  >;
+/** One mark per projection, each from `mark`. */
+export function markEach<P extends string>(
+  projections: readonly P[],
+  mark: (name: P) => ProjectionMark | null,
+): Marks<P> {
+  return Object.fromEntries(projections.map((name) => [name, mark(name)])) as Record<P, ProjectionMark | null>;
 }
 
-const noMarks = (): PageMarks => markEach(() => null);
-
-export interface CachedPage<Page> {
+export interface CachedPage<Page, P extends string> {
   readonly page: Page;
   /** What the page was rendered from (data hash, assets); equal → the rendering can be reused. */
   readonly fingerprint: string;
   /** The read models' state the data was read at (same statement, same snapshot). */
-  readonly marks: PageMarks;
+  readonly marks: Marks<P>;
 }
 
-export interface PageCacheOptions {
+export interface PageCacheOptions<P extends string> {
+  /** The read models the pages are made of. */
+  readonly projections: readonly P[];
   readonly maxEntries: number;
   /** Without a signal, the read models' marks are looked up at most this often. */
   readonly pollMs: number;
-  readonly readMarks: () => Promise<PageMarks>;
+  readonly readMarks: () => Promise<Marks<P>>;
   readonly signals?: SignalBus;
   readonly now?: () => number;
 }
 
+/** An entry and when it was last used (a count of uses, not a time). */
+interface Slot<Page, P extends string> {
+  readonly entry: CachedPage<Page, P>;
+  usedAt: number;
+}
+
 /**
- * Rendered card pages per card id (least recently used first out). A page is served from here
- * only while the read models it is made of (PAGE_PROJECTIONS) stand exactly where they stood when its data
+ * Rendered pages per key, e.g. a card id (least recently used first out). A page is served from here
+ * only while the read models it is made of (`projections`) stand exactly where they stood when its data
  * was read. 'projection_advanced' signals move that mark at once; because a signal can be lost
  * (LISTEN/NOTIFY across a reconnect), the marks are also read from the database at most every
  * `pollMs`. So a change shows on the next request with signals, and within `pollMs` without.
  * A page that went stale is not dropped at once: if the re-read data has the same fingerprint,
  * its rendering is reused (most events concern other cards).
  */
-/** An entry and when it was last used (a count of uses, not a time). */
-interface Slot<Page> {
-  readonly entry: CachedPage<Page>;
-  usedAt: number;
-}
-
-export class PublicPageCache<Page> {
-  private readonly entries = new Map<string, Slot<Page>>();
+export class PageCache<Page, P extends string> {
+  private readonly entries = new Map<string, Slot<Page, P>>();
   /** Uses so far: a hit only numbers its slot, so the hot path neither deletes nor inserts. */
   private uses = 0;
-  private latest: PageMarks = noMarks();
+  private latest: Marks<P>;
   private polledAt = Number.NEGATIVE_INFINITY;
   private polling: Promise<void> | null = null;
   private subscription: Subscription | undefined;
   private readonly now: () => number;
 
-  constructor(private readonly options: PageCacheOptions) {
+  constructor(private readonly options: PageCacheOptions<P>) {
     this.now = options.now ?? Date.now;
+    this.latest = markEach(options.projections, () => null);
   }
 
   start(): void {
@@ -103,35 +94,35 @@ export class PublicPageCache<Page> {
    * The cached page while it is current. `recheck`: look the marks up now (a client that asked for
    * read-your-writes has just waited for the read models to pass its position).
    */
-  async current(cardId: string, recheck = false): Promise<Page | undefined> {
+  async current(key: string, recheck = false): Promise<Page | undefined> {
     if (recheck || this.pollDue()) await this.poll();
-    return this.currentEntry(cardId);
+    return this.currentEntry(key);
   }
 
   /**
    * The cached page without waiting, when it is certainly current: the marks were looked up within `pollMs` (or a
    * signal moved them) and the page was read at them. Undefined means "ask `current`", not "no page".
    */
-  peek(cardId: string): Page | undefined {
-    return this.pollDue() ? undefined : this.currentEntry(cardId);
+  peek(key: string): Page | undefined {
+    return this.pollDue() ? undefined : this.currentEntry(key);
   }
 
   /** A stale entry whose data did not change: its page, now marked current again. */
-  reuse(cardId: string, fingerprint: string, marks: PageMarks): Page | undefined {
-    const entry = this.entries.get(cardId)?.entry;
+  reuse(key: string, fingerprint: string, marks: Marks<P>): Page | undefined {
+    const entry = this.entries.get(key)?.entry;
     if (!entry || entry.fingerprint !== fingerprint) return undefined;
-    this.remember(cardId, { page: entry.page, fingerprint, marks });
+    this.remember(key, { page: entry.page, fingerprint, marks });
     return entry.page;
   }
 
-  remember(cardId: string, entry: CachedPage<Page>): void {
+  remember(key: string, entry: CachedPage<Page, P>): void {
     this.advance(entry.marks);
-    this.entries.set(cardId, { entry, usedAt: ++this.uses });
+    this.entries.set(key, { entry, usedAt: ++this.uses });
     if (this.entries.size > this.options.maxEntries) this.evictLeastRecentlyUsed();
   }
 
-  forget(cardId: string): void {
-    this.entries.delete(cardId);
+  forget(key: string): void {
+    this.entries.delete(key);
   }
 
   private pollDue(): boolean {
@@ -139,8 +130,8 @@ export class PublicPageCache<Page> {
   }
 
   /** The entry's page while it was read at the marks known now. */
-  private currentEntry(cardId: string): Page | undefined {
-    const slot = this.entries.get(cardId);
+  private currentEntry(key: string): Page | undefined {
+    const slot = this.entries.get(key);
     if (!slot || !this.isCurrent(slot.entry.marks)) return undefined;
     slot.usedAt = ++this.uses;
     return slot.entry.page;
@@ -150,31 +141,35 @@ export class PublicPageCache<Page> {
   private evictLeastRecentlyUsed(): void {
     let oldest: string | undefined;
     let oldestUse = Number.POSITIVE_INFINITY;
-    for (const [cardId, slot] of this.entries) {
+    for (const [key, slot] of this.entries) {
       if (slot.usedAt < oldestUse) {
-        oldest = cardId;
+        oldest = key;
         oldestUse = slot.usedAt;
       }
     }
     if (oldest !== undefined) this.entries.delete(oldest);
   }
 
-  private isCurrent(marks: PageMarks): boolean {
-    return PAGE_PROJECTIONS.every((name) => compareMarks(marks[name], this.latest[name]) === 0);
+  private isCurrent(marks: Marks<P>): boolean {
+    return this.options.projections.every((name) => compareMarks(marks[name], this.latest[name]) === 0);
   }
 
   /** Marks only move forward: a slow poll must not undo what a signal already told. */
-  private advance(marks: PageMarks): void {
+  private advance(marks: Marks<P>): void {
     const latest = this.latest;
-    this.latest = markEach((name) => later(latest[name], marks[name]));
+    this.latest = markEach(this.options.projections, (name) => later(latest[name], marks[name]));
   }
 
   private onSignal(payload: string): void {
     const [name, checkpoint] = payload.split(' ');
-    if (!isPageProjection(name) || !isCheckpoint(checkpoint)) return;
+    if (!this.isProjection(name) || !isCheckpoint(checkpoint)) return;
     const known = this.latest[name];
     const mark = { generation: known?.generation ?? 0, checkpoint };
     this.latest = { ...this.latest, [name]: later(known, mark) };
+  }
+
+  private isProjection(name: string | undefined): name is P {
+    return (this.options.projections as readonly (string | undefined)[]).includes(name);
   }
 
   private async poll(): Promise<void> {

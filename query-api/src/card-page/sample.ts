@@ -1,6 +1,6 @@
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
-import { markup, type SafeHtml } from './html.ts';
-import { icon } from './icons.ts';
+import { markup, type SafeHtml } from '@kartvizit/infra/html/markup';
+import { icon } from '../html/icons.ts';
 
 /**
  * What the sample card (/p/DEMO, schemas/src/demo.ts) shows beyond an ordinary card: a banner

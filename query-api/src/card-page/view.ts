@@ -13,10 +13,12 @@ import {
   telUrl,
   type DirectionsTarget,
   type LatLng,
-} from './urls.ts';
+} from '../html/urls.ts';
+import { themeClass } from '../html/document.ts';
 import { personStructuredData, type JsonLd } from './structured-data.ts';
 import { TEXT } from './texts.ts';
 import { toCatalogue, type CatalogueItem } from './catalogue.ts';
+import type { CatalogueRow } from './load.ts';
 
 /**
  * What the card page shows, derived from the profile read model's `data` (the Profile of
@@ -203,11 +205,6 @@ export function paymentBrand(type: string, accountName: string): PaymentBrand {
   return 'default';
 }
 
-/** A theme is only ever a CSS class name: anything else falls back to the default look. */
-export function themeClass(raw: string): string {
-  return /^[a-z0-9-]{1,32}$/.test(raw) ? raw : 'classic';
-}
-
 function initialsOf(firstName: string, lastName: string, fallback: string): string {
   const letters = [firstName, lastName]
     .map((part) => [...part][0] ?? '')
@@ -347,7 +344,7 @@ export interface CardPageInput {
   readonly publicBaseUrl: string;
   readonly vcardUrl: string;
   /** The owner's shown products as the read model lists them (`{ id, featured, data }`). */
-  readonly products?: readonly unknown[];
+  readonly products?: readonly CatalogueRow[];
   /** Blob keys of the products' WebP small variants that exist. */
   readonly webp?: ReadonlySet<string>;
   /** The owner has a REMS key in force (rm_rems_keys). */

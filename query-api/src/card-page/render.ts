@@ -2,8 +2,11 @@ import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead-form';
 import { CUSTOMER_LIMITS, CUSTOMER_TYPES } from '@kartvizit/schemas/validation/rems';
 import { CUSTOMER_TYPE_LABELS } from '@kartvizit/schemas/messages/rems';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
-import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from './html.ts';
-import { icon, socialIcon, type LineIcon } from './icons.ts';
+import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from '@kartvizit/infra/html/markup';
+import type { PageAssets } from '../html/assets.ts';
+import { pageHead, scriptTags } from '../html/document.ts';
+import { icon, type LineIcon } from '../html/icons.ts';
+import { socialIcon } from './social-icons.ts';
 import { SCRIPT_TEXT, TEXT } from './texts.ts';
 import { SAMPLE_TEXT, sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
 import { renderCatalogue } from './catalogue.ts';
@@ -15,17 +18,6 @@ import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, Paym
  * marked `pc-js` (hidden when scripting is off), the tabs and the dialogs.
  * Templates are kept on few lines on purpose: no stray white space between elements.
  */
-
-export interface PageAssets {
-  /** The built stylesheet's text, inlined (no render-blocking request). Empty without a build. */
-  readonly css: string;
-  /** URL of the enhancement script; null without a build (the page still works). */
-  readonly scriptUrl: string | null;
-  /** Chunks the script imports, announced so they load in parallel with it. */
-  readonly modulePreloads: readonly string[];
-  /** The same stylesheets' URLs, for a page whose policy takes no inline style (the OAuth callback page). */
-  readonly stylesheets?: readonly string[];
-}
 
 const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
   phone: 'phone',
@@ -45,21 +37,8 @@ const NOSCRIPT_CSS = [
   '.pc-panel__title{position:static!important;width:auto!important;height:auto!important;clip:auto!important;margin:0 0 8px!important}',
 ].join('');
 
-function styles(assets: PageAssets): SafeHtml {
-  // Our own build's CSS; '</' is neutralised anyway so it can never end the element early.
-  return trustedHtml(assets.css ? `<style>${assets.css.replace(/<\//g, '<\\/')}</style>` : '');
-}
-
 function head(options: { title: string; description: string; assets: PageAssets; meta: SafeHtml }): SafeHtml {
-  return markup`<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>${options.title}</title>
-<meta name="description" content="${options.description}">
-${options.meta}<meta name="theme-color" content="#ffffff">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-${styles(options.assets)}<noscript><style>${trustedHtml(NOSCRIPT_CSS)}</style></noscript>
-</head>`;
+  return pageHead({ ...options, noscriptCss: NOSCRIPT_CSS });
 }
 
 function copyButton(label: string, value: string): SafeHtml {
@@ -443,9 +422,6 @@ export function renderCardPage(
     text: options.sample ? { ...SCRIPT_TEXT, remsSampleThanks: SAMPLE_TEXT.remsThanks } : SCRIPT_TEXT,
     vitalsSampleRate: options.vitalsSampleRate ?? 0,
   };
-  const script = assets.scriptUrl
-    ? markup`${assets.modulePreloads.map((url) => markup`<link rel="modulepreload" href="${url}">`)}<script type="module" src="${assets.scriptUrl}"></script>`
-    : '';
   const description = view.summary || `${view.fullName} · ${TEXT.brand}`;
   return markup`<!doctype html>
 <html lang="tr" class="theme-${view.theme}">
@@ -475,7 +451,7 @@ ${options.sample ? sampleLeadDialog(TEXT.leadTitle) : leadDialog(view)}
 ${remsDialog(view, options.sample)}
 ${options.sample ? '' : icsDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>
-${script}
+${scriptTags(assets)}
 </body>
 </html>
 `.value;

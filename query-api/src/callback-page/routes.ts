@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { MEETING_PROVIDER_LABELS, MEETING_PROVIDER_MESSAGES } from '@kartvizit/schemas/messages/meeting';
 import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
 import { MEETING_PROVIDERS, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
-import { jsonForScript, markup, type SafeHtml } from '../public-page/html.ts';
-import { AUTH_CALLBACK_ENTRY, PublicCardAssets } from '../public-page/assets.ts';
-import type { PageAssets } from '../public-page/render.ts';
+import { jsonForScript, markup, type SafeHtml } from '@kartvizit/infra/html/markup';
+import { EntryAssets, type PageAssets } from '../html/assets.ts';
+import { HTML_CONTENT_TYPE } from '../html/answer.ts';
+
+/** The OAuth popup's landing page (/auth/{provider}/callback, issue 15): a few lines of script and a spinner. */
+const AUTH_CALLBACK_ENTRY = 'src/auth-callback/main.ts';
 
 /** What the popup's script reads from the page (web/src/auth-callback/main.ts). */
 export interface CallbackPageData {
@@ -71,7 +74,7 @@ ${script}
  * Only the four providers' paths are routes; any other /auth/… falls to the web app, whose 404 page answers.
  */
 export function callbackPageRoutes(settings: { readonly webDistDir?: string }) {
-  const assets = new PublicCardAssets(settings.webDistDir, undefined, AUTH_CALLBACK_ENTRY);
+  const assets = new EntryAssets(settings.webDistDir, AUTH_CALLBACK_ENTRY);
   return async function routes(app: FastifyInstance): Promise<void> {
     for (const provider of MEETING_PROVIDERS) {
       app.get(
@@ -79,7 +82,7 @@ export function callbackPageRoutes(settings: { readonly webDistDir?: string }) {
         { schema: { hide: true }, config: { securityHeaders: CALLBACK_PAGE_SECURITY_HEADERS } },
         async (_request, reply) =>
           reply
-            .header('content-type', 'text/html; charset=utf-8')
+            .header('content-type', HTML_CONTENT_TYPE)
             .header('cache-control', 'no-cache')
             .send(renderCallbackPage(provider, assets.current())),
       );
