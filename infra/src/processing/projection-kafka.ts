@@ -41,7 +41,7 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /**
  * Keeps one projection up to date from the topic the relay publishes the log to (EVENT_TRANSPORT=kafka, issue 16,
- * decision 42), instead of reading the event store like ProjectionRunner; same outward shape, so startProjectors
+ * decision 42), instead of reading the event store like ProjectionRunner; same outward shape, so startProcessing
  * chooses by configuration.
  *
  * - One consumer group per projection (`kartvizit.projection.<name>`): any number of instances share the partitions.

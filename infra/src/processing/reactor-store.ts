@@ -4,7 +4,7 @@ import type { Checkpoint, EventStore } from '../event-store/types.ts';
 import type { EventCodec } from '../vault/event-codec.ts';
 import { Processor, type ProcessorOptions, type RoundOutcome } from './processor.ts';
 import type { SharedLockSession } from './lock-session.ts';
-import { Reactions, type ReactionDependencies } from './delivery-ledger.ts';
+import { Reactions } from './delivery-ledger.ts';
 import type { Reactor } from './reactor.ts';
 
 export interface ReactorDependencies extends ProcessorOptions {

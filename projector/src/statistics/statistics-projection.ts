@@ -433,7 +433,6 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
   },
 
   async apply(events, context) {
-    const { client, table } = context;
     const batch = await newEvents(events, context);
     if (batch.length === 0) return { touched: [] };
 
