@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_CARD_ID, DEMO_OWNER_ID, type Profile } from '@kartvizit/schemas';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { createQueryContext } from '@kartvizit/query-api/core/context';
 import { sitemapRoutes } from '@kartvizit/query-api/card-page/sitemap';

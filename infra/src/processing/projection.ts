@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AccountDeleted, DomainEvent } from '@kartvizit/schemas';
-import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import type { StoredEvent } from '../vault/event-codec.ts';
 
 /**
  * A read model: the tables it owns, the events it reads, and how a batch of them is written.

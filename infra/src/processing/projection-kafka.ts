@@ -1,11 +1,12 @@
 import type pg from 'pg';
-import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import type { SignalBus } from '@kartvizit/infra/signals/types';
-import { formatProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
-import { coveredByReader, offsetsAtOrBefore } from '@kartvizit/infra/transport/marks';
-import type { EventTransport, TransportBatch, TransportSubscription } from '@kartvizit/infra/transport/types';
-import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { compareCheckpoints } from '../event-store/checkpoint.ts';
+import type { Checkpoint } from '../event-store/types.ts';
+import type { SignalBus } from '../signals/types.ts';
+import { formatProjectionAdvanced } from '../signals/projection-advanced.ts';
+import { coveredByReader, offsetsAtOrBefore } from '../transport/marks.ts';
+import type { EventTransport, TransportBatch } from '../transport/types.ts';
+import { KafkaGroupSource, saveOffset, storedOffset } from './kafka-source.ts';
+import type { StoredEvent } from '../vault/event-codec.ts';
 import { typesRead, type Projection } from './projection.ts';
 import {
   initialiseProjection,
@@ -40,7 +41,7 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /**
  * Keeps one projection up to date from the topic the relay publishes the log to (EVENT_TRANSPORT=kafka, issue 16,
- * decision 42), instead of reading the event store like ProjectionRunner; same outward shape, so startProjectors
+ * decision 42), instead of reading the event store like ProjectionRunner; same outward shape, so startProcessing
  * chooses by configuration.
  *
  * - One consumer group per projection (`kartvizit.projection.<name>`): any number of instances share the partitions.
@@ -56,10 +57,7 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
  * - Initialising and blue/green rebuilds still replay from the store (rebuild.ts).
  */
 export class KafkaProjectionRunner {
-  private stopped = false;
-  private opening: Promise<void> | null = null;
-  private subscription: TransportSubscription | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly source: KafkaGroupSource;
   private pollTimer: NodeJS.Timeout | null = null;
   /** The newest event position a handled batch held, until the checkpoint reaches it. */
   private chaseTarget: Checkpoint | null = null;
@@ -68,31 +66,41 @@ export class KafkaProjectionRunner {
   constructor(
     private readonly projection: Projection,
     private readonly options: KafkaRunnerOptions,
-  ) {}
+  ) {
+    this.source = new KafkaGroupSource(projectionGroup(projection.name), { ...options, name: projection.name });
+  }
 
   get name(): string {
     return this.projection.name;
   }
 
   get group(): string {
-    return projectionGroup(this.projection.name);
+    return this.source.group;
   }
 
   /** Initialises or rebuilds the projection from the store when it must, then joins its group; retries until stopped. */
   start(): void {
-    if (this.opening || this.stopped) return;
-    this.opening = this.open();
+    const log = this.options.log ?? (() => undefined);
+    this.source.start(
+      { resumeAt: (partition) => this.resumeAt(partition), handle: (batch) => this.handle(batch) },
+      {
+        prepare: () => this.prepare(),
+        joined: () => {
+          this.pollTimer = setInterval(() => {
+            this.advance().catch((error: unknown) =>
+              log(`${this.name}: moving the checkpoint failed: ${String(error)}`),
+            );
+          }, this.options.pollIntervalMs ?? 1000);
+        },
+      },
+    );
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const stopping = this.source.stop();
     if (this.pollTimer) clearInterval(this.pollTimer);
-    await this.opening;
     await this.chasing;
-    const subscription = this.subscription;
-    this.subscription = null;
-    await subscription?.stop();
+    await stopping;
   }
 
   /**
@@ -110,34 +118,6 @@ export class KafkaProjectionRunner {
         throw new Error(`${this.name}: not caught up with ${head ?? 'the start'} from Kafka within ${timeoutMs} ms`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  private async open(): Promise<void> {
-    const log = this.options.log ?? (() => undefined);
-    while (!this.stopped) {
-      try {
-        await this.prepare();
-        if (this.stopped) return;
-        this.subscription = await this.options.transport.subscribe(this.group, {
-          resumeAt: (partition) => this.resumeAt(partition),
-          handle: (batch) => this.handle(batch),
-        });
-        if (this.stopped) {
-          await this.subscription.stop();
-          this.subscription = null;
-          return;
-        }
-        this.pollTimer = setInterval(() => {
-          this.advance().catch((error: unknown) => log(`${this.name}: moving the checkpoint failed: ${String(error)}`));
-        }, this.options.pollIntervalMs ?? 1000);
-        return;
-      } catch (error) {
-        log(`${this.name}: joining ${this.group} failed, trying again: ${String(error)}`);
-        await new Promise<void>((resolve) => {
-          this.retryTimer = setTimeout(resolve, this.options.retryMs ?? 1000);
-        });
-      }
     }
   }
 
@@ -162,12 +142,8 @@ export class KafkaProjectionRunner {
     partition: number,
     checkpoint: Checkpoint | null,
   ): Promise<string | null> {
-    const stored = await db.query<{ next_offset: string }>(
-      `SELECT next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2 AND partition = $3`,
-      [this.name, this.options.topic, partition],
-    );
-    const next = stored.rows[0]?.next_offset;
-    if (next !== undefined) return next;
+    const next = await storedOffset(db, this.name, this.options.topic, partition);
+    if (next !== null) return next;
     return (await offsetsAtOrBefore(db, this.options.topic, checkpoint))?.get(partition) ?? null;
   }
 
@@ -246,7 +222,7 @@ export class KafkaProjectionRunner {
     const log = this.options.log ?? (() => undefined);
     const deadline = Date.now() + CHASE_FOR_MS;
     let wait = CHASE_FIRST_WAIT_MS;
-    while (!this.stopped && this.chaseTarget !== null && Date.now() < deadline) {
+    while (!this.source.isStopped && this.chaseTarget !== null && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait = Math.min(wait * 2, CHASE_MAX_WAIT_MS);
       try {
@@ -298,11 +274,7 @@ export class KafkaProjectionRunner {
     const events = fresh.flatMap((delivery) => decoded.get(delivery.offset) ?? []);
 
     const touched = await writeBatch(client, this.projection, row.generation, events);
-    await client.query(
-      `INSERT INTO projection_kafka_offsets (name, topic, partition, next_offset) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (name, topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset`,
-      [this.name, topic, batch.partition, batch.nextOffset],
-    );
+    await saveOffset(client, this.name, topic, batch.partition, batch.nextOffset);
 
     const covered = await this.cover(client, checkpoint);
     return { kind: 'applied', checkpoint: covered ?? checkpoint, moved: covered !== null, touched };

@@ -1,8 +1,8 @@
-import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { formatProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
-import { Processor, type ProcessorOptions } from '@kartvizit/infra/processing/processor';
+import type { Checkpoint } from '../event-store/types.ts';
+import { formatProjectionAdvanced } from '../signals/projection-advanced.ts';
+import { Processor, type ProcessorOptions } from './processor.ts';
 import type { Projection } from './projection.ts';
-import type { SharedLockSession } from '@kartvizit/infra/processing/lock-session';
+import type { SharedLockSession } from './lock-session.ts';
 import {
   DEFAULT_BATCH_SIZE,
   initialiseProjection,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { inTransaction } from '@kartvizit/infra/db/transaction';
-import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
-import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { inTransaction } from '../db/transaction.ts';
+import type { Checkpoint, EventStore } from '../event-store/types.ts';
+import type { EventCodec, StoredEvent } from '../vault/event-codec.ts';
 import {
   OWNER_ERASED,
   erasedOwnersTable,
@@ -149,7 +149,6 @@ export async function applyNextBatch(
   const touched = await applyBatch(client, projection, generation, batch.events);
   return { read: batch.scanned, checkpoint: batch.checkpoint, touched };
 }
-
 
 function lockKey(kind: string, name: string): string {
   return `kartvizit:${kind}:${name}`;

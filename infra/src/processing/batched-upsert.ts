@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@kartvizit/schemas';
-import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import type { StoredEvent } from '../vault/event-codec.ts';
 import type { ProjectionContext } from './projection.ts';
 
 /**

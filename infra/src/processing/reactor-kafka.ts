@@ -4,9 +4,12 @@ import type { Checkpoint } from '../event-store/types.ts';
 import { compareCheckpoints } from '../event-store/checkpoint.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { coveredByReader, offsetsAtOrBefore } from '../transport/marks.ts';
-import type { EventTransport, TransportBatch, TransportSubscription } from '../transport/types.ts';
+import type { EventTransport, TransportBatch } from '../transport/types.ts';
+import { KafkaGroupSource, saveOffset, storedOffset } from './kafka-source.ts';
 import { Processor, type RoundOutcome } from './processor.ts';
-import { Reactions, reactorCheckpoint, type Reactor, type ReactorDependencies } from './reactor.ts';
+import { Reactions } from './delivery-ledger.ts';
+import type { Reactor } from './reactor.ts';
+import { reactorCheckpoint, type ReactorDependencies } from './reactor-store.ts';
 
 export interface KafkaReactorOptions extends ReactorDependencies {
   /** The topic the relay publishes the log to (KAFKA_TOPIC). */
@@ -46,10 +49,7 @@ export function reactorOffsetsName(name: string): string {
 export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
   private readonly reactions: Reactions<E>;
   private readonly tender: Processor;
-  private stopped = false;
-  private opening: Promise<void> | null = null;
-  private subscription: TransportSubscription | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly source: KafkaGroupSource;
   /** Tending rounds of this runner one after another (the Processor's, and a tend() beside it). */
   private rounds: Promise<unknown> = Promise.resolve();
   /**
@@ -65,6 +65,7 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
   ) {
     this.reactions = new Reactions(reactor, options);
     this.tender = new Processor(reactor.name, `reactor:${reactor.name}`, () => this.tend(), options);
+    this.source = new KafkaGroupSource(reactorGroup(reactor.name), { ...options, name: reactor.name });
   }
 
   get name(): string {
@@ -72,22 +73,20 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
   }
 
   get group(): string {
-    return reactorGroup(this.reactor.name);
+    return this.source.group;
   }
 
   start(): void {
-    if (this.opening || this.stopped) return;
+    if (this.source.isStopped) return;
     this.tender.start();
-    this.opening = this.open();
+    this.source.start(
+      { resumeAt: (partition) => this.resumeAt(partition), handle: (batch) => this.handle(batch) },
+      { prepare: () => reactorCheckpoint(this.options.pool, this.reactor, this.options.store) },
+    );
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    await this.opening;
-    const subscription = this.subscription;
-    this.subscription = null;
-    await subscription?.stop();
+    await this.source.stop();
     await this.tender.stop();
   }
 
@@ -105,30 +104,6 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
     return round;
   }
 
-  private async open(): Promise<void> {
-    const log = this.options.log ?? (() => undefined);
-    while (!this.stopped) {
-      try {
-        await reactorCheckpoint(this.options.pool, this.reactor, this.options.store);
-        if (this.stopped) return;
-        this.subscription = await this.options.transport.subscribe(this.group, {
-          resumeAt: (partition) => this.resumeAt(partition),
-          handle: (batch) => this.handle(batch),
-        });
-        if (this.stopped) {
-          await this.subscription.stop();
-          this.subscription = null;
-        }
-        return;
-      } catch (error) {
-        log(`${this.name}: joining ${this.group} failed, trying again: ${String(error)}`);
-        await new Promise<void>((resolve) => {
-          this.retryTimer = setTimeout(resolve, this.options.retryMs ?? 1000);
-        });
-      }
-    }
-  }
-
   /** The partition's place, else its end at the relay's newest mark at or before where the reactor began, else null. */
   async resumeAt(partition: number): Promise<string | null> {
     const { pool, topic } = this.options;
@@ -138,20 +113,12 @@ export class KafkaReactorRunner<E extends DomainEvent = DomainEvent> {
     return (await offsetsAtOrBefore(pool, topic, begun))?.get(partition) ?? null;
   }
 
-  private async storedOffset(partition: number): Promise<string | null> {
-    const { rows } = await this.options.pool.query<{ next_offset: string }>(
-      `SELECT next_offset::text FROM projection_kafka_offsets WHERE name = $1 AND topic = $2 AND partition = $3`,
-      [reactorOffsetsName(this.name), this.options.topic, partition],
-    );
-    return rows[0]?.next_offset ?? null;
+  private storedOffset(partition: number): Promise<string | null> {
+    return storedOffset(this.options.pool, reactorOffsetsName(this.name), this.options.topic, partition);
   }
 
-  private async saveOffset(partition: number, next: string): Promise<void> {
-    await this.options.pool.query(
-      `INSERT INTO projection_kafka_offsets (name, topic, partition, next_offset) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (name, topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset`,
-      [reactorOffsetsName(this.name), this.options.topic, partition, next],
-    );
+  private saveOffset(partition: number, next: string): Promise<void> {
+    return saveOffset(this.options.pool, reactorOffsetsName(this.name), this.options.topic, partition, next);
   }
 
   /**
