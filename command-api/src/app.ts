@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
+import { registerOwnerAccess } from '@kartvizit/infra/http/owner-access';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
+import { createAccountTools } from './account/tools.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
@@ -26,6 +28,8 @@ export const COMMAND_BODY_LIMIT = 64 * 1024;
 export function commandApi(deps: CommandApiDependencies & CardRouteSettings): FastifyPluginAsync {
   return async (app) => {
     const context = createCommandContext(deps);
+    const account = createAccountTools(deps);
+    registerOwnerAccess(app, (authorization) => account.tokens.authenticate(authorization));
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
     // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call; bytes that are
@@ -40,7 +44,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
     await app.register(rateLimit, { global: false });
-    await app.register(accountRoutes(context));
+    await app.register(accountRoutes(context, account));
     await app.register(profileRoutes(context));
     await app.register(cardRoutes(context, deps));
     await app.register(productRoutes(context));

@@ -39,6 +39,7 @@ import { ConcurrencyError, type AppendRequest } from '@kartvizit/infra/event-sto
 import type { CommandContext } from '../core/context.ts';
 import { accountDecider, type AccountState } from './decider.ts';
 import { emailClaims } from './email-claims.ts';
+import type { AccountTools } from './tools.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
 const TAG = ['account'];
@@ -62,8 +63,9 @@ function toUser(state: AccountState): User {
   };
 }
 
-export function accountRoutes(context: CommandContext) {
-  const { commands, credentials, tokens, signIn, authRateLimit, resetTokens, emailChangeTokens, codec } = context;
+export function accountRoutes(context: CommandContext, tools: AccountTools) {
+  const { commands, authRateLimit, codec } = context;
+  const { credentials, tokens, signIn, resetTokens, emailChangeTokens } = tools;
   const claims = emailClaims(context);
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -150,10 +152,10 @@ export function accountRoutes(context: CommandContext) {
       '/api/auth/change-password',
       {
         schema: { tags: TAG, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...ERRORS } },
-        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+        config: { owner: true, messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const { currentPassword, newPassword } = request.body;
         if (!currentPassword || !newPassword) throw validationError(MESSAGES.fillAllFields);
         const problem = passwordProblem(newPassword);
@@ -252,10 +254,10 @@ export function accountRoutes(context: CommandContext) {
       '/api/account/name',
       {
         schema: { tags: TAG, body: RenameAccountBody, response: { 200: RenameAccountResponse, ...ERRORS } },
-        config: { messages: { missingField: MESSAGES.fillAllFields } },
+        config: { owner: true, messages: { missingField: MESSAGES.fillAllFields } },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const result = await commands.handle(
           accountDecider,
           accountStreamId(userId),
@@ -281,10 +283,10 @@ export function accountRoutes(context: CommandContext) {
           body: DeleteAccountBody,
           response: { 200: DeleteAccountResponse, ...ERRORS, 404: ErrorResponse },
         },
-        config: { messages: { missingField: MESSAGES.deletePasswordMissing }, rateLimit: authRateLimit },
+        config: { owner: true, messages: { missingField: MESSAGES.deletePasswordMissing }, rateLimit: authRateLimit },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const { password } = request.body;
         if (!password) throw validationError(MESSAGES.deletePasswordMissing, 'password');
         const credential = await credentials.find(userId);
@@ -335,10 +337,14 @@ export function accountRoutes(context: CommandContext) {
           body: ChangeEmailBody,
           response: { 200: ChangeEmailResponse, ...ERRORS },
         },
-        config: { messages: { missingField: MESSAGES.emailChangeFieldsMissing }, rateLimit: authRateLimit },
+        config: {
+          owner: true,
+          messages: { missingField: MESSAGES.emailChangeFieldsMissing },
+          rateLimit: authRateLimit,
+        },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const newEmail = normaliseEmail(request.body.newEmail);
         const { password } = request.body;
         if (!newEmail) throw validationError(MESSAGES.emailChangeFieldsMissing, 'newEmail');
@@ -356,7 +362,7 @@ export function accountRoutes(context: CommandContext) {
         const result = await commands.handle(
           accountDecider,
           accountStreamId(userId),
-          { type: 'RequestEmailChange', data: { requestId: randomUUID(), newEmail, now: context.now().toISOString() } },
+          { type: 'RequestEmailChange', data: { requestId: randomUUID(), newEmail, now: tools.now().toISOString() } },
           { metadata: { actor: userId } },
         );
         return { success: true as const, message: emailChangeSentMessage(newEmail), position: result.position ?? '' };
@@ -377,7 +383,7 @@ export function accountRoutes(context: CommandContext) {
       async (request) => {
         const link = emailChangeTokens.verify(request.body.token);
         if (!link) throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
-        const at = context.now().toISOString();
+        const at = tools.now().toISOString();
         const command = { type: 'ConfirmEmailChange' as const, data: { requestId: link.requestId, now: at } };
         // Asked first without writing anything: a used, superseded or expired link changes nothing.
         const { state } = await commands.load(accountDecider, accountStreamId(link.userId));
@@ -428,10 +434,10 @@ export function accountRoutes(context: CommandContext) {
       '/api/account/lead-alerts',
       {
         schema: { tags: TAG, body: LeadAlertsBody, response: { 200: LeadAlertsResponse, ...ERRORS } },
-        config: { messages: { missingField: MESSAGES.leadAlertsInvalid } },
+        config: { owner: true, messages: { missingField: MESSAGES.leadAlertsInvalid } },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const { enabled } = request.body;
         const result = await commands.handle(
           accountDecider,

@@ -151,6 +151,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/status',
       {
+        config: { owner: true },
         attachValidation: true,
         schema: {
           tags: TAG,
@@ -162,7 +163,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         refuseInvalidFollowUp(request, 'status', MESSAGES.leadStatusInvalid);
         const { status } = request.body;
         return followUp(
@@ -177,6 +178,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/note',
       {
+        config: { owner: true },
         attachValidation: true,
         schema: {
           tags: TAG,
@@ -188,7 +190,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         refuseInvalidFollowUp(request, 'note', MESSAGES.leadNoteMustBeText);
         const { note } = request.body;
         const cleared = note.trim() === '';
@@ -207,6 +209,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.delete(
       '/api/leads/:leadId',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Bağlantıyı sil (ziyaretçinin bilgileri kalıcı olarak silinir)',
@@ -216,7 +219,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const leadId = request.params.leadId.toLowerCase();
         if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
         const streamId = leadStreamId(leadId);

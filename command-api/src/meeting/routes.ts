@@ -209,10 +209,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: GoogleCalendarEventBody,
           response: { 201: CalendarEventCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const event = firstProblem(checkCalendarEvent(request.body));
         if (!configured('google'))
           return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'google'));
@@ -231,10 +231,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: OutlookCalendarEventBody,
           response: { 201: CalendarEventCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const event = firstProblem(checkCalendarEvent(request.body));
         if (!configured('microsoft'))
           return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'microsoft'));
@@ -253,10 +253,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: ZoomMeetingBody,
           response: { 201: ZoomMeetingCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const meeting = firstProblem(checkZoomMeeting(request.body));
         const zoom = configured('zoom');
         if (!zoom) return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'zoom'));
@@ -294,10 +294,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: CalendlyLinkBody,
           response: { 201: CalendlyLinkCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const { eventTypeId } = firstProblem(checkCalendlyEventType(request.body.eventTypeId));
         const calendly = configured('calendly');
         if (!calendly) return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'calendly'));
@@ -323,6 +323,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
     app.post<{ Body: IcsCalendarEventBody }>(
       '/api/integration/calendar/ics',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'iCal (.ics) dosyası oluştur',
@@ -334,7 +335,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
         },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const event = firstProblem(checkCalendarEvent(request.body));
         const given = request.body.organizer ?? null;
         const givenEmail = normaliseEmail(given?.email ?? '');

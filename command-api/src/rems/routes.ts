@@ -133,10 +133,10 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           response: { 200: SaveRemsKeyResponse, ...ERRORS },
         },
         // Each save asks REMS: limited per client like sign-in, so the route cannot be used to try keys.
-        config: { messages: { missingField: MESSAGES.remsApiKeyRequired }, rateLimit: authRateLimit },
+        config: { owner: true, messages: { missingField: MESSAGES.remsApiKeyRequired }, rateLimit: authRateLimit },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const problem = remsApiKeyProblem(request.body.apiKey);
         if (problem) throw validationError(problem, 'apiKey');
         const apiKey = normaliseRemsApiKey(request.body.apiKey);
@@ -180,6 +180,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.delete(
       '/api/rems/remove-api-key',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'REMS entegrasyonunu kaldır',
@@ -188,7 +189,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const result = await commands.handle(
           remsDecider,
           remsStreamId(ownerId),
@@ -205,6 +206,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.post(
       '/api/rems/registrations/:registrationId/retry',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: "Başarısız bir REMS kaydını yeniden gönder ('Tekrar Dene')",
@@ -214,7 +216,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const registrationId = request.params.registrationId.toLowerCase();
         if (!UUID.test(registrationId)) throw notFoundError(MESSAGES.remsRegistrationNotFound);
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
@@ -229,6 +231,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.post(
       '/api/rems/registrations/retry-key-failures',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Anahtar yüzünden başarısız olan REMS kayıtlarının hepsini yeniden gönder',
@@ -237,7 +240,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
         if (!(await hasKey(ownerId))) throw conflictError(MESSAGES.remsRetryNeedsKey);
         const rows = await keyFailures(settings.pool, ownerId);

@@ -55,7 +55,8 @@ type CardRow = Pick<
   | 'created_at'
 >;
 
-const CARD_COLUMNS = 'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
+const CARD_COLUMNS =
+  'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
 
 async function rows<Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
   try {
@@ -110,9 +111,12 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
 
     api.get(
       '/api/cards/my-cards',
-      { schema: { tags: TAG, response: { 200: MyCardsResponse, 401: ErrorResponse } }, config: { projections: PROJECTIONS } },
+      {
+        schema: { tags: TAG, response: { 200: MyCardsResponse, 401: ErrorResponse } },
+        config: { owner: true, projections: PROJECTIONS },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cards = await rows<CardRow>(
           context,
           `SELECT ${CARD_COLUMNS} FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at DESC NULLS LAST, card_id`,
@@ -126,21 +130,31 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     // it is; another owner's virtual card reads as unknown, like a mistyped id.
     api.get(
       '/api/cards/details/:cardId',
-      { schema: { tags: TAG, params: CardParams, response: { 200: CardLookupResponse, ...ERRORS } }, config: { projections: PROJECTIONS } },
+      {
+        schema: { tags: TAG, params: CardParams, response: { 200: CardLookupResponse, ...ERRORS } },
+        config: { owner: true, projections: PROJECTIONS },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
-        if (!row || (row.type === 'virtual' && row.owner_id !== ownerId)) throw notFoundError(MESSAGES.cardNotFoundById);
-        return { success: true as const, card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false } };
+        if (!row || (row.type === 'virtual' && row.owner_id !== ownerId))
+          throw notFoundError(MESSAGES.cardNotFoundById);
+        return {
+          success: true as const,
+          card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false },
+        };
       },
     );
 
     api.get(
       '/api/cards/mine/:cardId',
-      { schema: { tags: TAG, params: CardParams, response: { 200: MyCardResponse, ...ERRORS } }, config: { projections: PROJECTIONS } },
+      {
+        schema: { tags: TAG, params: CardParams, response: { 200: MyCardResponse, ...ERRORS } },
+        config: { owner: true, projections: PROJECTIONS },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
         if (!row || row.owner_id !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
@@ -186,4 +200,3 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     }
   };
 }
-

@@ -210,10 +210,10 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsQuery,
           response: { 200: LeadsResponse, 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
         const { rows, total, counts } = await findLeads(context, ownerId, filter, pageOf(request.query));
         return { success: true as const, leads: rows.map(toLead), total, counts };
@@ -231,10 +231,10 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsExportQuery,
           response: { 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
         const { rows } = await findLeads(context, ownerId, filter, { limit: EXPORT_LIMIT, offset: 0 });
         return reply

@@ -106,10 +106,10 @@ export function meetingQueries(context: QueryContext, settings: MeetingQuerySett
           security: [{ bearer: [] }],
           response: { 200: MeetingsResponse, 401: ErrorResponse },
         },
-        config: { projections: [MEETINGS_PROJECTION] },
+        config: { owner: true, projections: [MEETINGS_PROJECTION] },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const meetings = await findMeetings(context, ownerId);
         reply.header('cache-control', 'private, no-store');
         return { success: true as const, meetings: meetings.map(toItem) };

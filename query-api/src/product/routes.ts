@@ -28,8 +28,12 @@ const OWNER_PROJECTIONS = [PRODUCTS_PROJECTION] as const;
 // Ids are UUIDs; anything else is no product and no owner, answered like an unknown one.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type Row = Pick<ProductsRow, 'product_id' | 'owner_id' | 'data' | 'is_active' | 'featured' | 'sort_order' | 'created_at' | 'updated_at'>;
-const COLUMNS = 'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at';
+type Row = Pick<
+  ProductsRow,
+  'product_id' | 'owner_id' | 'data' | 'is_active' | 'featured' | 'sort_order' | 'created_at' | 'updated_at'
+>;
+const COLUMNS =
+  'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at';
 
 async function rows(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
   try {
@@ -73,11 +77,16 @@ export function productQueries(context: QueryContext) {
     api.get(
       '/api/products',
       {
-        schema: { tags: TAG, summary: 'Ürünlerim', security: [{ bearer: [] }], response: { 200: ProductListResponse, 401: ErrorResponse } },
-        config: { projections: OWNER_PROJECTIONS },
+        schema: {
+          tags: TAG,
+          summary: 'Ürünlerim',
+          security: [{ bearer: [] }],
+          response: { 200: ProductListResponse, 401: ErrorResponse },
+        },
+        config: { owner: true, projections: OWNER_PROJECTIONS },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const found = await rows(
           context,
           `SELECT ${COLUMNS} FROM ${RM_PRODUCTS} pr
@@ -94,7 +103,12 @@ export function productQueries(context: QueryContext) {
     api.get(
       '/api/products/public/:userId',
       {
-        schema: { tags: TAG, summary: 'Bir kartvizitin ürün kataloğu', params: ProductOwnerParams, response: { 200: ProductListResponse, 404: ErrorResponse } },
+        schema: {
+          tags: TAG,
+          summary: 'Bir kartvizitin ürün kataloğu',
+          params: ProductOwnerParams,
+          response: { 200: ProductListResponse, 404: ErrorResponse },
+        },
         config: { projections: SHOWN_PRODUCT_PROJECTIONS },
       },
       async (request) => {
@@ -113,12 +127,19 @@ export function productQueries(context: QueryContext) {
     api.get(
       '/api/products/public/detail/:id',
       {
-        schema: { tags: TAG, summary: 'Ürün sayfası', params: ProductParams, response: { 200: ProductDetailResponse, 404: ErrorResponse } },
+        schema: {
+          tags: TAG,
+          summary: 'Ürün sayfası',
+          params: ProductParams,
+          response: { 200: ProductDetailResponse, 404: ErrorResponse },
+        },
         config: { projections: SHOWN_PRODUCT_PROJECTIONS },
       },
       async (request) => {
         const productId = uuidOrNull(request.params.id);
-        const row = productId ? (await rows(context, `SELECT ${COLUMNS} ${SHOWN_PRODUCTS} AND pr.product_id = $1`, [productId]))[0] : undefined;
+        const row = productId
+          ? (await rows(context, `SELECT ${COLUMNS} ${SHOWN_PRODUCTS} AND pr.product_id = $1`, [productId]))[0]
+          : undefined;
         if (!row) throw notFoundError(MESSAGES.productNotFound);
         return { success: true as const, data: toProduct(row) };
       },

@@ -34,10 +34,10 @@ export function profileQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: ProfileMeResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         return { success: true as const, profile: await findProfile(context, ownerId) };
       },
     );

@@ -128,10 +128,10 @@ export function remsQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: RemsStatusResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const row = await findKey(context, ownerId);
         const active = row?.active === true;
         reply.header('cache-control', 'private, no-store');
@@ -150,10 +150,10 @@ export function remsQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: RemsStatsResponse, 401: ErrorResponse },
         },
-        config: { projections: STATS_PROJECTIONS },
+        config: { owner: true, projections: STATS_PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const [key, registrations] = await Promise.all([
           findKey(context, ownerId),
           findRegistrations(context, ownerId),

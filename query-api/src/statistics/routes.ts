@@ -23,6 +23,7 @@ import {
   unauthenticatedError,
   validationError,
 } from '@kartvizit/schemas';
+import { may } from '@kartvizit/schemas/access';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { QueryApiDependencies, QueryContext } from '../core/context.ts';
 import { cardOwner, readBreakdowns, readDays, readProductFigures, readTotals, type Scope } from './read-model.ts';
@@ -58,12 +59,13 @@ export function statisticsQueries(
   const tickets = new StreamTickets(deps.appSecret, context.pool, STATISTICS_STREAM.ticketTtlSeconds);
   /** The signed-in owner, and the card the query is narrowed to (which must be theirs). */
   const scopeOf = async (request: FastifyRequest, query: StatisticsQuery): Promise<Scope> => {
-    const ownerId = await context.requireUser(request);
+    const ownerId = request.person.id;
     const raw = query.cardId;
     if (raw === undefined) return { ownerId, cardId: STATISTICS_ALL_CARDS };
     const parsed = parseCardId(raw);
     if (!parsed.ok) throw validationError(parsed.message, 'cardId');
-    if ((await cardOwner(context.pool, parsed.cardId)) !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
+    if (!may(request.person, 'read', { ownerId: await cardOwner(context.pool, parsed.cardId) }))
+      throw notFoundError(MESSAGES.cardNotFound);
     return { ownerId, cardId: parsed.cardId };
   };
 
@@ -85,8 +87,10 @@ export function statisticsQueries(
       if (!holder) throw unauthenticatedError(MESSAGES.statisticsStreamTicketInvalid);
       return holder;
     }
-    // Clients that can send headers may use their session directly.
-    const ownerId = await context.requireUser(request);
+    // Clients that can send headers may use their session directly: the one route that checks a session itself, as
+    // it takes a ticket instead (EventSource sends no headers).
+    const ownerId = await context.authenticate(request.headers.authorization);
+    if (!ownerId) throw unauthenticatedError(MESSAGES.sessionExpired);
     const issued = tickets.issue(ownerId, request.headers.authorization ?? '');
     const holder = await tickets.verify(issued.ticket);
     if (!holder) throw unauthenticatedError(MESSAGES.sessionExpired);
@@ -97,7 +101,7 @@ export function statisticsQueries(
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     const options = <Response>(response: Response) => ({
       schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: response, ...ERRORS } },
-      config: { projections: PROJECTIONS },
+      config: { owner: true, projections: PROJECTIONS },
     });
 
     const hub = new StatisticsStreamHub({
@@ -172,7 +176,7 @@ export function statisticsQueries(
       '/api/statistics/products',
       {
         schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: ProductStatisticsResponse, ...ERRORS } },
-        config: { projections: PRODUCT_PROJECTIONS },
+        config: { owner: true, projections: PRODUCT_PROJECTIONS },
       },
       async (request) => {
         const scope = await scopeOf(request, request.query);
@@ -185,9 +189,12 @@ export function statisticsQueries(
 
     api.get(
       '/api/statistics/stream-ticket',
-      { schema: { tags: TAG, response: { 200: StatisticsStreamTicketResponse, 401: ErrorResponse } } },
+      {
+        schema: { tags: TAG, response: { 200: StatisticsStreamTicketResponse, 401: ErrorResponse } },
+        config: { owner: true },
+      },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const { ticket, expiresAt } = tickets.issue(ownerId, request.headers.authorization ?? '');
         reply.header('cache-control', 'no-store');
         return { success: true as const, ticket, expiresAt: expiresAt.toISOString() };
