@@ -10,8 +10,12 @@ import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
 import { createAccountTools } from './account/tools.ts';
+import { accountContactReader } from './account/reader.ts';
+import { profileNameReader } from './profile/reader.ts';
+import { leadErasedReader } from './lead/reader.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
+import { formCardReader } from './card/reader.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
@@ -49,10 +53,16 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(cardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));
-    await app.register(leadRoutes(context, deps));
-    await app.register(remsRoutes(context, deps));
-    await app.register(remsRegistrationRoutes(context, deps));
-    await app.register(meetingRoutes(context, deps));
+    const forms = { appSecret: deps.appSecret, readFormCard: formCardReader(context.commands) };
+    await app.register(leadRoutes(context, forms));
+    await app.register(remsRoutes(context, { ...deps, leadErased: leadErasedReader(context.commands) }));
+    await app.register(remsRegistrationRoutes(context, { ...deps, ...forms }));
+    await app.register(
+      meetingRoutes(context, deps, {
+        accountContact: accountContactReader(context.commands),
+        profileName: profileNameReader(context.commands),
+      }),
+    );
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
     try {

@@ -41,6 +41,7 @@ import { accountDecider, type AccountState } from './decider.ts';
 import { emailClaims } from './email-claims.ts';
 import type { AccountTools } from './tools.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['account'];
 const ERRORS = {
@@ -98,14 +99,13 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
             },
           );
           const token = await tokens.issue(userId, now, now);
-          return {
-            success: true as const,
+          return succeeded({
             token,
             deviceToken: signIn.deviceTokenFor(email),
             user: toUser(result.state),
             message: MESSAGES.registerSuccess,
             position: result.position ?? undefined,
-          };
+          });
         } catch (error) {
           await credentials.remove(userId);
           if (error instanceof ConcurrencyError && claims.isClaimStreamOf(error.streamId, email)) {
@@ -144,7 +144,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
         const deviceToken = await signIn.succeeded(attempt);
         const { state } = await commands.load(accountDecider, accountStreamId(credential.userId));
         const token = await tokens.issue(credential.userId, credential.tokensValidAfter, new Date());
-        return { success: true as const, token, deviceToken, user: toUser(state), message: MESSAGES.loginSuccess };
+        return succeeded({ token, deviceToken, user: toUser(state), message: MESSAGES.loginSuccess });
       },
     );
 
@@ -182,7 +182,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
           { metadata: { actor: userId } },
         );
         const token = await tokens.issue(userId, now, now);
-        return { success: true as const, message: MESSAGES.passwordChanged, token, position: result.position ?? '' };
+        return succeeded({ message: MESSAGES.passwordChanged, token, position: result.position ?? '' });
       },
     );
 
@@ -206,7 +206,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
             { metadata: { actor: 'visitor' } },
           );
         }
-        return { success: true as const, message: MESSAGES.resetLinkSent };
+        return succeeded({ message: MESSAGES.resetLinkSent });
       },
     );
 
@@ -240,14 +240,13 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
         const result = await commands.handle(accountDecider, accountStreamId(link.userId), command, {
           metadata: { actor: link.userId },
         });
-        return {
-          success: true as const,
+        return succeeded({
           token: await tokens.issue(link.userId, now, now),
           deviceToken: signIn.deviceTokenFor(state.email),
           user: toUser(result.state),
           message: MESSAGES.passwordResetDone,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
     api.put(
@@ -264,12 +263,11 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
           { type: 'RenameAccount', data: { ...request.body, now: new Date().toISOString() } },
           { metadata: { actor: userId } },
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: MESSAGES.accountRenamed,
           user: toUser(result.state),
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -323,7 +321,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
         // account-erasure reactor does both again (idempotently) with the rest, should this process stop here.
         await credentials.remove(userId);
         await codec.forget(userId);
-        return { success: true as const, message: MESSAGES.accountDeleted, position: result.position ?? '' };
+        return succeeded({ message: MESSAGES.accountDeleted, position: result.position ?? '' });
       },
     );
 
@@ -365,7 +363,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
           { type: 'RequestEmailChange', data: { requestId: randomUUID(), newEmail, now: tools.now().toISOString() } },
           { metadata: { actor: userId } },
         );
-        return { success: true as const, message: emailChangeSentMessage(newEmail), position: result.position ?? '' };
+        return succeeded({ message: emailChangeSentMessage(newEmail), position: result.position ?? '' });
       },
     );
 
@@ -419,14 +417,13 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
         const now = new Date();
         if (!(await credentials.endSessions(link.userId, now)))
           throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
-        return {
-          success: true as const,
+        return succeeded({
           token: await tokens.issue(link.userId, now, now),
           deviceToken: signIn.deviceTokenFor(newEmail),
           user: toUser(result.state),
           message: MESSAGES.emailChanged,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -445,12 +442,11 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
           { type: 'SwitchLeadAlerts', data: { enabled, now: new Date().toISOString() } },
           { metadata: { actor: userId } },
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: enabled ? MESSAGES.leadAlertsOn : MESSAGES.leadAlertsOff,
           enabled,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
   };

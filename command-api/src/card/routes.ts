@@ -23,6 +23,7 @@ import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider, type CardCommand, type CardState } from './decider.ts';
 import { cardNameClaims } from './name-claims.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface CardRouteSettings {
   /** Origin of the public card pages: profileUrl is `${publicBaseUrl}/p/${cardId}`. */
@@ -79,7 +80,7 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
         metadata: { actor: ownerId },
         alsoAppend: (events) => names.requestsFor(events, streamId),
       });
-      return { success: true as const, message, card: toResponseCard(result.state), position: result.position ?? '' };
+      return succeeded({ message, card: toResponseCard(result.state), position: result.position ?? '' });
     } catch (error) {
       if (error instanceof ConcurrencyError && names.isClaimStream(error.streamId)) {
         throw conflictError(MESSAGES.cardNameTaken, 'name');

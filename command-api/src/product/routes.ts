@@ -21,7 +21,7 @@ import {
   type Product,
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
-import { PayloadTooLargeError } from '../profile/form.ts';
+import { PayloadTooLargeError, sendPayloadTooLarge } from '../core/multipart.ts';
 import { imageUrlsOf, productDecider, type CatalogueState, type ProductCommand } from './decider.ts';
 import {
   PRODUCT_MULTIPART_LIMITS,
@@ -30,6 +30,7 @@ import {
   readImageFiles,
   storeProductImages,
 } from './images.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['product'];
 const ERRORS = {
@@ -92,22 +93,17 @@ export function productRoutes(context: CommandContext) {
     try {
       files = await readImageFiles(request);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        return reply
-          .code(413)
-          .send({ success: false, message: error.message, ...(error.field ? { field: error.field } : {}) });
-      }
+      if (error instanceof PayloadTooLargeError) return sendPayloadTooLarge(reply, error);
       throw error;
     }
     // All or nothing: every file is decoded before any is stored.
     const prepared = [];
     for (const bytes of files) prepared.push(await prepareProductImage(ownerId, bytes));
     await storeProductImages(blobs, prepared);
-    return {
-      success: true as const,
+    return succeeded({
       message: MESSAGES.productImagesUploaded,
       data: prepared.map((image) => image.url),
-    };
+    });
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -136,12 +132,11 @@ export function productRoutes(context: CommandContext) {
           { type: 'CreateProduct', data: { productId, ownerId, ...form, now: new Date().toISOString() } },
           request,
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: MESSAGES.productCreated,
           data: view(result.state, ownerId, productId),
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -190,12 +185,11 @@ export function productRoutes(context: CommandContext) {
           message = MESSAGES.productUpdated;
         }
         const result = await run(ownerId, command, request);
-        return {
-          success: true as const,
+        return succeeded({
           message,
           data: view(result.state, ownerId, productId),
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -219,7 +213,7 @@ export function productRoutes(context: CommandContext) {
           { type: 'DeleteProduct', data: { productId, ownerId, now: new Date().toISOString() } },
           request,
         );
-        return { success: true as const, message: MESSAGES.productDeleted, position: result.position ?? '' };
+        return succeeded({ message: MESSAGES.productDeleted, position: result.position ?? '' });
       },
     );
 
@@ -247,11 +241,10 @@ export function productRoutes(context: CommandContext) {
           { type: 'ReorderProducts', data: { ownerId, products, now: new Date().toISOString() } },
           request,
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: MESSAGES.productOrderUpdated,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 

@@ -26,14 +26,10 @@ import {
   type ProfileCommand,
   type ProfileState,
 } from './decider.ts';
-import {
-  PROFILE_MULTIPART_LIMITS,
-  PayloadTooLargeError,
-  readJsonForm,
-  readMultipartForm,
-  type ProfileForm,
-} from './form.ts';
+import { PROFILE_MULTIPART_LIMITS, readJsonForm, readMultipartForm, type ProfileForm } from './form.ts';
+import { PayloadTooLargeError, sendPayloadTooLarge } from '../core/multipart.ts';
 import { deleteImages, prepareImage, storeImages, type PreparedImage } from './images.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['profile'];
 const ERRORS = {
@@ -139,12 +135,11 @@ export function profileRoutes(context: CommandContext) {
 
     const state: ProfileState = result.state;
     if (state.status !== 'created') throw new Error('A saved profile must exist');
-    return {
-      success: true as const,
+    return succeeded({
       message: mode === 'create' ? MESSAGES.profileCreated : MESSAGES.profileUpdated,
       profile: toProfileView(state),
       position: result.position ?? undefined,
-    };
+    });
   }
 
   /** After a failed save: remove stored uploads unless the profile shows them (the same picture again). */
@@ -166,15 +161,7 @@ export function profileRoutes(context: CommandContext) {
     try {
       return await save(request, mode);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        return reply
-          .code(413)
-          .send(
-            error.field
-              ? { success: false, message: error.message, field: error.field }
-              : { success: false, message: error.message },
-          );
-      }
+      if (error instanceof PayloadTooLargeError) return sendPayloadTooLarge(reply, error);
       throw error;
     }
   }

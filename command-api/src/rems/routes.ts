@@ -9,7 +9,6 @@ import {
   RemsRegistrationParams,
   RetryRemsKeyFailuresResponse,
   RetryRemsRegistrationResponse,
-  leadStreamId,
   notFoundError,
   remsRegistrationStreamId,
   remsRetryAllStartedMessage,
@@ -26,9 +25,9 @@ import {
 import { RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
-import { leadDecider } from '../lead/decider.ts';
 import { remsDecider } from './decider.ts';
 import { remsRegistrationDecider } from './registration-decider.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['rems'];
 const ERRORS = {
@@ -49,6 +48,8 @@ const RETRY_ALL_LIMIT = 500;
 export interface RemsRouteSettings {
   /** The registrations' read model, to find which of an owner's registrations failed for want of a key. */
   readonly pool: pg.Pool;
+  /** Whether the lead of a registration (same id) was deleted, its visitor erased (lead/reader.ts). */
+  readonly leadErased: (leadId: string) => Promise<boolean>;
 }
 
 /** The owner's registrations that failed for want of a working key, oldest first, as the read model has them. */
@@ -98,7 +99,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     ownerHasKey: boolean,
     onlyReasons?: readonly (typeof REMS_KEY_FAILURE_REASONS)[number][],
   ): Promise<Checkpoint | null> => {
-    const lead = await commands.load(leadDecider, leadStreamId(registrationId));
+    const visitorErased = await settings.leadErased(registrationId);
     const result = await commands.handle(
       remsRegistrationDecider,
       remsRegistrationStreamId(registrationId),
@@ -108,7 +109,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           registrationId,
           ownerId,
           ownerHasKey,
-          visitorErased: lead.state.status === 'deleted',
+          visitorErased,
           ...(onlyReasons ? { onlyReasons } : {}),
           now: new Date().toISOString(),
         },
@@ -168,12 +169,11 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           },
           { metadata: { actor: ownerId } },
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: MESSAGES.remsApiKeySaved,
           keyHint,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -197,7 +197,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           { metadata: { actor: ownerId } },
         );
         if (!result.position) throw new Error('A removed REMS key must have been recorded');
-        return { success: true as const, message: MESSAGES.remsIntegrationRemoved, position: result.position };
+        return succeeded({ message: MESSAGES.remsIntegrationRemoved, position: result.position });
       },
     );
 
@@ -222,7 +222,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
         const position = await retry(ownerId, registrationId, await hasKey(ownerId));
         if (!position) throw new Error('A retried REMS registration must have been recorded');
-        return { success: true as const, message: MESSAGES.remsRetryStarted, position };
+        return succeeded({ message: MESSAGES.remsRetryStarted, position });
       },
     );
 
@@ -259,12 +259,11 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
             throw error;
           }
         }
-        return {
-          success: true as const,
+        return succeeded({
           message: retried > 0 ? remsRetryAllStartedMessage(retried) : MESSAGES.remsRetryNothingToRetry,
           retried,
           ...(position ? { position } : {}),
-        };
+        });
       },
     );
   };
