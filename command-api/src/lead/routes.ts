@@ -18,7 +18,7 @@ import {
   notFoundError,
   validationError,
 } from '@kartvizit/schemas';
-import { may, personWithId } from '@kartvizit/schemas/access';
+import { may } from '@kartvizit/schemas/access';
 import type { CommandContext } from '../core/context.ts';
 import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
 import { publicForm, type PublicFormSettings } from '../core/public-form/public-form.ts';

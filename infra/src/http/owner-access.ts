@@ -25,10 +25,18 @@ export type Authenticate = (authorization: string | undefined) => Promise<string
  * before read-your-writes waits, so every answer keeps its precedence.
  */
 export function registerOwnerAccess(app: FastifyInstance, authenticate: Authenticate): void {
-  const hook: preHandlerHookHandler = async (request) => {
-    const id = await authenticate(request.headers.authorization);
-    if (!id) throw unauthenticatedError(MESSAGES.sessionExpired);
-    request.person = { id };
+  const hook: preHandlerHookHandler = (request, _reply, done) => {
+    authenticate(request.headers.authorization).then(
+      (id) => {
+        if (!id) {
+          done(unauthenticatedError(MESSAGES.sessionExpired));
+          return;
+        }
+        request.person = { id };
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   };
   // Declared up front (undefined until the hook runs) so every request object keeps one shape.
   app.decorateRequest('person');

@@ -21,6 +21,7 @@ import {
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { buildAccountExport } from './export.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const PROJECTIONS = ['accounts'] as const;
 
@@ -80,7 +81,7 @@ export function accountQueries(context: QueryContext) {
       async (request) => {
         const userId = request.person.id;
         const leadAlerts = await readLeadAlerts(context, userId);
-        return { success: true as const, settings: { leadAlerts } };
+        return succeeded({ settings: { leadAlerts } });
       },
     );
 
@@ -131,7 +132,7 @@ export function accountQueries(context: QueryContext) {
           reply.header(STALE_HEADER, 'true');
           return reply.code(503).send({ success: false, message: MESSAGES.staleRead });
         }
-        return { success: true as const, user };
+        return succeeded({ user });
       },
     );
   };

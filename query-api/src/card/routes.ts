@@ -28,6 +28,7 @@ import {
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { QrRenderer } from './qr.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface CardQuerySettings {
   /** Origin of the public card pages; the QR code encodes `${publicBaseUrl}/p/${cardId}`. */
@@ -122,7 +123,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
           `SELECT ${CARD_COLUMNS} FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at DESC NULLS LAST, card_id`,
           [ownerId],
         );
-        return { success: true as const, cards: cards.map(toResponseCard) };
+        return succeeded({ cards: cards.map(toResponseCard) });
       },
     );
 
@@ -140,10 +141,9 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
         const row = await findCard(cardId);
         if (!row || (row.type === 'virtual' && row.owner_id !== ownerId))
           throw notFoundError(MESSAGES.cardNotFoundById);
-        return {
-          success: true as const,
+        return succeeded({
           card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false },
-        };
+        });
       },
     );
 
@@ -164,7 +164,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
           [cardId],
         );
         const entries: CardHistoryEntry[] = history.map((entry) => ({ type: entry.type, at: entry.at.toISOString() }));
-        return { success: true as const, card: toResponseCard(row), history: entries };
+        return succeeded({ card: toResponseCard(row), history: entries });
       },
     );
 

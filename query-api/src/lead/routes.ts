@@ -23,6 +23,7 @@ import { REMS_REGISTRATIONS_PROJECTION, RM_CARDS, RM_REMS_REGISTRATIONS } from '
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { toCsv } from './csv.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 // A lead of 'Görüşme Planla' shows where its REMS registration stands (issue 14).
 const PROJECTIONS = ['leads', REMS_REGISTRATIONS_PROJECTION] as const;
@@ -216,7 +217,7 @@ export function leadQueries(context: QueryContext) {
         const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
         const { rows, total, counts } = await findLeads(context, ownerId, filter, pageOf(request.query));
-        return { success: true as const, leads: rows.map(toLead), total, counts };
+        return succeeded({ leads: rows.map(toLead), total, counts });
       },
     );
 

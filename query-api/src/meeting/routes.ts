@@ -31,6 +31,7 @@ import {
 import { buildIcs, icsDisposition } from '@kartvizit/infra/meetings/ics';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface MeetingQuerySettings {
   /** PUBLIC_BASE_URL: its host names the visitor's invitation UID. */
@@ -112,7 +113,7 @@ export function meetingQueries(context: QueryContext, settings: MeetingQuerySett
         const ownerId = request.person.id;
         const meetings = await findMeetings(context, ownerId);
         reply.header('cache-control', 'private, no-store');
-        return { success: true as const, meetings: meetings.map(toItem) };
+        return succeeded({ meetings: meetings.map(toItem) });
       },
     );
 

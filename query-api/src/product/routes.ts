@@ -22,6 +22,7 @@ import {
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['product'];
 const OWNER_PROJECTIONS = [PRODUCTS_PROJECTION] as const;
@@ -94,7 +95,7 @@ export function productQueries(context: QueryContext) {
             ORDER BY pr.sort_order NULLS LAST, pr.created_at, pr.product_id`,
           [ownerId],
         );
-        return { success: true as const, data: found.map(toProduct) };
+        return succeeded({ data: found.map(toProduct) });
       },
     );
 
@@ -120,7 +121,7 @@ export function productQueries(context: QueryContext) {
             ORDER BY pr.featured IS TRUE DESC, pr.sort_order NULLS LAST, pr.created_at, pr.product_id`,
           [ownerId],
         );
-        return { success: true as const, data: found.map(toProduct) };
+        return succeeded({ data: found.map(toProduct) });
       },
     );
 
@@ -141,7 +142,7 @@ export function productQueries(context: QueryContext) {
           ? (await rows(context, `SELECT ${COLUMNS} ${SHOWN_PRODUCTS} AND pr.product_id = $1`, [productId]))[0]
           : undefined;
         if (!row) throw notFoundError(MESSAGES.productNotFound);
-        return { success: true as const, data: toProduct(row) };
+        return succeeded({ data: toProduct(row) });
       },
     );
   };

@@ -4,6 +4,7 @@ import { ErrorResponse, ProfileMeResponse, type Profile } from '@kartvizit/schem
 import { PROFILES_PROJECTION, RM_PROFILES, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const PROJECTIONS = [PROFILES_PROJECTION] as const;
 
@@ -38,7 +39,7 @@ export function profileQueries(context: QueryContext) {
       },
       async (request) => {
         const ownerId = request.person.id;
-        return { success: true as const, profile: await findProfile(context, ownerId) };
+        return succeeded({ profile: await findProfile(context, ownerId) });
       },
     );
   };

@@ -22,6 +22,7 @@ import {
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const PROJECTIONS = [REMS_KEYS_PROJECTION] as const;
 /** The stats read the key too: whether a failed registration may be sent again. */
@@ -135,7 +136,7 @@ export function remsQueries(context: QueryContext) {
         const row = await findKey(context, ownerId);
         const active = row?.active === true;
         reply.header('cache-control', 'private, no-store');
-        return { success: true as const, hasActiveKey: active, keyHint: active ? (row?.key_hint ?? null) : null };
+        return succeeded({ hasActiveKey: active, keyHint: active ? (row?.key_hint ?? null) : null });
       },
     );
 
@@ -160,14 +161,13 @@ export function remsQueries(context: QueryContext) {
         ]);
         const hasActiveKey = key?.active === true;
         reply.header('cache-control', 'private, no-store');
-        return {
-          success: true as const,
+        return succeeded({
           totalCustomers: registrations.counts.delivered,
           failedRegistrations: registrations.counts.failed,
           pendingRegistrations: registrations.counts.pending,
           keyFailures: registrations.counts.keyFailures,
           recentIntegrations: registrations.recent.map((row) => toRecent(row, hasActiveKey)),
-        };
+        });
       },
     );
 
@@ -189,7 +189,7 @@ export function remsQueries(context: QueryContext) {
         const row = UUID.test(userId) ? await findKey(context, userId) : null;
         // The block must disappear as soon as the owner removes the key: no cache keeps it.
         reply.header('cache-control', 'no-store');
-        return { success: true as const, hasActiveKey: row?.active === true };
+        return succeeded({ hasActiveKey: row?.active === true });
       },
     );
   };

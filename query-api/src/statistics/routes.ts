@@ -37,6 +37,7 @@ import {
 } from './shape.ts';
 import { StatisticsStream, StatisticsStreamHub } from './stream-hub.ts';
 import { StreamTickets, type TicketHolder } from './stream-ticket.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 // The card filter reads the cards read model as well: a card activated a moment ago is found.
 const PROJECTIONS = ['statistics', 'cards'] as const;
@@ -121,8 +122,7 @@ export function statisticsQueries(
         readBreakdowns(context.pool, scope, ['device']),
         recentDays(scope, DASHBOARD_RECENT_DAYS),
       ]);
-      return {
-        success: true as const,
+      return succeeded({
         dashboard: {
           totalVisits: totals?.visits ?? 0,
           uniqueVisitors: totals?.uniqueVisitors ?? 0,
@@ -131,7 +131,7 @@ export function statisticsQueries(
           topDevices: deviceCounts(devices),
           recentDailyVisits: days.map(({ date, count }) => ({ date, count })),
         },
-      };
+      });
     });
 
     api.get('/api/statistics/profile', options(ProfileStatisticsResponse), async (request) => {
@@ -144,32 +144,38 @@ export function statisticsQueries(
               lastVisitedAt: totals.lastVisitAt?.toISOString() ?? null,
             }
           : null;
-      return { success: true as const, stats };
+      return succeeded({ stats });
     });
 
-    api.get('/api/statistics/daily', options(DailyStatisticsResponse), async (request) => ({
-      success: true as const,
-      dailyStats: await recentDays(await scopeOf(request, request.query), STATISTICS_DAYS),
-    }));
+    api.get('/api/statistics/daily', options(DailyStatisticsResponse), async (request) =>
+      succeeded({
+        dailyStats: await recentDays(await scopeOf(request, request.query), STATISTICS_DAYS),
+      }),
+    );
 
-    api.get('/api/statistics/location', options(LocationStatisticsResponse), async (request) => ({
-      success: true as const,
-      locationStats: locationStatistics(
-        await readBreakdowns(context.pool, await scopeOf(request, request.query), ['location']),
-      ),
-    }));
+    api.get('/api/statistics/location', options(LocationStatisticsResponse), async (request) =>
+      succeeded({
+        locationStats: locationStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['location']),
+        ),
+      }),
+    );
 
-    api.get('/api/statistics/device', options(DeviceStatisticsResponse), async (request) => ({
-      success: true as const,
-      deviceStats: deviceStatistics(
-        await readBreakdowns(context.pool, await scopeOf(request, request.query), ['device', 'browser']),
-      ),
-    }));
+    api.get('/api/statistics/device', options(DeviceStatisticsResponse), async (request) =>
+      succeeded({
+        deviceStats: deviceStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['device', 'browser']),
+        ),
+      }),
+    );
 
-    api.get('/api/statistics/clicks', options(ClickStatisticsResponse), async (request) => ({
-      success: true as const,
-      clickStats: clickStatistics(await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click'])),
-    }));
+    api.get('/api/statistics/clicks', options(ClickStatisticsResponse), async (request) =>
+      succeeded({
+        clickStats: clickStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click']),
+        ),
+      }),
+    );
 
     // For the chosen card: the views and clicks of product pages reached from that card's catalogue (decision 47).
     api.get(
@@ -180,10 +186,9 @@ export function statisticsQueries(
       },
       async (request) => {
         const scope = await scopeOf(request, request.query);
-        return {
-          success: true as const,
+        return succeeded({
           productStats: productStatistics(await readProductFigures(context.pool, scope.ownerId, scope.cardId)),
-        };
+        });
       },
     );
 
@@ -197,7 +202,7 @@ export function statisticsQueries(
         const ownerId = request.person.id;
         const { ticket, expiresAt } = tickets.issue(ownerId, request.headers.authorization ?? '');
         reply.header('cache-control', 'no-store');
-        return { success: true as const, ticket, expiresAt: expiresAt.toISOString() };
+        return succeeded({ ticket, expiresAt: expiresAt.toISOString() });
       },
     );
 
