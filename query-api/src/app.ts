@@ -2,6 +2,7 @@ import type { TrustProxy } from '@kartvizit/infra/config/env';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
+import { registerOwnerAccess } from '@kartvizit/infra/http/owner-access';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
@@ -33,6 +34,8 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
   return async (app) => {
     const context = createQueryContext(deps);
     registerReadYourWrites(app, context);
+    // After read-your-writes: both put their hook first, so an owner route authenticates before it waits.
+    registerOwnerAccess(app, context.authenticate);
     await app.register(accountQueries(context));
     await app.register(profileQueries(context));
     await app.register(mediaQueries(context));

@@ -3,7 +3,6 @@ import {
   DomainError,
   LEAD_FORM_TOKEN_CLAIM,
   MESSAGES,
-  cardStreamId,
   conflictError,
   parseCardId,
   type LeadFormTokenUsed,
@@ -11,10 +10,18 @@ import {
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { ConcurrencyError, type AppendRequest } from '@kartvizit/infra/event-store/types';
 import { verifyFormToken } from '@kartvizit/infra/forms/form-token';
-import type { CommandContext } from '../core/context.ts';
-import { cardDecider } from '../card/decider.ts';
-import type { PublicFormCard } from './public-form-rules.ts';
+import type { CommandContext } from '../context.ts';
+import type { PublicFormCard } from './rules.ts';
 import { LeadSubmissionLimiter } from './submission-limiter.ts';
+
+/** The card a form names, from the card's own stream (the card feature's `formCardReader`). */
+export type FormCardReader = (cardId: string) => Promise<PublicFormCard>;
+
+export interface PublicFormSettings {
+  /** The form tokens the public page hands out are signed with a key derived from it. */
+  readonly appSecret: Buffer;
+  readonly readFormCard: FormCardReader;
+}
 
 /**
  * What the routes of the card's two public forms share ('Bilgilerini Paylaş' → POST /api/leads, 'Görüşme Planla' →
@@ -23,9 +30,9 @@ import { LeadSubmissionLimiter } from './submission-limiter.ts';
  * that of concurrent replays exactly one is stored (docs/decisions/0014-leads-hardening.md). Each form has its own
  * counts: a visitor who sent one may still send the other.
  */
-export function publicForm(context: CommandContext, appSecret: Buffer) {
-  const { commands, codec, claimStreamId } = context;
-  const formTokenKey = deriveKey(appSecret, 'form-tokens');
+export function publicForm(context: CommandContext, settings: PublicFormSettings) {
+  const { codec, claimStreamId } = context;
+  const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
   const limiter = new LeadSubmissionLimiter();
 
   return {
@@ -45,11 +52,9 @@ export function publicForm(context: CommandContext, appSecret: Buffer) {
     /** The card named by the form, from its own stream: a card deactivated a moment ago takes no more forms. */
     async card(rawCardId: string): Promise<{ readonly cardId: string; readonly card: PublicFormCard }> {
       const parsed = parseCardId(rawCardId);
-      const state = parsed.ok ? (await commands.load(cardDecider, cardStreamId(parsed.cardId))).state : null;
-      return {
-        cardId: parsed.ok ? parsed.cardId : rawCardId,
-        card: { active: state?.status === 'active', ownerId: !state || state.status === 'none' ? null : state.ownerId },
-      };
+      return parsed.ok
+        ? { cardId: parsed.cardId, card: await settings.readFormCard(parsed.cardId) }
+        : { cardId: rawCardId, card: { active: false, ownerId: null } };
     },
 
     /**
