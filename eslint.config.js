@@ -68,5 +68,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Decision 56: infra is below every service; the compositions (@kartvizit/deploy) sit above them all.
+    files: ['infra/src/**', 'infra/kafka/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@kartvizit/command-api*', '@kartvizit/query-api*', '@kartvizit/projector*', '@kartvizit/deploy*'], message: 'infra depends on nothing above it: compose in @kartvizit/deploy or a service.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

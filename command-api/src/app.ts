@@ -3,13 +3,19 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
+import { registerOwnerAccess } from '@kartvizit/infra/http/owner-access';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
+import { createAccountTools } from './account/tools.ts';
+import { accountContactReader } from './account/reader.ts';
+import { profileNameReader } from './profile/reader.ts';
+import { leadErasedReader } from './lead/reader.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
+import { formCardReader } from './card/reader.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
@@ -26,6 +32,8 @@ export const COMMAND_BODY_LIMIT = 64 * 1024;
 export function commandApi(deps: CommandApiDependencies & CardRouteSettings): FastifyPluginAsync {
   return async (app) => {
     const context = createCommandContext(deps);
+    const account = createAccountTools(deps);
+    registerOwnerAccess(app, (authorization) => account.tokens.authenticate(authorization));
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
     // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call; bytes that are
@@ -40,15 +48,21 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
     await app.register(rateLimit, { global: false });
-    await app.register(accountRoutes(context));
+    await app.register(accountRoutes(context, account));
     await app.register(profileRoutes(context));
     await app.register(cardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));
-    await app.register(leadRoutes(context, deps));
-    await app.register(remsRoutes(context, deps));
-    await app.register(remsRegistrationRoutes(context, deps));
-    await app.register(meetingRoutes(context, deps));
+    const forms = { appSecret: deps.appSecret, readFormCard: formCardReader(context.commands) };
+    await app.register(leadRoutes(context, forms));
+    await app.register(remsRoutes(context, { ...deps, leadErased: leadErasedReader(context.commands) }));
+    await app.register(remsRegistrationRoutes(context, { ...deps, ...forms }));
+    await app.register(
+      meetingRoutes(context, deps, {
+        accountContact: accountContactReader(context.commands),
+        profileName: profileNameReader(context.commands),
+      }),
+    );
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
     try {

@@ -22,11 +22,11 @@ import { UUID_PATTERN } from '@kartvizit/schemas/ids';
 import { readConfig } from '@kartvizit/infra/config/env';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
-import { deliveryProblems, requestRetry } from '@kartvizit/infra/processing/reactor';
+import { deliveryProblems, requestRetry } from '@kartvizit/infra/processing/delivery-operations';
 import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { webVitalsP75 } from '@kartvizit/infra/read-models/web-vitals';
 import { exportEvents, parseExportTime, type ExportFilter } from './core/export.ts';
-import { rebuildProjection } from './core/rebuild.ts';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { formatVitalsTable } from './vitals/vitals-table.ts';
 import { PROJECTIONS, findProjection } from './projections.ts';
 

@@ -3,11 +3,9 @@ import { openRuntime } from '@kartvizit/infra/runtime/open-runtime';
 import { closeOnSignals, requireDatabaseUrl } from '@kartvizit/infra/runtime/process';
 import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
-import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { createMetrics } from '@kartvizit/infra/metrics/registry';
 import { listenOperations, processOperations } from '@kartvizit/infra/runtime/operations';
-import { productReactors } from './reactors.ts';
-import { startProjectors } from './service.ts';
+import { composeProjector } from './service.ts';
 
 const config = readConfig(process.env);
 requireDatabaseUrl('projector', config.databaseUrl);
@@ -27,7 +25,8 @@ log(`e-mail: ${mailer.destination}`);
 const transport =
   config.kafka.transport === 'kafka' ? createEventTransport(config.kafka, log, { role: 'projector' }) : null;
 if (transport) log(`projections and reactors fed by Kafka topic ${config.kafka.topic}`);
-const projectors = startProjectors({
+// With KAFKA_BROKERS the projector publishes every event to the topic too (decision 42).
+const projectors = composeProjector({
   pool: runtime.database.pool,
   store: runtime.store,
   codec: runtime.codec,
@@ -35,29 +34,16 @@ const projectors = startProjectors({
   pollIntervalMs: config.projectorPollIntervalMs,
   log,
   ...(transport ? { kafka: { transport, topic: config.kafka.topic } } : {}),
-  reactors: productReactors({
-    pool: runtime.database.pool,
-    store: runtime.store,
-    codec: runtime.codec,
-    blobs: runtime.blobs,
-    mailer,
-    publicBaseUrl: config.publicBaseUrl,
-    appSecret: runtime.appSecret,
-    remsApiUrl: config.remsApiUrl,
-  }),
+  blobs: runtime.blobs,
+  mailer,
+  publicBaseUrl: config.publicBaseUrl,
+  appSecret: runtime.appSecret,
+  remsApiUrl: config.remsApiUrl,
+  relay: config.kafka,
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);
-// With KAFKA_BROKERS the projector publishes every event to the topic too (decision 42).
-const relay = startKafkaRelay(config.kafka, {
-  pool: runtime.database.pool,
-  store: runtime.store,
-  signals: runtime.signals,
-  pollIntervalMs: config.projectorPollIntervalMs,
-  log,
-});
 closeOnSignals(async () => {
   await operationsServer?.close();
-  await relay?.stop();
   await projectors.stop();
   await transport?.close();
   mailer.close();

@@ -1,59 +1,54 @@
-import type { SignalBus } from '@kartvizit/infra/signals/types';
-import { ReactorRunner, type Reactor } from '@kartvizit/infra/processing/reactor';
-import { KafkaReactorRunner } from '@kartvizit/infra/processing/kafka-reactor';
-import { SharedLockSession } from '@kartvizit/infra/processing/lock-session';
-import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+import type { KafkaSettings } from '@kartvizit/infra/config/env';
+import { startProcessing, type ProcessingDependencies, type ProcessingService } from '@kartvizit/infra/processing/run';
+import type { Reactor } from '@kartvizit/infra/processing/reactor';
+import { startKafkaRelay, type RunningRelay } from '@kartvizit/infra/transport/relay';
 import { PROJECTIONS } from './projections.ts';
-import { ProjectionRunner } from './core/runner.ts';
-import { KafkaProjectionRunner, type KafkaRunnerOptions } from './core/kafka-runner.ts';
-import type { ProjectionDependencies } from './core/rebuild.ts';
+import { productReactors } from './reactors.ts';
 
-export interface ProjectorService {
-  readonly runners: readonly (ProjectionRunner | KafkaProjectionRunner)[];
-  /** The features' reactors (issue 13 on), run by the same process as the projections. */
-  readonly reactors: readonly (ReactorRunner | KafkaReactorRunner)[];
-  /** Brings every projection up to the head of the store (start-up and tests). */
-  catchUp(): Promise<void>;
-  stop(): Promise<void>;
+export type ProjectorService = ProcessingService;
+
+/** Every projection of the product, and the reactors given (none by default: most tests), on one source. */
+export function startProjectors(
+  deps: ProcessingDependencies & { readonly reactors?: readonly Reactor[] },
+): ProjectorService {
+  return startProcessing({ projections: PROJECTIONS, reactors: deps.reactors ?? [] }, deps);
 }
 
-export function startProjectors(
-  deps: ProjectionDependencies & {
-    readonly signals?: SignalBus;
-    readonly pollIntervalMs?: number;
-    readonly codec: EventCodec;
-    readonly reactors?: readonly Reactor[];
+export type ProjectorParts = ProcessingDependencies &
+  Parameters<typeof productReactors>[0] & {
     /**
-     * EVENT_TRANSPORT=kafka (issue 16): the projections and the reactors consume the relay's topic through this
-     * transport instead of reading the store (decision 42).
+     * KAFKA_BROKERS and KAFKA_TOPIC: with brokers, this process also publishes every event to the topic (the relay,
+     * decision 42). Unset (tests): no relay.
      */
-    readonly kafka?: Pick<KafkaRunnerOptions, 'transport' | 'topic'>;
-  },
-): ProjectorService {
-  // Every lock of the process shares one connection: a projection or a reactor costs none of its own between rounds
-  // (decision 25; the projections since a pool of ten ran out with seven of them, see core/runner.ts).
-  const lockSession = new SharedLockSession(deps.pool);
-  const { kafka } = deps;
-  const runners = PROJECTIONS.map((projection) =>
-    kafka
-      ? new KafkaProjectionRunner(projection, { ...deps, ...kafka })
-      : new ProjectionRunner(projection, { ...deps, lockSession }),
-  );
-  const reactors = (deps.reactors ?? []).map((reactor) =>
-    kafka
-      ? new KafkaReactorRunner(reactor, { ...deps, ...kafka, lockSession })
-      : new ReactorRunner(reactor, { ...deps, lockSession }),
-  );
-  for (const runner of [...runners, ...reactors]) runner.start();
+    readonly relay?: KafkaSettings;
+  };
+
+export interface RunningProjector extends ProjectorService {
+  readonly relay: RunningRelay | null;
+}
+
+/**
+ * What follows the log in a process, composed once for both ways to run (the projector's own process, and the one
+ * process of `npm start`, decision 56): every projection, every product reactor, and the Kafka relay. A feature adds
+ * its projection to PROJECTIONS and its reactor to productReactors; nothing else changes.
+ */
+export function composeProjector(parts: ProjectorParts): RunningProjector {
+  const processing = startProjectors({ ...parts, reactors: productReactors(parts) });
+  const relay = parts.relay
+    ? startKafkaRelay(parts.relay, {
+        pool: parts.pool,
+        store: parts.store,
+        signals: parts.signals,
+        pollIntervalMs: parts.pollIntervalMs,
+        log: parts.log,
+      })
+    : null;
   return {
-    runners,
-    reactors,
-    async catchUp() {
-      for (const runner of runners) await runner.catchUp();
-    },
+    ...processing,
+    relay,
     async stop() {
-      await Promise.all([...runners, ...reactors].map((runner) => runner.stop()));
-      await lockSession.close();
+      await relay?.stop();
+      await processing.stop();
     },
   };
 }

@@ -51,7 +51,7 @@ import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
 import { codecFromAppSecret, EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
 import { deriveKey } from '@kartvizit/infra/config/secrets';

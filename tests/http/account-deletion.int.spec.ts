@@ -13,7 +13,7 @@ import {
 } from '@kartvizit/schemas';
 import { MEDIA_URL_PREFIX } from '@kartvizit/schemas/profile/http';
 import { createMailer } from '@kartvizit/infra/mail/mailer';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
 import { until } from '../support/mailing-product.ts';
 import { newOwner, startTestProduct, type TestProduct } from '../support/product.ts';

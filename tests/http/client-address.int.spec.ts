@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
 import { readTrustProxy, type TrustProxy } from '@kartvizit/infra/config/env';
-import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/lead/submission-limiter';
+import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/core/public-form/submission-limiter';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { ownerWithCard, visitorForm, type CardOwner } from './lead-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_NOTICE_VERSION, MESSAGES } from '@kartvizit/schemas';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { leadsProjection } from '@kartvizit/projector/lead/leads-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import {

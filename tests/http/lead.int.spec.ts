@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_NOTICE_VERSION, MESSAGES, MIN_POSITION_HEADER } from '@kartvizit/schemas';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { leadsProjection } from '@kartvizit/projector/lead/leads-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, seenEverything } from './card-fixtures.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingStreamId, type MeetingsResponse } from '@kartvizit/schemas';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { meetingsProjection } from '@kartvizit/projector/meeting/meetings-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, registerOwner, send, type Owner } from './card-fixtures.ts';

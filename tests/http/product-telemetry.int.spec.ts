@@ -11,7 +11,7 @@ import {
   type ProductViewed,
 } from '@kartvizit/schemas';
 import { PRODUCTS_PROJECTION, SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { registerOwner, seenEverything, send, type Owner } from './card-fixtures.ts';

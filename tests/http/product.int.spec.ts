@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MIN_POSITION_HEADER, type Product } from '@kartvizit/schemas';
 import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';

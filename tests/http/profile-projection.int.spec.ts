@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_PROFILE_DATA, type Profile } from '@kartvizit/schemas';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { fullProfileFields, myProfile, profileForm, registerOwner, saveProfile, type Owner } from './profile-fixtures.ts';

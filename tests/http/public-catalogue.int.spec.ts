@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import type { Product } from '@kartvizit/schemas';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { SAMPLE_TEXT } from '@kartvizit/query-api/public-page/sample';
+import { SAMPLE_TEXT } from '@kartvizit/query-api/card-page/sample';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, answer, seenEverything, send } from './card-fixtures.ts';

@@ -9,8 +9,8 @@ import { recordMark } from '@kartvizit/infra/transport/marks';
 import type { EventTransport, TransportBatch } from '@kartvizit/infra/transport/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { KafkaProjectionRunner } from '@kartvizit/projector/core/kafka-runner';
-import { initialiseProjection, rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { KafkaProjectionRunner } from '@kartvizit/infra/processing/projection-kafka';
+import { initialiseProjection, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import {
   appendTelemetry,

@@ -9,7 +9,7 @@ import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { recordMark } from '@kartvizit/infra/transport/marks';
 import type { EventTransport } from '@kartvizit/infra/transport/types';
 import { MIN_POSITION_HEADER } from '@kartvizit/schemas';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
 import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
 import { ProjectionWatermarks } from '@kartvizit/query-api/core/read-your-writes';

@@ -9,7 +9,7 @@ import { MESSAGES } from '@kartvizit/schemas/messages';
 import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
-import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/lead/submission-limiter';
+import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/core/public-form/submission-limiter';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { kafkaForTests } from '../support/kafka.ts';

@@ -11,8 +11,8 @@ import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types'
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
-import { rebuildProjection } from '@kartvizit/projector/core/rebuild';
-import { ProjectionRunner } from '@kartvizit/projector/core/runner';
+import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
+import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;

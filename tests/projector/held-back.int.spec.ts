@@ -9,7 +9,7 @@ import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { ProjectionRunner } from '@kartvizit/projector/core/runner';
+import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { appendTelemetry, visited } from '../http/statistics-fixtures.ts';
 

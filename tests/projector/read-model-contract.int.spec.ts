@@ -33,8 +33,8 @@ import {
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { cardsProjection } from '@kartvizit/projector/card/cards-projection';
-import { readModelName, type Projection } from '@kartvizit/projector/core/projection';
-import { initialiseProjection } from '@kartvizit/projector/core/rebuild';
+import { readModelName, type Projection } from '@kartvizit/infra/processing/projection';
+import { initialiseProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { productsProjection } from '@kartvizit/projector/product/products-projection';
 import { remsKeysProjection } from '@kartvizit/projector/rems/rems-projection';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor';
+import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';

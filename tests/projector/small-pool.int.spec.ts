@@ -17,7 +17,7 @@ import { until } from '../support/mailing-product.ts';
 
 /**
  * Every projection and reactor of a process shares one connection for its lock, and a runner never holds one
- * connection while it waits for another (projector/src/core/runner.ts). So the projector keeps up on a pool smaller
+ * connection while it waits for another (infra/src/processing/projection-store.ts). So the projector keeps up on a pool smaller
  * than its number of projections; when each runner held a connection and waited for a second, seven projections on a
  * pool of ten deadlocked the moment anything else took a few connections.
  */

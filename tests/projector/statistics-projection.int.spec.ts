@@ -13,10 +13,10 @@ import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { telemetryStreamId, type TelemetryEvent } from '@kartvizit/schemas';
 import { makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { physicalTableName, tablesOf } from '@kartvizit/projector/core/projection';
+import { physicalTableName, tablesOf } from '@kartvizit/infra/processing/projection';
 import { projectionSpecification } from '@kartvizit/projector/core/projection-specification';
-import { applyEvents, createTables, inTransaction, rebuildProjection } from '@kartvizit/projector/core/rebuild';
-import { ProjectionRunner } from '@kartvizit/projector/core/runner';
+import { applyEvents, createTables, inTransaction, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
+import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import {
   appendTelemetry,

@@ -9,8 +9,8 @@ import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
-import { ProjectionRunner } from '@kartvizit/projector/core/runner';
-import type { Projection } from '@kartvizit/projector/core/projection';
+import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 const url = process.env.CHILD_DATABASE_URL ?? '';
 const secret = Buffer.from(process.env.CHILD_APP_SECRET ?? '', 'hex');

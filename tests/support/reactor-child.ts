@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor';
+import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { deliveringReactor } from './delivering-reactor.ts';

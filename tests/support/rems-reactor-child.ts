@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor';
+import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';

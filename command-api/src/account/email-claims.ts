@@ -9,8 +9,9 @@ import type { CommandContext } from '../core/context.ts';
  * the event that needs it, at the version the holder was read at, so of two registrations racing for an address, or a
  * registration racing an e-mail change, exactly one wins and the other gets a ConcurrencyError on the claim stream.
  */
-export function emailClaims(context: Pick<CommandContext, 'store' | 'codec' | 'emailClaimStreamId'>) {
-  const { store, codec, emailClaimStreamId } = context;
+export function emailClaims(context: Pick<CommandContext, 'store' | 'codec' | 'claimStreamId'>) {
+  const { store, codec } = context;
+  const emailClaimStreamId = (email: string) => context.claimStreamId('email', email);
 
   async function read(email: string): Promise<{ holder: string | null; expected: ExpectedVersion }> {
     const stream = await store.readStream(emailClaimStreamId(email));

@@ -39,7 +39,9 @@ import { ConcurrencyError, type AppendRequest } from '@kartvizit/infra/event-sto
 import type { CommandContext } from '../core/context.ts';
 import { accountDecider, type AccountState } from './decider.ts';
 import { emailClaims } from './email-claims.ts';
+import type { AccountTools } from './tools.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['account'];
 const ERRORS = {
@@ -62,8 +64,9 @@ function toUser(state: AccountState): User {
   };
 }
 
-export function accountRoutes(context: CommandContext) {
-  const { commands, credentials, tokens, signIn, authRateLimit, resetTokens, emailChangeTokens, codec } = context;
+export function accountRoutes(context: CommandContext, tools: AccountTools) {
+  const { commands, authRateLimit, codec } = context;
+  const { credentials, tokens, signIn, resetTokens, emailChangeTokens } = tools;
   const claims = emailClaims(context);
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -96,14 +99,13 @@ export function accountRoutes(context: CommandContext) {
             },
           );
           const token = await tokens.issue(userId, now, now);
-          return {
-            success: true as const,
+          return succeeded({
             token,
             deviceToken: signIn.deviceTokenFor(email),
             user: toUser(result.state),
             message: MESSAGES.registerSuccess,
             position: result.position ?? undefined,
-          };
+          });
         } catch (error) {
           await credentials.remove(userId);
           if (error instanceof ConcurrencyError && claims.isClaimStreamOf(error.streamId, email)) {
@@ -142,7 +144,7 @@ export function accountRoutes(context: CommandContext) {
         const deviceToken = await signIn.succeeded(attempt);
         const { state } = await commands.load(accountDecider, accountStreamId(credential.userId));
         const token = await tokens.issue(credential.userId, credential.tokensValidAfter, new Date());
-        return { success: true as const, token, deviceToken, user: toUser(state), message: MESSAGES.loginSuccess };
+        return succeeded({ token, deviceToken, user: toUser(state), message: MESSAGES.loginSuccess });
       },
     );
 
@@ -150,10 +152,10 @@ export function accountRoutes(context: CommandContext) {
       '/api/auth/change-password',
       {
         schema: { tags: TAG, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...ERRORS } },
-        config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+        config: { owner: true, messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const { currentPassword, newPassword } = request.body;
         if (!currentPassword || !newPassword) throw validationError(MESSAGES.fillAllFields);
         const problem = passwordProblem(newPassword);
@@ -180,7 +182,7 @@ export function accountRoutes(context: CommandContext) {
           { metadata: { actor: userId } },
         );
         const token = await tokens.issue(userId, now, now);
-        return { success: true as const, message: MESSAGES.passwordChanged, token, position: result.position ?? '' };
+        return succeeded({ message: MESSAGES.passwordChanged, token, position: result.position ?? '' });
       },
     );
 
@@ -204,7 +206,7 @@ export function accountRoutes(context: CommandContext) {
             { metadata: { actor: 'visitor' } },
           );
         }
-        return { success: true as const, message: MESSAGES.resetLinkSent };
+        return succeeded({ message: MESSAGES.resetLinkSent });
       },
     );
 
@@ -238,36 +240,34 @@ export function accountRoutes(context: CommandContext) {
         const result = await commands.handle(accountDecider, accountStreamId(link.userId), command, {
           metadata: { actor: link.userId },
         });
-        return {
-          success: true as const,
+        return succeeded({
           token: await tokens.issue(link.userId, now, now),
           deviceToken: signIn.deviceTokenFor(state.email),
           user: toUser(result.state),
           message: MESSAGES.passwordResetDone,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
     api.put(
       '/api/account/name',
       {
         schema: { tags: TAG, body: RenameAccountBody, response: { 200: RenameAccountResponse, ...ERRORS } },
-        config: { messages: { missingField: MESSAGES.fillAllFields } },
+        config: { owner: true, messages: { missingField: MESSAGES.fillAllFields } },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const result = await commands.handle(
           accountDecider,
           accountStreamId(userId),
           { type: 'RenameAccount', data: { ...request.body, now: new Date().toISOString() } },
           { metadata: { actor: userId } },
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: MESSAGES.accountRenamed,
           user: toUser(result.state),
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -281,10 +281,10 @@ export function accountRoutes(context: CommandContext) {
           body: DeleteAccountBody,
           response: { 200: DeleteAccountResponse, ...ERRORS, 404: ErrorResponse },
         },
-        config: { messages: { missingField: MESSAGES.deletePasswordMissing }, rateLimit: authRateLimit },
+        config: { owner: true, messages: { missingField: MESSAGES.deletePasswordMissing }, rateLimit: authRateLimit },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const { password } = request.body;
         if (!password) throw validationError(MESSAGES.deletePasswordMissing, 'password');
         const credential = await credentials.find(userId);
@@ -321,7 +321,7 @@ export function accountRoutes(context: CommandContext) {
         // account-erasure reactor does both again (idempotently) with the rest, should this process stop here.
         await credentials.remove(userId);
         await codec.forget(userId);
-        return { success: true as const, message: MESSAGES.accountDeleted, position: result.position ?? '' };
+        return succeeded({ message: MESSAGES.accountDeleted, position: result.position ?? '' });
       },
     );
 
@@ -335,10 +335,14 @@ export function accountRoutes(context: CommandContext) {
           body: ChangeEmailBody,
           response: { 200: ChangeEmailResponse, ...ERRORS },
         },
-        config: { messages: { missingField: MESSAGES.emailChangeFieldsMissing }, rateLimit: authRateLimit },
+        config: {
+          owner: true,
+          messages: { missingField: MESSAGES.emailChangeFieldsMissing },
+          rateLimit: authRateLimit,
+        },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const newEmail = normaliseEmail(request.body.newEmail);
         const { password } = request.body;
         if (!newEmail) throw validationError(MESSAGES.emailChangeFieldsMissing, 'newEmail');
@@ -356,10 +360,10 @@ export function accountRoutes(context: CommandContext) {
         const result = await commands.handle(
           accountDecider,
           accountStreamId(userId),
-          { type: 'RequestEmailChange', data: { requestId: randomUUID(), newEmail, now: context.now().toISOString() } },
+          { type: 'RequestEmailChange', data: { requestId: randomUUID(), newEmail, now: tools.now().toISOString() } },
           { metadata: { actor: userId } },
         );
-        return { success: true as const, message: emailChangeSentMessage(newEmail), position: result.position ?? '' };
+        return succeeded({ message: emailChangeSentMessage(newEmail), position: result.position ?? '' });
       },
     );
 
@@ -377,7 +381,7 @@ export function accountRoutes(context: CommandContext) {
       async (request) => {
         const link = emailChangeTokens.verify(request.body.token);
         if (!link) throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
-        const at = context.now().toISOString();
+        const at = tools.now().toISOString();
         const command = { type: 'ConfirmEmailChange' as const, data: { requestId: link.requestId, now: at } };
         // Asked first without writing anything: a used, superseded or expired link changes nothing.
         const { state } = await commands.load(accountDecider, accountStreamId(link.userId));
@@ -413,14 +417,13 @@ export function accountRoutes(context: CommandContext) {
         const now = new Date();
         if (!(await credentials.endSessions(link.userId, now)))
           throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
-        return {
-          success: true as const,
+        return succeeded({
           token: await tokens.issue(link.userId, now, now),
           deviceToken: signIn.deviceTokenFor(newEmail),
           user: toUser(result.state),
           message: MESSAGES.emailChanged,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
@@ -428,10 +431,10 @@ export function accountRoutes(context: CommandContext) {
       '/api/account/lead-alerts',
       {
         schema: { tags: TAG, body: LeadAlertsBody, response: { 200: LeadAlertsResponse, ...ERRORS } },
-        config: { messages: { missingField: MESSAGES.leadAlertsInvalid } },
+        config: { owner: true, messages: { missingField: MESSAGES.leadAlertsInvalid } },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const { enabled } = request.body;
         const result = await commands.handle(
           accountDecider,
@@ -439,12 +442,11 @@ export function accountRoutes(context: CommandContext) {
           { type: 'SwitchLeadAlerts', data: { enabled, now: new Date().toISOString() } },
           { metadata: { actor: userId } },
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: enabled ? MESSAGES.leadAlertsOn : MESSAGES.leadAlertsOff,
           enabled,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
   };

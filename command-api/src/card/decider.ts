@@ -10,6 +10,7 @@ import {
   type CardType,
   type PhysicalCardType,
 } from '@kartvizit/schemas';
+import { may, personWithId } from '@kartvizit/schemas/access';
 import type { Decider } from '../core/decider.ts';
 
 /**
@@ -36,7 +37,13 @@ export type CardState = { readonly status: 'none' } | ExistingCard;
 // profile?) and the clock into each command: decide() stays pure.
 export interface ProvisionCard {
   readonly type: 'ProvisionCard';
-  readonly data: { readonly cardId: string; readonly cardType: PhysicalCardType; readonly color: CardColor; readonly batchId: string; readonly now: string };
+  readonly data: {
+    readonly cardId: string;
+    readonly cardType: PhysicalCardType;
+    readonly color: CardColor;
+    readonly batchId: string;
+    readonly now: string;
+  };
 }
 
 export interface CreateVirtualCard {
@@ -53,7 +60,13 @@ export interface CreateVirtualCard {
 
 export interface ActivateCard {
   readonly type: 'ActivateCard';
-  readonly data: { readonly cardId: string; readonly ownerId: string; readonly name: string; readonly ownerHasProfile: boolean; readonly now: string };
+  readonly data: {
+    readonly cardId: string;
+    readonly ownerId: string;
+    readonly name: string;
+    readonly ownerHasProfile: boolean;
+    readonly now: string;
+  };
 }
 
 export interface DeactivateCard {
@@ -71,11 +84,12 @@ export interface RegenerateCardQr {
   readonly data: { readonly cardId: string; readonly ownerId: string; readonly now: string };
 }
 
-export type CardCommand = ProvisionCard | CreateVirtualCard | ActivateCard | DeactivateCard | ReactivateCard | RegenerateCardQr;
+export type CardCommand =
+  ProvisionCard | CreateVirtualCard | ActivateCard | DeactivateCard | ReactivateCard | RegenerateCardQr;
 
 /** The card if this owner may manage it. Anything else reads as "no such card", so ids cannot be probed. */
 function ownedBy(state: CardState, ownerId: string): ExistingCard {
-  if (state.status === 'none' || state.status === 'unclaimed' || state.ownerId !== ownerId) {
+  if (state.status === 'none' || state.status === 'unclaimed' || !may(personWithId(ownerId), 'change', state)) {
     throw notFoundError(MESSAGES.cardNotFound);
   }
   return state;
@@ -108,8 +122,10 @@ function activate(command: ActivateCard, state: CardState): CardEvent[] {
   const { cardId, ownerId, now } = command.data;
   if (state.status === 'none') throw notFoundError(MESSAGES.cardNotFoundById);
   // Someone else's virtual card is none of this owner's business: same answer as an unknown id.
-  if (state.type === 'virtual' && state.ownerId !== ownerId) throw notFoundError(MESSAGES.cardNotFoundById);
-  if (state.status === 'active' || state.status === 'deactivated') throw conflictError(MESSAGES.cardAlreadyActivated, 'cardId');
+  if (state.type === 'virtual' && !may(personWithId(ownerId), 'change', state))
+    throw notFoundError(MESSAGES.cardNotFoundById);
+  if (state.status === 'active' || state.status === 'deactivated')
+    throw conflictError(MESSAGES.cardAlreadyActivated, 'cardId');
   if (!command.data.ownerHasProfile) throw validationError(MESSAGES.cardNeedsProfileToActivate);
   const name = named(command.data.name, state.type === 'virtual' ? 'virtual' : 'physical');
   return [{ type: 'CardActivated', data: { cardId, ownerId, name, activatedAt: now } }];
@@ -119,14 +135,18 @@ function deactivate(command: DeactivateCard, state: CardState): CardEvent[] {
   const card = ownedBy(state, command.data.ownerId);
   if (card.status === 'pending') throw conflictError(MESSAGES.cardNotActivatedYet);
   if (card.status === 'deactivated') throw conflictError(MESSAGES.cardAlreadyDeactivated);
-  return [{ type: 'CardDeactivated', data: { cardId: card.cardId, ownerId: command.data.ownerId, at: command.data.now } }];
+  return [
+    { type: 'CardDeactivated', data: { cardId: card.cardId, ownerId: command.data.ownerId, at: command.data.now } },
+  ];
 }
 
 function reactivate(command: ReactivateCard, state: CardState): CardEvent[] {
   const card = ownedBy(state, command.data.ownerId);
   if (card.status === 'pending') throw conflictError(MESSAGES.cardNotActivatedYet);
   if (card.status === 'active') throw conflictError(MESSAGES.cardAlreadyActive);
-  return [{ type: 'CardReactivated', data: { cardId: card.cardId, ownerId: command.data.ownerId, at: command.data.now } }];
+  return [
+    { type: 'CardReactivated', data: { cardId: card.cardId, ownerId: command.data.ownerId, at: command.data.now } },
+  ];
 }
 
 function regenerateQr(command: RegenerateCardQr, state: CardState): CardEvent[] {
@@ -185,7 +205,10 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
       case 'CardReactivated':
         return evolveExisting(state, (card) => ({ ...card, status: 'active' }));
       case 'CardQrRegenerated':
-        return evolveExisting(state, (card) => ({ ...card, qrVersion: Math.max(card.qrVersion, event.data.qrVersion) }));
+        return evolveExisting(state, (card) => ({
+          ...card,
+          qrVersion: Math.max(card.qrVersion, event.data.qrVersion),
+        }));
       default: {
         const unhandled: never = event;
         return unhandled;

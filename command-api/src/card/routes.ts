@@ -23,6 +23,7 @@ import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider, type CardCommand, type CardState } from './decider.ts';
 import { cardNameClaims } from './name-claims.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface CardRouteSettings {
   /** Origin of the public card pages: profileUrl is `${publicBaseUrl}/p/${cardId}`. */
@@ -30,7 +31,14 @@ export interface CardRouteSettings {
 }
 
 const TAG = ['card'];
-const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+const ERRORS = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+};
 
 function cardIdOrThrow(result: CardIdResult): string {
   if (!result.ok) throw validationError(result.message, 'cardId');
@@ -72,7 +80,7 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
         metadata: { actor: ownerId },
         alsoAppend: (events) => names.requestsFor(events, streamId),
       });
-      return { success: true as const, message, card: toResponseCard(result.state), position: result.position ?? '' };
+      return succeeded({ message, card: toResponseCard(result.state), position: result.position ?? '' });
     } catch (error) {
       if (error instanceof ConcurrencyError && names.isClaimStream(error.streamId)) {
         throw conflictError(MESSAGES.cardNameTaken, 'name');
@@ -86,13 +94,22 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
 
     api.post(
       '/api/cards/activate',
-      { schema: { tags: TAG, body: ActivateCardBody, response: { 200: CardCommandResponse, ...ERRORS } } },
+      {
+        config: { owner: true },
+        schema: { tags: TAG, body: ActivateCardBody, response: { 200: CardCommandResponse, ...ERRORS } },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cardId = cardIdOrThrow(parseCardId(request.body.cardId ?? ''));
         const command: CardCommand = {
           type: 'ActivateCard',
-          data: { cardId, ownerId, name: request.body.name ?? '', ownerHasProfile: await ownerHasProfile(ownerId), now: new Date().toISOString() },
+          data: {
+            cardId,
+            ownerId,
+            name: request.body.name ?? '',
+            ownerHasProfile: await ownerHasProfile(ownerId),
+            now: new Date().toISOString(),
+          },
         };
         return run(cardId, ownerId, command, MESSAGES.cardActivated);
       },
@@ -100,16 +117,26 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
 
     api.post(
       '/api/cards',
-      { schema: { tags: TAG, body: CreateVirtualCardBody, response: { 200: CardCommandResponse, ...ERRORS } } },
+      {
+        config: { owner: true },
+        schema: { tags: TAG, body: CreateVirtualCardBody, response: { 200: CardCommandResponse, ...ERRORS } },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const { type = 'virtual', color = DEFAULT_VIRTUAL_CARD_COLOR } = request.body;
         if (type !== 'virtual') throw validationError(MESSAGES.cardTypeInvalid, 'type');
         const cardId = cardIdOrThrow(parseVirtualCardId(request.body.cardId ?? ''));
         if (!isCardColor(color)) throw validationError(MESSAGES.cardColorInvalid, 'color');
         const command: CardCommand = {
           type: 'CreateVirtualCard',
-          data: { cardId, ownerId, name: request.body.name ?? '', color, ownerHasProfile: await ownerHasProfile(ownerId), now: new Date().toISOString() },
+          data: {
+            cardId,
+            ownerId,
+            name: request.body.name ?? '',
+            color,
+            ownerHasProfile: await ownerHasProfile(ownerId),
+            now: new Date().toISOString(),
+          },
         };
         return run(cardId, ownerId, command, MESSAGES.cardVirtualCreated);
       },
@@ -122,11 +149,12 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
       message: string,
     ) =>
       api.route({
+        config: { owner: true },
         method,
         url,
         schema: { tags: TAG, params: CardParams, response: { 200: CardCommandResponse, ...ERRORS } },
         handler: async (request) => {
-          const ownerId = await context.requireUser(request);
+          const ownerId = request.person.id;
           const cardId = cardIdOrThrow(parseCardId(request.params.cardId));
           return run(cardId, ownerId, { type, data: { cardId, ownerId, now: new Date().toISOString() } }, message);
         },

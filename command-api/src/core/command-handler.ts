@@ -25,6 +25,14 @@ export interface HandleResult<State, Event> {
   readonly position: Checkpoint | null;
 }
 
+/**
+ * A command's outcome without a throw: what it produced, or why it was refused beside the state it was decided on (null
+ * when it failed before any decision), so a route that must look at that state need not read the stream again.
+ */
+export type Attempt<State, Event> =
+  | ({ readonly ok: true } & HandleResult<State, Event>)
+  | { readonly ok: false; readonly error: unknown; readonly state: State | null };
+
 const MAX_ATTEMPTS = 3;
 
 /** Load the stream, decide, append with the version we decided on; retry when someone else wrote first. */
@@ -47,14 +55,43 @@ export class CommandHandler {
     return { state, version: stream.version };
   }
 
-  async handle<State, Command, Event extends DomainEvent>(
+  handle<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamId: string,
     command: Command,
     options: HandleOptions<Event> = {},
   ): Promise<HandleResult<State, Event>> {
+    return this.execute(decider, streamId, command, options, () => {});
+  }
+
+  /** `handle`, answering a refusal (or any failure) as a value with the state it was decided on. */
+  async attempt<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+    command: Command,
+    options: HandleOptions<Event> = {},
+  ): Promise<Attempt<State, Event>> {
+    let decidedOn: State | null = null;
+    try {
+      const result = await this.execute(decider, streamId, command, options, (state) => {
+        decidedOn = state;
+      });
+      return { ok: true, ...result };
+    } catch (error) {
+      return { ok: false, error, state: decidedOn };
+    }
+  }
+
+  private async execute<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+    command: Command,
+    options: HandleOptions<Event>,
+    deciding: (state: State) => void,
+  ): Promise<HandleResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await this.load(decider, streamId);
+      deciding(state);
       const events = decider.decide(command, state);
       const nextState = events.reduce(decider.evolve, state);
       if (events.length === 0) return { events, state: nextState, position: null };

@@ -10,8 +10,14 @@ import {
   type LeadInput,
   type LeadStatus,
 } from '@kartvizit/schemas';
+import { may, personWithId } from '@kartvizit/schemas/access';
 import type { Decider } from '../core/decider.ts';
-import { ownerTakingForms, tokenLetsThrough, type FormTokenVerdict, type PublicFormCard } from './public-form-rules.ts';
+import {
+  ownerTakingForms,
+  tokenLetsThrough,
+  type FormTokenVerdict,
+  type PublicFormCard,
+} from '../core/public-form/rules.ts';
 
 /**
  * A lead's life: sent by a visitor, followed up by the card's owner (its status and private note),
@@ -100,7 +106,8 @@ function remove(command: DeleteLead, state: LeadState): LeadEvent[] {
 
 /** The owner's live lead, or "no such lead" for anyone else, an unknown id and a deleted lead. */
 function ownLead(state: LeadState, ownerId: string): Exclude<LeadState, { status: 'none' }> {
-  if (state.status !== 'submitted' || state.ownerId !== ownerId) throw notFoundError(MESSAGES.leadNotFound);
+  if (state.status !== 'submitted' || !may(personWithId(ownerId), 'change', state))
+    throw notFoundError(MESSAGES.leadNotFound);
   return state;
 }
 

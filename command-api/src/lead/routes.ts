@@ -18,15 +18,14 @@ import {
   notFoundError,
   validationError,
 } from '@kartvizit/schemas';
+import { may } from '@kartvizit/schemas/access';
 import type { CommandContext } from '../core/context.ts';
 import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
-import { publicForm } from './public-form.ts';
+import { publicForm, type PublicFormSettings } from '../core/public-form/public-form.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
-export interface LeadRouteSettings {
-  /** The form tokens the public page hands out are signed with a key derived from it. */
-  readonly appSecret: Buffer;
-}
+export type LeadRouteSettings = PublicFormSettings;
 
 const TAG = ['lead'];
 /** The form is a few short fields; anything much bigger is not a person typing. */
@@ -54,7 +53,7 @@ function refuseInvalidFollowUp(request: FastifyRequest, field: 'status' | 'note'
 
 export function leadRoutes(context: CommandContext, settings: LeadRouteSettings) {
   const { commands, codec } = context;
-  const form = publicForm(context, settings.appSecret);
+  const form = publicForm(context, settings);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -85,7 +84,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         const { cardId: rawCardId, website, formToken, marketingConsent, ...input } = request.body;
         form.admit(request, reply, rawCardId, now);
         // A stored lead and a dropped one get the very same answer: a bot learns nothing.
-        const accepted = { success: true as const, message: MESSAGES.leadSubmitted };
+        const accepted = succeeded({ message: MESSAGES.leadSubmitted });
         if (form.isBot(website)) return accepted;
         const token = form.token(formToken, rawCardId, now);
         const { cardId, card } = await form.card(rawCardId);
@@ -133,11 +132,10 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
       const result = await commands.handle(leadDecider, leadStreamId(leadId), command(leadId), {
         metadata: { actor: ownerId },
       });
-      return {
-        success: true as const,
+      return succeeded({
         message: result.events.length > 0 ? messages.changed : messages.unchanged,
         position: result.position ?? '',
-      };
+      });
     };
     const followUpResponse = {
       200: LeadFollowUpResponse,
@@ -151,6 +149,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/status',
       {
+        config: { owner: true },
         attachValidation: true,
         schema: {
           tags: TAG,
@@ -162,7 +161,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         refuseInvalidFollowUp(request, 'status', MESSAGES.leadStatusInvalid);
         const { status } = request.body;
         return followUp(
@@ -177,6 +176,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/note',
       {
+        config: { owner: true },
         attachValidation: true,
         schema: {
           tags: TAG,
@@ -188,7 +188,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         refuseInvalidFollowUp(request, 'note', MESSAGES.leadNoteMustBeText);
         const { note } = request.body;
         const cleared = note.trim() === '';
@@ -207,6 +207,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.delete(
       '/api/leads/:leadId',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Bağlantıyı sil (ziyaretçinin bilgileri kalıcı olarak silinir)',
@@ -216,28 +217,30 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const leadId = request.params.leadId.toLowerCase();
         if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
-        const streamId = leadStreamId(leadId);
-        try {
-          const result = await commands.handle(
-            leadDecider,
-            streamId,
-            { type: 'DeleteLead', data: { leadId, ownerId, now: new Date().toISOString() } },
-            { metadata: { actor: ownerId } },
-          );
+        const outcome = await commands.attempt(
+          leadDecider,
+          leadStreamId(leadId),
+          { type: 'DeleteLead', data: { leadId, ownerId, now: new Date().toISOString() } },
+          { metadata: { actor: ownerId } },
+        );
+        if (outcome.ok) {
           // The lead's own key goes: its sealed name, phone, e-mail and message are unreadable everywhere.
           await codec.forget(leadId);
-          return { success: true as const, message: MESSAGES.leadDeleted, position: result.position ?? '' };
-        } catch (error) {
-          // A deletion whose key destruction did not happen (the process stopped in between) is finished now.
-          if (error instanceof DomainError && error.kind === 'not_found') {
-            const { state } = await commands.load(leadDecider, streamId);
-            if (state.status === 'deleted' && state.ownerId === ownerId) await codec.forget(leadId);
-          }
-          throw error;
+          return succeeded({ message: MESSAGES.leadDeleted, position: outcome.position ?? '' });
         }
+        // A deletion whose key destruction did not happen (the process stopped in between) is finished now.
+        const { error, state } = outcome;
+        if (
+          error instanceof DomainError &&
+          error.kind === 'not_found' &&
+          state?.status === 'deleted' &&
+          may(request.person, 'change', state)
+        )
+          await codec.forget(leadId);
+        throw error;
       },
     );
   };

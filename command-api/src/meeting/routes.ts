@@ -13,7 +13,6 @@ import {
   OutlookCalendarEventBody,
   ZoomMeetingBody,
   ZoomMeetingCreatedResponse,
-  accountStreamId,
   checkCalendarEvent,
   checkCalendlyEventType,
   checkZoomMeeting,
@@ -21,7 +20,6 @@ import {
   isValidEmail,
   meetingStreamId,
   normaliseEmail,
-  profileStreamId,
   validationError,
   type CalendarEventFields,
   type MeetingKind,
@@ -37,9 +35,8 @@ import {
 } from '@kartvizit/infra/meetings/providers';
 import { buildIcs, icsDisposition } from '@kartvizit/infra/meetings/ics';
 import type { CommandContext } from '../core/context.ts';
-import { accountDecider } from '../account/decider.ts';
-import { profileDecider } from '../profile/decider.ts';
 import { meetingDecider, type ScheduleMeeting } from './decider.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['meeting'];
 const ERRORS = {
@@ -59,6 +56,14 @@ export interface MeetingRouteSettings {
   readonly meetings?: MeetingSettings;
   /** PUBLIC_BASE_URL: its host names our .ics UIDs (`{meetingId}@{host}`). */
   readonly publicBaseUrl: string;
+}
+
+/** What the .ics organizer needs of other features, wired by the app (account/reader.ts, profile/reader.ts). */
+export interface MeetingOwnerReaders {
+  readonly accountContact: (
+    ownerId: string,
+  ) => Promise<{ readonly firstName: string; readonly lastName: string; readonly email: string } | null>;
+  readonly profileName: (ownerId: string) => Promise<string>;
 }
 
 /** The first problem the shared rules found, as the one 400 the modal shows beside its field. */
@@ -85,7 +90,7 @@ function fail(reply: FastifyReply, status: number, message: string, field?: stri
  * The token is used for the one call and forgotten: never in an event, a read model, a log line or an answer. A
  * provider's 401 answers 403 (our own 401 would sign the owner out of the dashboard) asking to sign in again there.
  */
-export function meetingRoutes(context: CommandContext, settings: MeetingRouteSettings) {
+export function meetingRoutes(context: CommandContext, settings: MeetingRouteSettings, owners: MeetingOwnerReaders) {
   const { commands, authRateLimit } = context;
   const uidHost = new URL(settings.publicBaseUrl).hostname;
 
@@ -147,17 +152,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
 
   /** The owner as their invitations name them: the profile's name (else the account's) and the account's e-mail. */
   const ownerAsOrganizer = async (ownerId: string): Promise<{ name: string; email: string } | null> => {
-    const [account, profile] = await Promise.all([
-      commands.load(accountDecider, accountStreamId(ownerId)),
-      commands.load(profileDecider, profileStreamId(ownerId)),
-    ]);
-    if (account.state.status !== 'registered') return null;
-    const fromProfile =
-      profile.state.status === 'created'
-        ? `${profile.state.profile.firstName} ${profile.state.profile.lastName}`.trim()
-        : '';
-    const name = fromProfile || `${account.state.firstName} ${account.state.lastName}`.trim();
-    return { name: name || account.state.email, email: account.state.email };
+    const [account, fromProfile] = await Promise.all([owners.accountContact(ownerId), owners.profileName(ownerId)]);
+    if (!account) return null;
+    const name = fromProfile || `${account.firstName} ${account.lastName}`.trim();
+    return { name: name || account.email, email: account.email };
   };
 
   const calendarEvent = async (
@@ -185,13 +183,14 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
       externalId: outcome.value.eventId,
       attendees: event.attendees,
     });
-    return reply.code(201).send({
-      success: true as const,
-      meetingId,
-      eventId: outcome.value.eventId,
-      eventUrl: outcome.value.eventUrl,
-      position,
-    });
+    return reply.code(201).send(
+      succeeded({
+        meetingId,
+        eventId: outcome.value.eventId,
+        eventUrl: outcome.value.eventUrl,
+        position,
+      }),
+    );
   };
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -209,10 +208,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: GoogleCalendarEventBody,
           response: { 201: CalendarEventCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const event = firstProblem(checkCalendarEvent(request.body));
         if (!configured('google'))
           return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'google'));
@@ -231,10 +230,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: OutlookCalendarEventBody,
           response: { 201: CalendarEventCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const event = firstProblem(checkCalendarEvent(request.body));
         if (!configured('microsoft'))
           return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'microsoft'));
@@ -253,10 +252,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: ZoomMeetingBody,
           response: { 201: ZoomMeetingCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const meeting = firstProblem(checkZoomMeeting(request.body));
         const zoom = configured('zoom');
         if (!zoom) return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'zoom'));
@@ -274,13 +273,14 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           externalId: outcome.value.meetingId,
           attendees: [],
         });
-        return reply.code(201).send({
-          success: true as const,
-          meetingUrl: outcome.value.meetingUrl,
-          meetingId: outcome.value.meetingId,
-          password: outcome.value.password,
-          position,
-        });
+        return reply.code(201).send(
+          succeeded({
+            meetingUrl: outcome.value.meetingUrl,
+            meetingId: outcome.value.meetingId,
+            password: outcome.value.password,
+            position,
+          }),
+        );
       },
     );
 
@@ -294,10 +294,10 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: CalendlyLinkBody,
           response: { 201: CalendlyLinkCreatedResponse, ...ERRORS },
         },
-        config,
+        config: { ...config, owner: true },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const { eventTypeId } = firstProblem(checkCalendlyEventType(request.body.eventTypeId));
         const calendly = configured('calendly');
         if (!calendly) return fail(reply, 503, providerText(MESSAGES.meetingProviderNotConfigured, 'calendly'));
@@ -315,7 +315,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           externalId: null,
           attendees: [],
         });
-        return reply.code(201).send({ success: true as const, bookingUrl: outcome.value.bookingUrl, position });
+        return reply.code(201).send(succeeded({ bookingUrl: outcome.value.bookingUrl, position }));
       },
     );
 
@@ -323,6 +323,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
     app.post<{ Body: IcsCalendarEventBody }>(
       '/api/integration/calendar/ics',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'iCal (.ics) dosyası oluştur',
@@ -334,7 +335,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
         },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const event = firstProblem(checkCalendarEvent(request.body));
         const given = request.body.organizer ?? null;
         const givenEmail = normaliseEmail(given?.email ?? '');

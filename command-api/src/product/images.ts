@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
   MESSAGES,
@@ -19,7 +18,7 @@ import {
   type ImagePreset,
   type ProcessedImage,
 } from '@kartvizit/infra/images/process';
-import { PayloadTooLargeError } from '../profile/form.ts';
+import { PayloadTooLargeError, isPartsLimit, readLimited } from '../core/multipart.ts';
 
 /**
  * Product images go through the profile's pipeline (infra/src/images/process.ts): the type is read
@@ -56,18 +55,6 @@ export interface PreparedProductImage {
   readonly url: string;
   readonly keys: ProductImageKeys;
   readonly image: ProcessedImage;
-}
-
-async function readLimited(stream: Readable, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    // Keep draining so the client gets our answer instead of a reset connection.
-    if (size <= limit) chunks.push(buffer);
-  }
-  return size > limit ? null : Buffer.concat(chunks);
 }
 
 /**
@@ -108,8 +95,7 @@ export async function readImageFiles(request: FastifyRequest): Promise<Buffer[]>
       files.push(bytes);
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    if (isPartsLimit(error)) {
       note(new PayloadTooLargeError(MESSAGES.productImagesTooMany, 'images'));
     } else {
       note(error instanceof DomainError ? error : validationError(MESSAGES.invalidRequest));

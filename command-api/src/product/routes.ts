@@ -21,14 +21,28 @@ import {
   type Product,
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
-import { PayloadTooLargeError } from '../profile/form.ts';
+import { PayloadTooLargeError, sendPayloadTooLarge } from '../core/multipart.ts';
 import { imageUrlsOf, productDecider, type CatalogueState, type ProductCommand } from './decider.ts';
-import { PRODUCT_MULTIPART_LIMITS, deleteProductImages, prepareProductImage, readImageFiles, storeProductImages } from './images.ts';
+import {
+  PRODUCT_MULTIPART_LIMITS,
+  deleteProductImages,
+  prepareProductImage,
+  readImageFiles,
+  storeProductImages,
+} from './images.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 // Product ids are UUIDs drawn here; anything else cannot be one of them and reads as unknown.
 import { UUID_PATTERN as PRODUCT_ID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
-const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+const ERRORS = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+};
 
 function productIdOrThrow(raw: string): string {
   const id = raw.trim().toLowerCase();
@@ -61,7 +75,9 @@ export function productRoutes(context: CommandContext) {
     // Files of images no product shows any more go (KVKK: a removed photo is gone, not hidden).
     const kept = imageUrlsOf(result.state);
     const dropped = [...imageUrlsOf(before.state)].filter((url) => !kept.has(url));
-    await deleteProductImages(blobs, dropped).catch((error: unknown) => request.log.warn({ err: error }, 'removed product images not deleted'));
+    await deleteProductImages(blobs, dropped).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'removed product images not deleted'),
+    );
     return result;
   }
 
@@ -72,21 +88,22 @@ export function productRoutes(context: CommandContext) {
   }
 
   async function upload(request: FastifyRequest, reply: FastifyReply) {
-    const ownerId = await context.requireUser(request);
+    const ownerId = request.person.id;
     let files: Buffer[];
     try {
       files = await readImageFiles(request);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        return reply.code(413).send({ success: false, message: error.message, ...(error.field ? { field: error.field } : {}) });
-      }
+      if (error instanceof PayloadTooLargeError) return sendPayloadTooLarge(reply, error);
       throw error;
     }
     // All or nothing: every file is decoded before any is stored.
     const prepared = [];
     for (const bytes of files) prepared.push(await prepareProductImage(ownerId, bytes));
     await storeProductImages(blobs, prepared);
-    return { success: true as const, message: MESSAGES.productImagesUploaded, data: prepared.map((image) => image.url) };
+    return succeeded({
+      message: MESSAGES.productImagesUploaded,
+      data: prepared.map((image) => image.url),
+    });
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -96,19 +113,37 @@ export function productRoutes(context: CommandContext) {
 
     api.post(
       '/api/products',
-      { schema: { tags: TAG, summary: 'Ürün ekle', security: [{ bearer: [] }], body: ProductBody, response: { 200: ProductCommandResponse, ...ERRORS } } },
+      {
+        config: { owner: true },
+        schema: {
+          tags: TAG,
+          summary: 'Ürün ekle',
+          security: [{ bearer: [] }],
+          body: ProductBody,
+          response: { 200: ProductCommandResponse, ...ERRORS },
+        },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const form = checkedForm(request.body, ownerId);
         const productId = randomUUID();
-        const result = await run(ownerId, { type: 'CreateProduct', data: { productId, ownerId, ...form, now: new Date().toISOString() } }, request);
-        return { success: true as const, message: MESSAGES.productCreated, data: view(result.state, ownerId, productId), position: result.position ?? undefined };
+        const result = await run(
+          ownerId,
+          { type: 'CreateProduct', data: { productId, ownerId, ...form, now: new Date().toISOString() } },
+          request,
+        );
+        return succeeded({
+          message: MESSAGES.productCreated,
+          data: view(result.state, ownerId, productId),
+          position: result.position ?? undefined,
+        });
       },
     );
 
     api.put(
       '/api/products/:id',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Ürünü düzenle (tam form) ya da yalnızca {featured} ile öne çıkar',
@@ -119,7 +154,7 @@ export function productRoutes(context: CommandContext) {
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const productId = productIdOrThrow(request.params.id);
         const body: Readonly<Record<string, unknown>> = request.body;
         const now = new Date().toISOString();
@@ -150,26 +185,42 @@ export function productRoutes(context: CommandContext) {
           message = MESSAGES.productUpdated;
         }
         const result = await run(ownerId, command, request);
-        return { success: true as const, message, data: view(result.state, ownerId, productId), position: result.position ?? undefined };
+        return succeeded({
+          message,
+          data: view(result.state, ownerId, productId),
+          position: result.position ?? undefined,
+        });
       },
     );
 
     api.delete(
       '/api/products/:id',
       {
-        schema: { tags: TAG, summary: 'Ürünü sil', security: [{ bearer: [] }], params: ProductParams, response: { 200: ProductDeleteResponse, ...ERRORS } },
+        config: { owner: true },
+        schema: {
+          tags: TAG,
+          summary: 'Ürünü sil',
+          security: [{ bearer: [] }],
+          params: ProductParams,
+          response: { 200: ProductDeleteResponse, ...ERRORS },
+        },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const productId = productIdOrThrow(request.params.id);
-        const result = await run(ownerId, { type: 'DeleteProduct', data: { productId, ownerId, now: new Date().toISOString() } }, request);
-        return { success: true as const, message: MESSAGES.productDeleted, position: result.position ?? '' };
+        const result = await run(
+          ownerId,
+          { type: 'DeleteProduct', data: { productId, ownerId, now: new Date().toISOString() } },
+          request,
+        );
+        return succeeded({ message: MESSAGES.productDeleted, position: result.position ?? '' });
       },
     );
 
     api.put(
       '/api/products/order/update',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Ürünleri sırala',
@@ -179,20 +230,28 @@ export function productRoutes(context: CommandContext) {
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const products = request.body.products.map((entry) => {
           const productId = entry.id.trim().toLowerCase();
           if (!PRODUCT_ID.test(productId)) throw notFoundError(MESSAGES.productNotFound);
           return { productId, order: entry.order };
         });
-        const result = await run(ownerId, { type: 'ReorderProducts', data: { ownerId, products, now: new Date().toISOString() } }, request);
-        return { success: true as const, message: MESSAGES.productOrderUpdated, position: result.position ?? undefined };
+        const result = await run(
+          ownerId,
+          { type: 'ReorderProducts', data: { ownerId, products, now: new Date().toISOString() } },
+          request,
+        );
+        return succeeded({
+          message: MESSAGES.productOrderUpdated,
+          position: result.position ?? undefined,
+        });
       },
     );
 
     api.post(
       '/api/upload/images',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Ürün görselleri yükle',

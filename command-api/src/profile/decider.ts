@@ -11,6 +11,7 @@ import {
   type ProfileFields,
   type ProfileImageSlot,
 } from '@kartvizit/schemas';
+import { may, personWithId } from '@kartvizit/schemas/access';
 import type { Decider } from '../core/decider.ts';
 
 export type ProfileState =
@@ -102,13 +103,19 @@ function create(command: CreateProfile, state: ProfileState): ProfileEvent[] {
   return [
     {
       type: 'ProfileCreated',
-      data: { profileId, ownerId, profile: withImages(command.data.profile, command.data.images, null), createdAt: now },
+      data: {
+        profileId,
+        ownerId,
+        profile: withImages(command.data.profile, command.data.images, null),
+        createdAt: now,
+      },
     },
   ];
 }
 
 function update(command: UpdateProfile, state: ProfileState): ProfileEvent[] {
-  if (state.status !== 'created' || state.ownerId !== command.data.ownerId) throw notFoundError(MESSAGES.profileNotFound);
+  if (state.status !== 'created' || !may(personWithId(command.data.ownerId), 'change', state))
+    throw notFoundError(MESSAGES.profileNotFound);
   if (command.data.profileId !== undefined && command.data.profileId !== state.profileId) {
     throw notFoundError(MESSAGES.profileNotFound);
   }

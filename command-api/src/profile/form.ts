@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import { PayloadTooLargeError, isPartsLimit, readLimited } from '../core/multipart.ts';
 import { refuseReplacementCharacter, refuseUnsafeText } from '@kartvizit/infra/http/text-guard';
 import {
   MESSAGES,
@@ -30,17 +30,6 @@ export interface ProfileForm {
   readonly files: Readonly<Partial<Record<ProfileImageSlot, Buffer>>>;
   /** The `_id` the client sent, if any. */
   readonly profileId: string | undefined;
-}
-
-/** A refusal that answers 413 rather than 400 (the error handler knows no such domain kind). */
-export class PayloadTooLargeError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'PayloadTooLargeError';
-  }
 }
 
 const LARGEST_IMAGE = Math.max(...Object.values(PROFILE_IMAGE_MAX_BYTES));
@@ -176,24 +165,9 @@ export function readJsonForm(body: unknown): ProfileForm {
   return builder.build();
 }
 
-async function readLimited(stream: Readable, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    // Keep draining so the client gets our answer instead of a reset connection.
-    if (size <= limit) chunks.push(buffer);
-  }
-  return size > limit ? null : Buffer.concat(chunks);
-}
-
-const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
 function multipartProblem(error: unknown): Error {
+  if (isPartsLimit(error)) return new PayloadTooLargeError(MESSAGES.profileTooManyParts);
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code))
-    return new PayloadTooLargeError(MESSAGES.profileTooManyParts);
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return validationError(MESSAGES.invalidJson);
   // Anything else busboy or the plugin says is about a malformed body (cut short, bad boundary).
   return validationError(MESSAGES.invalidRequest);

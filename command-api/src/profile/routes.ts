@@ -18,9 +18,18 @@ import {
   type ProfileImageSlot,
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
-import { imageUrlsOf, profileDecider, type ImageChoice, type ImageChoices, type ProfileCommand, type ProfileState } from './decider.ts';
-import { PROFILE_MULTIPART_LIMITS, PayloadTooLargeError, readJsonForm, readMultipartForm, type ProfileForm } from './form.ts';
+import {
+  imageUrlsOf,
+  profileDecider,
+  type ImageChoice,
+  type ImageChoices,
+  type ProfileCommand,
+  type ProfileState,
+} from './decider.ts';
+import { PROFILE_MULTIPART_LIMITS, readJsonForm, readMultipartForm, type ProfileForm } from './form.ts';
+import { PayloadTooLargeError, sendPayloadTooLarge } from '../core/multipart.ts';
 import { deleteImages, prepareImage, storeImages, type PreparedImage } from './images.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['profile'];
 const ERRORS = {
@@ -62,7 +71,9 @@ function sentChoice(form: ProfileForm, slot: ProfileImageSlot, pendingUrl: strin
 }
 
 function choices(form: ProfileForm, uploaded: ReadonlyMap<ProfileImageSlot, PreparedImage>): ImageChoices {
-  const entries = PROFILE_IMAGE_SLOTS.map((slot) => [slot, sentChoice(form, slot, uploaded.get(slot)?.url ?? '')] as const);
+  const entries = PROFILE_IMAGE_SLOTS.map(
+    (slot) => [slot, sentChoice(form, slot, uploaded.get(slot)?.url ?? '')] as const,
+  );
   return Object.fromEntries(entries) as { [S in ProfileImageSlot]: ImageChoice };
 }
 
@@ -70,7 +81,7 @@ export function profileRoutes(context: CommandContext) {
   const { commands, blobs } = context;
 
   async function save(request: FastifyRequest, mode: SaveMode) {
-    const ownerId = await context.requireUser(request);
+    const ownerId = request.person.id;
     const now = new Date();
     const form = request.isMultipart() ? await readMultipartForm(request) : readJsonForm(request.body);
     const checked = validateProfileInput(form.fields, { currentYear: currentYear(now) });
@@ -79,7 +90,10 @@ export function profileRoutes(context: CommandContext) {
     const streamId = profileStreamId(ownerId);
     const command = (images: ImageChoices): ProfileCommand =>
       mode === 'create'
-        ? { type: 'CreateProfile', data: { profileId: randomUUID(), ownerId, profile: checked.profile, images, now: now.toISOString() } }
+        ? {
+            type: 'CreateProfile',
+            data: { profileId: randomUUID(), ownerId, profile: checked.profile, images, now: now.toISOString() },
+          }
         : {
             type: 'UpdateProfile',
             data: { ownerId, profileId: form.profileId, profile: checked.profile, images, now: now.toISOString() },
@@ -101,24 +115,31 @@ export function profileRoutes(context: CommandContext) {
 
     let result;
     try {
-      result = await commands.handle(profileDecider, streamId, command(choices(form, uploaded)), { metadata: { actor: ownerId } });
+      result = await commands.handle(profileDecider, streamId, command(choices(form, uploaded)), {
+        metadata: { actor: ownerId },
+      });
     } catch (error) {
-      await discardUnused(prepared.map((image) => image.url), streamId, request);
+      await discardUnused(
+        prepared.map((image) => image.url),
+        streamId,
+        request,
+      );
       throw error;
     }
     // Files of images the profile no longer shows go (KVKK: a removed photo is gone, not hidden).
     const kept = imageUrlsOf(result.state);
     const replaced = [...imageUrlsOf(before.state)].filter((url) => !kept.has(url));
-    await deleteImages(blobs, replaced).catch((error: unknown) => request.log.warn({ err: error }, 'replaced profile images not deleted'));
+    await deleteImages(blobs, replaced).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'replaced profile images not deleted'),
+    );
 
     const state: ProfileState = result.state;
     if (state.status !== 'created') throw new Error('A saved profile must exist');
-    return {
-      success: true as const,
+    return succeeded({
       message: mode === 'create' ? MESSAGES.profileCreated : MESSAGES.profileUpdated,
       profile: toProfileView(state),
       position: result.position ?? undefined,
-    };
+    });
   }
 
   /** After a failed save: remove stored uploads unless the profile shows them (the same picture again). */
@@ -127,7 +148,10 @@ export function profileRoutes(context: CommandContext) {
     try {
       const { state } = await commands.load(profileDecider, streamId);
       const shown = imageUrlsOf(state);
-      await deleteImages(blobs, urls.filter((url) => !shown.has(url)));
+      await deleteImages(
+        blobs,
+        urls.filter((url) => !shown.has(url)),
+      );
     } catch (error) {
       request.log.warn({ err: error }, 'uploaded profile images not cleaned up');
     }
@@ -137,9 +161,7 @@ export function profileRoutes(context: CommandContext) {
     try {
       return await save(request, mode);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        return reply.code(413).send(error.field ? { success: false, message: error.message, field: error.field } : { success: false, message: error.message });
-      }
+      if (error instanceof PayloadTooLargeError) return sendPayloadTooLarge(reply, error);
       throw error;
     }
   }
@@ -157,7 +179,12 @@ export function profileRoutes(context: CommandContext) {
       response: { 200: ProfileSaveResponse, ...ERRORS },
     });
 
-    api.post('/api/profile', { schema: schema('Profil oluştur') }, (request, reply) => answer(request, reply, 'create'));
-    api.put('/api/profile', { schema: schema('Profili güncelle') }, (request, reply) => answer(request, reply, 'update'));
+    const config = { owner: true };
+    api.post('/api/profile', { schema: schema('Profil oluştur'), config }, (request, reply) =>
+      answer(request, reply, 'create'),
+    );
+    api.put('/api/profile', { schema: schema('Profili güncelle'), config }, (request, reply) =>
+      answer(request, reply, 'update'),
+    );
   };
 }

@@ -13,13 +13,14 @@ import {
   type RemsRegistrationEvent,
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
+import { may, personWithId } from '@kartvizit/schemas/access';
 import type { Decider } from '../core/decider.ts';
 import {
   ownerTakingForms,
   tokenLetsThrough,
   type FormTokenVerdict,
   type PublicFormCard,
-} from '../lead/public-form-rules.ts';
+} from '../core/public-form/rules.ts';
 
 /**
  * A visitor's REMS registration ('Görüşme Planlayın' on the public card, issue 14), one stream per
@@ -127,7 +128,7 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
  */
 function retry(command: RetryRemsRegistration, state: RemsRegistrationState): RemsRegistrationEvent[] {
   const { registrationId, ownerId, ownerHasKey, visitorErased, onlyReasons, now } = command.data;
-  if (state.status === 'none' || state.ownerId !== ownerId || visitorErased) {
+  if (state.status === 'none' || !may(personWithId(ownerId), 'change', state) || visitorErased) {
     throw notFoundError(MESSAGES.remsRegistrationNotFound);
   }
   if (state.status === 'requested') throw conflictError(MESSAGES.remsRegistrationAlreadyPending);

@@ -19,15 +19,13 @@ import {
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
-import { publicForm } from '../lead/public-form.ts';
+import { publicForm, type PublicFormSettings } from '../core/public-form/public-form.ts';
 import { remsDecider } from './decider.ts';
 import { leadOfRegistration, remsRegistrationDecider } from './registration-decider.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
-export interface RemsRegistrationRouteSettings {
-  /** The form tokens the public page hands out are signed with a key derived from it. */
-  readonly appSecret: Buffer;
-}
+export type RemsRegistrationRouteSettings = PublicFormSettings;
 
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
@@ -103,7 +101,7 @@ function refuseInvalidBody(request: FastifyRequest): void {
 export function remsRegistrationRoutes(context: CommandContext, settings: RemsRegistrationRouteSettings) {
   const { commands, codec } = context;
   // Its own counts: a visitor who sent the lead form may still plan a meeting, and the other way round.
-  const form = publicForm(context, settings.appSecret);
+  const form = publicForm(context, settings);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -135,7 +133,7 @@ export function remsRegistrationRoutes(context: CommandContext, settings: RemsRe
         const { cardOwnerId, cardId: rawCardId, website, formToken, marketingConsent, ...input } = request.body;
         form.admit(request, reply, rawCardId, now);
         // A stored registration and a dropped one get the very same answer: a bot learns nothing.
-        const thanks = { success: true as const, message: MESSAGES.remsRegistrationThanks };
+        const thanks = succeeded({ message: MESSAGES.remsRegistrationThanks });
         if (form.isBot(website)) return thanks;
         const token = form.token(formToken, rawCardId, now);
         // The card's and the owner's own streams, not read models: a card deactivated or a key

@@ -9,7 +9,6 @@ import {
   RemsRegistrationParams,
   RetryRemsKeyFailuresResponse,
   RetryRemsRegistrationResponse,
-  leadStreamId,
   notFoundError,
   remsRegistrationStreamId,
   remsRetryAllStartedMessage,
@@ -26,9 +25,9 @@ import {
 import { RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
-import { leadDecider } from '../lead/decider.ts';
 import { remsDecider } from './decider.ts';
 import { remsRegistrationDecider } from './registration-decider.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['rems'];
@@ -49,6 +48,8 @@ const RETRY_ALL_LIMIT = 500;
 export interface RemsRouteSettings {
   /** The registrations' read model, to find which of an owner's registrations failed for want of a key. */
   readonly pool: pg.Pool;
+  /** Whether the lead of a registration (same id) was deleted, its visitor erased (lead/reader.ts). */
+  readonly leadErased: (leadId: string) => Promise<boolean>;
 }
 
 /** The owner's registrations that failed for want of a working key, oldest first, as the read model has them. */
@@ -98,7 +99,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     ownerHasKey: boolean,
     onlyReasons?: readonly (typeof REMS_KEY_FAILURE_REASONS)[number][],
   ): Promise<Checkpoint | null> => {
-    const lead = await commands.load(leadDecider, leadStreamId(registrationId));
+    const visitorErased = await settings.leadErased(registrationId);
     const result = await commands.handle(
       remsRegistrationDecider,
       remsRegistrationStreamId(registrationId),
@@ -108,7 +109,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           registrationId,
           ownerId,
           ownerHasKey,
-          visitorErased: lead.state.status === 'deleted',
+          visitorErased,
           ...(onlyReasons ? { onlyReasons } : {}),
           now: new Date().toISOString(),
         },
@@ -133,10 +134,10 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           response: { 200: SaveRemsKeyResponse, ...ERRORS },
         },
         // Each save asks REMS: limited per client like sign-in, so the route cannot be used to try keys.
-        config: { messages: { missingField: MESSAGES.remsApiKeyRequired }, rateLimit: authRateLimit },
+        config: { owner: true, messages: { missingField: MESSAGES.remsApiKeyRequired }, rateLimit: authRateLimit },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const problem = remsApiKeyProblem(request.body.apiKey);
         if (problem) throw validationError(problem, 'apiKey');
         const apiKey = normaliseRemsApiKey(request.body.apiKey);
@@ -168,18 +169,18 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           },
           { metadata: { actor: ownerId } },
         );
-        return {
-          success: true as const,
+        return succeeded({
           message: MESSAGES.remsApiKeySaved,
           keyHint,
           position: result.position ?? undefined,
-        };
+        });
       },
     );
 
     api.delete(
       '/api/rems/remove-api-key',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'REMS entegrasyonunu kaldır',
@@ -188,7 +189,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const result = await commands.handle(
           remsDecider,
           remsStreamId(ownerId),
@@ -196,7 +197,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           { metadata: { actor: ownerId } },
         );
         if (!result.position) throw new Error('A removed REMS key must have been recorded');
-        return { success: true as const, message: MESSAGES.remsIntegrationRemoved, position: result.position };
+        return succeeded({ message: MESSAGES.remsIntegrationRemoved, position: result.position });
       },
     );
 
@@ -205,6 +206,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.post(
       '/api/rems/registrations/:registrationId/retry',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: "Başarısız bir REMS kaydını yeniden gönder ('Tekrar Dene')",
@@ -214,13 +216,13 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const registrationId = request.params.registrationId.toLowerCase();
         if (!UUID.test(registrationId)) throw notFoundError(MESSAGES.remsRegistrationNotFound);
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
         const position = await retry(ownerId, registrationId, await hasKey(ownerId));
         if (!position) throw new Error('A retried REMS registration must have been recorded');
-        return { success: true as const, message: MESSAGES.remsRetryStarted, position };
+        return succeeded({ message: MESSAGES.remsRetryStarted, position });
       },
     );
 
@@ -229,6 +231,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.post(
       '/api/rems/registrations/retry-key-failures',
       {
+        config: { owner: true },
         schema: {
           tags: TAG,
           summary: 'Anahtar yüzünden başarısız olan REMS kayıtlarının hepsini yeniden gönder',
@@ -237,7 +240,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
         if (!(await hasKey(ownerId))) throw conflictError(MESSAGES.remsRetryNeedsKey);
         const rows = await keyFailures(settings.pool, ownerId);
@@ -256,12 +259,11 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
             throw error;
           }
         }
-        return {
-          success: true as const,
+        return succeeded({
           message: retried > 0 ? remsRetryAllStartedMessage(retried) : MESSAGES.remsRetryNothingToRetry,
           retried,
           ...(position ? { position } : {}),
-        };
+        });
       },
     );
   };

@@ -1,4 +1,4 @@
-import type { TrustProxy } from '@kartvizit/infra/config/env';
+import type { KafkaSettings, TrustProxy } from '@kartvizit/infra/config/env';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { commandApi } from '@kartvizit/command-api/app';
@@ -18,9 +18,8 @@ import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-thrott
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
-import { productReactors } from '@kartvizit/projector/reactors';
 import type { EventTransport } from '@kartvizit/infra/transport/types';
-import { startProjectors, type ProjectorService } from '@kartvizit/projector/service';
+import { composeProjector, type RunningProjector } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
 
 export interface ProductParts {
@@ -65,6 +64,8 @@ export interface ProductParts {
    * store.
    */
   readonly kafka?: { readonly transport: EventTransport; readonly topic: string };
+  /** KAFKA_BROKERS: this process publishes every event to the topic too (the relay, decision 42); unset: no relay. */
+  readonly relay?: KafkaSettings;
   /**
    * The process's /metrics registry (issue 17). Pass the one the store was created with (createEventStore's
    * `metrics`) so appends are measured too; unset: one of this composition's own, without the process metrics.
@@ -76,7 +77,7 @@ export interface ProductParts {
 
 export interface Product {
   readonly app: FastifyInstance;
-  readonly projectors: ProjectorService;
+  readonly projectors: RunningProjector;
   /** /metrics' registry and /readyz's check: the operations port (embedded.ts) serves them. */
   readonly operations: Operations;
   close(): Promise<void>;
@@ -88,7 +89,7 @@ export interface Product {
  * `npm start` and by the cross-service tests, so both run the same product.
  */
 export async function composeProduct(parts: ProductParts): Promise<Product> {
-  const projectors = startProjectors({
+  const projectors = composeProjector({
     pool: parts.pool,
     store: parts.store,
     codec: parts.codec,
@@ -96,17 +97,13 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
     ...(parts.kafka ? { kafka: parts.kafka } : {}),
-    reactors: productReactors({
-      pool: parts.pool,
-      store: parts.store,
-      codec: parts.codec,
-      blobs: parts.blobs,
-      mailer: parts.mailer,
-      publicBaseUrl: parts.publicBaseUrl,
-      appSecret: parts.appSecret,
-      remsApiUrl: parts.remsApiUrl ?? null,
-      ...(parts.remsRetry ? { remsRetry: parts.remsRetry } : {}),
-    }),
+    ...(parts.relay ? { relay: parts.relay } : {}),
+    blobs: parts.blobs,
+    mailer: parts.mailer,
+    publicBaseUrl: parts.publicBaseUrl,
+    appSecret: parts.appSecret,
+    remsApiUrl: parts.remsApiUrl ?? null,
+    ...(parts.remsRetry ? { remsRetry: parts.remsRetry } : {}),
   });
   const options = serverOptions({
     logLevel: parts.logLevel,

@@ -9,7 +9,6 @@ import { closeOnSignals } from '@kartvizit/infra/runtime/process';
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
-import { startKafkaRelay } from '@kartvizit/infra/transport/relay';
 import { createMetrics } from '@kartvizit/infra/metrics/registry';
 import { listenOperations } from '@kartvizit/infra/runtime/operations';
 import { composeProduct } from './compose.ts';
@@ -30,6 +29,8 @@ const transport =
   config.kafka.transport === 'kafka' ? createEventTransport(config.kafka, log, { role: 'embedded' }) : null;
 const product = await composeProduct({
   ...(transport ? { kafka: { transport, topic: config.kafka.topic } } : {}),
+  // With KAFKA_BROKERS, every event is published to the topic too (decision 42).
+  relay: config.kafka,
   mailer,
   pool: runtime.database.pool,
   store: runtime.store,
@@ -53,21 +54,12 @@ const product = await composeProduct({
   readyMaxLagSeconds: config.operations.readyMaxLagSeconds,
   log,
 });
-// With KAFKA_BROKERS, every event is published to the topic too (decision 42).
-const relay = startKafkaRelay(config.kafka, {
-  pool: runtime.database.pool,
-  store: runtime.store,
-  signals: runtime.signals,
-  pollIntervalMs: config.projectorPollIntervalMs,
-  log,
-});
 await product.app.listen({ port: config.port, host: config.host });
 log(`Dijital Kartvizit hazır: http://localhost:${config.port}`);
 const operationsServer = await listenOperations(product.operations, config.operations, log);
 
 closeOnSignals(async () => {
   await operationsServer?.close();
-  await relay?.stop();
   await product.close();
   await transport?.close();
   mailer.close();

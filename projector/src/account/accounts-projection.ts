@@ -1,7 +1,7 @@
 import type { AccountEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /** The owner read model behind /api/auth/me and the sidebar: who the owner is, never secrets. */
 interface AccountRow {

@@ -1,7 +1,7 @@
 import type { CardEvent, CardHistoryType } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
-import type { Projection, ProjectionContext } from '../core/projection.ts';
+import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection, ProjectionContext } from '@kartvizit/infra/processing/projection';
 
 /**
  * Cards as the owner's screens and the public card see them (`rm_cards`), and each card's status

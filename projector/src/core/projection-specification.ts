@@ -7,8 +7,8 @@ import { makeCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { RecordedEvent } from '@kartvizit/infra/event-store/types';
 import { EventCodec, type StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { physicalTableName, readsEvent, tablesOf, type Projection, type ProjectionOutcome } from './projection.ts';
-import { applyEvents, createTables, inTransaction } from './rebuild.ts';
+import { physicalTableName, readsEvent, tablesOf, type Projection, type ProjectionOutcome } from '@kartvizit/infra/processing/projection';
+import { applyEvents, createTables, inTransaction } from '@kartvizit/infra/processing/rebuild';
 
 /**
  * Given events / when events / then rows: a projection test on real PostgreSQL, with no runner and

@@ -1,7 +1,7 @@
 import { leadSearchText, type LeadEvent, type LeadStatus } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /**
  * The leads each owner received (`rm_leads`), for the 'Bağlantılar' screen and its CSV export.

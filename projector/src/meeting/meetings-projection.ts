@@ -1,8 +1,8 @@
 import type { MeetingEvent } from '@kartvizit/schemas';
 import { MEETINGS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /**
  * The owner's meetings (issue 15, `rm_meetings`): 'Toplantılar' (`GET /api/meetings`, newest first) and the owner's

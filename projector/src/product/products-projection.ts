@@ -1,7 +1,7 @@
 import { readProductData, type ProductData, type ProductEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /**
  * Products as the owner's product screen and the public catalogue see them (`rm_products`): one

@@ -1,7 +1,7 @@
 import { readProfileData, toProfileView, type Profile, type ProfileEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /**
  * The owner's profile as GET /api/profile/me answers it, one row per owner. `data` is exactly that

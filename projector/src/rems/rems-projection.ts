@@ -1,8 +1,8 @@
 import type { RemsEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert, foldByKey, type Positioned } from '../core/batched-upsert.ts';
+import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
 import { REMS_KEYS_PROJECTION } from '@kartvizit/infra/read-models/contract';
-import type { Projection } from '../core/projection.ts';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /**
  * Whether each owner has a REMS key in force (issue 14): behind `GET /api/rems/status` and the

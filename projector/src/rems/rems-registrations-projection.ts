@@ -1,8 +1,8 @@
 import type { LeadDeleted, RemsFailureReason, RemsRegistrationEvent } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { REMS_REGISTRATIONS_PROJECTION, type RemsRegistrationStatus } from '@kartvizit/infra/read-models/contract';
-import { batchedUpsert } from '../core/batched-upsert.ts';
-import type { Projection, ProjectionContext } from '../core/projection.ts';
+import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection, ProjectionContext } from '@kartvizit/infra/processing/projection';
 
 /**
  * The visitors' REMS registrations of each owner (issue 14, `rm_rems_registrations`): behind

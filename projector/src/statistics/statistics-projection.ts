@@ -9,8 +9,8 @@ import {
   type TelemetryEvent,
 } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert } from '../core/batched-upsert.ts';
-import type { Projection, ProjectionContext } from '../core/projection.ts';
+import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection, ProjectionContext } from '@kartvizit/infra/processing/projection';
 
 /**
  * The owners' statistics from visits and clicks (docs/decisions/0011-statistics.md), and their products' views and
@@ -74,13 +74,6 @@ interface BreakdownRow {
   count: number;
 }
 
-interface VisitorRow {
-  ownerId: string;
-  cardId: string;
-  day: string;
-  visitor: string;
-}
-
 /** A product's figures, per card it was reached from and once more for all of them ('*'), as for cards. */
 interface ProductRow {
   ownerId: string;
@@ -93,12 +86,34 @@ interface ProductRow {
   lastViewedAt: number | null;
 }
 
-interface ProductVisitorRow {
-  ownerId: string;
-  cardId: string;
-  productId: string;
-  day: string;
-  visitor: string;
+/** A visitor of a per-day set (stat_visitors, stat_product_visitors): the set's key columns, then the hash. */
+interface VisitorSetRow {
+  readonly key: readonly string[];
+  readonly visitor: string;
+}
+
+/**
+ * Adds visitors to a per-day set; answers the keys of the rows that were new, each a visitor not counted yet (an
+ * insert that conflicts is one already counted). `keys`: the set's columns before `visitor`, with their SQL types.
+ */
+async function addToVisitorSet(
+  { client, table }: ProjectionContext,
+  logical: string,
+  keys: readonly (readonly [column: string, type: string])[],
+  rows: readonly VisitorSetRow[],
+): Promise<string[][]> {
+  if (rows.length === 0) return [];
+  const columns = keys.map(([column]) => column).join(', ');
+  const arrays = keys.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const added = await client.query<{ key: string[] }>(
+    `INSERT INTO ${table(logical)} (${columns}, visitor)
+     SELECT ${columns}, decode(visitor, 'hex')
+       FROM unnest(${arrays}, $${keys.length + 1}::text[]) AS v(${columns}, visitor)
+     ON CONFLICT DO NOTHING
+     RETURNING ARRAY[${keys.map(([column]) => `${column}::text`).join(', ')}] AS key`,
+    [...keys.map((_, index) => rows.map((row) => row.key[index])), rows.map((row) => row.visitor)],
+  );
+  return added.rows.map((row) => row.key);
 }
 
 /** The instant of a hit: `at`, or when it was stored should `at` be unreadable. */
@@ -418,13 +433,12 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
   },
 
   async apply(events, context) {
-    const { client, table } = context;
     const batch = await newEvents(events, context);
     if (batch.length === 0) return { touched: [] };
 
     const aggregate = new BatchAggregate();
-    const visitors = new Map<string, VisitorRow>();
-    const productVisitors = new Map<string, ProductVisitorRow>();
+    const visitors = new Map<string, VisitorSetRow>();
+    const productVisitors = new Map<string, VisitorSetRow>();
     const touched = new Set<string>();
     for (const event of batch) {
       const ownerId = event.data.ownerId.toLowerCase();
@@ -437,10 +451,7 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
         const visitor = visitorKey(event.data.visitorHash);
         for (const cardId of cardsOf(event))
           productVisitors.set(`${ownerId}|${cardId}|${productId}|${day}|${visitor}`, {
-            ownerId,
-            cardId,
-            productId,
-            day,
+            key: [ownerId, cardId, productId, day],
             visitor,
           });
         continue;
@@ -450,46 +461,33 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
       const day = telemetryDay(instantOf(event));
       const visitor = visitorKey(event.data.visitorHash);
       for (const cardId of cardsOf(event))
-        visitors.set(`${ownerId}|${cardId}|${day}|${visitor}`, { ownerId, cardId, day, visitor });
+        visitors.set(`${ownerId}|${cardId}|${day}|${visitor}`, { key: [ownerId, cardId, day], visitor });
     }
 
-    if (visitors.size > 0) {
-      const list = [...visitors.values()];
-      const added = await client.query<{ owner_id: string; card_id: string; day: string }>(
-        `INSERT INTO ${table('stat_visitors')} (owner_id, card_id, day, visitor)
-         SELECT owner_id, card_id, day, decode(visitor, 'hex')
-           FROM unnest($1::uuid[], $2::text[], $3::date[], $4::text[]) AS v(owner_id, card_id, day, visitor)
-         ON CONFLICT DO NOTHING
-         RETURNING owner_id, card_id, day::text AS day`,
-        [
-          list.map((row) => row.ownerId),
-          list.map((row) => row.cardId),
-          list.map((row) => row.day),
-          list.map((row) => row.visitor),
-        ],
-      );
-      for (const row of added.rows) aggregate.addUnique(row.owner_id, row.card_id, row.day);
-    }
-
-    if (productVisitors.size > 0) {
-      const list = [...productVisitors.values()];
-      const added = await client.query<{ owner_id: string; card_id: string; product_id: string }>(
-        `INSERT INTO ${table('stat_product_visitors')} (owner_id, card_id, product_id, day, visitor)
-         SELECT owner_id, card_id, product_id, day, decode(visitor, 'hex')
-           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::date[], $5::text[])
-                AS v(owner_id, card_id, product_id, day, visitor)
-         ON CONFLICT DO NOTHING
-         RETURNING owner_id::text, card_id, product_id::text`,
-        [
-          list.map((row) => row.ownerId),
-          list.map((row) => row.cardId),
-          list.map((row) => row.productId),
-          list.map((row) => row.day),
-          list.map((row) => row.visitor),
-        ],
-      );
-      for (const row of added.rows) aggregate.productRow(row.owner_id, row.card_id, row.product_id).uniqueVisitors += 1;
-    }
+    const newVisitors = await addToVisitorSet(
+      context,
+      'stat_visitors',
+      [
+        ['owner_id', 'uuid'],
+        ['card_id', 'text'],
+        ['day', 'date'],
+      ],
+      [...visitors.values()],
+    );
+    for (const [ownerId = '', cardId = '', day = ''] of newVisitors) aggregate.addUnique(ownerId, cardId, day);
+    const newProductVisitors = await addToVisitorSet(
+      context,
+      'stat_product_visitors',
+      [
+        ['owner_id', 'uuid'],
+        ['card_id', 'text'],
+        ['product_id', 'uuid'],
+        ['day', 'date'],
+      ],
+      [...productVisitors.values()],
+    );
+    for (const [ownerId = '', cardId = '', productId = ''] of newProductVisitors)
+      aggregate.productRow(ownerId, cardId, productId).uniqueVisitors += 1;
 
     await upsertDaily(context, [...aggregate.daily.values()]);
     await upsertTotals(context, [...aggregate.totals.values()]);

@@ -1,8 +1,8 @@
 import { telemetryDay, type WebVitalsReported } from '@kartvizit/schemas';
 import { WEB_VITALS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
-import { batchedUpsert } from '../core/batched-upsert.ts';
-import type { Projection } from '../core/projection.ts';
+import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
+import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /**
  * Core Web Vitals of sampled page loads (issue 17, docs/decisions/0044-web-vitals.md): one row per metric of a load,

@@ -21,6 +21,7 @@ import {
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { buildAccountExport } from './export.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const PROJECTIONS = ['accounts'] as const;
 
@@ -75,12 +76,12 @@ export function accountQueries(context: QueryContext) {
       '/api/account/settings',
       {
         schema: { tags: ['account'], response: { 200: AccountSettingsResponse, 401: ErrorResponse } },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const leadAlerts = await readLeadAlerts(context, userId);
-        return { success: true as const, settings: { leadAlerts } };
+        return succeeded({ settings: { leadAlerts } });
       },
     );
 
@@ -90,6 +91,7 @@ export function accountQueries(context: QueryContext) {
       {
         schema: { tags: ['account'] },
         config: {
+          owner: true,
           projections: [
             ...PROJECTIONS,
             PROFILES_PROJECTION,
@@ -104,7 +106,7 @@ export function accountQueries(context: QueryContext) {
         },
       },
       async (request, reply) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         const now = new Date();
         const data = await buildAccountExport(context.pool, userId, now);
         return reply
@@ -119,10 +121,10 @@ export function accountQueries(context: QueryContext) {
       '/api/auth/me',
       {
         schema: { tags: ['account'], response: { 200: MeResponse, 401: ErrorResponse, 503: ErrorResponse } },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
-        const userId = await context.requireUser(request);
+        const userId = request.person.id;
         let user = await findAccount(context, userId);
         // The credential exists, so the account was registered: give the projection a moment.
         user ??= await context.watermarks.poll(() => findAccount(context, userId), READ_YOUR_WRITES_WAIT_MS);
@@ -130,7 +132,7 @@ export function accountQueries(context: QueryContext) {
           reply.header(STALE_HEADER, 'true');
           return reply.code(503).send({ success: false, message: MESSAGES.staleRead });
         }
-        return { success: true as const, user };
+        return succeeded({ user });
       },
     );
   };

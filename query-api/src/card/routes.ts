@@ -28,6 +28,7 @@ import {
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { QrRenderer } from './qr.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface CardQuerySettings {
   /** Origin of the public card pages; the QR code encodes `${publicBaseUrl}/p/${cardId}`. */
@@ -55,7 +56,8 @@ type CardRow = Pick<
   | 'created_at'
 >;
 
-const CARD_COLUMNS = 'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
+const CARD_COLUMNS =
+  'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
 
 async function rows<Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
   try {
@@ -110,15 +112,18 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
 
     api.get(
       '/api/cards/my-cards',
-      { schema: { tags: TAG, response: { 200: MyCardsResponse, 401: ErrorResponse } }, config: { projections: PROJECTIONS } },
+      {
+        schema: { tags: TAG, response: { 200: MyCardsResponse, 401: ErrorResponse } },
+        config: { owner: true, projections: PROJECTIONS },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cards = await rows<CardRow>(
           context,
           `SELECT ${CARD_COLUMNS} FROM ${RM_CARDS} WHERE owner_id = $1 ORDER BY owned_at DESC NULLS LAST, card_id`,
           [ownerId],
         );
-        return { success: true as const, cards: cards.map(toResponseCard) };
+        return succeeded({ cards: cards.map(toResponseCard) });
       },
     );
 
@@ -126,21 +131,30 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     // it is; another owner's virtual card reads as unknown, like a mistyped id.
     api.get(
       '/api/cards/details/:cardId',
-      { schema: { tags: TAG, params: CardParams, response: { 200: CardLookupResponse, ...ERRORS } }, config: { projections: PROJECTIONS } },
+      {
+        schema: { tags: TAG, params: CardParams, response: { 200: CardLookupResponse, ...ERRORS } },
+        config: { owner: true, projections: PROJECTIONS },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
-        if (!row || (row.type === 'virtual' && row.owner_id !== ownerId)) throw notFoundError(MESSAGES.cardNotFoundById);
-        return { success: true as const, card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false } };
+        if (!row || (row.type === 'virtual' && row.owner_id !== ownerId))
+          throw notFoundError(MESSAGES.cardNotFoundById);
+        return succeeded({
+          card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false },
+        });
       },
     );
 
     api.get(
       '/api/cards/mine/:cardId',
-      { schema: { tags: TAG, params: CardParams, response: { 200: MyCardResponse, ...ERRORS } }, config: { projections: PROJECTIONS } },
+      {
+        schema: { tags: TAG, params: CardParams, response: { 200: MyCardResponse, ...ERRORS } },
+        config: { owner: true, projections: PROJECTIONS },
+      },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
         if (!row || row.owner_id !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
@@ -150,7 +164,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
           [cardId],
         );
         const entries: CardHistoryEntry[] = history.map((entry) => ({ type: entry.type, at: entry.at.toISOString() }));
-        return { success: true as const, card: toResponseCard(row), history: entries };
+        return succeeded({ card: toResponseCard(row), history: entries });
       },
     );
 
@@ -186,4 +200,3 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     }
   };
 }
-

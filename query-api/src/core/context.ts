@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type pg from 'pg';
-import {
-  MESSAGES,
-  MIN_POSITION_HEADER,
-  READ_YOUR_WRITES_WAIT_MS,
-  STALE_HEADER,
-  unauthenticatedError,
-} from '@kartvizit/schemas';
+import { MIN_POSITION_HEADER, READ_YOUR_WRITES_WAIT_MS, STALE_HEADER } from '@kartvizit/schemas';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { WEB_VITALS_DEFAULT_SAMPLE_RATE } from '@kartvizit/infra/config/env';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
+import type { Authenticate } from '@kartvizit/infra/http/owner-access';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
@@ -63,7 +58,8 @@ export interface QueryContext {
   readonly meetings: MeetingSettings;
   /** The share of page loads (0 to 1) that measure and send Core Web Vitals: the card page and the dashboard read it. */
   readonly webVitalsSampleRate: number;
-  requireUser(request: FastifyRequest): Promise<string>;
+  /** Who a session names; the owner hook asks it for every owner route (`config: { owner: true }`). */
+  readonly authenticate: Authenticate;
 }
 
 export function createQueryContext(deps: QueryApiDependencies): QueryContext {
@@ -78,11 +74,7 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
     blobs: deps.blobs,
     meetings: deps.meetings ?? readMeetingSettings({}),
     webVitalsSampleRate: deps.webVitalsSampleRate ?? WEB_VITALS_DEFAULT_SAMPLE_RATE,
-    async requireUser(request) {
-      const userId = await tokens.authenticate(request.headers.authorization);
-      if (!userId) throw unauthenticatedError(MESSAGES.sessionExpired);
-      return userId;
-    },
+    authenticate: (authorization) => tokens.authenticate(authorization),
   };
 }
 

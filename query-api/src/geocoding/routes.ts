@@ -18,6 +18,7 @@ export function geocodingQueries(context: QueryContext) {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/api/geocode',
       {
+        config: { owner: true },
         schema: {
           tags: ['geocoding'],
           security: [{ bearer: [] }],
@@ -26,7 +27,6 @@ export function geocodingQueries(context: QueryContext) {
         },
       },
       async (request, reply) => {
-        await context.requireUser(request);
         const problem = geocodeAddressProblem(request.query);
         if (problem) throw validationError(problem, 'city');
         const { response, problems } = await context.geocoding.geocode(request.query);

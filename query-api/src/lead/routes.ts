@@ -23,6 +23,7 @@ import { REMS_REGISTRATIONS_PROJECTION, RM_CARDS, RM_REMS_REGISTRATIONS } from '
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { toCsv } from './csv.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 // A lead of 'Görüşme Planla' shows where its REMS registration stands (issue 14).
 const PROJECTIONS = ['leads', REMS_REGISTRATIONS_PROJECTION] as const;
@@ -210,13 +211,13 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsQuery,
           response: { 200: LeadsResponse, 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
         const { rows, total, counts } = await findLeads(context, ownerId, filter, pageOf(request.query));
-        return { success: true as const, leads: rows.map(toLead), total, counts };
+        return succeeded({ leads: rows.map(toLead), total, counts });
       },
     );
 
@@ -231,10 +232,10 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsExportQuery,
           response: { 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
         const { rows } = await findLeads(context, ownerId, filter, { limit: EXPORT_LIMIT, offset: 0 });
         return reply

@@ -31,6 +31,7 @@ import {
 import { buildIcs, icsDisposition } from '@kartvizit/infra/meetings/ics';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface MeetingQuerySettings {
   /** PUBLIC_BASE_URL: its host names the visitor's invitation UID. */
@@ -106,13 +107,13 @@ export function meetingQueries(context: QueryContext, settings: MeetingQuerySett
           security: [{ bearer: [] }],
           response: { 200: MeetingsResponse, 401: ErrorResponse },
         },
-        config: { projections: [MEETINGS_PROJECTION] },
+        config: { owner: true, projections: [MEETINGS_PROJECTION] },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const meetings = await findMeetings(context, ownerId);
         reply.header('cache-control', 'private, no-store');
-        return { success: true as const, meetings: meetings.map(toItem) };
+        return succeeded({ meetings: meetings.map(toItem) });
       },
     );
 

@@ -1,6 +1,7 @@
-import { jsonForScript, markup, trustedHtml, type SafeHtml } from '../public-page/html.ts';
-import { icon } from '../public-page/icons.ts';
-import type { PageAssets } from '../public-page/render.ts';
+import { jsonForScript, markup, trustedHtml, type SafeHtml } from '@kartvizit/infra/html/markup';
+import type { PageAssets } from '../html/assets.ts';
+import { pageHead, scriptTags } from '../html/document.ts';
+import { icon } from '../html/icons.ts';
 import { PRODUCT_SCRIPT_TEXT, PRODUCT_TEXT, type ProductPageView } from './view.ts';
 
 /**
@@ -16,22 +17,7 @@ const THUMB = { width: 64, height: 48 } as const;
 const NOSCRIPT_CSS = '.pc-js{display:none!important}';
 
 function head(title: string, description: string, assets: PageAssets, meta: SafeHtml | ''): SafeHtml {
-  const css = trustedHtml(assets.css ? `<style>${assets.css.replace(/<\//g, '<\\/')}</style>` : '');
-  return markup`<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>${title}</title>
-<meta name="description" content="${description}">
-${meta}<meta name="theme-color" content="#ffffff">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-${css}<noscript><style>${trustedHtml(NOSCRIPT_CSS)}</style></noscript>
-</head>`;
-}
-
-function scriptTags(assets: PageAssets): SafeHtml | '' {
-  return assets.scriptUrl
-    ? markup`${assets.modulePreloads.map((url) => markup`<link rel="modulepreload" href="${url}">`)}<script type="module" src="${assets.scriptUrl}"></script>`
-    : '';
+  return pageHead({ title, description, assets, meta, noscriptCss: NOSCRIPT_CSS });
 }
 
 /** A description for link previews: the price first, then the start of the description. */

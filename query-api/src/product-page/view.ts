@@ -1,20 +1,25 @@
-import {
-  imagesOf,
-  priceOf,
-  productPath,
-  record,
-  stringsOf,
-  textOf,
-  type PriceView,
-  type ProductImage,
-} from '../public-page/catalogue.ts';
-import { safeWebUrl } from '../public-page/urls.ts';
-import { themeClass } from '../public-page/view.ts';
+import type { ProductActionButton } from '@kartvizit/schemas/product/events';
+import { readStoredProduct } from '@kartvizit/schemas/product/read';
+import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
+import { safeWebUrl } from '../html/urls.ts';
+import { themeClass } from '../html/document.ts';
 
 /**
- * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` and the owner's
- * profile. Read defensively like the card page: a field of the wrong type counts as empty.
+ * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` (read by
+ * `readStoredProduct`) and the owner's profile. Read defensively like the card page: a field of the wrong type counts
+ * as empty.
  */
+
+type Data = Readonly<Record<string, unknown>>;
+
+function record(value: unknown): Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
+}
+
+function textOf(source: Data, key: string): string {
+  const value = source[key];
+  return typeof value === 'string' ? value.trim() : '';
+}
 
 export const PRODUCT_TEXT = {
   brand: 'Dijital Kartvizit',
@@ -100,10 +105,12 @@ export interface ProductPageInput {
 }
 
 /** The digits wa.me takes: a WhatsApp number (90 and ten digits) or the owner's phone in international form. */
-export function whatsAppNumber(actionButton: unknown, phone: unknown): string | null {
-  const button = record(actionButton);
-  if (button.type === 'whatsapp') {
-    const digits = textOf(button, 'value').replace(/\D/g, '');
+export function whatsAppNumber(
+  actionButton: Pick<ProductActionButton, 'type' | 'value'> | null,
+  phone: unknown,
+): string | null {
+  if (actionButton?.type === 'whatsapp') {
+    const digits = actionButton.value.replace(/\D/g, '');
     if (/^\d{8,15}$/.test(digits)) return digits;
   }
   if (typeof phone !== 'string') return null;
@@ -119,36 +126,28 @@ export function whatsAppUrl(number: string | null, text: string): string {
 }
 
 export function toProductPageView(input: ProductPageInput): ProductPageView {
-  const data = record(input.data);
+  const product = readStoredProduct(input.data);
   const profile = record(input.profile);
-  const name = textOf(data, 'name') || PRODUCT_TEXT.notFoundTitle;
+  const name = product.name.trim() || PRODUCT_TEXT.notFoundTitle;
   const canonicalUrl = `${input.publicBaseUrl}${productPath(input.productId)}`;
-  const images = imagesOf(data);
-  const price = priceOf(data);
-  const rawPrice = record(data.price);
-  const stock = typeof data.stock === 'number' && Number.isFinite(data.stock) ? data.stock : null;
+  const images = imagesOf(product);
+  const price = priceOf(product);
   const ownerName = [textOf(profile, 'firstName'), textOf(profile, 'lastName')].filter(Boolean).join(' ');
-  const number = whatsAppNumber(data.actionButton, profile.phone);
+  const number = whatsAppNumber(product.actionButton, profile.phone);
   return {
     productId: input.productId,
     canonicalUrl,
     name,
-    description: textOf(data, 'description'),
-    category: textOf(data, 'category'),
-    tags: stringsOf(data, 'tags'),
-    features: stringsOf(data, 'features'),
+    description: product.description.trim(),
+    category: product.category.trim(),
+    tags: trimmedTexts(product.tags),
+    features: trimmedTexts(product.features),
     price,
-    priceMeta:
-      price && typeof rawPrice.value === 'number'
-        ? {
-            amount: rawPrice.value.toFixed(2),
-            currency: typeof rawPrice.currency === 'string' ? rawPrice.currency : 'TRY',
-          }
-        : null,
+    priceMeta: price ? { amount: product.price.value.toFixed(2), currency: product.price.currency } : null,
     images,
     shareImage: images[0] ? `${input.publicBaseUrl}${images[0].src}` : null,
-    inStock: stock === null ? null : stock > 0,
-    buyUrl: safeWebUrl(data.url),
+    inStock: product.stock === null ? null : product.stock > 0,
+    buyUrl: safeWebUrl(product.url),
     whatsAppAskUrl: whatsAppUrl(number, PRODUCT_TEXT.whatsAppQuestion(name, canonicalUrl)),
     whatsAppShareUrl: whatsAppUrl(null, PRODUCT_TEXT.whatsAppShare(name, canonicalUrl)),
     cardUrl: input.cardId ? `/p/${input.cardId}` : null,

@@ -22,14 +22,19 @@ import {
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 // Ids are UUIDs; anything else is no product and no owner, answered like an unknown one.
 import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
 const OWNER_PROJECTIONS = [PRODUCTS_PROJECTION] as const;
 
-type Row = Pick<ProductsRow, 'product_id' | 'owner_id' | 'data' | 'is_active' | 'featured' | 'sort_order' | 'created_at' | 'updated_at'>;
-const COLUMNS = 'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at';
+type Row = Pick<
+  ProductsRow,
+  'product_id' | 'owner_id' | 'data' | 'is_active' | 'featured' | 'sort_order' | 'created_at' | 'updated_at'
+>;
+const COLUMNS =
+  'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at';
 
 async function rows(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
   try {
@@ -73,11 +78,16 @@ export function productQueries(context: QueryContext) {
     api.get(
       '/api/products',
       {
-        schema: { tags: TAG, summary: 'Ürünlerim', security: [{ bearer: [] }], response: { 200: ProductListResponse, 401: ErrorResponse } },
-        config: { projections: OWNER_PROJECTIONS },
+        schema: {
+          tags: TAG,
+          summary: 'Ürünlerim',
+          security: [{ bearer: [] }],
+          response: { 200: ProductListResponse, 401: ErrorResponse },
+        },
+        config: { owner: true, projections: OWNER_PROJECTIONS },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const found = await rows(
           context,
           `SELECT ${COLUMNS} FROM ${RM_PRODUCTS} pr
@@ -85,7 +95,7 @@ export function productQueries(context: QueryContext) {
             ORDER BY pr.sort_order NULLS LAST, pr.created_at, pr.product_id`,
           [ownerId],
         );
-        return { success: true as const, data: found.map(toProduct) };
+        return succeeded({ data: found.map(toProduct) });
       },
     );
 
@@ -94,7 +104,12 @@ export function productQueries(context: QueryContext) {
     api.get(
       '/api/products/public/:userId',
       {
-        schema: { tags: TAG, summary: 'Bir kartvizitin ürün kataloğu', params: ProductOwnerParams, response: { 200: ProductListResponse, 404: ErrorResponse } },
+        schema: {
+          tags: TAG,
+          summary: 'Bir kartvizitin ürün kataloğu',
+          params: ProductOwnerParams,
+          response: { 200: ProductListResponse, 404: ErrorResponse },
+        },
         config: { projections: SHOWN_PRODUCT_PROJECTIONS },
       },
       async (request) => {
@@ -106,21 +121,28 @@ export function productQueries(context: QueryContext) {
             ORDER BY pr.featured IS TRUE DESC, pr.sort_order NULLS LAST, pr.created_at, pr.product_id`,
           [ownerId],
         );
-        return { success: true as const, data: found.map(toProduct) };
+        return succeeded({ data: found.map(toProduct) });
       },
     );
 
     api.get(
       '/api/products/public/detail/:id',
       {
-        schema: { tags: TAG, summary: 'Ürün sayfası', params: ProductParams, response: { 200: ProductDetailResponse, 404: ErrorResponse } },
+        schema: {
+          tags: TAG,
+          summary: 'Ürün sayfası',
+          params: ProductParams,
+          response: { 200: ProductDetailResponse, 404: ErrorResponse },
+        },
         config: { projections: SHOWN_PRODUCT_PROJECTIONS },
       },
       async (request) => {
         const productId = uuidOrNull(request.params.id);
-        const row = productId ? (await rows(context, `SELECT ${COLUMNS} ${SHOWN_PRODUCTS} AND pr.product_id = $1`, [productId]))[0] : undefined;
+        const row = productId
+          ? (await rows(context, `SELECT ${COLUMNS} ${SHOWN_PRODUCTS} AND pr.product_id = $1`, [productId]))[0]
+          : undefined;
         if (!row) throw notFoundError(MESSAGES.productNotFound);
-        return { success: true as const, data: toProduct(row) };
+        return succeeded({ data: toProduct(row) });
       },
     );
   };

@@ -4,6 +4,7 @@ import { ErrorResponse, ProfileMeResponse, type Profile } from '@kartvizit/schem
 import { PROFILES_PROJECTION, RM_PROFILES, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 const PROJECTIONS = [PROFILES_PROJECTION] as const;
 
@@ -34,11 +35,11 @@ export function profileQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: ProfileMeResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const ownerId = await context.requireUser(request);
-        return { success: true as const, profile: await findProfile(context, ownerId) };
+        const ownerId = request.person.id;
+        return succeeded({ profile: await findProfile(context, ownerId) });
       },
     );
   };

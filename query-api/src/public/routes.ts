@@ -13,6 +13,7 @@ import {
 import { SHOWN_CARDS, SHOWN_CARD_PROJECTIONS, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 type PublicProfileRow = Pick<ProfilesRow, 'owner_id' | 'data'>;
 
@@ -45,7 +46,7 @@ export function publicCardQueries(context: QueryContext) {
         const parsed = parseCardId(request.params.cardId);
         const row = parsed.ok ? await findActiveCardProfile(context, parsed.cardId) : undefined;
         if (!row) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
-        return { success: true as const, profile: publicProfile(row) };
+        return succeeded({ profile: publicProfile(row) });
       },
     );
   };
@@ -53,9 +54,10 @@ export function publicCardQueries(context: QueryContext) {
 
 async function findActiveCardProfile(context: QueryContext, cardId: string): Promise<PublicProfileRow | undefined> {
   try {
-    const result = await context.pool.query<PublicProfileRow>(`SELECT p.owner_id, p.data ${SHOWN_CARDS} AND c.card_id = $1`, [
-      cardId,
-    ]);
+    const result = await context.pool.query<PublicProfileRow>(
+      `SELECT p.owner_id, p.data ${SHOWN_CARDS} AND c.card_id = $1`,
+      [cardId],
+    );
     return result.rows[0];
   } catch (error) {
     // A read model not built yet (or no profile backend yet): no card can be shown.

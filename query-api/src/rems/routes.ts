@@ -22,6 +22,7 @@ import {
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const PROJECTIONS = [REMS_KEYS_PROJECTION] as const;
@@ -128,14 +129,14 @@ export function remsQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: RemsStatusResponse, 401: ErrorResponse },
         },
-        config: { projections: PROJECTIONS },
+        config: { owner: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const row = await findKey(context, ownerId);
         const active = row?.active === true;
         reply.header('cache-control', 'private, no-store');
-        return { success: true as const, hasActiveKey: active, keyHint: active ? (row?.key_hint ?? null) : null };
+        return succeeded({ hasActiveKey: active, keyHint: active ? (row?.key_hint ?? null) : null });
       },
     );
 
@@ -150,24 +151,23 @@ export function remsQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: RemsStatsResponse, 401: ErrorResponse },
         },
-        config: { projections: STATS_PROJECTIONS },
+        config: { owner: true, projections: STATS_PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const [key, registrations] = await Promise.all([
           findKey(context, ownerId),
           findRegistrations(context, ownerId),
         ]);
         const hasActiveKey = key?.active === true;
         reply.header('cache-control', 'private, no-store');
-        return {
-          success: true as const,
+        return succeeded({
           totalCustomers: registrations.counts.delivered,
           failedRegistrations: registrations.counts.failed,
           pendingRegistrations: registrations.counts.pending,
           keyFailures: registrations.counts.keyFailures,
           recentIntegrations: registrations.recent.map((row) => toRecent(row, hasActiveKey)),
-        };
+        });
       },
     );
 
@@ -189,7 +189,7 @@ export function remsQueries(context: QueryContext) {
         const row = UUID.test(userId) ? await findKey(context, userId) : null;
         // The block must disappear as soon as the owner removes the key: no cache keeps it.
         reply.header('cache-control', 'no-store');
-        return { success: true as const, hasActiveKey: row?.active === true };
+        return succeeded({ hasActiveKey: row?.active === true });
       },
     );
   };

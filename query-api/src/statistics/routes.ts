@@ -23,6 +23,7 @@ import {
   unauthenticatedError,
   validationError,
 } from '@kartvizit/schemas';
+import { may } from '@kartvizit/schemas/access';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { QueryApiDependencies, QueryContext } from '../core/context.ts';
 import { cardOwner, readBreakdowns, readDays, readProductFigures, readTotals, type Scope } from './read-model.ts';
@@ -36,6 +37,7 @@ import {
 } from './shape.ts';
 import { StatisticsStream, StatisticsStreamHub } from './stream-hub.ts';
 import { StreamTickets, type TicketHolder } from './stream-ticket.ts';
+import { succeeded } from '@kartvizit/infra/http/answers';
 
 // The card filter reads the cards read model as well: a card activated a moment ago is found.
 const PROJECTIONS = ['statistics', 'cards'] as const;
@@ -58,12 +60,13 @@ export function statisticsQueries(
   const tickets = new StreamTickets(deps.appSecret, context.pool, STATISTICS_STREAM.ticketTtlSeconds);
   /** The signed-in owner, and the card the query is narrowed to (which must be theirs). */
   const scopeOf = async (request: FastifyRequest, query: StatisticsQuery): Promise<Scope> => {
-    const ownerId = await context.requireUser(request);
+    const ownerId = request.person.id;
     const raw = query.cardId;
     if (raw === undefined) return { ownerId, cardId: STATISTICS_ALL_CARDS };
     const parsed = parseCardId(raw);
     if (!parsed.ok) throw validationError(parsed.message, 'cardId');
-    if ((await cardOwner(context.pool, parsed.cardId)) !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
+    if (!may(request.person, 'read', { ownerId: await cardOwner(context.pool, parsed.cardId) }))
+      throw notFoundError(MESSAGES.cardNotFound);
     return { ownerId, cardId: parsed.cardId };
   };
 
@@ -85,8 +88,10 @@ export function statisticsQueries(
       if (!holder) throw unauthenticatedError(MESSAGES.statisticsStreamTicketInvalid);
       return holder;
     }
-    // Clients that can send headers may use their session directly.
-    const ownerId = await context.requireUser(request);
+    // Clients that can send headers may use their session directly: the one route that checks a session itself, as
+    // it takes a ticket instead (EventSource sends no headers).
+    const ownerId = await context.authenticate(request.headers.authorization);
+    if (!ownerId) throw unauthenticatedError(MESSAGES.sessionExpired);
     const issued = tickets.issue(ownerId, request.headers.authorization ?? '');
     const holder = await tickets.verify(issued.ticket);
     if (!holder) throw unauthenticatedError(MESSAGES.sessionExpired);
@@ -97,7 +102,7 @@ export function statisticsQueries(
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     const options = <Response>(response: Response) => ({
       schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: response, ...ERRORS } },
-      config: { projections: PROJECTIONS },
+      config: { owner: true, projections: PROJECTIONS },
     });
 
     const hub = new StatisticsStreamHub({
@@ -117,8 +122,7 @@ export function statisticsQueries(
         readBreakdowns(context.pool, scope, ['device']),
         recentDays(scope, DASHBOARD_RECENT_DAYS),
       ]);
-      return {
-        success: true as const,
+      return succeeded({
         dashboard: {
           totalVisits: totals?.visits ?? 0,
           uniqueVisitors: totals?.uniqueVisitors ?? 0,
@@ -127,7 +131,7 @@ export function statisticsQueries(
           topDevices: deviceCounts(devices),
           recentDailyVisits: days.map(({ date, count }) => ({ date, count })),
         },
-      };
+      });
     });
 
     api.get('/api/statistics/profile', options(ProfileStatisticsResponse), async (request) => {
@@ -140,57 +144,65 @@ export function statisticsQueries(
               lastVisitedAt: totals.lastVisitAt?.toISOString() ?? null,
             }
           : null;
-      return { success: true as const, stats };
+      return succeeded({ stats });
     });
 
-    api.get('/api/statistics/daily', options(DailyStatisticsResponse), async (request) => ({
-      success: true as const,
-      dailyStats: await recentDays(await scopeOf(request, request.query), STATISTICS_DAYS),
-    }));
+    api.get('/api/statistics/daily', options(DailyStatisticsResponse), async (request) =>
+      succeeded({
+        dailyStats: await recentDays(await scopeOf(request, request.query), STATISTICS_DAYS),
+      }),
+    );
 
-    api.get('/api/statistics/location', options(LocationStatisticsResponse), async (request) => ({
-      success: true as const,
-      locationStats: locationStatistics(
-        await readBreakdowns(context.pool, await scopeOf(request, request.query), ['location']),
-      ),
-    }));
+    api.get('/api/statistics/location', options(LocationStatisticsResponse), async (request) =>
+      succeeded({
+        locationStats: locationStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['location']),
+        ),
+      }),
+    );
 
-    api.get('/api/statistics/device', options(DeviceStatisticsResponse), async (request) => ({
-      success: true as const,
-      deviceStats: deviceStatistics(
-        await readBreakdowns(context.pool, await scopeOf(request, request.query), ['device', 'browser']),
-      ),
-    }));
+    api.get('/api/statistics/device', options(DeviceStatisticsResponse), async (request) =>
+      succeeded({
+        deviceStats: deviceStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['device', 'browser']),
+        ),
+      }),
+    );
 
-    api.get('/api/statistics/clicks', options(ClickStatisticsResponse), async (request) => ({
-      success: true as const,
-      clickStats: clickStatistics(await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click'])),
-    }));
+    api.get('/api/statistics/clicks', options(ClickStatisticsResponse), async (request) =>
+      succeeded({
+        clickStats: clickStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['click']),
+        ),
+      }),
+    );
 
     // For the chosen card: the views and clicks of product pages reached from that card's catalogue (decision 47).
     api.get(
       '/api/statistics/products',
       {
         schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: ProductStatisticsResponse, ...ERRORS } },
-        config: { projections: PRODUCT_PROJECTIONS },
+        config: { owner: true, projections: PRODUCT_PROJECTIONS },
       },
       async (request) => {
         const scope = await scopeOf(request, request.query);
-        return {
-          success: true as const,
+        return succeeded({
           productStats: productStatistics(await readProductFigures(context.pool, scope.ownerId, scope.cardId)),
-        };
+        });
       },
     );
 
     api.get(
       '/api/statistics/stream-ticket',
-      { schema: { tags: TAG, response: { 200: StatisticsStreamTicketResponse, 401: ErrorResponse } } },
+      {
+        schema: { tags: TAG, response: { 200: StatisticsStreamTicketResponse, 401: ErrorResponse } },
+        config: { owner: true },
+      },
       async (request, reply) => {
-        const ownerId = await context.requireUser(request);
+        const ownerId = request.person.id;
         const { ticket, expiresAt } = tickets.issue(ownerId, request.headers.authorization ?? '');
         reply.header('cache-control', 'no-store');
-        return { success: true as const, ticket, expiresAt: expiresAt.toISOString() };
+        return succeeded({ ticket, expiresAt: expiresAt.toISOString() });
       },
     );
 

@@ -169,6 +169,8 @@ export const PUBLIC_PROFILE_FIELDS = [
   'paymentMethods',
 ] as const;
 
+// An answer, not a request body: the stored profile's values pass through as they are. Typed, the
+// serializer would coerce or drop what older events stored (decision 59).
 export const PublicProfile = Type.Object({
   _id: Type.Optional(Type.Unknown()),
   user: Type.Optional(Type.Unknown()),

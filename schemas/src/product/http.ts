@@ -42,6 +42,12 @@ export type Product = Static<typeof Product>;
 // Values are Unknown so the shared rules (validation/product.ts) answer each problem with its own
 // Turkish message; unknown names are still refused by the schema. Fields the web sends back from a
 // product it read (_id, user, order, thumbnails, createdAt, updatedAt) are accepted and ignored.
+// Typed shapes were weighed and kept out (decision 59), as each would change an answer: an edit of an
+// unknown or foreign product answers 404 before its form is read; a form with two problems answers
+// the first in the form's order (a too-long name before a stock of the wrong type), which a schema
+// checked first would not; each wrong kind has its own message (productTextInvalid, productFlagInvalid,
+// productListInvalid, productPriceInvalid, productStockInvalid) and field ('price.currency'); price
+// and stock take a number or the text the form sends ('8.750.000,50', '12'); flags take 'true'/'false'.
 const FORM_FIELD = Type.Optional(Type.Unknown());
 export const ProductBody = Type.Object(
   {

@@ -1,7 +1,7 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
 
 /**
- * What the reactors (infra/src/processing/reactor.ts) record about themselves. A reactor reacts to
+ * What the reactors (infra/src/processing/, decision 55) record about themselves. A reactor reacts to
  * events by calling something outside (a mail server, REMS, a meeting provider, Kafka); what a
  * reaction achieved is the feature's own event (an e-mail sent…), and these two are the ones every
  * reactor shares: giving up on an event, and an operator asking for it to be tried again.

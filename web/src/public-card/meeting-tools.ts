@@ -17,7 +17,7 @@ import {
 import { readToken } from '../features/account/token.ts';
 import { recordPosition, recordPositionOf } from '../app/write-position.ts';
 import { debug } from '../shared/debug.ts';
-import { downloadFile, errorAnswerOf, fill, fromLocalInput, toLocalInput } from './meeting-block.ts';
+import { downloadFile, errorAnswerOf, fill, fromLocalInput, toLocalInput } from './meeting-common.ts';
 import { formFeedback } from './public-form.ts';
 
 /**
@@ -101,7 +101,8 @@ function dialog(id: string, title: string, intro: string): { dialog: HTMLDialogE
     h('h2', { class: 'pc-dialog__title', id: `${id}-heading` }, title),
     h('p', { class: 'pc-muted' }, intro),
   );
-  const element = h('dialog', { class: 'pc-dialog', id, 'aria-labelledby': `${id}-heading` }, form);
+  // `pc-dialog` takes the card's look (page.css); `dialog` the dashboard's (shared/ui/dialog.css) in the planner.
+  const element = h('dialog', { class: 'pc-dialog dialog', id, 'aria-labelledby': `${id}-heading` }, form);
   document.body.append(element);
   return { dialog: element, form };
 }

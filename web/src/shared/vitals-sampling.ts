@@ -1,5 +1,4 @@
-/** Which page reports (the server's WEB_VITALS_PAGES). */
-export type VitalsPage = 'card' | 'dashboard';
+import type { VitalsPage } from './web-vitals.ts';
 
 /**
  * Decides for this page load whether it measures its Core Web Vitals (`rate`: WEB_VITALS_SAMPLE_RATE, 0 to 1) and

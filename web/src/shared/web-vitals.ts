@@ -1,6 +1,7 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 
-import type { VitalsPage } from './vitals-sampling.ts';
+/** Which page reports (the server's WEB_VITALS_PAGES). */
+export type VitalsPage = 'card' | 'dashboard';
 
 type Reported = Partial<Record<Metric['name'], number>>;
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { nameProblem, passwordProblem } from '@kartvizit/schemas/auth/rules';
@@ -15,45 +15,16 @@ import {
 } from './api.ts';
 import { EmailChangeSection } from './email-change-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
-import { focusField, PasswordField, TextField } from './form-fields.tsx';
+import { PasswordField, TextField } from './form-fields.tsx';
 import { selectCurrentUser } from './session-slice.ts';
-import './auth.css';
-import './account-settings.css';
-
-interface FieldError {
-  readonly message: string;
-  readonly field: string | null;
-}
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="panel as-section" aria-labelledby={`${id}-title`}>
-      <header className="as-section__head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        <p>{description}</p>
-      </header>
-      {children}
-    </section>
-  );
-}
+import { SettingsForm, SettingsSection, useSectionForm } from './settings-section.tsx';
 
 function NameSection() {
   const user = useAppSelector(selectCurrentUser);
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
   const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [error, setError] = useState<FieldError | null>(null);
+  const { formRef, problem, fail, clear, fieldError } = useSectionForm<string>('firstName');
   const [rename, { isLoading }] = useRenameAccountMutation();
-  const formRef = useRef<HTMLFormElement>(null);
   const loadedFor = useRef(user?.id);
 
   // The session's user arrives after a reload: fill the form once it is known.
@@ -64,11 +35,6 @@ function NameSection() {
       setLastName(user.lastName);
     }
   }, [user]);
-
-  const fail = (next: FieldError) => {
-    setError(next);
-    focusField(formRef.current, next.field ?? 'firstName');
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,7 +47,7 @@ function NameSection() {
     if (firstIssue) return fail({ message: firstIssue, field: 'firstName' });
     const lastIssue = nameProblem(last);
     if (lastIssue) return fail({ message: lastIssue, field: 'lastName' });
-    setError(null);
+    clear();
     const result = await rename({ firstName: first, lastName: last });
     if ('error' in result) {
       const server = serverProblem(result.error);
@@ -95,21 +61,20 @@ function NameSection() {
     toast.success(result.data.message);
   };
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   return (
-    <Section id="hesap-kisisel" title="Kişisel Bilgiler" description="Hesabınızda ve e-postalarımızda görünen adınız.">
-      <form
-        ref={formRef}
-        className="as-form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-busy={isLoading}
+    <SettingsSection
+      id="hesap-kisisel"
+      title="Kişisel Bilgiler"
+      description="Hesabınızda ve e-postalarımızda görünen adınız."
+    >
+      <SettingsForm
+        formRef={formRef}
+        problem={problem}
+        busy={isLoading}
+        submitLabel="Adı Kaydet"
+        busyLabel="Kaydediliyor..."
+        onSubmit={onSubmit}
       >
-        {error && error.field === null && (
-          <div className="alert" role="alert">
-            {error.message}
-          </div>
-        )}
         <div className="as-form__row">
           <TextField
             label="Ad"
@@ -128,30 +93,17 @@ function NameSection() {
             error={fieldError('lastName')}
           />
         </div>
-        <div className="as-form__actions">
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>
-            {isLoading ? 'Kaydediliyor...' : 'Adı Kaydet'}
-          </button>
-        </div>
-      </form>
-    </Section>
+      </SettingsForm>
+    </SettingsSection>
   );
 }
-
-type PasswordFieldName = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 function PasswordSection() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<FieldError | null>(null);
+  const { formRef, problem: formProblem, fail, clear, fieldError } = useSectionForm<string>('currentPassword');
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const fail = (next: FieldError) => {
-    setError(next);
-    focusField(formRef.current, next.field ?? 'currentPassword');
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -166,7 +118,7 @@ function PasswordSection() {
       return fail({ message: MESSAGES.passwordsDoNotMatch, field: 'confirmPassword' });
     if (newPassword === currentPassword)
       return fail({ message: MESSAGES.newPasswordSameAsCurrent, field: 'newPassword' });
-    setError(null);
+    clear();
     const result = await changePassword({ currentPassword, newPassword });
     if ('error' in result) {
       const server = serverProblem(result.error);
@@ -187,25 +139,20 @@ function PasswordSection() {
     toast.success(result.data.message || MESSAGES.passwordChanged);
   };
 
-  const fieldError = (field: PasswordFieldName) => (error?.field === field ? error.message : null);
   return (
-    <Section
+    <SettingsSection
       id="hesap-sifre"
       title="Şifre Değiştir"
       description="Şifreniz değiştiğinde diğer cihazlardaki oturumlar kapanır; bu cihazda oturumunuz açık kalır."
     >
-      <form
-        ref={formRef}
-        className="as-form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-busy={isLoading}
+      <SettingsForm
+        formRef={formRef}
+        problem={formProblem}
+        busy={isLoading}
+        submitLabel="Şifreyi Değiştir"
+        busyLabel="Değiştiriliyor..."
+        onSubmit={onSubmit}
       >
-        {error && error.field === null && (
-          <div className="alert" role="alert">
-            {error.message}
-          </div>
-        )}
         <PasswordField
           label="Mevcut şifre"
           revealLabel="Mevcut şifreyi"
@@ -236,13 +183,8 @@ function PasswordSection() {
             error={fieldError('confirmPassword')}
           />
         </div>
-        <div className="as-form__actions">
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>
-            {isLoading ? 'Değiştiriliyor...' : 'Şifreyi Değiştir'}
-          </button>
-        </div>
-      </form>
-    </Section>
+      </SettingsForm>
+    </SettingsSection>
   );
 }
 
@@ -265,7 +207,7 @@ function NotificationsSection() {
   };
 
   return (
-    <Section
+    <SettingsSection
       id="hesap-bildirimler"
       title="Bildirimler"
       description="Hangi durumlarda size e-posta göndereceğimizi seçin."
@@ -298,7 +240,7 @@ function NotificationsSection() {
           />
         </div>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -316,7 +258,7 @@ function DataSection() {
     toast.success('Verilerinizin kopyası indirildi');
   };
   return (
-    <Section
+    <SettingsSection
       id="hesap-verilerim"
       title="Verilerim"
       description="KVKK kapsamında, hakkınızda sakladığımız her şeyin bir kopyasını tek bir JSON dosyası olarak indirebilirsiniz: hesap, profil, kartlar, ürünler, bağlantılar ve istatistik özetleri. Şifreniz dosyada yer almaz."
@@ -332,7 +274,7 @@ function DataSection() {
           {isFetching ? 'Hazırlanıyor...' : 'Verilerimin Kopyasını İndir'}
         </button>
       </div>
-    </Section>
+    </SettingsSection>
   );
 }
 

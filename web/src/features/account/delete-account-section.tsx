@@ -9,6 +9,7 @@ import { useDeleteAccountMutation } from './api.ts';
 import { typedAddressConfirms } from './delete-confirmation.ts';
 import { PasswordField, TextField } from './form-fields.tsx';
 import { selectCurrentUser } from './session-slice.ts';
+import { SettingsSection } from './settings-section.tsx';
 import { endSession } from './session.ts';
 import './auth.css';
 import './account-settings.css';
@@ -24,11 +25,12 @@ const DATA_SECTION_TITLE_ID = 'hesap-verilerim-title';
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
   return (
-    <section className="panel as-section da-section" aria-labelledby="hesap-sil-title">
-      <header className="as-section__head">
-        <h2 id="hesap-sil-title">Hesabı Sil</h2>
-        <p>Hesabınızı sildiğinizde aşağıdakilerin hepsi kalıcı olarak silinir. Bu işlem geri alınamaz.</p>
-      </header>
+    <SettingsSection
+      id="hesap-sil"
+      title="Hesabı Sil"
+      description="Hesabınızı sildiğinizde aşağıdakilerin hepsi kalıcı olarak silinir. Bu işlem geri alınamaz."
+      className="da-section"
+    >
       <ul className="da-list">
         <li>Kartlarınız ve sayfaları: kartlarınızın bağlantısı ve QR kodu artık hiçbir sayfa açmaz</li>
         <li>Profiliniz, ürünleriniz ve yüklediğiniz görseller</li>
@@ -46,7 +48,7 @@ export function DeleteAccountSection() {
         </button>
       </div>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
-    </section>
+    </SettingsSection>
   );
 }
 

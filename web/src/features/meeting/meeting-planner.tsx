@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { meetingScheduled } from './api.ts';
+import '../../shared/ui/dialog.css';
 import './meeting-planner.css';
 
 /**

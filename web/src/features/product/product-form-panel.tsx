@@ -27,6 +27,7 @@ import {
   type ProductFormState,
 } from './product-form.ts';
 import { ProductImagesField } from './product-images-field.tsx';
+import '../../shared/ui/form-field.css';
 
 const SAVE_FALLBACKS = { failed: PRODUCT_MESSAGES.productSaveError, error: PRODUCT_MESSAGES.productSaveError };
 
@@ -171,7 +172,7 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
         </Field>
 
         <fieldset className="product-form__wide product-form__group">
-          <legend className="product-field__label">Fiyatlandırma</legend>
+          <legend className="form-field__label">Fiyatlandırma</legend>
           <div className="product-form__row">
             <Field
               field="price.value"
@@ -268,7 +269,7 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
         </Field>
 
         <fieldset className="product-form__wide product-form__group">
-          <legend className="product-field__label">Aksiyon butonu</legend>
+          <legend className="form-field__label">Aksiyon butonu</legend>
           <div className="product-form__row">
             <Field field="actionButton.type" label="Buton türü" error={errorOf('actionButton.type')}>
               {(control) => (
@@ -407,15 +408,15 @@ function Field({ field, label, error, hint, wide, required, children }: FieldPro
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className={wide ? 'product-field product-form__wide' : 'product-field'}>
-      <label className="product-field__label" htmlFor={id}>
+    <div className={wide ? 'form-field product-form__wide' : 'form-field'}>
+      <label className="form-field__label" htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {children({
         id,
         name: field,
-        className: 'product-field__input',
+        className: 'form-field__input',
         ...(required ? { required: true } : {}),
         'aria-invalid': error ? true : undefined,
         'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,

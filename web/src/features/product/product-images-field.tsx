@@ -60,7 +60,7 @@ export function ProductImagesField({ images, onImages, error, onBusy, disabled }
 
   return (
     <fieldset className="product-form__wide product-images" aria-describedby={message ? `${id}-error` : `${id}-hint`}>
-      <legend className="product-field__label">Görseller</legend>
+      <legend className="form-field__label">Görseller</legend>
       {images.length > 0 && (
         <ul className="product-images__list" aria-label="Seçilen görseller">
           {images.map((url, index) => (

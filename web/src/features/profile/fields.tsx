@@ -7,6 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { compactIban, formatIban, formattedCaret } from './iban.ts';
+import '../../shared/ui/form-field.css';
 
 /**
  * Inputs of the profile form. Each is found by the dotted path the server names in its errors
@@ -47,8 +48,8 @@ function FieldFrame({ path, label, error, hint, optional, wide, children }: Fiel
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={wide ? 'pf-field pf-field--wide' : 'pf-field'}>
-      <label className="pf-field__label" htmlFor={id}>
+    <div className={wide ? 'form-field pf-field--wide' : 'form-field'}>
+      <label className="form-field__label" htmlFor={id}>
         {label}
         {optional && <span className="pf-field__optional"> (isteğe bağlı)</span>}
       </label>
@@ -91,7 +92,7 @@ export function TextField({ path, label, value, onValue, error, hint, optional, 
           type="text"
           {...input}
           {...control}
-          className="pf-input"
+          className="form-field__input pf-input"
           value={value}
           onChange={(event) => onValue(event.target.value)}
         />
@@ -123,7 +124,7 @@ export function TextAreaField({ path, label, value, onValue, error, hint, option
           rows={4}
           {...area}
           {...control}
-          className="pf-input pf-input--area"
+          className="form-field__input pf-input pf-input--area"
           value={value}
           onChange={(event) => onValue(event.target.value)}
         />
@@ -154,7 +155,7 @@ export function SelectField({ path, label, value, onValue, options, error, hint,
         <select
           {...select}
           {...control}
-          className="pf-input pf-input--select"
+          className="form-field__input pf-input pf-input--select"
           value={value}
           onChange={(event) => onValue(event.target.value)}
         >
@@ -201,7 +202,7 @@ export function IbanField({ path, label, value, onValue, onBlur, error }: IbanFi
         <input
           {...control}
           ref={input}
-          className="pf-input pf-input--iban"
+          className="form-field__input pf-input pf-input--iban"
           type="text"
           inputMode="text"
           autoComplete="off"

@@ -10,7 +10,7 @@ interface Props {
 function ThemePicker({ value, onValue }: { readonly value: string; readonly onValue: (value: string) => void }) {
   return (
     <fieldset className="pf-themes pf-field--wide">
-      <legend className="pf-field__label">Kart teması</legend>
+      <legend className="form-field__label">Kart teması</legend>
       <div className="pf-themes__list">
         {PROFILE_THEMES.map((theme) => (
           <label key={theme.value} className="pf-theme">

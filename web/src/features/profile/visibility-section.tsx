@@ -20,7 +20,7 @@ export function VisibilitySection({ searchable, error, onChange }: Props) {
     <Section id="profil-gorunurluk" description="Kart sayfanızı kimlerin bulabileceğini seçin.">
       <div className="pf-toggle">
         <div className="pf-toggle__text">
-          <label className="pf-field__label" htmlFor={id}>
+          <label className="form-field__label" htmlFor={id}>
             Arama motorlarında görünsün
           </label>
           <p id={hintId} className="pf-field__hint">

@@ -1,0 +1,77 @@
+import type { EventCodec } from '../vault/event-codec.ts';
+import type { SignalBus } from '../signals/types.ts';
+import type { EventTransport } from '../transport/types.ts';
+import { SharedLockSession } from './lock-session.ts';
+import type { Projection } from './projection.ts';
+import { KafkaProjectionRunner } from './projection-kafka.ts';
+import { ProjectionRunner } from './projection-store.ts';
+import type { ProjectionDependencies } from './rebuild.ts';
+import type { Reactor } from './reactor.ts';
+import { KafkaReactorRunner } from './reactor-kafka.ts';
+import { ReactorRunner } from './reactor-store.ts';
+
+/**
+ * Where the processed events come from: the event store (the default; LISTEN/NOTIFY or in-process wake-ups with a
+ * fallback poll) or the relay's Kafka topic, a consumer group per projection or reactor (EVENT_TRANSPORT=kafka,
+ * decision 42). A projection or a reactor is declared once and runs unchanged on either.
+ */
+export interface KafkaSource {
+  readonly transport: EventTransport;
+  /** The topic the relay publishes the log to (KAFKA_TOPIC). */
+  readonly topic: string;
+}
+
+export interface ProcessingDependencies extends ProjectionDependencies {
+  readonly codec: EventCodec;
+  readonly signals?: SignalBus;
+  /** The fallback poll (a lost wake-up costs at most one interval) and the standby's retry interval. */
+  readonly pollIntervalMs?: number;
+  /** Unset: the event store is the source. */
+  readonly kafka?: KafkaSource;
+}
+
+export type ProjectionProcessor = ProjectionRunner | KafkaProjectionRunner;
+export type ReactorProcessor = ReactorRunner | KafkaReactorRunner;
+
+export interface ProcessingService {
+  readonly runners: readonly ProjectionProcessor[];
+  readonly reactors: readonly ReactorProcessor[];
+  /** Brings every projection up to the head of the store (start-up and tests). */
+  catchUp(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the projections and the reactors of a process on its source. Every lock of the process shares one
+ * connection (decision 25): a projection or a reactor costs none of its own between rounds (the projections since a
+ * pool of ten ran out with seven of them, see projection-store.ts).
+ */
+export function startProcessing(
+  work: { readonly projections: readonly Projection[]; readonly reactors: readonly Reactor[] },
+  deps: ProcessingDependencies,
+): ProcessingService {
+  const lockSession = new SharedLockSession(deps.pool);
+  const { kafka } = deps;
+  const runners = work.projections.map((projection) =>
+    kafka
+      ? new KafkaProjectionRunner(projection, { ...deps, ...kafka })
+      : new ProjectionRunner(projection, { ...deps, lockSession }),
+  );
+  const reactors = work.reactors.map((reactor) =>
+    kafka
+      ? new KafkaReactorRunner(reactor, { ...deps, ...kafka, lockSession })
+      : new ReactorRunner(reactor, { ...deps, lockSession }),
+  );
+  for (const runner of [...runners, ...reactors]) runner.start();
+  return {
+    runners,
+    reactors,
+    async catchUp() {
+      for (const runner of runners) await runner.catchUp();
+    },
+    async stop() {
+      await Promise.all([...runners, ...reactors].map((runner) => runner.stop()));
+      await lockSession.close();
+    },
+  };
+}

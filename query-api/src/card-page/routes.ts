@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CardParams,
+  DEMO_CARD_ID,
+  ErrorResponse,
+  MESSAGES,
+  isDemoOwner,
+  notFoundError,
+  parseCardId,
+} from '@kartvizit/schemas';
+import { FormTokenResponse } from '@kartvizit/schemas/lead/http';
+import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import { FORM_TOKEN_MIN_AGE_MS, issueFormToken } from '@kartvizit/infra/forms/form-token';
+import type { SignalBus } from '@kartvizit/infra/signals/types';
+import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
+import { requestedPosition, type QueryContext } from '../core/context.ts';
+import { QrRenderer } from '../card/qr.ts';
+import { EntryAssets, type PageAssets } from '../html/assets.ts';
+import {
+  UnavailablePages,
+  answeredNotModified,
+  etagOf,
+  pageSecurityHeaders,
+  sendStoredBody,
+  type UnavailableKind,
+} from '../html/answer.ts';
+import { PageCache } from '../html/page-cache.ts';
+import { storedBody, type StoredBody } from '../html/stored-body.ts';
+import { CARD_PAGE_PROJECTIONS, loadCardPage, loadPageMarks, type CardPageProjection } from './load.ts';
+import { renderCardPage, renderUnavailablePage } from './render.ts';
+import { toCardPageView } from './view.ts';
+import { catalogueWebpKeys } from './catalogue.ts';
+
+/** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
+const CARD_PAGE_ENTRY = 'src/public-card/main.ts';
+
+export interface CardPageSettings {
+  /** Origin of shared links: canonical URL, Open Graph URLs and the QR code. */
+  readonly publicBaseUrl: string;
+  readonly appSecret: Buffer;
+  /** The built web app (its manifest names the page's script and stylesheet). */
+  readonly webDistDir?: string;
+  readonly signals?: SignalBus;
+}
+
+/** A card page as it goes out: compressed once when rendered, served from memory on every request. */
+interface RenderedPage {
+  readonly body: StoredBody;
+  readonly etag: string;
+}
+
+const CACHE_ENTRIES = 500;
+const MARKS_POLL_MS = 1000;
+
+/** The contact file of a card (query-api/src/contact-file). */
+export function contactFileUrl(cardId: string): string {
+  return `/api/profile/card/${cardId}/contact.vcf`;
+}
+
+/**
+ * GET /p/{cardId}: the public card page, rendered here as complete HTML (docs/decisions/0008), the same bytes for
+ * every visitor: rendered and compressed once per card version, then served from memory (docs/decisions/0020). The
+ * lead form's token is fetched by the page's script when the dialog opens (GET …/form-token). Registered as an
+ * explicit route, so it wins over the web app's fallback.
+ */
+export function cardPageRoutes(context: QueryContext, settings: CardPageSettings) {
+  const assets = new EntryAssets(settings.webDistDir, CARD_PAGE_ENTRY);
+  const qr = new QrRenderer();
+  const formTokenKey = deriveKey(settings.appSecret, 'form-tokens');
+  // The owner's meeting tools open the OAuth popup from this page, which must keep its handle on it (issue 15).
+  const securityHeaders: SecurityHeaderOverrides = {
+    ...pageSecurityHeaders(context.map.tileUrl),
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  };
+  const cache = new PageCache<RenderedPage, CardPageProjection>({
+    projections: CARD_PAGE_PROJECTIONS,
+    maxEntries: CACHE_ENTRIES,
+    pollMs: MARKS_POLL_MS,
+    readMarks: () => loadPageMarks(context.pool),
+    signals: settings.signals,
+  });
+  // Pages being rendered: requests that arrive meanwhile wait for the same rendering.
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
+  const unavailable = new UnavailablePages(renderUnavailablePage);
+
+  const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, kind: UnavailableKind) =>
+    unavailable.send(request, reply, kind, assets.current());
+
+  /**
+   * Which of these files exist: images uploaded before the WebP variant was made have none, and a <picture> whose
+   * source is missing shows nothing rather than falling back. Once per rendering (a card version), not per request.
+   */
+  async function existingBlobs(keys: readonly string[]): Promise<ReadonlySet<string>> {
+    const blobs = context.blobs;
+    if (!blobs || keys.length === 0) return new Set();
+    const found = await Promise.all(
+      keys.map(async (key) => {
+        const object = await blobs.get(key).catch(() => null);
+        object?.body.destroy();
+        return object ? key : null;
+      }),
+    );
+    return new Set(found.filter((key): key is string => key !== null));
+  }
+
+  async function render(cardId: string, pageAssets: PageAssets): Promise<RenderedPage | null> {
+    const row = await loadCardPage(context.pool, cardId);
+    if (!row) {
+      cache.forget(cardId);
+      return null;
+    }
+    const fingerprint = `${row.dataHash}|${pageAssets.scriptUrl ?? ''}|${createHash('sha1').update(pageAssets.css).digest('base64url')}`;
+    const reused = cache.reuse(cardId, fingerprint, row.marks);
+    if (reused) return reused;
+    const view = toCardPageView({
+      cardId,
+      ownerId: row.ownerId,
+      data: row.data,
+      products: row.products,
+      webp: await existingBlobs(catalogueWebpKeys(row.products)),
+      remsActive: row.remsActive,
+      publicBaseUrl: settings.publicBaseUrl,
+      vcardUrl: contactFileUrl(cardId),
+    });
+    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, {
+      sample: isDemoOwner(row.ownerId),
+      vitalsSampleRate: context.webVitalsSampleRate,
+    });
+    const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
+    cache.remember(cardId, { page, fingerprint, marks: row.marks });
+    return page;
+  }
+
+  async function pageFor(cardId: string, recheck: boolean, pageAssets: PageAssets): Promise<RenderedPage | null> {
+    const cached = await cache.current(cardId, recheck);
+    if (cached) return cached;
+    // A read-your-writes request has waited for its position: it reads for itself rather than take a rendering that
+    // may have started before that position was reached.
+    if (recheck) return render(cardId, pageAssets);
+    let pending = rendering.get(cardId);
+    if (!pending) {
+      pending = render(cardId, pageAssets).finally(() => rendering.delete(cardId));
+      rendering.set(cardId, pending);
+    }
+    return pending;
+  }
+
+  /** The page, or a 304 when the browser (or CDN) holds these very bytes. */
+  function answer(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, fresh: boolean): FastifyReply {
+    if (answeredNotModified(request, reply, page.etag, fresh)) return reply;
+    return sendStoredBody(request, reply, 200, page.body);
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    cache.start();
+    app.addHook('onClose', async () => cache.stop());
+
+    const canonicalRedirect = (reply: FastifyReply, cardId: string) =>
+      reply.code(301).header('location', `/p/${cardId}`).header('cache-control', 'public, max-age=86400').send();
+
+    app.get<{ Params: { cardId: string } }>(
+      '/p/:cardId',
+      {
+        schema: { hide: true },
+        // The dashboard's 'Kartı Görüntüle' carries the owner's last write position as ?v=.
+        config: { projections: CARD_PAGE_PROJECTIONS, positionQuery: 'v', securityHeaders },
+      },
+      // Not an async function: a page already in memory and current is answered without a promise or a turn of the
+      // event loop (the common case: most requests are repeat visits and revalidations).
+      (request, reply) => {
+        const raw = request.params.cardId;
+        const parsed = parseCardId(raw);
+        if (!parsed.ok) return sendUnavailable(request, reply, 'not-found');
+        if (parsed.cardId !== raw) return canonicalRedirect(reply, parsed.cardId);
+        const cardId = parsed.cardId;
+        // Read-your-writes (x-min-position or ?v=): the read models were awaited; the page is read for this request.
+        const position = requestedPosition(request);
+        const fresh = position !== undefined && isCheckpoint(position);
+        const inMemory = fresh ? undefined : cache.peek(cardId);
+        if (inMemory) {
+          // Sent here and now; a sync handler that returns nothing leaves Fastify nothing to wait for.
+          answer(request, reply, inMemory, false);
+          return undefined;
+        }
+        return (async () => {
+          let page: RenderedPage | null;
+          try {
+            page = await pageFor(cardId, fresh, assets.current());
+          } catch (error) {
+            request.log.error({ err: error }, 'public card page could not be rendered');
+            return sendUnavailable(request, reply, 'error');
+          }
+          if (!page) return sendUnavailable(request, reply, 'not-found');
+          return answer(request, reply, page, fresh);
+        })();
+      },
+    );
+
+    app.get<{ Params: CardParams }>(
+      '/api/profile/card/:cardId/form-token',
+      {
+        schema: {
+          tags: ['public'],
+          summary: "'Bilgilerini Paylaş' formu için tek kullanımlık belirteç",
+          params: CardParams,
+          response: { 200: FormTokenResponse, 404: ErrorResponse },
+        },
+        config: { projections: CARD_PAGE_PROJECTIONS },
+      },
+      async (request, reply) => {
+        const parsed = parseCardId(request.params.cardId);
+        const page = parsed.ok ? await pageFor(parsed.cardId, false, assets.current()) : null;
+        // The sample card has no form: nothing to send with.
+        if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID)
+          throw notFoundError(MESSAGES.cardPublicProfileNotFound);
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          token: issueFormToken(formTokenKey, parsed.cardId, new Date()),
+          minAgeMs: FORM_TOKEN_MIN_AGE_MS,
+        };
+      },
+    );
+
+    // The landing page's 'Demoyu İncele' and an address people type: the sample card itself.
+    app.get('/demo', { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(302).header('location', `/p/${DEMO_CARD_ID}`).header('cache-control', 'no-cache').send(),
+    );
+
+    app.get<{ Params: { cardId: string } }>(
+      '/p/:cardId/',
+      { schema: { hide: true }, config: { securityHeaders } },
+      async (request, reply) => {
+        const parsed = parseCardId(request.params.cardId);
+        if (!parsed.ok) return sendUnavailable(request, reply, 'not-found');
+        return canonicalRedirect(reply, parsed.cardId);
+      },
+    );
+  };
+}

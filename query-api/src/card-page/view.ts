@@ -1,0 +1,467 @@
+import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
+import { isDemoOwner } from '@kartvizit/schemas/demo/model';
+import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/profile/rules';
+import { isValidEmail } from '@kartvizit/schemas/common/email';
+import { PUBLIC_CARD_SOCIAL_PLATFORMS as SOCIAL_PLATFORMS, type StoredSocialPlatform } from '@kartvizit/schemas/profile/model';
+import {
+  directionsUrls,
+  displayWebUrl,
+  isLatLng,
+  mailtoUrl,
+  mapSearchUrl,
+  safeMediaPath,
+  safeWebUrl,
+  telUrl,
+  type DirectionsTarget,
+  type LatLng,
+} from '../html/urls.ts';
+import { themeClass } from '../html/document.ts';
+import { personStructuredData, type JsonLd } from './structured-data.ts';
+import { TEXT } from './texts.ts';
+import { toCatalogue, type CatalogueItem } from './catalogue.ts';
+import type { CatalogueRow } from './load.ts';
+
+/**
+ * What the card page shows, derived from the profile read model's `data` (the Profile of
+ * GET /api/profile/me). The data is read defensively: a field of the wrong type counts as empty,
+ * so an old or damaged row renders a smaller card rather than an error.
+ */
+
+export type ContactKind = 'phone' | 'whatsapp' | 'email' | 'website' | 'address';
+
+export interface ContactItem {
+  readonly kind: ContactKind;
+  readonly label: string;
+  readonly display: string;
+  readonly href: string | null;
+  readonly external: boolean;
+  /** What the copy button puts on the clipboard. */
+  readonly copy: string;
+}
+
+export type SocialPlatform = StoredSocialPlatform;
+
+export interface SocialItem {
+  readonly platform: SocialPlatform;
+  readonly label: string;
+  readonly username: string;
+  readonly url: string;
+}
+
+export interface InfoRow {
+  readonly label: string;
+  readonly value: string;
+  /** Null: not worth a copy button (e.g. a year). */
+  readonly copy: string | null;
+  /**
+   * The value in groups that are never broken inside (an IBAN's blocks of four), so a narrow
+   * screen wraps it only between groups. Absent: plain text.
+   */
+  readonly groups?: readonly string[];
+}
+
+export interface BankAccountView {
+  readonly bankName: string;
+  readonly rows: readonly InfoRow[];
+}
+
+export const PAYMENT_BRANDS = ['paypal', 'stripe', 'papara', 'revolut', 'btc', 'eth'] as const;
+export type PaymentBrand = (typeof PAYMENT_BRANDS)[number] | 'default';
+
+export interface PaymentView {
+  readonly brand: PaymentBrand;
+  readonly typeLabel: string;
+  readonly label: string;
+  readonly accountId: string;
+  /** What the copy button says it copied: the account id's kind, never the account's name. */
+  readonly copyLabel: string;
+  readonly qrUrl: string | null;
+}
+
+export type CompanyTab =
+  | { readonly id: 'sirket'; readonly label: string; readonly rows: readonly InfoRow[] }
+  | { readonly id: 'efatura'; readonly label: string; readonly rows: readonly InfoRow[]; readonly copyAll: string }
+  | { readonly id: 'banka'; readonly label: string; readonly accounts: readonly BankAccountView[] }
+  | { readonly id: 'odeme'; readonly label: string; readonly methods: readonly PaymentView[] };
+
+export interface LocationView {
+  /** The owner pinned the place: 'Kesin Konum'; otherwise only the address: 'Adres Tahmini'. */
+  readonly coordinates: LatLng | null;
+  readonly address: string;
+  readonly directions: readonly { readonly target: DirectionsTarget; readonly label: string; readonly url: string }[];
+}
+
+export interface CardPageView {
+  readonly cardId: string;
+  readonly profileId: string;
+  readonly canonicalUrl: string;
+  /** First and last name ('Ayşe Yılmaz'); og:title. */
+  readonly fullName: string;
+  /** With the title ('Dr. Ayşe Yılmaz'): the heading. */
+  readonly displayName: string;
+  readonly initials: string;
+  readonly jobTitle: string;
+  readonly company: string;
+  readonly bio: string;
+  readonly theme: string;
+  readonly photo: string | null;
+  /** The full-size photo as an absolute URL, for link previews. */
+  readonly shareImage: string | null;
+  readonly cover: string | null;
+  readonly logo: string | null;
+  readonly contacts: readonly ContactItem[];
+  readonly social: readonly SocialItem[];
+  readonly location: LocationView | null;
+  /** The bottom bar's 'Yol Tarifi': only when the address has a city (SPEC §5). */
+  readonly directionsUrl: string | null;
+  readonly companyTabs: readonly CompanyTab[];
+  /** og:description: 'job title · company'. */
+  readonly summary: string;
+  /** Contact file name stem (SPEC §7: company or full name). */
+  readonly vcardUrl: string;
+  /**
+   * The owner lets search engines list the page (docs/decisions/0019): no `noindex`. Never the
+   * sample card. Off for profiles saved before the switch existed.
+   */
+  readonly searchable: boolean;
+  /** schema.org `Person` for the page's JSON-LD: only when searchable (and the profile has a name). */
+  readonly structuredData: JsonLd | null;
+  /** 'Ürün Kataloğu': the owner's shown products, featured first, then the owner's order. */
+  readonly catalogue: readonly CatalogueItem[];
+  /**
+   * 'Emlak Danışmanlığı' with 'Görüşme Planla': while the owner has a REMS key in force, and always on the sample
+   * card, whose form sends nothing. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
+   */
+  readonly rems: { readonly ownerId: string } | null;
+}
+
+type Data = Readonly<Record<string, unknown>>;
+
+function record(value: unknown): Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
+}
+
+function text(source: Data, key: string): string {
+  const value = source[key];
+  return typeof value === 'string'
+    ? value.trim()
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : '';
+}
+
+function list(source: Data, key: string): Data[] {
+  const value = source[key];
+  return Array.isArray(value) ? value.map(record) : [];
+}
+
+const SOCIAL_LABELS: { readonly [P in SocialPlatform]: string } = {
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  github: 'GitHub',
+  medium: 'Medium',
+  other: 'Bağlantı',
+};
+
+const PAYMENT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  bankTransfer: 'Banka Havalesi',
+  creditCard: 'Kredi Kartı',
+  paypal: 'PayPal',
+  other: 'Diğer',
+};
+
+const BRAND_LABELS: { readonly [B in Exclude<PaymentBrand, 'default'>]: string } = {
+  paypal: 'PayPal',
+  stripe: 'Stripe',
+  papara: 'Papara',
+  revolut: 'Revolut',
+  btc: 'Bitcoin (BTC)',
+  eth: 'Ethereum (ETH)',
+};
+
+/** The tile colour: the stored type for PayPal, otherwise a brand named in the account name. */
+export function paymentBrand(type: string, accountName: string): PaymentBrand {
+  const haystack = `${type} ${accountName}`.toLowerCase();
+  if (/paypal/.test(haystack)) return 'paypal';
+  if (/stripe/.test(haystack)) return 'stripe';
+  if (/papara/.test(haystack)) return 'papara';
+  if (/revolut/.test(haystack)) return 'revolut';
+  if (/\bbtc\b|bitcoin/.test(haystack)) return 'btc';
+  if (/\beth\b|ethereum|ether\b/.test(haystack)) return 'eth';
+  return 'default';
+}
+
+function initialsOf(firstName: string, lastName: string, fallback: string): string {
+  const letters = [firstName, lastName]
+    .map((part) => [...part][0] ?? '')
+    .join('')
+    .toLocaleUpperCase('tr-TR');
+  return letters || ([...fallback][0] ?? 'K').toLocaleUpperCase('tr-TR');
+}
+
+/** Turkish order: street, then 'zip district/city', then the country. */
+function addressDisplay(address: Data): string {
+  const street = text(address, 'street');
+  const place = [text(address, 'state'), text(address, 'city')].filter(Boolean).join('/');
+  const line2 = [text(address, 'zipCode'), place].filter(Boolean).join(' ');
+  const country = text(address, 'country');
+  const hasMore = street !== '' || line2 !== '';
+  return [street, line2, hasMore ? country : ''].filter(Boolean).join(', ');
+}
+
+/** SPEC §5: street, city, state, zipCode, country joined, skipping empties (for map searches). */
+function addressQuery(address: Data): string {
+  const parts = ['street', 'city', 'state', 'zipCode'].map((key) => text(address, key)).filter(Boolean);
+  if (parts.length === 0) return '';
+  return [...parts, text(address, 'country') || DEFAULT_COUNTRY].join(', ');
+}
+
+/**
+ * An IBAN in its blocks of four, the short last block kept with the one before
+ * ('… 6457', '8413 26'): on a phone the number wraps between blocks and never leaves '26' alone.
+ */
+export function ibanGroups(iban: string): string[] {
+  const groups = formatIban(iban).split(' ');
+  const last = groups.at(-1);
+  if (groups.length > 1 && last !== undefined && last.length < 4) {
+    groups.splice(-2, 2, `${groups.at(-2) ?? ''} ${last}`);
+  }
+  return groups;
+}
+
+function rowsOf(entries: readonly (readonly [string, string, boolean])[]): InfoRow[] {
+  return entries
+    .filter(([, value]) => value !== '')
+    .map(([label, value, copy]) => ({ label, value, copy: copy ? value : null }));
+}
+
+function companyTabs(data: Data): CompanyTab[] {
+  const tabs: CompanyTab[] = [];
+  const info = record(data.companyInfo);
+  const company = rowsOf([
+    [TEXT.taxOffice, text(info, 'taxOffice'), true],
+    [TEXT.taxNumber, text(info, 'taxNumber'), true],
+    [TEXT.mersisNo, text(info, 'mersisNo'), true],
+    [TEXT.registrationNumber, text(info, 'registrationNumber'), true],
+    [TEXT.foundedYear, text(info, 'foundedYear'), false],
+  ]);
+  if (company.length > 0) {
+    const name = text(data, 'company');
+    tabs.push({
+      id: 'sirket',
+      label: TEXT.tabCompany,
+      rows: name ? [{ label: TEXT.companyName, value: name, copy: name }, ...company] : company,
+    });
+  }
+
+  const invoice = record(data.invoiceInfo);
+  const invoiceRows = rowsOf([
+    [TEXT.recipientName, text(invoice, 'recipientName'), true],
+    [TEXT.taxId, text(invoice, 'taxId'), true],
+    [TEXT.taxOffice, text(invoice, 'taxOffice'), true],
+    [TEXT.invoiceAddress, text(invoice, 'address'), true],
+  ]);
+  if (invoiceRows.length > 0) {
+    tabs.push({
+      id: 'efatura',
+      label: TEXT.tabInvoice,
+      rows: invoiceRows,
+      copyAll: invoiceRows.map((row) => `${row.label}: ${row.value}`).join('\n'),
+    });
+  }
+
+  const accounts = list(data, 'bankAccounts')
+    .map((account): BankAccountView | null => {
+      const iban = compactIban(text(account, 'iban'));
+      const rows = rowsOf([
+        [TEXT.accountHolder, text(account, 'accountHolder'), true],
+        [TEXT.iban, iban ? formatIban(iban) : '', true],
+        [TEXT.accountNumber, text(account, 'accountNumber'), true],
+        [TEXT.branchCode, text(account, 'branchCode'), true],
+        [TEXT.swiftCode, text(account, 'swiftCode').toUpperCase(), true],
+        [TEXT.currency, text(account, 'currency'), false],
+      ]).map((row) => (row.label === TEXT.iban ? { ...row, copy: iban, groups: ibanGroups(iban) } : row));
+      const bankName = text(account, 'bankName');
+      return rows.length > 0 || bankName ? { bankName: bankName || TEXT.bankAccount, rows } : null;
+    })
+    .filter((account): account is BankAccountView => account !== null);
+  if (accounts.length > 0) tabs.push({ id: 'banka', label: TEXT.tabBank, accounts });
+
+  const methods = list(data, 'paymentMethods')
+    .map((method): PaymentView | null => {
+      const type = text(method, 'type');
+      const accountName = text(method, 'accountName');
+      const accountId = text(method, 'accountId');
+      const qrUrl = safeWebUrl(method.qrCode) ?? safeMediaPath(method.qrCode);
+      if (!accountId && !qrUrl) return null;
+      const brand = paymentBrand(type, accountName);
+      const typeLabel =
+        brand === 'default' ? (PAYMENT_TYPE_LABELS[type] ?? (accountName || TEXT.payment)) : BRAND_LABELS[brand];
+      const label =
+        accountName && accountName.toLowerCase() !== typeLabel.toLowerCase() ? accountName : TEXT.accountIdLabel;
+      const copyLabel = isValidEmail(accountId) ? TEXT.paymentEmailLabel : TEXT.accountIdLabel;
+      return { brand, typeLabel, label, accountId, copyLabel, qrUrl };
+    })
+    .filter((method): method is PaymentView => method !== null);
+  if (methods.length > 0) tabs.push({ id: 'odeme', label: TEXT.tabPayment, methods });
+  return tabs;
+}
+
+function socialItems(data: Data): SocialItem[] {
+  return list(data, 'socialLinks')
+    .map((link): SocialItem | null => {
+      const url = safeWebUrl(link.url);
+      if (!url) return null;
+      const raw = text(link, 'platform').toLowerCase();
+      const platform = (SOCIAL_PLATFORMS as readonly string[]).includes(raw)
+        ? (raw as SocialPlatform)
+        : raw === 'x'
+          ? 'twitter'
+          : 'other';
+      return { platform, label: SOCIAL_LABELS[platform], username: text(link, 'username'), url };
+    })
+    .filter((item): item is SocialItem => item !== null);
+}
+
+export interface CardPageInput {
+  readonly cardId: string;
+  readonly ownerId: string;
+  readonly data: unknown;
+  readonly publicBaseUrl: string;
+  readonly vcardUrl: string;
+  /** The owner's shown products as the read model lists them (`{ id, featured, data }`). */
+  readonly products?: readonly CatalogueRow[];
+  /** Blob keys of the products' WebP small variants that exist. */
+  readonly webp?: ReadonlySet<string>;
+  /** The owner has a REMS key in force (rm_rems_keys). */
+  readonly remsActive?: boolean;
+}
+
+export function toCardPageView(input: CardPageInput): CardPageView {
+  const data = record(input.data);
+  const firstName = text(data, 'firstName');
+  const lastName = text(data, 'lastName');
+  const fullName = [firstName, lastName].filter(Boolean).join(' ') || TEXT.brand;
+  const title = text(data, 'title');
+  const jobTitle = text(data, 'jobTitle');
+  const company = text(data, 'company');
+  const thumbnails = record(data.thumbnails);
+  const photoMain = safeMediaPath(data.profilePicture);
+
+  const contacts: ContactItem[] = [];
+  const phone = text(data, 'phone');
+  const tel = telUrl(phone);
+  if (tel) {
+    const display = text(data, 'phoneFormatted') || phone;
+    contacts.push({ kind: 'phone', label: TEXT.phone, display, href: tel, external: false, copy: display });
+    // Beside the call: a chat on WhatsApp, when the phone is a mobile number (decision 47).
+    const whatsApp = whatsAppDigitsOf(phone);
+    if (whatsApp)
+      contacts.push({
+        kind: 'whatsapp',
+        label: TEXT.whatsapp,
+        display,
+        href: `https://wa.me/${whatsApp}`,
+        external: true,
+        copy: display,
+      });
+  }
+  const email = text(data, 'email');
+  const mailto = mailtoUrl(email);
+  if (mailto)
+    contacts.push({ kind: 'email', label: TEXT.email, display: email, href: mailto, external: false, copy: email });
+  const website = safeWebUrl(text(data, 'website'));
+  if (website)
+    contacts.push({
+      kind: 'website',
+      label: TEXT.website,
+      display: displayWebUrl(website),
+      href: website,
+      external: true,
+      copy: website,
+    });
+
+  const address = record(data.address);
+  const coordinates = isLatLng(data.location) ? { lat: data.location.lat, lng: data.location.lng } : null;
+  const shownAddress = addressDisplay(address);
+  const query = addressQuery(address);
+  if (shownAddress) {
+    contacts.push({
+      kind: 'address',
+      label: TEXT.address,
+      display: shownAddress,
+      href: mapSearchUrl(coordinates, query),
+      external: true,
+      copy: shownAddress,
+    });
+  }
+  const directions = directionsUrls(coordinates, query).map((link) => ({
+    ...link,
+    label: TEXT.directionsTargets[link.target],
+  }));
+  const location: LocationView | null =
+    shownAddress || coordinates ? { coordinates, address: shownAddress, directions } : null;
+  const hasCity = text(address, 'city').length > 0;
+  const canonicalUrl = `${input.publicBaseUrl}/p/${input.cardId}`;
+  const shareImage = photoMain ? `${input.publicBaseUrl}${photoMain}` : null;
+  const social = socialItems(data);
+  // Crawlers get the phone number and e-mail in a machine-readable form only when the owner chose it.
+  const searchable = data.searchable === true && !isDemoOwner(input.ownerId);
+  const logoMain = safeMediaPath(data.companyLogo);
+  const structuredData = searchable
+    ? personStructuredData({
+        name: [firstName, lastName].filter(Boolean).join(' '),
+        title,
+        jobTitle,
+        bio: text(data, 'bio'),
+        url: canonicalUrl,
+        image: shareImage,
+        telephone: tel ? tel.slice('tel:'.length) : '',
+        email: mailto ? email : '',
+        address: {
+          street: text(address, 'street'),
+          city: text(address, 'city'),
+          state: text(address, 'state'),
+          zipCode: text(address, 'zipCode'),
+          country: text(address, 'country'),
+        },
+        company,
+        logo: logoMain ? `${input.publicBaseUrl}${logoMain}` : null,
+        sameAs: social.map((item) => item.url),
+      })
+    : null;
+
+  return {
+    cardId: input.cardId,
+    profileId: text(data, '_id') || input.ownerId,
+    canonicalUrl,
+    fullName,
+    displayName: [title, fullName].filter(Boolean).join(' '),
+    initials: initialsOf(firstName, lastName, fullName),
+    jobTitle,
+    company,
+    bio: text(data, 'bio'),
+    theme: themeClass(text(data, 'theme')),
+    photo: safeMediaPath(thumbnails.profilePicture) ?? photoMain,
+    shareImage,
+    cover: safeMediaPath(thumbnails.coverPhoto) ?? safeMediaPath(data.coverPhoto),
+    logo: safeMediaPath(thumbnails.companyLogo) ?? safeMediaPath(data.companyLogo),
+    contacts,
+    social,
+    location,
+    directionsUrl: hasCity ? (directions.find((link) => link.target === 'google')?.url ?? null) : null,
+    companyTabs: companyTabs(data),
+    summary: [jobTitle, company].filter(Boolean).join(' · '),
+    vcardUrl: input.vcardUrl,
+    searchable,
+    structuredData,
+    catalogue: toCatalogue(input.products ?? [], input.webp),
+    // The sample card shows the block (its owner holds no key): its form answers in sample mode, sending nothing
+    // (docs/decisions/0048-a-sample-card-that-sells.md).
+    rems: input.remsActive === true || isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
+  };
+}

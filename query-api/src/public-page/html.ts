@@ -1,2 +1,0 @@
-// The escaping templates moved to infra, where the e-mail layouts use them too.
-export * from '@kartvizit/infra/html/markup';
