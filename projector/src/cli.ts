@@ -18,6 +18,7 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { EVENT_TYPES, isDomainEventType, type DomainEventType } from '@kartvizit/schemas';
+import { UUID_PATTERN } from '@kartvizit/schemas/ids';
 import { readConfig } from '@kartvizit/infra/config/env';
 import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
@@ -89,7 +90,7 @@ function exportFilter(values: typeof parsed.values): ExportFilter {
     if (types.size === 0) fail('--type boş olamaz');
   }
   const owner = values.owner?.toLowerCase() ?? null;
-  if (owner !== null && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(owner))
+  if (owner !== null && !UUID_PATTERN.test(owner))
     fail(`Geçersiz sahip kimliği: ${values.owner}`);
   const time = (name: 'from' | 'to'): Date | null => {
     const value = values[name];

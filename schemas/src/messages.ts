@@ -1,14 +1,14 @@
-import { GEOCODING_MESSAGES } from './messages/geocoding.ts';
-import { CARD_MESSAGES } from './messages/card.ts';
-import { PROFILE_MESSAGES } from './messages/profile.ts';
-import { LEAD_MESSAGES } from './messages/lead.ts';
-import { STATISTICS_MESSAGES } from './messages/statistics.ts';
-import { DEMO_MESSAGES } from './messages/demo.ts';
-import { PRODUCT_MESSAGES } from './messages/product.ts';
-import { ACCOUNT_MESSAGES } from './messages/account.ts';
-import { MEETING_MESSAGES } from './messages/meeting.ts';
-import { REMS_MESSAGES } from './messages/rems.ts';
-import { OPERATIONS_MESSAGES } from './messages/operations.ts';
+import { GEOCODING_MESSAGES } from './geocoding/messages.ts';
+import { CARD_MESSAGES } from './card/messages.ts';
+import { PROFILE_MESSAGES } from './profile/messages.ts';
+import { LEAD_MESSAGES } from './lead/messages.ts';
+import { STATISTICS_MESSAGES } from './statistics/messages.ts';
+import { DEMO_MESSAGES } from './demo/messages.ts';
+import { PRODUCT_MESSAGES } from './product/messages.ts';
+import { ACCOUNT_MESSAGES } from './account/messages.ts';
+import { MEETING_MESSAGES } from './meeting/messages.ts';
+import { REMS_MESSAGES } from './rems/messages.ts';
+import { OPERATIONS_MESSAGES } from './operations/messages.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_CARD_ID, DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
+import { DEMO_CARD_ID, DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo/model';
 import { createProfileViaApi, expect, registerViaApi, test } from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 

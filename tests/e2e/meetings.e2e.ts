@@ -6,7 +6,7 @@ import {
   MEETING_FORM_MESSAGES,
   MEETING_PROVIDER_MESSAGES,
   MEETING_TOAST_MESSAGES,
-} from '@kartvizit/schemas/messages/meeting';
+} from '@kartvizit/schemas/meeting/messages';
 import { expectAccessible } from './accessibility.ts';
 import { watchViolations, type Violation } from './csp.ts';
 import {

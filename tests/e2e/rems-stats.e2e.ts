@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { REMS_FAILURE_REASON_LABELS } from '@kartvizit/schemas/messages/rems';
+import { REMS_FAILURE_REASON_LABELS } from '@kartvizit/schemas/rems/messages';
 import { deriveKey, loadAppSecret } from '@kartvizit/infra/config/secrets';
 import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';

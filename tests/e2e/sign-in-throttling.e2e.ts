@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { signInLockedMessage } from '@kartvizit/schemas/messages/sign-in';
+import { signInLockedMessage } from '@kartvizit/schemas/auth/messages';
 import { alertWith, expect, storedToken, test, TEXT, toast } from './fixtures.ts';
 import { expectAccessible } from './accessibility.ts';
 

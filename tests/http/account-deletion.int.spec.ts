@@ -11,7 +11,7 @@ import {
   mailStreamId,
   type LeadSubmitted,
 } from '@kartvizit/schemas';
-import { MEDIA_URL_PREFIX } from '@kartvizit/schemas/http/profile';
+import { MEDIA_URL_PREFIX } from '@kartvizit/schemas/profile/http';
 import { createMailer } from '@kartvizit/infra/mail/mailer';
 import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { PROJECTIONS } from '@kartvizit/projector/projections';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/http/statistics';
+import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
 import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/core/public-form/submission-limiter';

@@ -77,7 +77,7 @@ export interface CatalogueSeedSteps {
  * product decider like an owner's own 'Ürün Ekle': the photos are stored as uploads are (the
  * pipeline's variants, drawn and encoded once by photos/draw.ts, so every instance on any hardware
  * names them alike and a start costs no encoding), each
- * listing is created (or edited when schemas/src/demo.ts changed it), products no longer listed
+ * listing is created (or edited when schemas/src/demo/model.ts changed it), products no longer listed
  * are deleted with their files, and the order is the listings' order (featured first). A decision
  * that changes nothing appends nothing.
  */

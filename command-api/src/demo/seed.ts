@@ -52,7 +52,7 @@ async function retryingRaces<T>(step: () => Promise<T>): Promise<T> {
 
 /**
  * Writes the sample card through the same deciders, claims and codec as an owner's own requests:
- * the system owner's profile (created, or updated when the sample text in schemas/src/demo.ts has
+ * the system owner's profile (created, or updated when the sample text in schemas/src/demo/model.ts has
  * changed), its listings with their photos (catalogue.ts), then the virtual card 'DEMO', created
  * and activated. Idempotent: every step loads its
  * stream and decides on it, and a decision that changes nothing appends nothing, so any number of

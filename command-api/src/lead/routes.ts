@@ -23,11 +23,11 @@ import type { CommandContext } from '../core/context.ts';
 import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
 import { publicForm, type PublicFormSettings } from '../core/public-form/public-form.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
 export type LeadRouteSettings = PublicFormSettings;
 
 const TAG = ['lead'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
 

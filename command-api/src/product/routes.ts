@@ -31,6 +31,8 @@ import {
   storeProductImages,
 } from './images.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+// Product ids are UUIDs drawn here; anything else cannot be one of them and reads as unknown.
+import { UUID_PATTERN as PRODUCT_ID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
 const ERRORS = {
@@ -41,8 +43,6 @@ const ERRORS = {
   413: ErrorResponse,
   415: ErrorResponse,
 };
-// Product ids are UUIDs drawn here; anything else cannot be one of them and reads as unknown.
-const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function productIdOrThrow(raw: string): string {
   const id = raw.trim().toLowerCase();

@@ -23,12 +23,12 @@ import { publicForm, type PublicFormSettings } from '../core/public-form/public-
 import { remsDecider } from './decider.ts';
 import { leadOfRegistration, remsRegistrationDecider } from './registration-decider.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
 export type RemsRegistrationRouteSettings = PublicFormSettings;
 
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Turkish names of the body's fields beyond the form's own (CUSTOMER_FIELD_LABELS). */
 const OTHER_LABELS: Readonly<Record<string, string>> = {

@@ -28,6 +28,7 @@ import type { CommandContext } from '../core/context.ts';
 import { remsDecider } from './decider.ts';
 import { remsRegistrationDecider } from './registration-decider.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['rems'];
 const ERRORS = {
@@ -41,7 +42,6 @@ const ERRORS = {
   503: ErrorResponse,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** At most this many registrations are sent again by one 'retry-key-failures' (the screen offers the rest after). */
 const RETRY_ALL_LIMIT = 500;
 

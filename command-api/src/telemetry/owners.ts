@@ -7,6 +7,7 @@ import {
   type ProductsRow,
   type ProfilesRow,
 } from '@kartvizit/infra/read-models/contract';
+import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
 /** Who a shown card, a reachable profile or a shown product belongs to, from the read models, remembered briefly. */
 export interface ProfileOwner {
@@ -26,8 +27,6 @@ interface Entry<T> {
   readonly value: Promise<T | null>;
   expiresAt: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A small TTL cache with single flight: a thousand beacons for one card arriving together ask

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { compareCheckpoints } from './checkpoint.ts';
 import { ConcurrencyError, DuplicateEventError } from './types.ts';
 import type { AppendRequest, Checkpoint, ExpectedVersion, NewEvent } from './types.ts';
+import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
 
 /**
  * The rules of append() every adapter shares: what a request may look like, when an expectation holds, and what a
@@ -9,8 +10,6 @@ import type { AppendRequest, Checkpoint, ExpectedVersion, NewEvent } from './typ
  * else: DuplicateEventError). The adapter brings the streams' versions and the events already stored under the
  * request's ids, read in the same attempt, and writes what the plan says.
  */
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An event already in the store under one of the request's ids. */
 export interface StoredEvent {
@@ -121,7 +120,7 @@ export function validateAppend(requests: readonly AppendRequest[]): void {
       throw new TypeError(`Expected version must be an integer >= -1: ${expected}`);
     }
     for (const event of request.events) {
-      if (!UUID_PATTERN.test(event.eventId)) throw new TypeError(`eventId is not a UUID: ${event.eventId}`);
+      if (!UUID_PATTERN_ANY_CASE.test(event.eventId)) throw new TypeError(`eventId is not a UUID: ${event.eventId}`);
       const key = event.eventId.toLowerCase();
       if (seen.has(key)) throw new DuplicateEventError(event.eventId);
       seen.add(key);

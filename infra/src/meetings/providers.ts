@@ -8,7 +8,7 @@
  * error carries it; the provider's own words are scrubbed of it before anyone sees them).
  */
 
-import type { CalendarEventFields, ZoomMeetingFields } from '@kartvizit/schemas/validation/meeting';
+import type { CalendarEventFields, ZoomMeetingFields } from '@kartvizit/schemas/meeting/rules';
 import { cleanRemsText, failureReason, isRecord, MALFORMED, readJson } from '../rems/client.ts';
 import type { MeetingProviderSettings } from './settings.ts';
 import { wallClock, wallClockText } from './ics.ts';

@@ -1,7 +1,7 @@
-import type { CardColor, CardType } from '@kartvizit/schemas/events/card';
-import type { CardHistoryType } from '@kartvizit/schemas/http/card';
-import type { Profile } from '@kartvizit/schemas/http/profile';
-import type { ProductData } from '@kartvizit/schemas/events/product';
+import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
+import type { CardHistoryType } from '@kartvizit/schemas/card/http';
+import type { Profile } from '@kartvizit/schemas/profile/http';
+import type { ProductData } from '@kartvizit/schemas/product/events';
 
 /**
  * The read models more than one service reads: command-api's visit counter and query-api's public and owner routes

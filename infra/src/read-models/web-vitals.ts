@@ -7,7 +7,7 @@ import {
   type WebVitalMetric,
   type WebVitalRating,
   type WebVitalsPage,
-} from '@kartvizit/schemas/events/telemetry';
+} from '@kartvizit/schemas/telemetry/events';
 import { RM_WEB_VITALS } from './contract.ts';
 
 /** The 75th percentile of one metric for one page type and device class over a period. */

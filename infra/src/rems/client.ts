@@ -9,12 +9,12 @@
  * else (no result, error or log line carries it; REMS's own words are scrubbed of it).
  */
 
-import type { CustomerFields } from '@kartvizit/schemas/validation/rems';
+import type { CustomerFields } from '@kartvizit/schemas/rems/rules';
 
 export const REMS_SOURCE = 'dijital-kartvizit';
 
 /**
- * A visitor's registration as the customer form's shared rules give it (schemas/src/validation/rems.ts: ten-digit
+ * A visitor's registration as the customer form's shared rules give it (schemas/src/rems/rules.ts: ten-digit
  * phone, one of the four customer types, the province's plate code); the optional fields may be left out.
  */
 export type RemsCustomer = Pick<CustomerFields, 'firstName' | 'lastName' | 'phoneNumber' | 'customerType'> &

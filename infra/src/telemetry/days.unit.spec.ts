@@ -5,7 +5,7 @@ import {
   telemetryDay,
   telemetryShard,
   telemetryStreamId,
-} from '@kartvizit/schemas/events/telemetry';
+} from '@kartvizit/schemas/telemetry/events';
 
 describe('telemetryDay (Europe/Istanbul, UTC+3)', () => {
   it('turns the day at midnight in Istanbul, three hours before midnight UTC', () => {

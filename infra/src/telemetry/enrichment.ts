@@ -1,4 +1,4 @@
-import type { VisitorContext } from '@kartvizit/schemas/events/telemetry';
+import type { VisitorContext } from '@kartvizit/schemas/telemetry/events';
 import { normaliseAddress, type GeoIpLookup } from './geoip.ts';
 import { describeDevice } from './user-agent.ts';
 import { visitorHash, type VisitorSalts } from './visitor-salts.ts';

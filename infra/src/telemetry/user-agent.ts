@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import type { DeviceType } from '@kartvizit/schemas/events/telemetry';
+import type { DeviceType } from '@kartvizit/schemas/telemetry/events';
 import { memoize } from './memo.ts';
 
 /** What a statistics screen may say about a visitor's device: a class, a browser family and an OS family. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import type pg from 'pg';
-import { previousDay, telemetryDay } from '@kartvizit/schemas/events/telemetry';
+import { previousDay, telemetryDay } from '@kartvizit/schemas/telemetry/events';
 
 /** How long a salt may exist at most, whatever the day arithmetic says. */
 export const SALT_MAX_AGE_MS = 48 * 60 * 60 * 1000;

@@ -5,8 +5,8 @@ import {
   type AccountErased,
   type LeadSubmitted,
 } from '@kartvizit/schemas';
-import { productImageFolder } from '@kartvizit/schemas/validation/product';
-import { profileImageFolder } from '@kartvizit/schemas/http/profile';
+import { productImageFolder } from '@kartvizit/schemas/product/media';
+import { profileImageFolder } from '@kartvizit/schemas/profile/http';
 import type pg from 'pg';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import type { BlobStore } from '@kartvizit/infra/blob/types';

@@ -1,5 +1,5 @@
 import type { LeadSubmitted } from '@kartvizit/schemas';
-import { cardProfileUrl } from '@kartvizit/schemas/http/card';
+import { cardProfileUrl } from '@kartvizit/schemas/card/http';
 import type { MailContent } from '@kartvizit/infra/mail/layout';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
 import { readAccountHolder, sendMail, type AccountHolder, type MailDependencies } from '../mail/recipients.ts';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/http/statistics';
+import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
 import {
   RM_CARDS,
   RM_PRODUCTS,

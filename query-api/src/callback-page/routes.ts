@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MEETING_PROVIDER_LABELS, MEETING_PROVIDER_MESSAGES } from '@kartvizit/schemas/messages/meeting';
+import { MEETING_PROVIDER_LABELS, MEETING_PROVIDER_MESSAGES } from '@kartvizit/schemas/meeting/messages';
 import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
 import { MEETING_PROVIDERS, type MeetingProvider } from '@kartvizit/infra/meetings/settings';
 import { jsonForScript, markup, type SafeHtml } from '@kartvizit/infra/html/markup';

@@ -7,7 +7,7 @@ import { PageCache } from '../html/page-cache.ts';
 import { CARD_PAGE_PROJECTIONS, type CardPageMarks, type CardPageProjection } from './load.ts';
 import { renderCardPage } from './render.ts';
 import { ibanGroups, paymentBrand, toCardPageView } from './view.ts';
-import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo';
+import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo/model';
 
 /** The view of card KV-ABC for the given profile data. */
 function viewOf(data: Parameters<typeof toCardPageView>[0]['data'], ownerId = 'o') {

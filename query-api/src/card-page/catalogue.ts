@@ -1,8 +1,11 @@
 import { markup, type SafeHtml } from '@kartvizit/infra/html/markup';
-import { productImageKeysOf, readStoredProduct } from '@kartvizit/schemas/validation/product';
+import { productImageKeysOf } from '@kartvizit/schemas/product/media';
+import { readStoredProduct } from '@kartvizit/schemas/product/read';
 import { icon } from '../html/icons.ts';
 import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
 import type { CatalogueRow } from './load.ts';
+// Product ids are UUIDs (command-api draws them); anything else is not linked.
+import { UUID_PATTERN as PRODUCT_ID } from '@kartvizit/schemas/ids';
 
 /**
  * 'Ürün Kataloğu' on the card page (docs/decisions/0023-public-catalogue.md): the owner's shown products as the
@@ -39,9 +42,6 @@ export function catalogueWebpKeys(rows: readonly CatalogueRow[]): string[] {
     return keys ? [keys.smallWebp] : [];
   });
 }
-
-// Product ids are UUIDs (command-api draws them); anything else is not linked.
-const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface CatalogueItem {
   readonly id: string;

@@ -1,6 +1,6 @@
-import { LEAD_LIMITS } from '@kartvizit/schemas/validation/lead-form';
-import { CUSTOMER_LIMITS, CUSTOMER_TYPES } from '@kartvizit/schemas/validation/rems';
-import { CUSTOMER_TYPE_LABELS } from '@kartvizit/schemas/messages/rems';
+import { LEAD_LIMITS } from '@kartvizit/schemas/lead/form-rules';
+import { CUSTOMER_LIMITS, CUSTOMER_TYPES } from '@kartvizit/schemas/rems/rules';
+import { CUSTOMER_TYPE_LABELS } from '@kartvizit/schemas/rems/messages';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from '@kartvizit/infra/html/markup';
 import type { PageAssets } from '../html/assets.ts';

@@ -9,7 +9,7 @@ import {
   notFoundError,
   parseCardId,
 } from '@kartvizit/schemas';
-import { FormTokenResponse } from '@kartvizit/schemas/http/lead';
+import { FormTokenResponse } from '@kartvizit/schemas/lead/http';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { FORM_TOKEN_MIN_AGE_MS, issueFormToken } from '@kartvizit/infra/forms/form-token';

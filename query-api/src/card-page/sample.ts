@@ -3,7 +3,7 @@ import { markup, type SafeHtml } from '@kartvizit/infra/html/markup';
 import { icon } from '../html/icons.ts';
 
 /**
- * What the sample card (/p/DEMO, schemas/src/demo.ts) shows beyond an ordinary card: a banner
+ * What the sample card (/p/DEMO, schemas/src/demo/model.ts) shows beyond an ordinary card: a banner
  * saying it is a sample, a 'Bilgilerini Paylaş' dialog without a form, since the sample card
  * takes no leads (docs/decisions/0016-demo-card-and-legal-texts.md), and a 'Görüşme Planlayın'
  * form that can be tried and answers without sending (docs/decisions/0048-a-sample-card-that-sells.md).

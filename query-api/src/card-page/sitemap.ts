@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo';
+import { DEMO_OWNER_ID } from '@kartvizit/schemas/demo/model';
 import { sendNotFound } from '@kartvizit/infra/http/error-handler';
 import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';

@@ -1,15 +1,15 @@
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { LEAD_MESSAGES } from '@kartvizit/schemas/messages/lead';
-import { LEAD_FIELD_LABELS } from '@kartvizit/schemas/validation/lead';
-import { CUSTOMER_FIELD_LABELS } from '@kartvizit/schemas/validation/rems';
-import { REMS_CUSTOMER_FORM_MESSAGES, REMS_REGISTRATION_MESSAGES } from '@kartvizit/schemas/messages/rems';
+import { LEAD_MESSAGES } from '@kartvizit/schemas/lead/messages';
+import { LEAD_FIELD_LABELS } from '@kartvizit/schemas/lead/rules';
+import { CUSTOMER_FIELD_LABELS } from '@kartvizit/schemas/rems/rules';
+import { REMS_CUSTOMER_FORM_MESSAGES, REMS_REGISTRATION_MESSAGES } from '@kartvizit/schemas/rems/messages';
 import {
   MEETING_FORM_MESSAGES,
   MEETING_PROVIDER_MESSAGES,
   MEETING_SCREEN_TEXT,
   MEETING_TOAST_MESSAGES,
   fillMeetingText,
-} from '@kartvizit/schemas/messages/meeting';
+} from '@kartvizit/schemas/meeting/messages';
 import { CATALOGUE_TEXT } from './catalogue.ts';
 
 /**

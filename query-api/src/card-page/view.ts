@@ -1,7 +1,8 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
-import { isDemoOwner } from '@kartvizit/schemas/demo';
-import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/validation/profile';
-import { isValidEmail } from '@kartvizit/schemas/validation/email';
+import { isDemoOwner } from '@kartvizit/schemas/demo/model';
+import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/profile/rules';
+import { isValidEmail } from '@kartvizit/schemas/common/email';
+import { PUBLIC_CARD_SOCIAL_PLATFORMS as SOCIAL_PLATFORMS, type StoredSocialPlatform } from '@kartvizit/schemas/profile/model';
 import {
   directionsUrls,
   displayWebUrl,
@@ -38,18 +39,7 @@ export interface ContactItem {
   readonly copy: string;
 }
 
-export const SOCIAL_PLATFORMS = [
-  'instagram',
-  'twitter',
-  'linkedin',
-  'facebook',
-  'youtube',
-  'tiktok',
-  'github',
-  'medium',
-  'other',
-] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export type SocialPlatform = StoredSocialPlatform;
 
 export interface SocialItem {
   readonly platform: SocialPlatform;

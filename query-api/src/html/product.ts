@@ -1,15 +1,13 @@
-import type { ProductData } from '@kartvizit/schemas/events/product';
-import { productImageKeysOf } from '@kartvizit/schemas/validation/product';
+import type { ProductData } from '@kartvizit/schemas/product/events';
+import { productImageKeysOf } from '@kartvizit/schemas/product/media';
 import { safeMediaPath } from './urls.ts';
+import { PRODUCT_CURRENCIES as CURRENCIES, type ProductCurrency as Currency } from '@kartvizit/schemas/product/model';
 
 /**
  * What every page that shows a product says about it, the same way: its price in Turkish money format, its images as
  * our own media paths with their small variants, and its page's address. From the product as `readStoredProduct`
  * (schemas) reads it.
  */
-
-const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
-type Currency = (typeof CURRENCIES)[number];
 
 const formatters = new Map<Currency, Intl.NumberFormat>();
 

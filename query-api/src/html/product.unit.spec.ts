@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStoredProduct } from '@kartvizit/schemas/validation/product';
+import { readStoredProduct } from '@kartvizit/schemas/product/read';
 import { formatPrice, priceOf } from './product.ts';
 
 describe('prices', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
-import { parseCardId } from '@kartvizit/schemas/validation/card';
+import { parseCardId } from '@kartvizit/schemas/card/rules';
 import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { EntryAssets } from '../html/assets.ts';
 import {
@@ -15,6 +15,8 @@ import { productPath } from '../html/product.ts';
 import { loadProductPage, type ProductPageRow } from './load.ts';
 import { renderProductPage, renderProductUnavailable } from './render.ts';
 import { toProductPageView } from './view.ts';
+// Product ids are UUIDs drawn by command-api; anything else is no product.
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 /** The product page's script (/product/{id}); its stylesheet starts with the card page's. */
 const PRODUCT_PAGE_ENTRY = 'src/product-page/main.ts';
@@ -25,9 +27,6 @@ export interface ProductPageSettings {
   /** The built web app (its manifest names the page's script and stylesheet). */
   readonly webDistDir?: string;
 }
-
-// Product ids are UUIDs drawn by command-api; anything else is no product.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The card a product link came from (`?card=VC-…`, decision 47), in the card id's shape, or null. Only a shape check:

@@ -1,5 +1,5 @@
-import type { ProductActionButton } from '@kartvizit/schemas/events/product';
-import { readStoredProduct } from '@kartvizit/schemas/validation/product';
+import type { ProductActionButton } from '@kartvizit/schemas/product/events';
+import { readStoredProduct } from '@kartvizit/schemas/product/read';
 import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
 import { safeWebUrl } from '../html/urls.ts';
 import { themeClass } from '../html/document.ts';

@@ -23,11 +23,11 @@ import {
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+// Ids are UUIDs; anything else is no product and no owner, answered like an unknown one.
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
 const OWNER_PROJECTIONS = [PRODUCTS_PROJECTION] as const;
-// Ids are UUIDs; anything else is no product and no owner, answered like an unknown one.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Row = Pick<
   ProductsRow,

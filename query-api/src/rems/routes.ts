@@ -23,11 +23,11 @@ import {
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const PROJECTIONS = [REMS_KEYS_PROJECTION] as const;
 /** The stats read the key too: whether a failed registration may be sent again. */
 const STATS_PROJECTIONS = [REMS_KEYS_PROJECTION, REMS_REGISTRATIONS_PROJECTION] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type RemsKeyRow = Pick<RemsKeysRow, 'active' | 'key_hint'>;
 

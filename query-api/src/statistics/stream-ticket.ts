@@ -2,6 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { decodeJwt } from 'jose';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
+import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 /**
  * Stream tickets: EventSource cannot send an Authorization header, and a session token in a URL
@@ -19,7 +20,6 @@ export interface TicketHolder {
 }
 
 const VERSION = 'v1';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class StreamTickets {
   private readonly key: Buffer;

@@ -1,4 +1,4 @@
-import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/validation/lead-form';
+import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schemas/lead/form-rules';
 import { beacon, whenShown } from '../shared/beacon.ts';
 import { sampleWebVitals } from '../shared/vitals-sampling.ts';
 import { enhanceCatalogue } from './catalogue.ts';

@@ -1,4 +1,4 @@
-import { nextFullHour } from '@kartvizit/schemas/validation/meeting-time';
+import { nextFullHour } from '@kartvizit/schemas/meeting/time';
 import { decodeClaims, isExpired, readToken } from '../features/account/token.ts';
 import { debug } from '../shared/debug.ts';
 import { downloadFile, errorAnswerOf, fileNameOf, fill, fromLocalInput, toLocalInput } from './meeting-common.ts';

@@ -3,7 +3,7 @@ import {
   MEETING_PROVIDER_MESSAGES as PROVIDER,
   MEETING_SCREEN_TEXT as T,
   MEETING_TOAST_MESSAGES as TOAST,
-} from '@kartvizit/schemas/messages/meeting';
+} from '@kartvizit/schemas/meeting/messages';
 import {
   CALENDAR_EVENT_FIELDS,
   MEETING_LIMITS,
@@ -13,7 +13,7 @@ import {
   checkZoomMeeting,
   nextFullHour,
   type CalendarEventFields,
-} from '@kartvizit/schemas/validation/meeting';
+} from '@kartvizit/schemas/meeting/rules';
 import { readToken } from '../features/account/token.ts';
 import { recordPosition, recordPositionOf } from '../app/write-position.ts';
 import { debug } from '../shared/debug.ts';

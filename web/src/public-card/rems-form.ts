@@ -1,11 +1,11 @@
 import { PROVINCES, districtsOf } from '@kartvizit/schemas/places/turkey';
-import { CUSTOMER_FIELDS, checkCustomerForm, type CustomerInput } from '@kartvizit/schemas/validation/rems';
+import { CUSTOMER_FIELDS, checkCustomerForm, type CustomerInput } from '@kartvizit/schemas/rems/rules';
 import { debug } from '../shared/debug.ts';
 import { formFeedback, type FormSender } from './public-form.ts';
 
 /**
  * 'Görüşme Planlayın' (SPEC: customer registration modal, issue 14). Its own chunk, loaded when the dialog first
- * opens: with it come the form's rules (schemas/src/validation/rems.ts, the server's own) and Türkiye's 81 provinces
+ * opens: with it come the form's rules (schemas/src/rems/rules.ts, the server's own) and Türkiye's 81 provinces
  * with their districts (17 kB, 6.7 kB gzipped), which a card page visitor who never opens the dialog never pays for
  * (docs/decisions/0037-rems-card-block.md).
  */

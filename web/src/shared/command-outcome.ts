@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { serverProblem, type ServerProblem } from './server-problem.ts';
 
 /** What a command answers, whatever else it carries (the card, the position). */

@@ -1,5 +1,5 @@
 /**
- * Draws the sample card's listing photos (schemas/src/demo.ts, DEMO_LISTINGS): plain SVG scenes
+ * Draws the sample card's listing photos (schemas/src/demo/model.ts, DEMO_LISTINGS): plain SVG scenes
  * (a seaside block of flats, rooms, a stone house with a pool, an olive grove, a shop front)
  * rendered by sharp, the image library the upload pipeline already uses, and sent through that
  * pipeline (infra/src/images/process.ts with the product preset) like an owner's upload. Its three
@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { DEMO_PHOTOS, type DemoPhoto } from '@kartvizit/schemas/demo';
+import { DEMO_PHOTOS, type DemoPhoto } from '@kartvizit/schemas/demo/model';
 import { processImage, type ProcessedImage } from '@kartvizit/infra/images/process';
 import { PRODUCT_IMAGE_PRESET } from '../../product/images.ts';
 

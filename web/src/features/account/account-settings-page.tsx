@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { nameProblem, passwordProblem } from '@kartvizit/schemas/validation/auth';
+import { nameProblem, passwordProblem } from '@kartvizit/schemas/auth/rules';
 import { downloadText } from '../../shared/download.ts';
 import { Switch } from '../../shared/ui/switch.tsx';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -1,23 +1,25 @@
 import type {
   AccountSettingsResponse,
-  AuthSuccess,
   ChangeEmailBody,
   ChangeEmailResponse,
-  ChangePasswordBody,
-  ChangePasswordResponse,
   ConfirmEmailBody,
   DeleteAccountBody,
   DeleteAccountResponse,
-  ForgotPasswordBody,
   LeadAlertsBody,
   LeadAlertsResponse,
+  RenameAccountBody,
+  RenameAccountResponse,
+} from '@kartvizit/schemas/account/http';
+import type {
+  AuthSuccess,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ForgotPasswordBody,
   LoginBody,
   MeResponse,
   RegisterBody,
-  RenameAccountBody,
-  RenameAccountResponse,
   ResetPasswordBody,
-} from '@kartvizit/schemas';
+} from '@kartvizit/schemas/auth/http';
 import { api } from '../../app/api.ts';
 import { readDeviceTokens, rememberDeviceToken } from './device-tokens.ts';
 import { userRefreshed } from './session-slice.ts';

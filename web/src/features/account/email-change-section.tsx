@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { normaliseEmail } from '@kartvizit/schemas/text';
-import { isValidEmail } from '@kartvizit/schemas/validation/email';
+import { isValidEmail } from '@kartvizit/schemas/common/email';
 import { useAppSelector } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useRequestEmailChangeMutation } from './api.ts';

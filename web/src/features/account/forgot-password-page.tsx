@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { normaliseEmail } from '@kartvizit/schemas/text';
-import { isValidEmail } from '@kartvizit/schemas/validation/email';
+import { isValidEmail } from '@kartvizit/schemas/common/email';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useForgotPasswordMutation } from './api.ts';
 import { focusField, TextField } from './form-fields.tsx';

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AUTH_OUTCOME } from './auth-outcome-toast.ts';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { loginProblem } from '@kartvizit/schemas/validation/auth';
+import { loginProblem } from '@kartvizit/schemas/auth/rules';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useLoginMutation } from './api.ts';

@@ -4,7 +4,7 @@ import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { toast } from 'sonner';
 import { AUTH_OUTCOME } from './auth-outcome-toast.ts';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { nameProblem, passwordProblem, registrationProblem } from '@kartvizit/schemas/validation/auth';
+import { nameProblem, passwordProblem, registrationProblem } from '@kartvizit/schemas/auth/rules';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useRegisterMutation } from './api.ts';

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { passwordProblem } from '@kartvizit/schemas/validation/auth';
+import { passwordProblem } from '@kartvizit/schemas/auth/rules';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useResetPasswordMutation } from './api.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@kartvizit/schemas';
+import type { User } from '@kartvizit/schemas/auth/http';
 
 /**
  * What an answer to GET /api/auth/me means for the session held in this browser. Only the server

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@kartvizit/schemas';
+import type { User } from '@kartvizit/schemas/auth/http';
 
 /**
  * `unverified`: a token is held but the server could not be asked about it (no network, a time-out,

@@ -1,4 +1,4 @@
-import type { User } from '@kartvizit/schemas';
+import type { User } from '@kartvizit/schemas/auth/http';
 import { TOKEN_STORAGE_KEY } from '@kartvizit/schemas/constants';
 import { api } from '../../app/api.ts';
 import type { AppStore, AppThunk } from '../../app/store.ts';

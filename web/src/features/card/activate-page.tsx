@@ -1,17 +1,17 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { CardColor, CardType } from '@kartvizit/schemas';
-import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
+import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
+import { CARD_COLORS } from '@kartvizit/schemas/card/model';
 import {
-  CARD_COLORS,
   CARD_ID_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
   DEFAULT_VIRTUAL_CARD_COLOR,
   cardNameProblem,
   cleanCardName,
   parseCardId,
-} from '@kartvizit/schemas/validation/card';
+} from '@kartvizit/schemas/card/rules';
 import { commandOutcome, httpStatus, toastFailure } from '../../shared/command-outcome.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';

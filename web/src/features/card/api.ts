@@ -1,13 +1,13 @@
+import type { CardColor } from '@kartvizit/schemas/card/model';
 import type {
-  CardColor,
   CardCommandResponse,
   CardLookupResponse,
   MyCardResponse,
   MyCardsResponse,
-} from '@kartvizit/schemas';
+} from '@kartvizit/schemas/card/http';
 import { api } from '../../app/api.ts';
 
-export type { Card, CardCommandResponse, CardHistoryEntry } from '@kartvizit/schemas';
+export type { Card, CardCommandResponse, CardHistoryEntry } from '@kartvizit/schemas/card/http';
 
 /** What the screens send; the server trims, upper-cases and checks again. */
 export interface ActivateCardBody {

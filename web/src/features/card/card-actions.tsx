@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { commandOutcome, toastFailure, type CommandResult } from '../../shared/command-outcome.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { withWritePosition } from '../../app/write-position.ts';
 import { httpStatus } from '../../shared/command-outcome.ts';

@@ -1,6 +1,7 @@
-import type { CardColor, CardHistoryType, CardType } from '@kartvizit/schemas';
+import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
+import type { CardHistoryType } from '@kartvizit/schemas/card/http';
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
-import { isCardColor } from '@kartvizit/schemas/validation/card';
+import { isCardColor } from '@kartvizit/schemas/card/rules';
 
 /** How the card screens name and show a card's facts: one place, so every screen says the same. */
 

@@ -1,4 +1,4 @@
-import { VIRTUAL_CARD_ID_PREFIX, VIRTUAL_CARD_ID_SUFFIX_LENGTH } from '@kartvizit/schemas/validation/card';
+import { VIRTUAL_CARD_ID_PREFIX, VIRTUAL_CARD_ID_SUFFIX_LENGTH } from '@kartvizit/schemas/card/rules';
 
 /**
  * Card ids as people type them and as the client makes them (SPEC §5 "Card ID", §7 "Cards").

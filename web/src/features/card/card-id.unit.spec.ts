@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCardId, parseVirtualCardId } from '@kartvizit/schemas/validation/card';
+import { parseCardId, parseVirtualCardId } from '@kartvizit/schemas/card/rules';
 import { generateVirtualCardId, normaliseCardIdInput, type RandomFill } from './card-id.ts';
 
 describe('normaliseCardIdInput', () => {

@@ -1,5 +1,5 @@
-import type { CardType } from '@kartvizit/schemas';
-import { isCardColor } from '@kartvizit/schemas/validation/card';
+import type { CardType } from '@kartvizit/schemas/card/model';
+import { isCardColor } from '@kartvizit/schemas/card/rules';
 import { BrandMark } from '../../shared/ui/brand.tsx';
 import { cardTypeLabel } from './card-facts.ts';
 import './card-visual.css';

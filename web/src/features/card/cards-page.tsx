@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMyCardsQuery, type Card } from './api.ts';

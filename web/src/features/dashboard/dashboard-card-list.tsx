@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { DASHBOARD_CARD_COUNT } from '@kartvizit/schemas/constants';
-import { CARD_MESSAGES } from '@kartvizit/schemas/messages/card';
+import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { useGetMyCardsQuery, type Card } from '../card/api.ts';
 import { cardStatus, cardTypeLabel } from '../card/card-facts.ts';
 import { StatusBadge } from '../card/status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { DASHBOARD_PRODUCT_COUNT } from '@kartvizit/schemas/constants';
-import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
 import { formatProductPrice } from '../../shared/format.ts';
 import { useGetProductsQuery, type Product } from '../product/api.ts';
 import '../../shared/ui/states.css';

@@ -1,7 +1,9 @@
-import type { DeleteLeadResponse, LeadFollowUpResponse, LeadsResponse, LeadStatus } from '@kartvizit/schemas';
+import type { DeleteLeadResponse, LeadFollowUpResponse, LeadsResponse } from '@kartvizit/schemas/lead/http';
+import type { LeadStatus } from '@kartvizit/schemas/lead/events';
 import { api } from '../../app/api.ts';
 
-export type { Lead, LeadsResponse, LeadStatus } from '@kartvizit/schemas';
+export type { Lead, LeadsResponse } from '@kartvizit/schemas/lead/http';
+export type { LeadStatus } from '@kartvizit/schemas/lead/events';
 
 export interface LeadsArgs {
   readonly search: string;

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LEAD_STATUSES } from '@kartvizit/schemas/events/lead';
-import { LEAD_MESSAGES, LEAD_STATUS_LABELS } from '@kartvizit/schemas/messages/lead';
-import { checkLeadNote, LEAD_NOTE_MAX_LENGTH } from '@kartvizit/schemas/validation/lead-follow-up';
+import { LEAD_STATUSES } from '@kartvizit/schemas/lead/events';
+import { LEAD_MESSAGES, LEAD_STATUS_LABELS } from '@kartvizit/schemas/lead/messages';
+import { checkLeadNote, LEAD_NOTE_MAX_LENGTH } from '@kartvizit/schemas/lead/follow-up-rules';
 import { downloadText } from '../../shared/download.ts';
 import { httpStatus } from '../../shared/command-outcome.ts';
 import { serverProblem } from '../../shared/server-problem.ts';

@@ -1,8 +1,8 @@
-import { DEMO_CARD_ID, DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo';
+import { DEMO_CARD_ID, DEMO_LISTINGS, DEMO_PROFILE_FORM } from '@kartvizit/schemas/demo/model';
 
 /**
  * The sample owner of the landing page's pictures: the same made-up person as the real sample
- * card the server keeps at /p/DEMO (schemas/src/demo.ts), and its first listings: the products
+ * card the server keeps at /p/DEMO (schemas/src/demo/model.ts), and its first listings: the products
  * 'Demoyu İncele' shows, with the same prices.
  */
 export const SAMPLE_PROFILE = {

@@ -1,4 +1,4 @@
-import { MEETING_PROVIDER_LABELS } from '@kartvizit/schemas/messages/meeting';
+import { MEETING_PROVIDER_LABELS } from '@kartvizit/schemas/meeting/messages';
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
 import type { Meeting } from './api.ts';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { MEETING_PROVIDER_LABELS } from '@kartvizit/schemas/messages/meeting';
+import { MEETING_PROVIDER_LABELS } from '@kartvizit/schemas/meeting/messages';
 import { formatDateTime } from '../../shared/format.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';

@@ -5,11 +5,11 @@ import type {
   ProductListResponse,
   ReorderProductsBody,
   ReorderProductsResponse,
-} from '@kartvizit/schemas/http/product';
+} from '@kartvizit/schemas/product/http';
 import { api } from '../../app/api.ts';
 import type { ProductRequestBody } from './product-form.ts';
 
-export type { Product } from '@kartvizit/schemas/http/product';
+export type { Product } from '@kartvizit/schemas/product/http';
 
 const LIST = { type: 'Product', id: 'LIST' } as const;
 const one = (id: string) => ({ type: 'Product', id }) as const;

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
-import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
-import { PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from '@kartvizit/schemas/validation/product';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
+import {
+  PRODUCT_ACTION_TYPES,
+  PRODUCT_CURRENCIES,
+  type ProductActionType,
+  type ProductCurrency,
+} from '@kartvizit/schemas/product/model';
 import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
 import { useCreateProductMutation, useUpdateProductMutation, type Product } from './api.ts';
 import {

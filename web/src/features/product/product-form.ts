@@ -1,17 +1,16 @@
-import type { Product } from '@kartvizit/schemas/http/product';
-import type { ProductActionType, ProductCurrency } from '@kartvizit/schemas/events/product';
-import { parseProfilePhone } from '@kartvizit/schemas/validation/profile';
+import type { Product } from '@kartvizit/schemas/product/http';
 import {
   DEFAULT_ACTION_LABELS,
   DEFAULT_PRODUCT_CURRENCY,
-  formatProductMoney,
-  parseProductMoney,
-  validateProductInput,
-} from '@kartvizit/schemas/validation/product';
+  type ProductActionType,
+  type ProductCurrency,
+} from '@kartvizit/schemas/product/model';
+import { formatProductMoney, parseProductMoney, validateProductInput } from '@kartvizit/schemas/product/rules';
+import { parseProfilePhone } from '@kartvizit/schemas/profile/rules';
 
 /**
  * The product form as the screen holds it (every input is text, as typed) and the request body it
- * becomes. The server reads the same body with the same rules (schemas/validation/product.ts), so a
+ * becomes. The server reads the same body with the same rules (schemas/src/product/rules.ts), so a
  * message shown before sending is the one the server would answer.
  */
 export interface ProductFormState {

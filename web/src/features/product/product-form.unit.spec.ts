@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@kartvizit/schemas/http/product';
-import { validateProductInput } from '@kartvizit/schemas/validation/product';
+import type { Product } from '@kartvizit/schemas/product/http';
+import { validateProductInput } from '@kartvizit/schemas/product/rules';
 import {
   actionFieldsShown,
   EMPTY_PRODUCT_FORM,

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
-import { PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/validation/product';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
+import { PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/product/model';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { uploadProblem, uploadProductImages } from './upload.ts';

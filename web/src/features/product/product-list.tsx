@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
 import { formatProductPrice } from '../../shared/format.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import type { Product } from './api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { commandOutcome, httpStatus, toastFailure } from '../../shared/command-outcome.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';

@@ -1,5 +1,5 @@
-import { PRODUCT_MESSAGES } from '@kartvizit/schemas/messages/product';
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/validation/product';
+import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/product/model';
 import { endRefusedSession } from '../../app/api.ts';
 import type { AppDispatch } from '../../app/store.ts';
 import { recordPositionOf } from '../../app/write-position.ts';

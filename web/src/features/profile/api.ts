@@ -1,4 +1,4 @@
-import type { ProfileMeResponse, ProfileSaveResponse } from '@kartvizit/schemas/http/profile';
+import type { ProfileMeResponse, ProfileSaveResponse } from '@kartvizit/schemas/profile/http';
 import { api } from '../../app/api.ts';
 
 /** One profile per owner: the whole tag type, so other screens' profile reads refresh too. */

@@ -1,5 +1,5 @@
-import { GEOCODING_MESSAGES } from '@kartvizit/schemas/messages/geocoding';
-import { geocodeAddressProblem } from '@kartvizit/schemas/validation/geocoding';
+import { GEOCODING_MESSAGES } from '@kartvizit/schemas/geocoding/messages';
+import { geocodeAddressProblem } from '@kartvizit/schemas/geocoding/rules';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import type { Bindings } from './bindings.ts';
 import { TextField } from './fields.tsx';

@@ -1,5 +1,5 @@
-import type { GeocodeResponse } from '@kartvizit/schemas/http/geocoding';
-import { GEOCODE_FAILURE_HINTS, GEOCODING_MESSAGES } from '@kartvizit/schemas/messages/geocoding';
+import type { GeocodeResponse } from '@kartvizit/schemas/geocoding/http';
+import { GEOCODE_FAILURE_HINTS, GEOCODING_MESSAGES } from '@kartvizit/schemas/geocoding/messages';
 import type { GeocodeCandidate, GeocodeOutcome } from './form-state.ts';
 
 /** Reads the address lookup's answer (SPEC §4) into what the profile form does with it. */

@@ -1,4 +1,4 @@
-import type { GeocodeQuery, GeocodeResponse, PublicConfigResponse } from '@kartvizit/schemas';
+import type { GeocodeQuery, GeocodeResponse, PublicConfigResponse } from '@kartvizit/schemas/geocoding/http';
 import { api } from '../../app/api.ts';
 
 const PARTS = ['street', 'city', 'state', 'zipCode', 'country'] as const;

@@ -1,9 +1,9 @@
-import { PROFILE_MESSAGES } from '@kartvizit/schemas/messages/profile';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
 import {
   PROFILE_IMAGE_ACCEPT,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
-} from '@kartvizit/schemas/profile-options';
+} from '@kartvizit/schemas/profile/model';
 import type { ImageSlot } from './profile-form.ts';
 
 /** SPEC §5 "Uploads", checked in the browser before anything is sent; the server checks again. */

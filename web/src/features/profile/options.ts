@@ -12,7 +12,7 @@ export {
   PROFILE_THEMES,
   SOCIAL_PLATFORM_LABELS,
   SOCIAL_PLATFORMS,
-} from '@kartvizit/schemas/profile-options';
+} from '@kartvizit/schemas/profile/model';
 
 export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
   return labels[value] ?? value;

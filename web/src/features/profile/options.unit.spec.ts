@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as rules from '@kartvizit/schemas/validation/profile';
+import * as rules from '@kartvizit/schemas/profile/rules';
 import { IMAGE_ACCEPT, IMAGE_LIMIT_BYTES, IMAGE_TOO_LARGE } from './image-files.ts';
 import { BANK_CURRENCIES, PAYMENT_TYPE_LABELS, PROFILE_THEMES, SOCIAL_PLATFORM_LABELS, SOCIAL_PLATFORMS } from './options.ts';
 

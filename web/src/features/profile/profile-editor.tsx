@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PROFILE_MESSAGES } from '@kartvizit/schemas/messages/profile';
-import { GEOCODE_DELAY_MS, geocodeAddressProblem } from '@kartvizit/schemas/validation/geocoding';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
+import { GEOCODE_DELAY_MS, geocodeAddressProblem } from '@kartvizit/schemas/geocoding/rules';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useCreateProfileMutation, useUpdateProfileMutation } from './api.ts';
 import { makeBindings } from './bindings.ts';

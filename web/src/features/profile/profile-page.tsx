@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { PROFILE_MESSAGES } from '@kartvizit/schemas/messages/profile';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';

@@ -10,7 +10,7 @@ export interface SocialLinkValues {
   readonly url: string;
 }
 
-// Same patterns and username rule as socialProfileUrl in schemas/validation/profile, which the
+// Same patterns and username rule as socialProfileUrl in schemas/profile/rules, which the
 // server applies when it fills a blank address (social-links.unit.spec.ts compares the two).
 const PROFILE_URL_PREFIX: Readonly<Record<string, string>> = {
   instagram: 'https://www.instagram.com/',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { socialProfileUrl as serverProfileUrl } from '@kartvizit/schemas/validation/profile';
+import { socialProfileUrl as serverProfileUrl } from '@kartvizit/schemas/profile/rules';
 import { normaliseUsername, socialProfileUrl, withSocialChange } from './social-links.ts';
 
 describe('socialProfileUrl', () => {

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from '@kartvizit/schemas/messages/profile';
+import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from '@kartvizit/schemas/profile/messages';
 import { normaliseEmail } from '@kartvizit/schemas/text';
-import { isValidEmail, nameProblem } from '@kartvizit/schemas/validation/auth';
-import type * as ProfileRules from '@kartvizit/schemas/validation/profile';
+import { isValidEmail, nameProblem } from '@kartvizit/schemas/auth/rules';
+import type * as ProfileRules from '@kartvizit/schemas/profile/rules';
 import type { FieldErrors } from './form-state.ts';
 import {
   ADDRESS_FIELDS,
@@ -17,7 +17,7 @@ import {
 import { socialProfileUrl } from './social-links.ts';
 
 /**
- * The shared profile rules (schemas/validation/profile) applied to the form, keyed by the dotted
+ * The shared profile rules (schemas/profile/rules) applied to the form, keyed by the dotted
  * paths the server also answers with, so the screen says before sending what the server would.
  *
  * That module carries the full phone-number metadata (~150 kB), so it is its own chunk: the
@@ -28,7 +28,7 @@ export type Rules = typeof ProfileRules;
 let rules: Promise<Rules> | null = null;
 
 export function loadProfileRules(): Promise<Rules> {
-  rules ??= import('@kartvizit/schemas/validation/profile').catch((error: unknown) => {
+  rules ??= import('@kartvizit/schemas/profile/rules').catch((error: unknown) => {
     // A failed download (deploy in between, network) may be retried on the next check.
     rules = null;
     throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES } from '@kartvizit/schemas/messages/profile';
-import * as rules from '@kartvizit/schemas/validation/profile';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
+import * as rules from '@kartvizit/schemas/profile/rules';
 import { formattedCaret } from './iban.ts';
 import {
   emptyProfileForm,

@@ -5,7 +5,7 @@ import type {
   RetryRemsKeyFailuresResponse,
   RetryRemsRegistrationResponse,
   SaveRemsKeyResponse,
-} from '@kartvizit/schemas';
+} from '@kartvizit/schemas/rems/http';
 import { api } from '../../app/api.ts';
 
 /**

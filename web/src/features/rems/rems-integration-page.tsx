@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { REMS_API_KEY_PREFIX, remsApiKeyProblem } from '@kartvizit/schemas/validation/rems';
+import { REMS_API_KEY_PREFIX, remsApiKeyProblem } from '@kartvizit/schemas/rems/rules';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { RemsRecentIntegration } from '@kartvizit/schemas/http/rems';
+import type { RemsRecentIntegration } from '@kartvizit/schemas/rems/http';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { formatDateTime, formatNumber } from '../../shared/format.ts';

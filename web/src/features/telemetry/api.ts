@@ -1,4 +1,4 @@
-import type * as Static from '@kartvizit/schemas';
+import type * as Static from '@kartvizit/schemas/statistics/http';
 import { api } from '../../app/api.ts';
 import { recordPosition } from '../../app/write-position.ts';
 import { httpStatus } from '../../shared/command-outcome.ts';

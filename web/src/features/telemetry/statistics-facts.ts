@@ -1,6 +1,6 @@
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
-import { STATISTICS_MESSAGES } from '@kartvizit/schemas/messages/statistics';
-import { SOCIAL_PLATFORM_LABELS } from '@kartvizit/schemas/profile-options';
+import { STATISTICS_MESSAGES } from '@kartvizit/schemas/statistics/messages';
+import { SOCIAL_PLATFORM_LABELS } from '@kartvizit/schemas/profile/model';
 
 /**
  * Pure helpers of the statistics screens: Turkish labels, shares and bar lengths, day labels.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { STATISTICS_MESSAGES } from '@kartvizit/schemas/messages/statistics';
+import { STATISTICS_MESSAGES } from '@kartvizit/schemas/statistics/messages';
 import { httpStatus } from '../../shared/command-outcome.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';

@@ -1,4 +1,4 @@
-import { STATISTICS_MESSAGES } from '@kartvizit/schemas/messages/statistics';
+import { STATISTICS_MESSAGES } from '@kartvizit/schemas/statistics/messages';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { formatCount, formatShare, sum } from './statistics-facts.ts';
 import {

@@ -1,4 +1,4 @@
-import type { LatLng } from '@kartvizit/schemas/validation/geocoding';
+import type { LatLng } from '@kartvizit/schemas/geocoding/rules';
 
 /** SPEC §4 and §9: Ankara, zoom 14; 16 once the user's own position (or a saved one) is shown. */
 export const DEFAULT_CENTER: LatLng = { lat: 39.9334, lng: 32.8597 };

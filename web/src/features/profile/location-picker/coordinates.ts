@@ -1,4 +1,4 @@
-import { latitudeProblem, longitudeProblem, type LatLng } from '@kartvizit/schemas/validation/geocoding';
+import { latitudeProblem, longitudeProblem, type LatLng } from '@kartvizit/schemas/geocoding/rules';
 import { COORDINATE_DECIMALS, TILE_ERROR_LIMIT } from './constants.ts';
 
 /** 6 decimals (about 10 cm), as the readout shows and the profile stores. */

@@ -3,4 +3,4 @@ export { LocationPickerModal, type LocationPickerModalProps } from './location-p
 export { getCurrentLocation, useGeolocation, type GeolocationOutcome, type UseGeolocation } from './use-geolocation.ts';
 export { DEFAULT_CENTER, DEFAULT_ZOOM, GEOLOCATION_OPTIONS, LOCATED_ZOOM } from './constants.ts';
 export { formatCoordinate, roundLocation } from './coordinates.ts';
-export type { LatLng } from '@kartvizit/schemas/validation/geocoding';
+export type { LatLng } from '@kartvizit/schemas/geocoding/rules';

@@ -1,6 +1,6 @@
 import './location-picker.css';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import type { LatLng } from '@kartvizit/schemas/validation/geocoding';
+import type { LatLng } from '@kartvizit/schemas/geocoding/rules';
 import { useGetPublicConfigQuery } from '../geocoding-api.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, LOCATED_ZOOM, TEXT } from './constants.ts';
 import { formatCoordinate } from './coordinates.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { LatLng } from '@kartvizit/schemas/validation/geocoding';
+import type { LatLng } from '@kartvizit/schemas/geocoding/rules';
 import { TEXT } from './constants.ts';
 import { formatCoordinate, readManualEntry } from './coordinates.ts';
 

@@ -14,7 +14,7 @@ import Translate from 'ol/interaction/Translate.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
-import type { LatLng } from '@kartvizit/schemas/validation/geocoding';
+import type { LatLng } from '@kartvizit/schemas/geocoding/rules';
 import { TEXT, TILE_LOAD_TIMEOUT_MS } from './constants.ts';
 import { roundLocation, TileHealth } from './coordinates.ts';
 

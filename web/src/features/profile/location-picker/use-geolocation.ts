@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import type { LatLng } from '@kartvizit/schemas/validation/geocoding';
+import type { LatLng } from '@kartvizit/schemas/geocoding/rules';
 import { GEOLOCATION_OPTIONS } from './constants.ts';
 import { roundLocation } from './coordinates.ts';
 

@@ -1,0 +1,167 @@
+import { Type, type Static } from 'typebox';
+import type { ProductData } from './events.ts';
+import { productImageKeysOf } from './media.ts';
+import { MAX_PRODUCTS_PER_OWNER, PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from './model.ts';
+import { literalUnion, Position } from '../common/http.ts';
+
+/** SPEC §3 Product as every product call answers it; `_id` is the product's id, `user` its owner's. */
+export const Product = Type.Object({
+  _id: Type.String(),
+  user: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Object({
+    value: Type.Number({ minimum: 0 }),
+    currency: literalUnion(PRODUCT_CURRENCIES),
+    isDisplayed: Type.Boolean(),
+    compareAtValue: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  }),
+  images: Type.Array(Type.String()),
+  /** The small variant of each image, in the same order (lists and the card's catalogue). */
+  thumbnails: Type.Array(Type.String()),
+  externalLink: Type.String(),
+  url: Type.String(),
+  actionButton: Type.Object({
+    type: literalUnion(PRODUCT_ACTION_TYPES),
+    label: Type.String(),
+    value: Type.String(),
+  }),
+  category: Type.String(),
+  tags: Type.Array(Type.String()),
+  features: Type.Array(Type.String()),
+  stock: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  isActive: Type.Boolean(),
+  featured: Type.Boolean(),
+  /** Zero-based place in the owner's list. */
+  order: Type.Integer({ minimum: 0 }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type Product = Static<typeof Product>;
+
+// Values are Unknown so the shared rules (validation/product.ts) answer each problem with its own
+// Turkish message; unknown names are still refused by the schema. Fields the web sends back from a
+// product it read (_id, user, order, thumbnails, createdAt, updatedAt) are accepted and ignored.
+// Typed shapes were weighed and kept out (decision 59), as each would change an answer: an edit of an
+// unknown or foreign product answers 404 before its form is read; a form with two problems answers
+// the first in the form's order (a too-long name before a stock of the wrong type), which a schema
+// checked first would not; each wrong kind has its own message (productTextInvalid, productFlagInvalid,
+// productListInvalid, productPriceInvalid, productStockInvalid) and field ('price.currency'); price
+// and stock take a number or the text the form sends ('8.750.000,50', '12'); flags take 'true'/'false'.
+const FORM_FIELD = Type.Optional(Type.Unknown());
+export const ProductBody = Type.Object(
+  {
+    name: FORM_FIELD,
+    description: FORM_FIELD,
+    price: FORM_FIELD,
+    images: FORM_FIELD,
+    externalLink: FORM_FIELD,
+    url: FORM_FIELD,
+    actionButton: FORM_FIELD,
+    category: FORM_FIELD,
+    tags: FORM_FIELD,
+    features: FORM_FIELD,
+    stock: FORM_FIELD,
+    isActive: FORM_FIELD,
+    featured: FORM_FIELD,
+    _id: FORM_FIELD,
+    user: FORM_FIELD,
+    order: FORM_FIELD,
+    thumbnails: FORM_FIELD,
+    createdAt: FORM_FIELD,
+    updatedAt: FORM_FIELD,
+  },
+  {
+    additionalProperties: false,
+    description: 'POST: the product form. PUT: the whole product form, or only {featured} to toggle featuring.',
+  },
+);
+export type ProductBody = Static<typeof ProductBody>;
+
+export const ProductParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export type ProductParams = Static<typeof ProductParams>;
+
+export const ProductOwnerParams = Type.Object({ userId: Type.String({ maxLength: 64 }) });
+export type ProductOwnerParams = Static<typeof ProductOwnerParams>;
+
+export const ProductCommandResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Product,
+  /** Absent when the command changed nothing (no event was appended). */
+  position: Type.Optional(Position),
+});
+export type ProductCommandResponse = Static<typeof ProductCommandResponse>;
+
+export const ProductDeleteResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), position: Position });
+export type ProductDeleteResponse = Static<typeof ProductDeleteResponse>;
+
+export const ReorderProductsBody = Type.Object(
+  {
+    products: Type.Array(
+      Type.Object({ id: Type.String({ maxLength: 64 }), order: Type.Integer({ minimum: 0, maximum: MAX_PRODUCTS_PER_OWNER }) }, { additionalProperties: false }),
+      { maxItems: MAX_PRODUCTS_PER_OWNER },
+    ),
+  },
+  { additionalProperties: false, description: 'Every product of the owner once, with its zero-based place.' },
+);
+export type ReorderProductsBody = Static<typeof ReorderProductsBody>;
+
+export const ReorderProductsResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  /** Absent when the order was already this one. */
+  position: Type.Optional(Position),
+});
+export type ReorderProductsResponse = Static<typeof ReorderProductsResponse>;
+
+export const UploadImagesResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Array(Type.String()) });
+export type UploadImagesResponse = Static<typeof UploadImagesResponse>;
+
+export const ProductListResponse = Type.Object({ success: Type.Literal(true), data: Type.Array(Product) });
+export type ProductListResponse = Static<typeof ProductListResponse>;
+
+export const ProductDetailResponse = Type.Object({ success: Type.Literal(true), data: Product });
+export type ProductDetailResponse = Static<typeof ProductDetailResponse>;
+
+export interface ProductViewInput {
+  readonly productId: string;
+  readonly ownerId: string;
+  readonly product: ProductData;
+  readonly isActive: boolean;
+  readonly featured: boolean;
+  readonly order: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+function smallProductImageUrl(url: string): string {
+  const keys = productImageKeysOf(url);
+  return keys ? `/media/${keys.small}` : url;
+}
+
+/** The one way a stored product becomes what clients read (command answers and the read model). */
+export function toProductView(input: ProductViewInput): Product {
+  const { product } = input;
+  return {
+    _id: input.productId,
+    user: input.ownerId,
+    name: product.name,
+    description: product.description,
+    price: { ...product.price },
+    images: [...product.images],
+    thumbnails: product.images.map(smallProductImageUrl),
+    externalLink: product.externalLink,
+    url: product.url,
+    actionButton: { ...product.actionButton },
+    category: product.category,
+    tags: [...product.tags],
+    features: [...product.features],
+    stock: product.stock,
+    isActive: input.isActive,
+    featured: input.featured,
+    order: input.order,
+    createdAt: input.createdAt,
+    updatedAt: input.updatedAt,
+  };
+}
