@@ -12,6 +12,7 @@ import {
   DeleteAccountResponse,
   DomainError,
   ErrorResponse,
+  errorAnswers,
   ForgotPasswordBody,
   ForgotPasswordResponse,
   LeadAlertsBody,
@@ -44,14 +45,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['account'];
-const ERRORS = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  429: ErrorResponse,
-};
+const ERRORS = errorAnswers(400, 401, 409, 413, 415, 429);
 
 function toUser(state: AccountState): User {
   if (state.status !== 'registered') throw unauthenticatedError(MESSAGES.accountNotFound);

@@ -6,7 +6,7 @@ import {
   CardParams,
   CreateVirtualCardBody,
   DEFAULT_VIRTUAL_CARD_COLOR,
-  ErrorResponse,
+  errorAnswers,
   MESSAGES,
   cardStreamId,
   conflictError,
@@ -31,14 +31,7 @@ export interface CardRouteSettings {
 }
 
 const TAG = ['card'];
-const ERRORS = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-};
+const ERRORS = errorAnswers(400, 401, 404, 409, 413, 415);
 
 function cardIdOrThrow(result: CardIdResult): string {
   if (!result.ok) throw validationError(result.message, 'cardId');

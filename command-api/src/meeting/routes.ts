@@ -6,6 +6,7 @@ import {
   CalendlyLinkBody,
   CalendlyLinkCreatedResponse,
   ErrorResponse,
+  errorAnswers,
   GoogleCalendarEventBody,
   IcsCalendarEventBody,
   MEETING_PROVIDER_LABELS,
@@ -39,17 +40,7 @@ import { meetingDecider, type ScheduleMeeting } from './decider.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['meeting'];
-const ERRORS = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  429: ErrorResponse,
-  502: ErrorResponse,
-  503: ErrorResponse,
-  504: ErrorResponse,
-};
+const ERRORS = errorAnswers(400, 401, 403, 413, 415, 429, 502, 503, 504);
 
 export interface MeetingRouteSettings {
   /** The providers (issue 15); unset: none is configured, and every provider call answers 503. */

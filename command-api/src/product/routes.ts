@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
+  errorAnswers,
   MESSAGES,
   ProductBody,
   ProductCommandResponse,
@@ -35,14 +35,7 @@ import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN as PRODUCT_ID } from '@kartvizit/schemas/ids';
 
 const TAG = ['product'];
-const ERRORS = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-};
+const ERRORS = errorAnswers(400, 401, 404, 409, 413, 415);
 
 function productIdOrThrow(raw: string): string {
   const id = raw.trim().toLowerCase();

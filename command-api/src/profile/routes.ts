@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
+  errorAnswers,
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
   PROFILE_IMAGE_SLOTS,
@@ -32,14 +32,7 @@ import { deleteImages, prepareImage, storeImages, type PreparedImage } from './i
 import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['profile'];
-const ERRORS = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-};
+const ERRORS = errorAnswers(400, 401, 404, 409, 413, 415);
 
 const FORM_DESCRIPTION = [
   'multipart/form-data (SPEC §7), or application/json without files. Fields: title, jobTitle, firstName, lastName,',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type pg from 'pg';
 import {
-  ErrorResponse,
+  errorAnswers,
   MESSAGES,
   REMS_KEY_FAILURE_REASONS,
   RemoveRemsKeyResponse,
@@ -31,16 +31,7 @@ import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
 
 const TAG = ['rems'];
-const ERRORS = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  429: ErrorResponse,
-  503: ErrorResponse,
-};
+const ERRORS = errorAnswers(400, 401, 404, 409, 413, 415, 429, 503);
 
 /** At most this many registrations are sent again by one 'retry-key-failures' (the screen offers the rest after). */
 const RETRY_ALL_LIMIT = 500;

@@ -15,6 +15,7 @@ import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { FORM_TOKEN_MIN_AGE_MS, issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
+import { succeeded } from '@kartvizit/infra/http/answers';
 import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { QrRenderer } from '../card/qr.ts';
 import { EntryAssets, type PageAssets } from '../html/assets.ts';
@@ -216,11 +217,10 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
         if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID)
           throw notFoundError(MESSAGES.cardPublicProfileNotFound);
         reply.header('cache-control', 'no-store');
-        return {
-          success: true as const,
+        return succeeded({
           token: issueFormToken(formTokenKey, parsed.cardId, new Date()),
           minAgeMs: FORM_TOKEN_MIN_AGE_MS,
-        };
+        });
       },
     );
 

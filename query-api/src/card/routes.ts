@@ -4,6 +4,7 @@ import {
   CardLookupResponse,
   CardParams,
   ErrorResponse,
+  errorAnswers,
   MESSAGES,
   MyCardResponse,
   MyCardsResponse,
@@ -37,7 +38,7 @@ export interface CardQuerySettings {
 
 const PROJECTIONS = [CARDS_PROJECTION] as const;
 const TAG = ['card'];
-const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const ERRORS = errorAnswers(400, 401, 404);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // An unversioned or outdated URL: the image is the same, but a later regeneration must show.
 const SHORT_LIVED = 'public, max-age=300';

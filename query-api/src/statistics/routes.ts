@@ -8,6 +8,7 @@ import {
   DashboardStatisticsResponse,
   DeviceStatisticsResponse,
   ErrorResponse,
+  errorAnswers,
   LocationStatisticsResponse,
   MESSAGES,
   ProductStatisticsResponse,
@@ -44,7 +45,7 @@ const PROJECTIONS = ['statistics', 'cards'] as const;
 // Product figures carry the products' current names (and whether they were deleted).
 const PRODUCT_PROJECTIONS = ['statistics', 'cards', 'products'] as const;
 const TAG = ['statistics'];
-const ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const ERRORS = errorAnswers(400, 401, 404);
 
 export interface StatisticsQuerySettings {
   /** The clock of "today" in Istanbul (tests). */

@@ -20,6 +20,18 @@ export const ErrorResponse = Type.Object({
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
+/**
+ * A route's error answers for its OpenAPI schema: every listed status answers the one error shape
+ * (`errorAnswers(400, 401, 404)`), so a route file names its statuses instead of writing the map out.
+ */
+export function errorAnswers<const Status extends number>(
+  ...statuses: readonly Status[]
+): { readonly [S in Status]: typeof ErrorResponse } {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as {
+    readonly [S in Status]: typeof ErrorResponse;
+  };
+}
+
 /** Commands answer with the event-store position they produced (read-your-writes). */
 export const Position = Type.String({ description: 'Opaque position; send back as x-min-position' });
 
