@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './text.ts';
 export * from './auth/rules.ts';
 export * from './profile/rules.ts';
+export * from './profile/read.ts';
 export * from './profile/messages.ts';
 export * from './card/model.ts';
 export * from './card/rules.ts';
