@@ -4,6 +4,7 @@ export * from './demo/model.ts';
 export * from './messages.ts';
 export * from './text.ts';
 export * from './auth/rules.ts';
+export * from './profile/model.ts';
 export * from './profile/rules.ts';
 export * from './profile/read.ts';
 export * from './profile/messages.ts';
