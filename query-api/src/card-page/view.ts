@@ -2,11 +2,11 @@ import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
 import { isDemoOwner } from '@kartvizit/schemas/demo/model';
 import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/profile/rules';
 import { isValidEmail } from '@kartvizit/schemas/common/email';
-import { PUBLIC_CARD_SOCIAL_PLATFORMS as SOCIAL_PLATFORMS, type StoredSocialPlatform } from '@kartvizit/schemas/profile/model';
+import type { StoredSocialPlatform } from '@kartvizit/schemas/profile/model';
+import { readStoredProfile, type StoredProfile, type StoredProfileAddress } from '@kartvizit/schemas/profile/read';
 import {
   directionsUrls,
   displayWebUrl,
-  isLatLng,
   mailtoUrl,
   mapSearchUrl,
   safeMediaPath,
@@ -23,7 +23,7 @@ import type { CatalogueRow } from './load.ts';
 
 /**
  * What the card page shows, derived from the profile read model's `data` (the Profile of
- * GET /api/profile/me). The data is read defensively: a field of the wrong type counts as empty,
+ * GET /api/profile/me) as `readStoredProfile` reads it: a field of the wrong type counts as empty,
  * so an old or damaged row renders a smaller card rather than an error.
  */
 
@@ -135,26 +135,6 @@ export interface CardPageView {
   readonly rems: { readonly ownerId: string } | null;
 }
 
-type Data = Readonly<Record<string, unknown>>;
-
-function record(value: unknown): Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
-}
-
-function text(source: Data, key: string): string {
-  const value = source[key];
-  return typeof value === 'string'
-    ? value.trim()
-    : typeof value === 'number' && Number.isFinite(value)
-      ? String(value)
-      : '';
-}
-
-function list(source: Data, key: string): Data[] {
-  const value = source[key];
-  return Array.isArray(value) ? value.map(record) : [];
-}
-
 const SOCIAL_LABELS: { readonly [P in SocialPlatform]: string } = {
   instagram: 'Instagram',
   twitter: 'X (Twitter)',
@@ -204,20 +184,19 @@ function initialsOf(firstName: string, lastName: string, fallback: string): stri
 }
 
 /** Turkish order: street, then 'zip district/city', then the country. */
-function addressDisplay(address: Data): string {
-  const street = text(address, 'street');
-  const place = [text(address, 'state'), text(address, 'city')].filter(Boolean).join('/');
-  const line2 = [text(address, 'zipCode'), place].filter(Boolean).join(' ');
-  const country = text(address, 'country');
+function addressDisplay(address: StoredProfileAddress): string {
+  const { street, country } = address;
+  const place = [address.state, address.city].filter(Boolean).join('/');
+  const line2 = [address.zipCode, place].filter(Boolean).join(' ');
   const hasMore = street !== '' || line2 !== '';
   return [street, line2, hasMore ? country : ''].filter(Boolean).join(', ');
 }
 
 /** SPEC §5: street, city, state, zipCode, country joined, skipping empties (for map searches). */
-function addressQuery(address: Data): string {
-  const parts = ['street', 'city', 'state', 'zipCode'].map((key) => text(address, key)).filter(Boolean);
+function addressQuery(address: StoredProfileAddress): string {
+  const parts = [address.street, address.city, address.state, address.zipCode].filter(Boolean);
   if (parts.length === 0) return '';
-  return [...parts, text(address, 'country') || DEFAULT_COUNTRY].join(', ');
+  return [...parts, address.country || DEFAULT_COUNTRY].join(', ');
 }
 
 /**
@@ -239,18 +218,18 @@ function rowsOf(entries: readonly (readonly [string, string, boolean])[]): InfoR
     .map(([label, value, copy]) => ({ label, value, copy: copy ? value : null }));
 }
 
-function companyTabs(data: Data): CompanyTab[] {
+function companyTabs(data: StoredProfile): CompanyTab[] {
   const tabs: CompanyTab[] = [];
-  const info = record(data.companyInfo);
+  const info = data.companyInfo;
   const company = rowsOf([
-    [TEXT.taxOffice, text(info, 'taxOffice'), true],
-    [TEXT.taxNumber, text(info, 'taxNumber'), true],
-    [TEXT.mersisNo, text(info, 'mersisNo'), true],
-    [TEXT.registrationNumber, text(info, 'registrationNumber'), true],
-    [TEXT.foundedYear, text(info, 'foundedYear'), false],
+    [TEXT.taxOffice, info.taxOffice, true],
+    [TEXT.taxNumber, info.taxNumber, true],
+    [TEXT.mersisNo, info.mersisNo, true],
+    [TEXT.registrationNumber, info.registrationNumber, true],
+    [TEXT.foundedYear, info.foundedYear, false],
   ]);
   if (company.length > 0) {
-    const name = text(data, 'company');
+    const name = data.company;
     tabs.push({
       id: 'sirket',
       label: TEXT.tabCompany,
@@ -258,12 +237,12 @@ function companyTabs(data: Data): CompanyTab[] {
     });
   }
 
-  const invoice = record(data.invoiceInfo);
+  const invoice = data.invoiceInfo;
   const invoiceRows = rowsOf([
-    [TEXT.recipientName, text(invoice, 'recipientName'), true],
-    [TEXT.taxId, text(invoice, 'taxId'), true],
-    [TEXT.taxOffice, text(invoice, 'taxOffice'), true],
-    [TEXT.invoiceAddress, text(invoice, 'address'), true],
+    [TEXT.recipientName, invoice.recipientName, true],
+    [TEXT.taxId, invoice.taxId, true],
+    [TEXT.taxOffice, invoice.taxOffice, true],
+    [TEXT.invoiceAddress, invoice.address, true],
   ]);
   if (invoiceRows.length > 0) {
     tabs.push({
@@ -274,28 +253,27 @@ function companyTabs(data: Data): CompanyTab[] {
     });
   }
 
-  const accounts = list(data, 'bankAccounts')
+  const accounts = data.bankAccounts
     .map((account): BankAccountView | null => {
-      const iban = compactIban(text(account, 'iban'));
+      const iban = compactIban(account.iban);
       const rows = rowsOf([
-        [TEXT.accountHolder, text(account, 'accountHolder'), true],
+        [TEXT.accountHolder, account.accountHolder, true],
         [TEXT.iban, iban ? formatIban(iban) : '', true],
-        [TEXT.accountNumber, text(account, 'accountNumber'), true],
-        [TEXT.branchCode, text(account, 'branchCode'), true],
-        [TEXT.swiftCode, text(account, 'swiftCode').toUpperCase(), true],
-        [TEXT.currency, text(account, 'currency'), false],
+        [TEXT.accountNumber, account.accountNumber, true],
+        [TEXT.branchCode, account.branchCode, true],
+        [TEXT.swiftCode, account.swiftCode.toUpperCase(), true],
+        // A row that states no currency shows none (the reader does not assume TRY).
+        [TEXT.currency, account.currency, false],
       ]).map((row) => (row.label === TEXT.iban ? { ...row, copy: iban, groups: ibanGroups(iban) } : row));
-      const bankName = text(account, 'bankName');
+      const { bankName } = account;
       return rows.length > 0 || bankName ? { bankName: bankName || TEXT.bankAccount, rows } : null;
     })
     .filter((account): account is BankAccountView => account !== null);
   if (accounts.length > 0) tabs.push({ id: 'banka', label: TEXT.tabBank, accounts });
 
-  const methods = list(data, 'paymentMethods')
+  const methods = data.paymentMethods
     .map((method): PaymentView | null => {
-      const type = text(method, 'type');
-      const accountName = text(method, 'accountName');
-      const accountId = text(method, 'accountId');
+      const { type, accountName, accountId } = method;
       const qrUrl = safeWebUrl(method.qrCode) ?? safeMediaPath(method.qrCode);
       if (!accountId && !qrUrl) return null;
       const brand = paymentBrand(type, accountName);
@@ -311,18 +289,12 @@ function companyTabs(data: Data): CompanyTab[] {
   return tabs;
 }
 
-function socialItems(data: Data): SocialItem[] {
-  return list(data, 'socialLinks')
+function socialItems(data: StoredProfile): SocialItem[] {
+  return data.socialLinks
     .map((link): SocialItem | null => {
       const url = safeWebUrl(link.url);
       if (!url) return null;
-      const raw = text(link, 'platform').toLowerCase();
-      const platform = (SOCIAL_PLATFORMS as readonly string[]).includes(raw)
-        ? (raw as SocialPlatform)
-        : raw === 'x'
-          ? 'twitter'
-          : 'other';
-      return { platform, label: SOCIAL_LABELS[platform], username: text(link, 'username'), url };
+      return { platform: link.platform, label: SOCIAL_LABELS[link.platform], username: link.username, url };
     })
     .filter((item): item is SocialItem => item !== null);
 }
@@ -342,21 +314,16 @@ export interface CardPageInput {
 }
 
 export function toCardPageView(input: CardPageInput): CardPageView {
-  const data = record(input.data);
-  const firstName = text(data, 'firstName');
-  const lastName = text(data, 'lastName');
+  const data = readStoredProfile(input.data);
+  const { firstName, lastName, title, jobTitle, company, thumbnails } = data;
   const fullName = [firstName, lastName].filter(Boolean).join(' ') || TEXT.brand;
-  const title = text(data, 'title');
-  const jobTitle = text(data, 'jobTitle');
-  const company = text(data, 'company');
-  const thumbnails = record(data.thumbnails);
   const photoMain = safeMediaPath(data.profilePicture);
 
   const contacts: ContactItem[] = [];
-  const phone = text(data, 'phone');
+  const { phone } = data;
   const tel = telUrl(phone);
   if (tel) {
-    const display = text(data, 'phoneFormatted') || phone;
+    const display = data.phoneFormatted || phone;
     contacts.push({ kind: 'phone', label: TEXT.phone, display, href: tel, external: false, copy: display });
     // Beside the call: a chat on WhatsApp, when the phone is a mobile number (decision 47).
     const whatsApp = whatsAppDigitsOf(phone);
@@ -370,11 +337,11 @@ export function toCardPageView(input: CardPageInput): CardPageView {
         copy: display,
       });
   }
-  const email = text(data, 'email');
+  const { email } = data;
   const mailto = mailtoUrl(email);
   if (mailto)
     contacts.push({ kind: 'email', label: TEXT.email, display: email, href: mailto, external: false, copy: email });
-  const website = safeWebUrl(text(data, 'website'));
+  const website = safeWebUrl(data.website);
   if (website)
     contacts.push({
       kind: 'website',
@@ -385,8 +352,7 @@ export function toCardPageView(input: CardPageInput): CardPageView {
       copy: website,
     });
 
-  const address = record(data.address);
-  const coordinates = isLatLng(data.location) ? { lat: data.location.lat, lng: data.location.lng } : null;
+  const { address, location: coordinates } = data;
   const shownAddress = addressDisplay(address);
   const query = addressQuery(address);
   if (shownAddress) {
@@ -405,7 +371,7 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   }));
   const location: LocationView | null =
     shownAddress || coordinates ? { coordinates, address: shownAddress, directions } : null;
-  const hasCity = text(address, 'city').length > 0;
+  const hasCity = address.city.length > 0;
   const canonicalUrl = `${input.publicBaseUrl}/p/${input.cardId}`;
   const shareImage = photoMain ? `${input.publicBaseUrl}${photoMain}` : null;
   const social = socialItems(data);
@@ -417,18 +383,12 @@ export function toCardPageView(input: CardPageInput): CardPageView {
         name: [firstName, lastName].filter(Boolean).join(' '),
         title,
         jobTitle,
-        bio: text(data, 'bio'),
+        bio: data.bio,
         url: canonicalUrl,
         image: shareImage,
         telephone: tel ? tel.slice('tel:'.length) : '',
         email: mailto ? email : '',
-        address: {
-          street: text(address, 'street'),
-          city: text(address, 'city'),
-          state: text(address, 'state'),
-          zipCode: text(address, 'zipCode'),
-          country: text(address, 'country'),
-        },
+        address,
         company,
         logo: logoMain ? `${input.publicBaseUrl}${logoMain}` : null,
         sameAs: social.map((item) => item.url),
@@ -437,15 +397,15 @@ export function toCardPageView(input: CardPageInput): CardPageView {
 
   return {
     cardId: input.cardId,
-    profileId: text(data, '_id') || input.ownerId,
+    profileId: data._id || input.ownerId,
     canonicalUrl,
     fullName,
     displayName: [title, fullName].filter(Boolean).join(' '),
     initials: initialsOf(firstName, lastName, fullName),
     jobTitle,
     company,
-    bio: text(data, 'bio'),
-    theme: themeClass(text(data, 'theme')),
+    bio: data.bio,
+    theme: themeClass(data.theme),
     photo: safeMediaPath(thumbnails.profilePicture) ?? photoMain,
     shareImage,
     cover: safeMediaPath(thumbnails.coverPhoto) ?? safeMediaPath(data.coverPhoto),

@@ -67,19 +67,6 @@ export interface LatLng {
   readonly lng: number;
 }
 
-export function isLatLng(value: unknown): value is LatLng {
-  if (typeof value !== 'object' || value === null) return false;
-  const { lat, lng } = value as Record<string, unknown>;
-  return (
-    typeof lat === 'number' &&
-    typeof lng === 'number' &&
-    Number.isFinite(lat) &&
-    Number.isFinite(lng) &&
-    Math.abs(lat) <= 90 &&
-    Math.abs(lng) <= 180
-  );
-}
-
 const coordinates = (location: LatLng) => `${location.lat.toFixed(6)},${location.lng.toFixed(6)}`;
 
 export type DirectionsTarget = 'google' | 'apple' | 'waze';

@@ -1,25 +1,15 @@
 import type { ProductActionButton } from '@kartvizit/schemas/product/events';
 import { readStoredProduct } from '@kartvizit/schemas/product/read';
+import { readStoredProfile } from '@kartvizit/schemas/profile/read';
 import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
 import { safeWebUrl } from '../html/urls.ts';
 import { themeClass } from '../html/document.ts';
 
 /**
  * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` (read by
- * `readStoredProduct`) and the owner's profile. Read defensively like the card page: a field of the wrong type counts
- * as empty.
+ * `readStoredProduct`) and the owner's profile (read by `readStoredProfile`, as the card page reads it): a field of the
+ * wrong type counts as empty.
  */
-
-type Data = Readonly<Record<string, unknown>>;
-
-function record(value: unknown): Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
-}
-
-function textOf(source: Data, key: string): string {
-  const value = source[key];
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 export const PRODUCT_TEXT = {
   brand: 'Dijital Kartvizit',
@@ -127,12 +117,12 @@ export function whatsAppUrl(number: string | null, text: string): string {
 
 export function toProductPageView(input: ProductPageInput): ProductPageView {
   const product = readStoredProduct(input.data);
-  const profile = record(input.profile);
+  const profile = readStoredProfile(input.profile);
   const name = product.name.trim() || PRODUCT_TEXT.notFoundTitle;
   const canonicalUrl = `${input.publicBaseUrl}${productPath(input.productId)}`;
   const images = imagesOf(product);
   const price = priceOf(product);
-  const ownerName = [textOf(profile, 'firstName'), textOf(profile, 'lastName')].filter(Boolean).join(' ');
+  const ownerName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const number = whatsAppNumber(product.actionButton, profile.phone);
   return {
     productId: input.productId,
@@ -153,7 +143,7 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
     cardUrl: input.cardId ? `/p/${input.cardId}` : null,
     fromCardId: input.cardId && input.cameFromCard ? input.cardId : null,
     ownerName,
-    theme: themeClass(textOf(profile, 'theme')),
-    searchable: profile.searchable === true,
+    theme: themeClass(profile.theme),
+    searchable: profile.searchable,
   };
 }

@@ -1,12 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { ProfileData } from './events.ts';
-import {
-  BANK_CURRENCIES,
-  PAYMENT_METHOD_TYPES,
-  PUBLIC_CARD_SOCIAL_PLATFORMS,
-  formatProfilePhone,
-  type ProfileImageSlot,
-} from './rules.ts';
+import { BANK_CURRENCIES, PAYMENT_METHOD_TYPES, PUBLIC_CARD_SOCIAL_PLATFORMS, type ProfileImageSlot } from './model.ts';
+import { formatProfilePhone } from './rules.ts';
 import { Position } from '../common/http.ts';
 
 /**

@@ -17,12 +17,12 @@ import { isValidEmail, nameProblem } from '../auth/rules.ts';
 import { latitudeProblem, longitudeProblem } from '../geocoding/rules.ts';
 
 /**
- * Profile rules the screen and the server share (SPEC §3, §5 and our own stricter ones): option
- * lists, limits, and pure checks that answer with the first Turkish message and the dotted field
- * it is about. No TypeBox here: the screen imports this file by sub-path.
+ * Profile rules the screen and the server share (SPEC §3, §5 and our own stricter ones): pure
+ * checks that answer with the first Turkish message and the dotted field it is about. The option
+ * lists and limits they check against are in model.ts. No TypeBox here: the screen imports this
+ * file by sub-path.
  */
 
-export * from './model.ts';
 import {
   FOUNDED_YEAR_MIN,
   PROFILE_FLAG_FIELDS,

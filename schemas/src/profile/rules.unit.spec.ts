@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from './messages.ts';
+import { BANK_CURRENCIES, PAYMENT_METHOD_TYPES, SOCIAL_PLATFORMS } from './model.ts';
 import {
-  BANK_CURRENCIES,
-  PAYMENT_METHOD_TYPES,
-  SOCIAL_PLATFORMS,
   formatIban,
   formatProfilePhone,
   ibanProblem,

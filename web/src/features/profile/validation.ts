@@ -2,6 +2,7 @@ import { MESSAGES } from '@kartvizit/schemas/messages';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from '@kartvizit/schemas/profile/messages';
 import { normaliseEmail } from '@kartvizit/schemas/text';
 import { isValidEmail, nameProblem } from '@kartvizit/schemas/auth/rules';
+import { PROFILE_TEXT_LIMITS } from '@kartvizit/schemas/profile/model';
 import type * as ProfileRules from '@kartvizit/schemas/profile/rules';
 import type { FieldErrors } from './form-state.ts';
 import {
@@ -43,8 +44,8 @@ export function profileFormProblems(rules: Rules, values: ProfileFormValues, cur
     if (message && !(path in problems)) problems[path] = message;
   };
   const limit = (path: string, value: string) => {
-    const generic = path.replace(/\.\d+(?=\.)/gu, '') as keyof typeof rules.PROFILE_TEXT_LIMITS;
-    const max: number | undefined = rules.PROFILE_TEXT_LIMITS[generic];
+    const generic = path.replace(/\.\d+(?=\.)/gu, '') as keyof typeof PROFILE_TEXT_LIMITS;
+    const max: number | undefined = PROFILE_TEXT_LIMITS[generic];
     if (max !== undefined && value.trim().length > max) report(path, PROFILE_VALIDATION_MESSAGES.tooLong(path, max));
   };
   const webUrl = (path: string, value: string) => {
