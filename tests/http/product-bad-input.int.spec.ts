@@ -166,6 +166,104 @@ describe('the product form', () => {
     );
   });
 
+  it.each([
+    ['a name that is a number', { name: 42 }, MESSAGES.productTextInvalid, 'name'],
+    [
+      'a currency that is a number',
+      { name: 'A', price: { value: 1, currency: 5 } },
+      MESSAGES.productTextInvalid,
+      'price.currency',
+    ],
+    [
+      'a price value that is a flag',
+      { name: 'A', price: { value: true } },
+      MESSAGES.productPriceInvalid,
+      'price.value',
+    ],
+    ['a price that is a list', { name: 'A', price: [1] }, MESSAGES.productPriceInvalid, 'price'],
+    [
+      'a shown-price flag that is a word',
+      { name: 'A', price: { value: 1, isDisplayed: 'evet' } },
+      MESSAGES.productFlagInvalid,
+      'price.isDisplayed',
+    ],
+    ['tags with a number in them', { name: 'A', tags: ['iyi', 5] }, MESSAGES.productListInvalid, 'tags'],
+    ['features that are text', { name: 'A', features: 'hafif' }, MESSAGES.productListInvalid, 'features'],
+    ['a stock with decimals', { name: 'A', stock: 1.5 }, MESSAGES.productStockInvalid, 'stock'],
+    ['a stock that is a word', { name: 'A', stock: 'çok' }, MESSAGES.productStockInvalid, 'stock'],
+    ['an active flag that is a number', { name: 'A', isActive: 1 }, MESSAGES.productFlagInvalid, 'isActive'],
+    ['an image that is a number', { name: 'A', images: [5] }, MESSAGES.productImageInvalid, 'images'],
+    ['a button that is text', { name: 'A', actionButton: 'link' }, MESSAGES.productActionTypeInvalid, 'actionButton'],
+    [
+      'a button label that is a number',
+      { name: 'A', actionButton: { type: 'contact', label: 3 } },
+      MESSAGES.productTextInvalid,
+      'actionButton.label',
+    ],
+    // The first problem in the form's order wins: a too-long name before a stock of the wrong kind.
+    ['a too-long name and a wrong stock', { name: 'a'.repeat(500), stock: 'çok' }, MESSAGES.productNameTooLong, 'name'],
+  ])(
+    'a field of the wrong kind (%s) is answered in its own words on create and on edit',
+    async (_case, body, message, field) => {
+      await expectRefused(() => call(product, 'POST', '/api/products', owner.token, body), 400, message, field);
+      await expectRefused(
+        () => call(product, 'PUT', `/api/products/${lamp._id}`, owner.token, body),
+        400,
+        message,
+        field,
+      );
+    },
+  );
+
+  it('an unknown field is named before a field of the wrong kind', async () => {
+    const body = { name: 42, sahibi: 'ben' };
+    const response = await call(product, 'POST', '/api/products', owner.token, body);
+    expect(response.statusCode).toBe(400);
+    expect(productAnswer(response)).toEqual({
+      success: false,
+      message: expect.stringContaining('sahibi') as unknown,
+      field: 'sahibi',
+    });
+    await expectRefused(
+      () => call(product, 'PUT', `/api/products/${foreign._id}`, owner.token, body),
+      400,
+      undefined,
+      'sahibi',
+    );
+  });
+
+  it("an edit of another owner's product is a 404 even with fields of the wrong kind", async () => {
+    await expectRefused(
+      () => call(product, 'PUT', `/api/products/${foreign._id}`, owner.token, { name: 42, stock: 'çok' }),
+      404,
+      MESSAGES.productNotFound,
+    );
+  });
+
+  it('numbers as text, Turkish prices, flags as text and nulls are taken', async () => {
+    const response = await call(product, 'POST', '/api/products', owner.token, {
+      name: 'Halı',
+      description: null,
+      price: { value: '8.750.000,50', compareAtValue: null, isDisplayed: 'false', currency: 'try' },
+      stock: ' 12 ',
+      isActive: 'true',
+      featured: '',
+      tags: 'el yapımı, yün',
+      features: null,
+      actionButton: { type: 'none', value: 5 },
+      _id: 7,
+      order: 'x',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const made = productAnswer(response).data as Product;
+    expect(made.price).toEqual({ value: 8750000.5, currency: 'TRY', isDisplayed: false, compareAtValue: null });
+    expect([made.stock, made.isActive, made.featured, made.tags]).toEqual([12, true, false, ['el yapımı', 'yün']]);
+    const featured = await call(product, 'PUT', `/api/products/${made._id}`, owner.token, { featured: 'true' });
+    expect(featured.statusCode, featured.body).toBe(200);
+    // Gone again, so the owner's products are as the later checks expect.
+    expect((await call(product, 'DELETE', `/api/products/${made._id}`, owner.token)).statusCode).toBe(200);
+  });
+
   it("another owner's image address is refused", async () => {
     const theirs = `/media/products/${other.userId}/${'a'.repeat(32)}.jpg`;
     await expectRefused(

@@ -39,37 +39,62 @@ export const Product = Type.Object({
 });
 export type Product = Static<typeof Product>;
 
-// Values are Unknown so the shared rules (validation/product.ts) answer each problem with its own
-// Turkish message; unknown names are still refused by the schema. Fields the web sends back from a
-// product it read (_id, user, order, thumbnails, createdAt, updatedAt) are accepted and ignored.
-// Typed shapes were weighed and kept out (decision 59), as each would change an answer: an edit of an
-// unknown or foreign product answers 404 before its form is read; a form with two problems answers
-// the first in the form's order (a too-long name before a stock of the wrong type), which a schema
-// checked first would not; each wrong kind has its own message (productTextInvalid, productFlagInvalid,
-// productListInvalid, productPriceInvalid, productStockInvalid) and field ('price.currency'); price
-// and stock take a number or the text the form sends ('8.750.000,50', '12'); flags take 'true'/'false'.
-const FORM_FIELD = Type.Optional(Type.Unknown());
+// The kinds the form may send, for OpenAPI and the handler's types; the routes validate with
+// `attachValidation` and let the shared rules (rules.ts) word a wrong kind, so answers keep their
+// Turkish message, field and order (decision 59, "Typed bodies"). http.unit.spec.ts keeps the two
+// agreeing. Fields the web sends back from a product it read are accepted as anything and ignored.
+const Text = Type.Union([Type.String(), Type.Null()]);
+/** A number, or the text the form sends ('8.750.000,50', '12,5'). */
+const Money = Type.Union([Type.Number({ minimum: 0 }), Type.String(), Type.Null()]);
+/** A yes/no, or the text the form sends; blank is the default. */
+const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(''), Type.Null()]);
+const TextList = Type.Union([Type.Array(Type.String()), Type.Null()]);
+const ReadBack = Type.Optional(Type.Unknown({ description: 'Read back from a product; ignored.' }));
 export const ProductBody = Type.Object(
   {
-    name: FORM_FIELD,
-    description: FORM_FIELD,
-    price: FORM_FIELD,
-    images: FORM_FIELD,
-    externalLink: FORM_FIELD,
-    url: FORM_FIELD,
-    actionButton: FORM_FIELD,
-    category: FORM_FIELD,
-    tags: FORM_FIELD,
-    features: FORM_FIELD,
-    stock: FORM_FIELD,
-    isActive: FORM_FIELD,
-    featured: FORM_FIELD,
-    _id: FORM_FIELD,
-    user: FORM_FIELD,
-    order: FORM_FIELD,
-    thumbnails: FORM_FIELD,
-    createdAt: FORM_FIELD,
-    updatedAt: FORM_FIELD,
+    name: Type.Optional(Text),
+    description: Type.Optional(Text),
+    price: Type.Optional(
+      Type.Union([
+        Type.Object({
+          value: Type.Optional(Money),
+          currency: Type.Optional(Text),
+          isDisplayed: Type.Optional(Flag),
+          compareAtValue: Type.Optional(Money),
+        }),
+        Type.Null(),
+      ]),
+    ),
+    images: Type.Optional(TextList),
+    externalLink: Type.Optional(Text),
+    url: Type.Optional(Text),
+    actionButton: Type.Optional(
+      Type.Union([
+        Type.Object({
+          type: Type.Optional(Text),
+          label: Type.Optional(Text),
+          /** Text for whatsapp, instagram and link; not read for none and contact. */
+          value: Type.Optional(Type.Unknown()),
+        }),
+        Type.Null(),
+      ]),
+    ),
+    category: Type.Optional(Text),
+    /** A list, or one comma-separated text. */
+    tags: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String(), Type.Null()])),
+    features: Type.Optional(Type.Union([Type.Array(Type.String()), Type.Literal(''), Type.Null()])),
+    /** A whole number, or its digits as text ('12'). */
+    stock: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^(\\s*\\d+\\s*)?$' }), Type.Null()]),
+    ),
+    isActive: Type.Optional(Flag),
+    featured: Type.Optional(Flag),
+    _id: ReadBack,
+    user: ReadBack,
+    order: ReadBack,
+    thumbnails: ReadBack,
+    createdAt: ReadBack,
+    updatedAt: ReadBack,
   },
   {
     additionalProperties: false,
@@ -93,13 +118,20 @@ export const ProductCommandResponse = Type.Object({
 });
 export type ProductCommandResponse = Static<typeof ProductCommandResponse>;
 
-export const ProductDeleteResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), position: Position });
+export const ProductDeleteResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  position: Position,
+});
 export type ProductDeleteResponse = Static<typeof ProductDeleteResponse>;
 
 export const ReorderProductsBody = Type.Object(
   {
     products: Type.Array(
-      Type.Object({ id: Type.String({ maxLength: 64 }), order: Type.Integer({ minimum: 0, maximum: MAX_PRODUCTS_PER_OWNER }) }, { additionalProperties: false }),
+      Type.Object(
+        { id: Type.String({ maxLength: 64 }), order: Type.Integer({ minimum: 0, maximum: MAX_PRODUCTS_PER_OWNER }) },
+        { additionalProperties: false },
+      ),
       { maxItems: MAX_PRODUCTS_PER_OWNER },
     ),
   },
@@ -115,7 +147,11 @@ export const ReorderProductsResponse = Type.Object({
 });
 export type ReorderProductsResponse = Static<typeof ReorderProductsResponse>;
 
-export const UploadImagesResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Array(Type.String()) });
+export const UploadImagesResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Array(Type.String()),
+});
 export type UploadImagesResponse = Static<typeof UploadImagesResponse>;
 
 export const ProductListResponse = Type.Object({ success: Type.Literal(true), data: Type.Array(Product) });
