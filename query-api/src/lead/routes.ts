@@ -19,14 +19,20 @@ import {
   type Lead,
   type LeadStatus,
 } from '@kartvizit/schemas';
-import { REMS_REGISTRATIONS_PROJECTION, RM_CARDS, RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
+import {
+  CARDS_PROJECTION,
+  REMS_REGISTRATIONS_PROJECTION,
+  RM_CARDS,
+  RM_REMS_REGISTRATIONS,
+} from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { toCsv } from './csv.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 
 // A lead of 'Görüşme Planla' shows where its REMS registration stands (issue 14).
-const PROJECTIONS = ['leads', REMS_REGISTRATIONS_PROJECTION] as const;
+// A lead shows its card's name (rm_cards) and its REMS registration: read-your-writes waits for all three.
+const PROJECTIONS = ['leads', CARDS_PROJECTION, REMS_REGISTRATIONS_PROJECTION] as const;
 const TAG = ['lead'];
 /** The export is one response; an owner with more leads than this exports a search at a time. */
 const EXPORT_LIMIT = 20_000;
