@@ -9,7 +9,8 @@ import { recordMark } from '@kartvizit/infra/transport/marks';
 import type { EventTransport, TransportBatch } from '@kartvizit/infra/transport/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { KafkaProjectionRunner } from '@kartvizit/infra/processing/projection-kafka';
+import { KafkaSource } from '@kartvizit/infra/processing/kafka-source';
+import { ProjectionWork } from '@kartvizit/infra/processing/projection-work';
 import { initialiseProjection, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import {
@@ -31,7 +32,7 @@ const TOPIC = 'kartvizit.events.runner';
 let database: TestDatabase;
 let store: EventStore;
 let codec: EventCodec;
-let runner: KafkaProjectionRunner;
+let runner: KafkaSource;
 
 /** The topic as this file keeps it: partition → events in offset order. */
 const partitions = new Map<number, RecordedEvent[]>([
@@ -103,13 +104,8 @@ beforeAll(async () => {
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
   // No broker here: the runner is handed batches directly, and never asked to subscribe.
   const transport = {} as EventTransport;
-  runner = new KafkaProjectionRunner(statisticsProjection, {
-    pool: database.pool,
-    store,
-    codec,
-    topic: TOPIC,
-    transport,
-  });
+  const deps = { pool: database.pool, store, codec, topic: TOPIC, transport };
+  runner = new KafkaSource(new ProjectionWork(statisticsProjection, deps), deps);
   await initialiseProjection({ pool: database.pool, store, codec }, statisticsProjection);
   await appendTraffic(400, 20261124);
 }, 60_000);

@@ -6,7 +6,8 @@ import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
-import { KafkaReactorRunner, reactorOffsets } from '@kartvizit/infra/processing/reactor-kafka';
+import { KafkaSource, kafkaPlaces } from '@kartvizit/infra/processing/kafka-source';
+import { ReactorWork } from '@kartvizit/infra/processing/reactor-work';
 import { deliveryProblems } from '@kartvizit/infra/processing/delivery-operations';
 import type { Reactor, RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
@@ -22,7 +23,7 @@ import { kafkaForTests } from '../support/kafka.ts';
 /**
  * Reactors fed by Kafka (EVENT_TRANSPORT=kafka, issue 16, decision 42), on a real broker and real PostgreSQL: accounts
  * are registered in the store, a small relay of this file publishes them to a topic of the test's own (publish, then
- * the mark, as the real relay does), and KafkaReactorRunners deliver each one to an outside service that keeps every
+ * the mark, as the real relay does), and Kafka-fed reactors deliver each one to an outside service that keeps every
  * idempotency key once and counts every request.
  */
 const { kafka, skipped } = await kafkaForTests();
@@ -42,7 +43,7 @@ let reactorName = 'test-delivery';
 let tests = 0;
 const secret = randomBytes(32);
 const transports: EventTransport[] = [];
-const runners: KafkaReactorRunner<AccountRegistered>[] = [];
+const runners: KafkaSource[] = [];
 const log = (message: string) => {
   if (process.env.KAFKA_TEST_LOG) console.log(message);
 };
@@ -108,7 +109,7 @@ async function register(name: string, lastName = 'Yılmaz'): Promise<string> {
 function startReactor(
   retry: Partial<RetryPolicy>,
   shape: { readonly partitionOf?: (event: AccountRegistered) => string; readonly startAt?: 'head' | 'start' } = {},
-): KafkaReactorRunner<AccountRegistered> {
+): KafkaSource {
   const transport = createEventTransport(settings, log, { role: 'projector' });
   transports.push(transport);
   const reactor: Reactor<AccountRegistered> = {
@@ -116,15 +117,8 @@ function startReactor(
     name: reactorName,
     ...(shape.startAt ? { startAt: shape.startAt } : {}),
   };
-  const runner = new KafkaReactorRunner(reactor, {
-    pool: database.pool,
-    store,
-    codec,
-    pollIntervalMs: 50,
-    log,
-    transport,
-    topic: settings.topic,
-  });
+  const deps = { pool: database.pool, store, codec, pollIntervalMs: 50, log, transport, topic: settings.topic };
+  const runner = new KafkaSource(new ReactorWork(reactor, deps), deps);
   runners.push(runner);
   runner.start();
   return runner;
@@ -142,8 +136,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
  * Every partition's place is at its end on the topic: the reactor met everything published. A partition it has no
  * place in yet counts where it would resume (a partition the reactor never needed to hand anything from).
  */
-async function placesAtTheEnd(runner: KafkaReactorRunner<AccountRegistered>): Promise<boolean> {
-  const places = await reactorOffsets(database.pool, reactorName, settings.topic);
+async function placesAtTheEnd(runner: KafkaSource): Promise<boolean> {
+  const places = await kafkaPlaces(database.pool, runner.work, settings.topic);
   for (const [partition, end] of relay.ends) {
     if ((places.get(partition) ?? (await runner.resumeAt(partition)) ?? '0') !== end) return false;
   }

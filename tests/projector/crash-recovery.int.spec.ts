@@ -12,7 +12,8 @@ import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
 import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
-import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
+import { ProjectionWork } from '@kartvizit/infra/processing/projection-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;
@@ -29,11 +30,30 @@ beforeAll(async () => {
   for (let i = 0; i < OWNERS; i++) {
     const userId = randomUUID();
     const history: AccountEvent[] = [
-      { type: 'AccountRegistered', data: { userId, email: `sahip${i}@example.com`, firstName: `Ad${'ç'.repeat(i % 3)}`, lastName: 'Soyadı', registeredAt: new Date(2026, 0, 1 + (i % 28)).toISOString() } },
+      {
+        type: 'AccountRegistered',
+        data: {
+          userId,
+          email: `sahip${i}@example.com`,
+          firstName: `Ad${'ç'.repeat(i % 3)}`,
+          lastName: 'Soyadı',
+          registeredAt: new Date(2026, 0, 1 + (i % 28)).toISOString(),
+        },
+      },
       { type: 'PasswordChanged', data: { userId, changedAt: new Date(2026, 1, 1 + (i % 28)).toISOString() } },
     ];
-    if (i % 3 === 0) history.push({ type: 'PasswordChanged', data: { userId, changedAt: new Date(2026, 2, 1 + (i % 28)).toISOString() } });
-    await store.append([{ streamId: accountStreamId(userId), expected: 'no_stream', events: await Promise.all(history.map((event) => codec.encode(event))) }]);
+    if (i % 3 === 0)
+      history.push({
+        type: 'PasswordChanged',
+        data: { userId, changedAt: new Date(2026, 2, 1 + (i % 28)).toISOString() },
+      });
+    await store.append([
+      {
+        streamId: accountStreamId(userId),
+        expected: 'no_stream',
+        events: await Promise.all(history.map((event) => codec.encode(event))),
+      },
+    ]);
   }
 }, 120_000);
 
@@ -59,7 +79,12 @@ async function readModel(): Promise<unknown[]> {
 function startChild(): Promise<ChildProcess> {
   const child = fork(new URL('../support/projector-child.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, CHILD_DATABASE_URL: database.url, CHILD_APP_SECRET: secret.toString('hex'), CHILD_APPLY_DELAY_MS: '40' },
+    env: {
+      ...process.env,
+      CHILD_DATABASE_URL: database.url,
+      CHILD_APP_SECRET: secret.toString('hex'),
+      CHILD_APPLY_DELAY_MS: '40',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -99,7 +124,8 @@ describe('a projector killed in the middle of a batch', () => {
     expect(kills).toBe(3);
 
     // Then: a restarted projector catches up to the head...
-    const runner = new ProjectionRunner(accountsProjection, { pool: database.pool, store, codec, batchSize: 50 });
+    const deps = { pool: database.pool, store, codec, batchSize: 50 };
+    const runner = new StoreSource(new ProjectionWork(accountsProjection, deps), deps);
     await waitUntil(async () => {
       await runner.catchUp();
       return (await checkpoint()) === head;

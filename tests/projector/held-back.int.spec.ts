@@ -9,7 +9,8 @@ import { createSignalBus, wakeReaders } from '@kartvizit/infra/signals/create';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
-import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
+import { ProjectionWork } from '@kartvizit/infra/processing/projection-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { appendTelemetry, visited } from '../http/statistics-fixtures.ts';
 
@@ -25,7 +26,7 @@ describe('a projection whose wake-up found the new events held back', () => {
   let signals: SignalBus;
   let store: EventStore;
   let codec: EventCodec;
-  let runner: ProjectionRunner;
+  let runner: StoreSource;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -33,7 +34,8 @@ describe('a projection whose wake-up found the new events held back', () => {
     store = await createEventStore({ kind: 'postgres' }, { pool: database.pool, onAppended: wakeReaders(signals) });
     codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
     // No fallback poll worth the name: only an append (or the runner itself) moves the projection.
-    runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, pollIntervalMs: 600_000 });
+    const deps = { pool: database.pool, store, codec, signals, pollIntervalMs: 600_000 };
+    runner = new StoreSource(new ProjectionWork(statisticsProjection, deps), deps);
     runner.start();
   });
   afterAll(async () => {

@@ -8,7 +8,8 @@ import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { untilReadable } from '@kartvizit/infra/event-store/horizon';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
 import { deliveryProblems, requestRetry } from '@kartvizit/infra/processing/delivery-operations';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
+import { ReactorWork } from '@kartvizit/infra/processing/reactor-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -22,7 +23,7 @@ let store: EventStore;
 let codec: EventCodec;
 let receiver: IdempotentReceiver;
 const secret = randomBytes(32);
-const runners: ReactorRunner<AccountRegistered>[] = [];
+const runners: StoreSource[] = [];
 
 beforeEach(async () => {
   database = await createTestDatabase();
@@ -47,16 +48,9 @@ async function register(name: string, lastName = 'Yılmaz'): Promise<string> {
   return eventId;
 }
 
-function startReactor(
-  retry: Partial<RetryPolicy>,
-  partitionOf?: (event: AccountRegistered) => string,
-): ReactorRunner<AccountRegistered> {
-  const runner = new ReactorRunner(deliveringReactor(receiver.url, retry, partitionOf), {
-    pool: database.pool,
-    store,
-    codec,
-    pollIntervalMs: 50,
-  });
+function startReactor(retry: Partial<RetryPolicy>, partitionOf?: (event: AccountRegistered) => string): StoreSource {
+  const deps = { pool: database.pool, store, codec, pollIntervalMs: 50 };
+  const runner = new StoreSource(new ReactorWork(deliveringReactor(receiver.url, retry, partitionOf), deps), deps);
   runners.push(runner);
   runner.start();
   return runner;
@@ -262,7 +256,8 @@ describe('a reactor with partitions (decision 32)', () => {
     const allThreeOpen = new Promise<void>((resolve) => (threeOpen = resolve));
     const openPerFamily = new Map<string, number>();
     const keptPerFamily = new Map<string, string[]>();
-    const runner = new ReactorRunner<AccountRegistered>(
+    const deps = { pool: database.pool, store, codec, pollIntervalMs: 50 };
+    const lanes = new ReactorWork<AccountRegistered>(
       {
         name: 'test-lanes',
         handles: ['AccountRegistered'],
@@ -283,8 +278,9 @@ describe('a reactor with partitions (decision 32)', () => {
           open--;
         },
       },
-      { pool: database.pool, store, codec, pollIntervalMs: 50 },
+      deps,
     );
+    const runner = new StoreSource(lanes, deps);
 
     // When it runs
     await runner.catchUp();

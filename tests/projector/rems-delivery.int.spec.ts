@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
+import { ReactorWork } from '@kartvizit/infra/processing/reactor-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -407,7 +408,7 @@ describe('a reactor killed mid-delivery', () => {
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    let runner: ReactorRunner | null = null;
+    let runner: StoreSource | null = null;
     try {
       await until(
         () => rems.customers().some((customer) => customer.idempotencyKey === registrationId),
@@ -418,15 +419,14 @@ describe('a reactor killed mid-delivery', () => {
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       rems.slow(0);
-      runner = new ReactorRunner(
-        remsDeliveryReactor({
-          store,
-          codec,
-          rems: new RemsClient(rems.url),
-          retry: { firstDelayMs: 20, maxDelayMs: 40 },
-        }),
-        { pool: database.pool, store, codec, pollIntervalMs: 50 },
-      );
+      const deps = { pool: database.pool, store, codec, pollIntervalMs: 50 };
+      const reactor = remsDeliveryReactor({
+        store,
+        codec,
+        rems: new RemsClient(rems.url),
+        retry: { firstDelayMs: 20, maxDelayMs: 40 },
+      });
+      runner = new StoreSource(new ReactorWork(reactor, deps), deps);
       runner.start();
       const delivered = async () =>
         (await store.readStream(`rems-registration-${registrationId}`)).events.some(

@@ -16,7 +16,8 @@ import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { physicalTableName, tablesOf } from '@kartvizit/infra/processing/projection';
 import { projectionSpecification } from '@kartvizit/projector/core/projection-specification';
 import { applyEvents, createTables, inTransaction, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
-import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
+import { ProjectionWork } from '@kartvizit/infra/processing/projection-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import {
   appendTelemetry,
@@ -40,7 +41,7 @@ let database: TestDatabase;
 let store: EventStore;
 let codec: EventCodec;
 let signals: SignalBus;
-let runner: ProjectionRunner;
+let runner: StoreSource;
 const published: string[] = [];
 
 const ayse = { ownerId: randomUUID(), cards: ['VC-AYSE01', 'VC-AYSE02'] };
@@ -53,7 +54,8 @@ beforeAll(async () => {
   codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
   signals = createSignalBus({ kind: 'in-process' });
   signals.on('projection_advanced').subscribe((payload) => published.push(payload));
-  runner = new ProjectionRunner(statisticsProjection, { pool: database.pool, store, codec, signals, batchSize: 97 });
+  const deps = { pool: database.pool, store, codec, signals, batchSize: 97 };
+  runner = new StoreSource(new ProjectionWork(statisticsProjection, deps), deps);
   const appended = await appendTelemetry(
     { store, codec },
     traffic([ayse, bora], { count: EVENTS, days: 9, until: new Date(), seed: 20260301 }),

@@ -9,7 +9,8 @@ import { createEventStore } from '@kartvizit/infra/event-store/create';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { accountsProjection } from '@kartvizit/projector/account/accounts-projection';
-import { ProjectionRunner } from '@kartvizit/infra/processing/projection-store';
+import { ProjectionWork } from '@kartvizit/infra/processing/projection-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import type { Projection } from '@kartvizit/infra/processing/projection';
 
 const url = process.env.CHILD_DATABASE_URL ?? '';
@@ -27,6 +28,7 @@ const slow: Projection<AccountEvent> = {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   },
 };
-const runner = new ProjectionRunner(slow, { pool, store, codec, batchSize: 50, pollIntervalMs: 100 });
+const deps = { pool, store, codec, batchSize: 50, pollIntervalMs: 100 };
+const runner = new StoreSource(new ProjectionWork(slow, deps), deps);
 runner.start();
 process.send?.('started');

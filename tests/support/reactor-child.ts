@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
+import { ReactorWork } from '@kartvizit/infra/processing/reactor-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { deliveringReactor } from './delivering-reactor.ts';
@@ -15,11 +16,8 @@ const store = await createEventStore({ kind: 'postgres' }, { pool });
 const codec = new EventCodec(
   new PersonalDataVault(pool, deriveKey(Buffer.from(process.env.CHILD_APP_SECRET ?? '', 'hex'), 'personal-data-kek')),
 );
-const runner = new ReactorRunner(deliveringReactor(process.env.CHILD_RECEIVER_URL ?? '', { firstDelayMs: 20 }), {
-  pool,
-  store,
-  codec,
-  pollIntervalMs: 50,
-});
+const deps = { pool, store, codec, pollIntervalMs: 50 };
+const reactor = deliveringReactor(process.env.CHILD_RECEIVER_URL ?? '', { firstDelayMs: 20 });
+const runner = new StoreSource(new ReactorWork(reactor, deps), deps);
 runner.start();
 process.send?.('started');

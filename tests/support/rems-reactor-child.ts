@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { createEventStore } from '@kartvizit/infra/event-store/create';
-import { ReactorRunner } from '@kartvizit/infra/processing/reactor-store';
+import { ReactorWork } from '@kartvizit/infra/processing/reactor-work';
+import { StoreSource } from '@kartvizit/infra/processing/store-source';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
@@ -22,6 +23,7 @@ const reactor = remsDeliveryReactor({
   rems: new RemsClient(process.env.CHILD_REMS_URL ?? ''),
   retry: { firstDelayMs: 20, maxDelayMs: 40 },
 });
-const runner = new ReactorRunner(reactor, { pool, store, codec, pollIntervalMs: 50 });
+const deps = { pool, store, codec, pollIntervalMs: 50 };
+const runner = new StoreSource(new ReactorWork(reactor, deps), deps);
 runner.start();
 process.send?.('started');

@@ -71,9 +71,9 @@ export interface ReactionDependencies {
 
 /**
  * What reacts to one event and keeps its row in reactor_deliveries: meeting an event (reacted to now, or parked behind
- * its partition), the attempt, the retry with backoff, the dead letter, and a partition's release. Shared by the
- * store-fed ReactorRunner and the Kafka-fed KafkaReactorRunner (decision 42): only where the events come from, and
- * where the place in them is kept, differ.
+ * its partition), the attempt, the retry with backoff, the dead letter, and a partition's release: the reactor's work
+ * (reactor-work.ts) on either source (decision 42); only where the events come from, and where the place in them is
+ * kept, differ.
  */
 export class Reactions<E extends DomainEvent = DomainEvent> {
   readonly retry: RetryPolicy;

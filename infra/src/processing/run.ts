@@ -1,21 +1,22 @@
 import type { EventCodec } from '../vault/event-codec.ts';
 import type { SignalBus } from '../signals/types.ts';
 import type { EventTransport } from '../transport/types.ts';
+import { KafkaSource } from './kafka-source.ts';
 import { SharedLockSession } from './lock-session.ts';
 import type { Projection } from './projection.ts';
-import { KafkaProjectionRunner } from './projection-kafka.ts';
-import { ProjectionRunner } from './projection-store.ts';
+import { ProjectionWork } from './projection-work.ts';
 import type { ProjectionDependencies } from './rebuild.ts';
 import type { Reactor } from './reactor.ts';
-import { KafkaReactorRunner } from './reactor-kafka.ts';
-import { ReactorRunner } from './reactor-store.ts';
+import { ReactorWork } from './reactor-work.ts';
+import { StoreSource } from './store-source.ts';
+import type { Work } from './work.ts';
 
 /**
  * Where the processed events come from: the event store (the default; LISTEN/NOTIFY or in-process wake-ups with a
  * fallback poll) or the relay's Kafka topic, a consumer group per projection or reactor (EVENT_TRANSPORT=kafka,
  * decision 42). A projection or a reactor is declared once and runs unchanged on either.
  */
-export interface KafkaSource {
+export interface KafkaTopic {
   readonly transport: EventTransport;
   /** The topic the relay publishes the log to (KAFKA_TOPIC). */
   readonly topic: string;
@@ -27,15 +28,14 @@ export interface ProcessingDependencies extends ProjectionDependencies {
   /** The fallback poll (a lost wake-up costs at most one interval) and the standby's retry interval. */
   readonly pollIntervalMs?: number;
   /** Unset: the event store is the source. */
-  readonly kafka?: KafkaSource;
+  readonly kafka?: KafkaTopic;
 }
 
-export type ProjectionProcessor = ProjectionRunner | KafkaProjectionRunner;
-export type ReactorProcessor = ReactorRunner | KafkaReactorRunner;
+export type Source = StoreSource | KafkaSource;
 
 export interface ProcessingService {
-  readonly runners: readonly ProjectionProcessor[];
-  readonly reactors: readonly ReactorProcessor[];
+  readonly runners: readonly Source[];
+  readonly reactors: readonly Source[];
   /** Brings every projection up to the head of the store (start-up and tests). */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
@@ -44,7 +44,7 @@ export interface ProcessingService {
 /**
  * Starts the projections and the reactors of a process on its source. Every lock of the process shares one
  * connection (decision 25): a projection or a reactor costs none of its own between rounds (the projections since a
- * pool of ten ran out with seven of them, see projection-store.ts).
+ * pool of ten ran out with seven of them, see projection-work.ts).
  */
 export function startProcessing(
   work: { readonly projections: readonly Projection[]; readonly reactors: readonly Reactor[] },
@@ -52,16 +52,10 @@ export function startProcessing(
 ): ProcessingService {
   const lockSession = new SharedLockSession(deps.pool);
   const { kafka } = deps;
-  const runners = work.projections.map((projection) =>
-    kafka
-      ? new KafkaProjectionRunner(projection, { ...deps, ...kafka })
-      : new ProjectionRunner(projection, { ...deps, lockSession }),
-  );
-  const reactors = work.reactors.map((reactor) =>
-    kafka
-      ? new KafkaReactorRunner(reactor, { ...deps, ...kafka, lockSession })
-      : new ReactorRunner(reactor, { ...deps, lockSession }),
-  );
+  const source = (what: Work): Source =>
+    kafka ? new KafkaSource(what, { ...deps, ...kafka, lockSession }) : new StoreSource(what, { ...deps, lockSession });
+  const runners = work.projections.map((projection) => source(new ProjectionWork(projection, deps)));
+  const reactors = work.reactors.map((reactor) => source(new ReactorWork(reactor, deps)));
   for (const runner of [...runners, ...reactors]) runner.start();
   return {
     runners,
