@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectHarmless } from '../html/expect-harmless.ts';
+import { HOSTILE, ID, IMAGE, OWNER, expectHarmless, product } from '../html/expect-harmless.ts';
 import { renderCatalogue, toCatalogue } from './catalogue.ts';
 
 /** 'Ürün Kataloğu' on the card page: hostile product text stays text, and the empty and placeholder states say what the SPEC says. */
-
-const OWNER = '3f1c2b4a-1111-4222-8333-444455556666';
-const ID = ['0a1b2c3d-0000-4000-8000-00000000000', '1'].join('');
-const IMAGE = `/media/products/${OWNER}/${'ab'.repeat(16)}.jpg`;
-const HOSTILE = `"><img src=x onerror=alert(1)></script><script>alert(2)</script>'\``;
-
-function product(fields: Record<string, unknown> = {}) {
-  return {
-    name: 'Bakır Lamba',
-    description: 'Dövme bakır',
-    price: { value: 2499.9, currency: 'TRY', isDisplayed: true, compareAtValue: 2999.9 },
-    images: [IMAGE],
-    url: 'https://magaza.example/lamba',
-    actionButton: { type: 'none', label: 'İletişime Geç', value: '' },
-    category: 'Aydınlatma',
-    tags: ['bakır'],
-    features: ['E27 duy'],
-    stock: 2,
-    ...fields,
-  };
-}
 
 describe("the card page's catalogue", () => {
   it("says 'Ürün bulunamadı' without products, with neither toggle nor buttons", () => {

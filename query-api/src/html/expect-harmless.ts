@@ -1,6 +1,28 @@
 import { expect } from 'vitest';
 
-/** For the pages' tests: no markup that product or profile text could have smuggled in. */
+/** For the pages' tests: a stored product to render, hostile text, and no markup that such text could have smuggled in. */
+
+export const OWNER = '3f1c2b4a-1111-4222-8333-444455556666';
+export const ID = ['0a1b2c3d-0000-4000-8000-00000000000', '1'].join('');
+export const IMAGE = `/media/products/${OWNER}/${'ab'.repeat(16)}.jpg`;
+export const HOSTILE = `"><img src=x onerror=alert(1)></script><script>alert(2)</script>'\``;
+
+/** A product as the read model stores it, with `fields` over it. */
+export function product(fields: Record<string, unknown> = {}) {
+  return {
+    name: 'Bakır Lamba',
+    description: 'Dövme bakır',
+    price: { value: 2499.9, currency: 'TRY', isDisplayed: true, compareAtValue: 2999.9 },
+    images: [IMAGE],
+    url: 'https://magaza.example/lamba',
+    actionButton: { type: 'none', label: 'İletişime Geç', value: '' },
+    category: 'Aydınlatma',
+    tags: ['bakır'],
+    features: ['E27 duy'],
+    stock: 2,
+    ...fields,
+  };
+}
 
 /** Every tag with its attributes: our escaping keeps raw '<' out of text and raw '"' out of values. */
 function tags(html: string): { name: string; attributes: [string, string][] }[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageAssets } from '../html/assets.ts';
-import { expectHarmless } from '../html/expect-harmless.ts';
+import { HOSTILE, ID, IMAGE, expectHarmless, product } from '../html/expect-harmless.ts';
 import { renderProductPage, renderProductUnavailable } from './render.ts';
 import { toProductPageView, whatsAppNumber } from './view.ts';
 
@@ -9,27 +9,7 @@ import { toProductPageView, whatsAppNumber } from './view.ts';
  * says.
  */
 
-const OWNER = '3f1c2b4a-1111-4222-8333-444455556666';
-const ID = ['0a1b2c3d-0000-4000-8000-00000000000', '1'].join('');
-const IMAGE = `/media/products/${OWNER}/${'ab'.repeat(16)}.jpg`;
 const ASSETS: PageAssets = { css: '', scriptUrl: '/assets/product-page.js', modulePreloads: [] };
-const HOSTILE = `"><img src=x onerror=alert(1)></script><script>alert(2)</script>'\``;
-
-function product(fields: Record<string, unknown> = {}) {
-  return {
-    name: 'Bakır Lamba',
-    description: 'Dövme bakır',
-    price: { value: 2499.9, currency: 'TRY', isDisplayed: true, compareAtValue: 2999.9 },
-    images: [IMAGE],
-    url: 'https://magaza.example/lamba',
-    actionButton: { type: 'none', label: 'İletişime Geç', value: '' },
-    category: 'Aydınlatma',
-    tags: ['bakır'],
-    features: ['E27 duy'],
-    stock: 2,
-    ...fields,
-  };
-}
 
 function page(
   fields: Record<string, unknown> = {},
