@@ -214,14 +214,14 @@ export class KafkaSource {
             : checkpoint;
         // Before the place: done already (a redelivery). At or before the checkpoint, or where this partition's last
         // batch got to (the relay's copy of a page it published twice): not to be done again.
-        const todo = batch.deliveries.filter((delivery) => {
+        const pending = batch.deliveries.filter((delivery) => {
           if (expected !== null && BigInt(delivery.offset) < BigInt(expected)) return false;
           fresh = true;
           if (compareCheckpoints(delivery.event.position, newest) <= 0) return false;
           newest = delivery.event.position;
           return true;
         });
-        return todo.map((delivery) => delivery.event);
+        return pending.map((delivery) => delivery.event);
       },
       doneThrough: async (db, event) => {
         const delivery = batch.deliveries.find((candidate) => candidate.event === event);

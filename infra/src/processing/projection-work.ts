@@ -78,13 +78,13 @@ export class ProjectionWork implements Work {
       // Every batch of this projection, from any instance, waits here: one at a time, and never beside a rebuild's switch.
       const row = await this.row(client, true);
       if (!row || this.stale(row)) return null;
-      const todo = await position.claim(client, row.checkpoint);
-      if (!todo) return null;
+      const pending = await position.claim(client, row.checkpoint);
+      if (!pending) return null;
       const touched = await writeBatch(
         client,
         this.projection,
         row.generation,
-        todo.flatMap((recorded) => decoded.get(recorded) ?? []),
+        pending.flatMap((recorded) => decoded.get(recorded) ?? []),
       );
       return { ...(await position.done(client)), touched };
     });

@@ -61,9 +61,9 @@ export class ReactorWork<E extends DomainEvent = DomainEvent> implements Work {
 
   async handle(events: readonly RecordedEvent[], position: SourcePosition): Promise<Handled> {
     const { pool } = this.deps;
-    const todo = await position.claim(pool, await this.prepare());
-    if (!todo) return 'again';
-    const handled = todo.filter((recorded) => this.types.includes(recorded.type));
+    const pending = await position.claim(pool, await this.prepare());
+    if (!pending) return 'again';
+    const handled = pending.filter((recorded) => this.types.includes(recorded.type));
     let leftWaiting = false;
     if (handled.length > 0) {
       // What waits now, from any instance: a new event of a waiting partition is parked behind it.
