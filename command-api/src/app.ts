@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerOwnerAccess } from '@kartvizit/infra/http/owner-access';
+import { authenticateWithOffice } from '@kartvizit/infra/office/membership';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
@@ -33,7 +34,10 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
   return async (app) => {
     const context = createCommandContext(deps);
     const account = createAccountTools(deps);
-    registerOwnerAccess(app, (authorization) => account.tokens.authenticate(authorization));
+    registerOwnerAccess(
+      app,
+      authenticateWithOffice(deps.store, (authorization) => account.tokens.authenticate(authorization)),
+    );
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
     // A bodiless PUT/POST (deactivate, regenerate) sent with a JSON content type is still a valid call; bytes that are

@@ -1,28 +1,56 @@
 /**
- * Who may act on what: the one place that answers it (decision 59). Pure, so deciders, routes and queries all ask it
- * the same question. Today a person acts on what is theirs; the offices issue adds "an admin of the office that holds
- * it" here (a `Person` then carries the offices they administer, a `Held` thing the office that holds it), and nowhere
- * else. A refusal is answered as "not found" by the callers, never "forbidden", so ids cannot be probed.
+ * Who may act on what: the one place that answers it (decision 59, offices in decision 61). Pure, so deciders, routes
+ * and queries all ask it the same question. A refusal is answered as "not found" by the callers, never "forbidden",
+ * so ids cannot be probed.
  */
+import type { OfficeRole } from './office/model.ts';
+
+/** The office a person is in now, read at every request (a removed member has none at their next request). */
+export interface PersonOffice {
+  readonly officeId: string;
+  readonly role: OfficeRole;
+}
 
 /** The signed-in person, as the owner hook puts them on the request. */
 export interface Person {
   readonly id: string;
+  /** The office the person is in, or null. */
+  readonly office: PersonOffice | null;
 }
 
-/** Anything an owner holds: a card, a profile, a lead, a registration… (null: held by nobody yet). */
+/**
+ * Anything an owner holds: a card, a profile, a lead, a registration… `ownerId` is who holds it (null: nobody yet, a
+ * card in a pool); `officeId` the office it belongs to (an office card, a lead left on one), absent for a person's own.
+ */
 export interface Held {
   readonly ownerId: string | null;
+  readonly officeId?: string | null;
 }
 
-/** What a person wants to do with the thing; one rule today, told apart for the roles that come with offices. */
-export type AccessAction = 'read' | 'change';
+/**
+ * What a person wants to do with the thing. 'read' and 'change': its holder does that, and an admin of the office it
+ * belongs to. 'administer': only an admin of its office (invite, assign and take back cards, the template, the roles).
+ */
+export type AccessAction = 'read' | 'change' | 'administer';
 
-export function may(person: Person, _action: AccessAction, thing: Held): boolean {
-  return thing.ownerId !== null && thing.ownerId === person.id;
+export function may(person: Person, action: AccessAction, thing: Held): boolean {
+  const officeId = thing.officeId ?? null;
+  if (officeId === null) return action !== 'administer' && thing.ownerId !== null && thing.ownerId === person.id;
+  // An office's thing: only while in that office; a member who left keeps nothing of it, not even what they held.
+  if (person.office?.officeId !== officeId) return false;
+  if (person.office.role === 'admin') return true;
+  return action !== 'administer' && thing.ownerId !== null && thing.ownerId === person.id;
 }
 
-/** The person whose id a command carries (commands name the acting owner by id). */
+/** May the person see the office itself (its details, members and history)? Every member may. */
+export function isMemberOf(person: Person, officeId: string): boolean {
+  return person.office?.officeId === officeId;
+}
+
+/**
+ * The person a command names by id, for things no office holds (a profile, a personal card): their office does not
+ * change the answer there.
+ */
 export function personWithId(id: string): Person {
-  return { id };
+  return { id, office: null };
 }

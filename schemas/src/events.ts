@@ -9,6 +9,12 @@ import { REACTION_EVENT_TYPES, type ReactionEvent } from './reaction/events.ts';
 import { MAIL_EVENT_TYPES, type MailEvent } from './mail/events.ts';
 import { REMS_EVENT_TYPES, REMS_REGISTRATION_EVENT_TYPES, type RemsEvent, type RemsRegistrationEvent } from './rems/events.ts';
 import { MEETING_EVENT_TYPES, type MeetingEvent } from './meeting/events.ts';
+import {
+  OFFICE_EVENT_TYPES,
+  type MembershipEvent,
+  type OfficeEvent,
+  type OfficeSlugClaimed,
+} from './office/events.ts';
 
 export * from './account/events.ts';
 export * from './common/event-type-info.ts';
@@ -21,6 +27,7 @@ export * from './reaction/events.ts';
 export * from './mail/events.ts';
 export * from './rems/events.ts';
 export * from './meeting/events.ts';
+export * from './office/events.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent =
@@ -39,7 +46,10 @@ export type DomainEvent =
   | MailEvent
   | RemsEvent
   | RemsRegistrationEvent
-  | MeetingEvent;
+  | MeetingEvent
+  | OfficeEvent
+  | MembershipEvent
+  | OfficeSlugClaimed;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -54,6 +64,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...REMS_EVENT_TYPES,
   ...REMS_REGISTRATION_EVENT_TYPES,
   ...MEETING_EVENT_TYPES,
+  ...OFFICE_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

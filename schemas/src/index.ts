@@ -43,3 +43,5 @@ export * from './rems/http.ts';
 export * from './meeting/http.ts';
 export * from './meeting/rules.ts';
 export * from './meeting/messages.ts';
+export * from './office/model.ts';
+export * from './office/messages.ts';

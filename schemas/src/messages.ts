@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from './account/messages.ts';
 import { MEETING_MESSAGES } from './meeting/messages.ts';
 import { REMS_MESSAGES } from './rems/messages.ts';
 import { OPERATIONS_MESSAGES } from './operations/messages.ts';
+import { OFFICE_MESSAGES } from './office/messages.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -94,6 +95,7 @@ export const MESSAGES = {
   ...REMS_MESSAGES,
   ...MEETING_MESSAGES,
   ...OPERATIONS_MESSAGES,
+  ...OFFICE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,6 +16,12 @@ export interface HandleOptions<Event extends DomainEvent> {
    * (uniqueness claims). A conflict on one of them is not retried: it is the answer.
    */
   readonly alsoAppend?: (events: readonly Event[]) => Promise<readonly AppendRequest[]>;
+  /**
+   * Streams of `alsoAppend` whose conflict means "it moved meanwhile, decide again" rather than an answer (an office
+   * member's stream, a card a leaving member held): the whole command is loaded and decided again, like a conflict
+   * on its own stream.
+   */
+  readonly decideAgainWhenMoved?: (streamId: string) => boolean;
 }
 
 export interface HandleResult<State, Event> {
@@ -104,8 +110,10 @@ export class CommandHandler {
         ]);
         return { events, state: nextState, position: result.position };
       } catch (error) {
-        const ownStreamConflict = error instanceof ConcurrencyError && error.streamId === streamId;
-        if (!ownStreamConflict || attempt >= MAX_ATTEMPTS) throw error;
+        const moved =
+          error instanceof ConcurrencyError &&
+          (error.streamId === streamId || options.decideAgainWhenMoved?.(error.streamId) === true);
+        if (!moved || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   }

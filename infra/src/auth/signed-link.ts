@@ -11,6 +11,11 @@ export const LINK_PURPOSES = {
   'password-reset': { prefix: 'r1', path: '/auth/reset-password' },
   /** Decision 30: `{PUBLIC_BASE_URL}/account/confirm-email?token=e1.…`, sent to the new address. */
   'email-change': { prefix: 'e1', path: '/account/confirm-email' },
+  /**
+   * Decision 61: `{PUBLIC_BASE_URL}/invite/i1.…` (the token in the path, as issue 30 names it), sent to the invitee;
+   * its two ids are the office's and the invitation's.
+   */
+  'office-invitation': { prefix: 'i1', path: '/invite/' },
 } as const;
 export type LinkPurpose = keyof typeof LINK_PURPOSES;
 
@@ -52,7 +57,10 @@ export class SignedLinks {
 
   /** The address the e-mail links to: the purpose's web screen with the token. */
   url(publicBaseUrl: string, token: string): string {
-    return `${publicBaseUrl}${LINK_PURPOSES[this.purpose].path}?token=${encodeURIComponent(token)}`;
+    const { path } = LINK_PURPOSES[this.purpose];
+    // A path ending in '/' takes the token as its last segment; the others as ?token=.
+    if (path.endsWith('/')) return `${publicBaseUrl}${path}${encodeURIComponent(token)}`;
+    return `${publicBaseUrl}${path}?token=${encodeURIComponent(token)}`;
   }
 
   private signature(userId: string, requestId: string): Buffer {

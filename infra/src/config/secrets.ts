@@ -18,7 +18,8 @@ export type KeyPurpose =
   | 'device-tokens'
   | 'password-reset'
   | 'email-change'
-  | 'oauth-state';
+  | 'oauth-state'
+  | 'office-invitation';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

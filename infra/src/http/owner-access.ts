@@ -14,8 +14,11 @@ declare module 'fastify' {
   }
 }
 
-/** Who a session's Authorization header names, or null (absent, malformed, expired, signed out). */
-export type Authenticate = (authorization: string | undefined) => Promise<string | null>;
+/**
+ * Who a session's Authorization header names, with the office they are in now, or null (absent, malformed, expired,
+ * signed out).
+ */
+export type Authenticate = (authorization: string | undefined) => Promise<Person | null>;
 
 /**
  * The owner hook (decision 59), registered once per service: every route declaring `config: { owner: true }` first
@@ -27,12 +30,12 @@ export type Authenticate = (authorization: string | undefined) => Promise<string
 export function registerOwnerAccess(app: FastifyInstance, authenticate: Authenticate): void {
   const hook: preHandlerHookHandler = (request, _reply, done) => {
     authenticate(request.headers.authorization).then(
-      (id) => {
-        if (!id) {
+      (person) => {
+        if (!person) {
           done(unauthenticatedError(MESSAGES.sessionExpired));
           return;
         }
-        request.person = { id };
+        request.person = person;
         done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

@@ -9,6 +9,7 @@ import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
 import type { Authenticate } from '@kartvizit/infra/http/owner-access';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
+import { authenticateWithOffice } from '@kartvizit/infra/office/membership';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
 import type { GeocodingService } from '@kartvizit/infra/geocoding/service';
@@ -74,7 +75,7 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
     blobs: deps.blobs,
     meetings: deps.meetings ?? readMeetingSettings({}),
     webVitalsSampleRate: deps.webVitalsSampleRate ?? WEB_VITALS_DEFAULT_SAMPLE_RATE,
-    authenticate: (authorization) => tokens.authenticate(authorization),
+    authenticate: authenticateWithOffice(deps.store, (authorization) => tokens.authenticate(authorization)),
   };
 }
 

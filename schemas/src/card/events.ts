@@ -16,6 +16,8 @@ export interface CardProvisioned {
     readonly color: CardColor;
     readonly batchId: string;
     readonly provisionedAt: string;
+    /** Provisioned for an office's pool (issue 30); absent: a card anyone may activate. */
+    readonly officeId?: string;
   };
 }
 
@@ -28,6 +30,8 @@ export interface VirtualCardCreated {
     readonly name: string;
     readonly color: CardColor;
     readonly createdAt: string;
+    /** Created while the owner was in an office: the office's card (issue 30). */
+    readonly officeId?: string;
   };
 }
 
@@ -38,6 +42,41 @@ export interface CardActivated {
     readonly ownerId: string;
     readonly name: string;
     readonly activatedAt: string;
+    /** Activated while the owner was in an office, or an office's pool card: the office's card (issue 30). */
+    readonly officeId?: string;
+  };
+}
+
+/** An office admin made a virtual card for the office's pool (issue 30): nobody holds it yet. */
+export interface OfficeCardCreated {
+  readonly type: 'OfficeCardCreated';
+  readonly data: { readonly cardId: string; readonly officeId: string; readonly color: CardColor; readonly createdAt: string };
+}
+
+/**
+ * An office admin gave one of the office's pool cards to a member: it opens the member's page from now on. Its name
+ * is the card's id (a name the holder never chose, unique among their cards).
+ */
+export interface CardAssigned {
+  readonly type: 'CardAssigned';
+  readonly data: {
+    readonly cardId: string;
+    readonly officeId: string;
+    readonly holderId: string;
+    readonly assignedBy: string;
+    readonly at: string;
+  };
+}
+
+/** An office card went back to the office's pool (taken back, or its holder left): deactivated, nobody holds it. */
+export interface CardReturned {
+  readonly type: 'CardReturned';
+  readonly data: {
+    readonly cardId: string;
+    readonly officeId: string;
+    readonly formerHolderId: string;
+    readonly by: string;
+    readonly at: string;
   };
 }
 
@@ -58,7 +97,15 @@ export interface CardQrRegenerated {
 }
 
 export type CardEvent =
-  CardProvisioned | VirtualCardCreated | CardActivated | CardDeactivated | CardReactivated | CardQrRegenerated;
+  | CardProvisioned
+  | VirtualCardCreated
+  | CardActivated
+  | CardDeactivated
+  | CardReactivated
+  | CardQrRegenerated
+  | OfficeCardCreated
+  | CardAssigned
+  | CardReturned;
 
 /**
  * Reserves a card name for one owner. The claim stream id is a keyed hash of
@@ -90,6 +137,9 @@ export const CARD_EVENT_TYPES: EventRegistry<CardEvent | CardClaimEvent> = {
   CardDeactivated: { schemaVersion: 1 },
   CardReactivated: { schemaVersion: 1 },
   CardQrRegenerated: { schemaVersion: 1 },
+  OfficeCardCreated: { schemaVersion: 1 },
+  CardAssigned: { schemaVersion: 1 },
+  CardReturned: { schemaVersion: 1 },
   CardNameClaimed: { schemaVersion: 1 },
   CardNameReleased: { schemaVersion: 1 },
 };

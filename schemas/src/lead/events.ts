@@ -25,6 +25,8 @@ export interface LeadSubmitted {
     /** Which disclosure text (aydınlatma metni) the form showed. */
     readonly noticeVersion: string;
     readonly submittedAt: string;
+    /** Left on an office's card: the office holds the lead (KVKK: its data controller), issue 30. */
+    readonly officeId?: string;
   };
 }
 

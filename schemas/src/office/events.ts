@@ -1,0 +1,197 @@
+import type { EventRegistry } from '../common/event-type-info.ts';
+import type { OfficeRole, OfficeTemplateField } from './model.ts';
+
+/**
+ * Offices (issue 30, decision 61). Two kinds of stream:
+ * - `office-{officeId}`: the office itself, its details, template, invitations and members (who, in which role).
+ * - `office-member-{userId}`: one person's side of it: which office they are in, in which role, and which of the
+ *   office's cards they hold. An account belongs to at most one office: joining appends to this stream at the version
+ *   read, in the same write as the office's event, so two offices cannot both take a person. The owner hook reads it
+ *   on every owner request, so a removed member loses the office at the next request.
+ * What a person typed (the office's name and details, an invitee's address) is sealed under the office's key.
+ */
+
+/** What an admin writes about the office ('Ofis Bilgileri'); every field may be ''. */
+export interface OfficeDetails {
+  readonly name: string;
+  readonly company: string;
+  readonly address: string;
+  readonly location: { readonly lat: number; readonly lng: number } | null;
+  readonly phone: string;
+  readonly email: string;
+  readonly website: string;
+  readonly taxOffice: string;
+  /** VKN (10 digits) or ''. */
+  readonly taxNumber: string;
+  /** Taşınmaz Ticareti Yetki Belgesi number. */
+  readonly licenceNumber: string;
+  /** Brand colours, `#rrggbb` or ''. */
+  readonly primaryColor: string;
+  readonly secondaryColor: string;
+}
+
+export interface OfficeCreated {
+  readonly type: 'OfficeCreated';
+  readonly data: {
+    readonly officeId: string;
+    readonly name: string;
+    readonly slug: string;
+    /** The creator, its first Yönetici (an OfficeMemberJoined follows in the same write). */
+    readonly createdBy: string;
+    readonly createdAt: string;
+  };
+}
+
+export interface OfficeDetailsChanged {
+  readonly type: 'OfficeDetailsChanged';
+  readonly data: { readonly officeId: string; readonly details: OfficeDetails; readonly changedBy: string; readonly at: string };
+}
+
+/** The office's logo changed ('' removed): a URL of the stored image, like the profile's. */
+export interface OfficeLogoChanged {
+  readonly type: 'OfficeLogoChanged';
+  readonly data: { readonly officeId: string; readonly logoUrl: string; readonly changedBy: string; readonly at: string };
+}
+
+/** Which card fields come from the office, and which of those members cannot change. */
+export interface OfficeTemplateChanged {
+  readonly type: 'OfficeTemplateChanged';
+  readonly data: {
+    readonly officeId: string;
+    readonly fields: readonly OfficeTemplateField[];
+    readonly locked: readonly OfficeTemplateField[];
+    readonly changedBy: string;
+    readonly at: string;
+  };
+}
+
+export interface OfficeInvitationSent {
+  readonly type: 'OfficeInvitationSent';
+  readonly data: {
+    readonly officeId: string;
+    readonly invitationId: string;
+    /** Lower-cased address the invitation went to. */
+    readonly email: string;
+    readonly role: OfficeRole;
+    readonly expiresAt: string;
+    readonly invitedBy: string;
+    readonly at: string;
+  };
+}
+
+export interface OfficeInvitationRevoked {
+  readonly type: 'OfficeInvitationRevoked';
+  readonly data: { readonly officeId: string; readonly invitationId: string; readonly revokedBy: string; readonly at: string };
+}
+
+export interface OfficeInvitationAccepted {
+  readonly type: 'OfficeInvitationAccepted';
+  readonly data: { readonly officeId: string; readonly invitationId: string; readonly userId: string; readonly at: string };
+}
+
+export interface OfficeMemberJoined {
+  readonly type: 'OfficeMemberJoined';
+  readonly data: { readonly officeId: string; readonly userId: string; readonly role: OfficeRole; readonly at: string };
+}
+
+export interface OfficeMemberRoleChanged {
+  readonly type: 'OfficeMemberRoleChanged';
+  readonly data: {
+    readonly officeId: string;
+    readonly userId: string;
+    readonly role: OfficeRole;
+    readonly changedBy: string;
+    readonly at: string;
+  };
+}
+
+/** A member left ('left', by themselves) or was removed by an admin ('removed'); their office cards went back first. */
+export interface OfficeMemberLeft {
+  readonly type: 'OfficeMemberLeft';
+  readonly data: {
+    readonly officeId: string;
+    readonly userId: string;
+    readonly reason: 'left' | 'removed';
+    readonly by: string;
+    readonly at: string;
+  };
+}
+
+export type OfficeEvent =
+  | OfficeCreated
+  | OfficeDetailsChanged
+  | OfficeLogoChanged
+  | OfficeTemplateChanged
+  | OfficeInvitationSent
+  | OfficeInvitationRevoked
+  | OfficeInvitationAccepted
+  | OfficeMemberJoined
+  | OfficeMemberRoleChanged
+  | OfficeMemberLeft;
+
+/** The person joined an office (created it, or accepted an invitation). */
+export interface MembershipStarted {
+  readonly type: 'MembershipStarted';
+  readonly data: { readonly userId: string; readonly officeId: string; readonly role: OfficeRole; readonly at: string };
+}
+
+export interface MembershipRoleChanged {
+  readonly type: 'MembershipRoleChanged';
+  readonly data: { readonly userId: string; readonly officeId: string; readonly role: OfficeRole; readonly at: string };
+}
+
+/** The person holds one of the office's cards now (assigned, or activated or created while in the office). */
+export interface MembershipCardTaken {
+  readonly type: 'MembershipCardTaken';
+  readonly data: { readonly userId: string; readonly officeId: string; readonly cardId: string; readonly at: string };
+}
+
+/** The card went back to the office's pool. */
+export interface MembershipCardGiven {
+  readonly type: 'MembershipCardGiven';
+  readonly data: { readonly userId: string; readonly officeId: string; readonly cardId: string; readonly at: string };
+}
+
+export interface MembershipEnded {
+  readonly type: 'MembershipEnded';
+  readonly data: { readonly userId: string; readonly officeId: string; readonly at: string };
+}
+
+export type MembershipEvent =
+  MembershipStarted | MembershipRoleChanged | MembershipCardTaken | MembershipCardGiven | MembershipEnded;
+
+export function officeStreamId(officeId: string): string {
+  return `office-${officeId}`;
+}
+
+export function membershipStreamId(userId: string): string {
+  return `office-member-${userId}`;
+}
+
+/** Claim kind of an office's address (`/o/{slug}`), see `claimStreamId`. */
+export const OFFICE_SLUG_CLAIM = 'office-slug';
+
+/** The address `/o/{slug}` is this office's: appended 'no stream' in the same write as OfficeCreated. */
+export interface OfficeSlugClaimed {
+  readonly type: 'OfficeSlugClaimed';
+  readonly data: { readonly officeId: string; readonly claimedAt: string };
+}
+
+export const OFFICE_EVENT_TYPES: EventRegistry<OfficeEvent | MembershipEvent | OfficeSlugClaimed> = {
+  OfficeSlugClaimed: { schemaVersion: 1 },
+  OfficeCreated: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['name'] },
+  OfficeDetailsChanged: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['details'] },
+  OfficeLogoChanged: { schemaVersion: 1 },
+  OfficeTemplateChanged: { schemaVersion: 1 },
+  OfficeInvitationSent: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['email'] },
+  OfficeInvitationRevoked: { schemaVersion: 1 },
+  OfficeInvitationAccepted: { schemaVersion: 1 },
+  OfficeMemberJoined: { schemaVersion: 1 },
+  OfficeMemberRoleChanged: { schemaVersion: 1 },
+  OfficeMemberLeft: { schemaVersion: 1 },
+  MembershipStarted: { schemaVersion: 1 },
+  MembershipRoleChanged: { schemaVersion: 1 },
+  MembershipCardTaken: { schemaVersion: 1 },
+  MembershipCardGiven: { schemaVersion: 1 },
+  MembershipEnded: { schemaVersion: 1 },
+};
