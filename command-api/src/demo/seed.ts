@@ -1,3 +1,4 @@
+import { personWithId } from '@kartvizit/schemas/access';
 import {
   DEMO_CARD_ID,
   DEMO_CARD_NAME,
@@ -118,7 +119,7 @@ export async function seedDemoCard(context: CommandContext, now: Date): Promise<
     // The profile was written above: the fact the card routes look up is true here.
     const common = {
       cardId: DEMO_CARD_ID,
-      ownerId: DEMO_OWNER_ID,
+      person: personWithId(DEMO_OWNER_ID),
       name: DEMO_CARD_NAME,
       ownerHasProfile: true,
       now: at,

@@ -91,9 +91,9 @@ export function statisticsQueries(
     }
     // Clients that can send headers may use their session directly: the one route that checks a session itself, as
     // it takes a ticket instead (EventSource sends no headers).
-    const ownerId = await context.authenticate(request.headers.authorization);
-    if (!ownerId) throw unauthenticatedError(MESSAGES.sessionExpired);
-    const issued = tickets.issue(ownerId, request.headers.authorization ?? '');
+    const person = await context.authenticate(request.headers.authorization);
+    if (!person) throw unauthenticatedError(MESSAGES.sessionExpired);
+    const issued = tickets.issue(person.id, request.headers.authorization ?? '');
     const holder = await tickets.verify(issued.ticket);
     if (!holder) throw unauthenticatedError(MESSAGES.sessionExpired);
     return holder;

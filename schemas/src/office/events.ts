@@ -1,4 +1,5 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
+import type { ProfileBankAccount, ProfilePaymentMethod } from '../profile/events.ts';
 import type { OfficeRole, OfficeTemplateField } from './model.ts';
 
 /**
@@ -28,6 +29,11 @@ export interface OfficeDetails {
   /** Brand colours, `#rrggbb` or ''. */
   readonly primaryColor: string;
   readonly secondaryColor: string;
+  /** The card theme office cards use when the template gives it ('' none), as a profile's. */
+  readonly theme: string;
+  /** The office's bank accounts and payment methods, shaped and checked as a profile's. */
+  readonly bankAccounts: readonly ProfileBankAccount[];
+  readonly paymentMethods: readonly ProfilePaymentMethod[];
 }
 
 export interface OfficeCreated {

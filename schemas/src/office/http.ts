@@ -39,6 +39,10 @@ export const OfficeDetailsBody = Type.Object({
   licenceNumber: Type.Optional(Text(30)),
   primaryColor: Type.Optional(Text(7)),
   secondaryColor: Type.Optional(Text(7)),
+  theme: Type.Optional(Text(32)),
+  /** Entries as the profile's (bankName, accountHolder, iban…; type, accountName…); checked by the profile's rules. */
+  bankAccounts: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10 })),
+  paymentMethods: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10 })),
 });
 export type OfficeDetailsBody = Static<typeof OfficeDetailsBody>;
 
@@ -74,6 +78,9 @@ export const OfficeDetailsView = Type.Object({
   licenceNumber: Type.String(),
   primaryColor: Type.String(),
   secondaryColor: Type.String(),
+  theme: Type.String(),
+  bankAccounts: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  paymentMethods: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
 export type OfficeDetailsView = Static<typeof OfficeDetailsView>;
 

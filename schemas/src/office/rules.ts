@@ -13,7 +13,7 @@ import {
 } from './model.ts';
 import type { OfficeDetails } from './events.ts';
 import { isValidEmail } from '../common/email.ts';
-import { isValidVkn } from '../profile/rules.ts';
+import { isValidVkn, validateProfileParts } from '../profile/rules.ts';
 
 /**
  * The office's checks the screen and the server share: pure, each returning the first Turkish message (and the field
@@ -124,7 +124,14 @@ export function validateOfficeDetails(
       return { ok: false, ...problem(OFFICE_MESSAGES.officeLocationInvalid, 'location') };
     place = { lat, lng };
   }
-  return { ok: true, details: { name, ...texts, ...colors, location: place } };
+  // Theme, bank accounts and payment methods: the profile's own rules and messages.
+  const parts = validateProfileParts({
+    theme: input.theme ?? '',
+    bankAccounts: input.bankAccounts ?? [],
+    paymentMethods: input.paymentMethods ?? [],
+  });
+  if (!parts.ok) return { ok: false, ...problem(parts.problem.message, parts.problem.field) };
+  return { ok: true, details: { name, ...texts, ...colors, location: place, ...parts.parts } };
 }
 
 /** Details of a new office: its name, everything else empty. */
@@ -142,5 +149,8 @@ export function newOfficeDetails(name: string): OfficeDetails {
     licenceNumber: '',
     primaryColor: '',
     secondaryColor: '',
+    theme: '',
+    bankAccounts: [],
+    paymentMethods: [],
   };
 }

@@ -600,6 +600,31 @@ const TOP_LEVEL_FIELDS: readonly string[] = [
   ...PROFILE_LIST_FIELDS,
 ];
 
+/** The parts of a profile another owner of card values (an office, decision 61) writes with the same rules. */
+export interface ProfileParts {
+  readonly theme: string;
+  readonly bankAccounts: readonly ProfileBankAccount[];
+  readonly paymentMethods: readonly ProfilePaymentMethod[];
+}
+
+/**
+ * Checks those parts of `input` (the office's form) as the profile form's own are checked; absent parts are empty.
+ * The same Turkish messages and fields as the profile's.
+ */
+export function validateProfileParts(
+  input: Input,
+): { readonly ok: true; readonly parts: ProfileParts } | { readonly ok: false; readonly problem: ProfileProblem } {
+  try {
+    return {
+      ok: true,
+      parts: { theme: theme(input), bankAccounts: bankAccounts(input), paymentMethods: paymentMethods(input) },
+    };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
 /**
  * The form's fields (not its files) as the screen holds them or the server received them, nested
  * (`{ address: { city } }`), checked in the form's order. Answers with the normalised profile or
