@@ -15,6 +15,7 @@ import { accountContactReader } from './account/reader.ts';
 import { profileNameReader } from './profile/reader.ts';
 import { leadErasedReader } from './lead/reader.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { lockedProfileFieldsReader } from './office/reader.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { formCardReader } from './card/reader.ts';
 import { leadRoutes } from './lead/routes.ts';
@@ -53,7 +54,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     });
     await app.register(rateLimit, { global: false });
     await app.register(accountRoutes(context, account));
-    await app.register(profileRoutes(context));
+    await app.register(profileRoutes(context, { lockedFields: lockedProfileFieldsReader(context.commands) }));
     await app.register(cardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));

@@ -97,7 +97,7 @@ export async function seedDemoCard(context: CommandContext, now: Date): Promise<
           }
         : {
             type: 'UpdateProfile',
-            data: { ownerId: DEMO_OWNER_ID, profile: checked.profile, images: NO_IMAGES, now: at },
+            data: { ownerId: DEMO_OWNER_ID, profile: checked.profile, images: NO_IMAGES, locked: [], now: at },
           };
     note((await commands.handle(profileDecider, profileStream, command, { metadata: METADATA })).position);
   });

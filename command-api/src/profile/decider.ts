@@ -2,6 +2,7 @@ import {
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
   PROFILE_IMAGE_SLOTS,
+  DomainError,
   conflictError,
   notFoundError,
   readProfileData,
@@ -51,6 +52,11 @@ export interface UpdateProfile {
   readonly type: 'UpdateProfile';
   readonly data: {
     readonly ownerId: string;
+    /**
+     * Profile fields the owner's office locks (its template, decision 61): a save that changes one is refused with 403
+     * and appends nothing. Empty outside an office.
+     */
+    readonly locked: readonly (keyof ProfileData)[];
     /** The `_id` the client named, if it named one: it must be this owner's profile. */
     readonly profileId?: string;
     readonly profile: ProfileFields;
@@ -120,6 +126,8 @@ function update(command: UpdateProfile, state: ProfileState): ProfileEvent[] {
     throw notFoundError(MESSAGES.profileNotFound);
   }
   const profile = withImages(command.data.profile, command.data.images, state.profile);
+  const changedLock = command.data.locked.find((field) => !sameValue(profile[field], state.profile[field]));
+  if (changedLock !== undefined) throw new DomainError('forbidden', MESSAGES.officeFieldLocked, changedLock);
   // Saving the form unchanged records nothing.
   if (sameValue(profile, state.profile)) return [];
   return [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROFILE_DATA, MESSAGES, type ProfileEvent, type ProfileFields } from '@kartvizit/schemas';
+import { EMPTY_PROFILE_DATA, MESSAGES, type ProfileData, type ProfileEvent, type ProfileFields } from '@kartvizit/schemas';
 import { deciderSpecification } from '../core/decider-specification.ts';
 import { imageUrlsOf, profileDecider, type ImageChoices, type ProfileCommand } from './decider.ts';
 
@@ -18,13 +18,16 @@ function createCommand(images: Partial<ImageChoices> = {}): ProfileCommand {
   return { type: 'CreateProfile', data: { profileId, ownerId, profile: fields, images: { ...NO_IMAGES, ...images }, now: created } };
 }
 
-function updateCommand(overrides: { profile?: ProfileFields; images?: Partial<ImageChoices>; profileId?: string } = {}): ProfileCommand {
+function updateCommand(
+  overrides: { profile?: ProfileFields; images?: Partial<ImageChoices>; profileId?: string; locked?: (keyof ProfileData)[] } = {},
+): ProfileCommand {
   return {
     type: 'UpdateProfile',
     data: {
       ownerId,
       profile: overrides.profile ?? fields,
       images: { ...NO_IMAGES, ...overrides.images },
+      locked: overrides.locked ?? [],
       now: later,
       ...(overrides.profileId ? { profileId: overrides.profileId } : {}),
     },
@@ -93,6 +96,28 @@ describe('profile decider', () => {
 
   it('saving the same profile again records nothing', () => {
     spec.given([profileCreated]).when(updateCommand({ images: { profilePicture: { kind: 'keep', url: picture } } })).then([]);
+  });
+
+  it("refuses to change a field the owner's office locks, and appends nothing (decision 61)", () => {
+    const keep = { profilePicture: { kind: 'keep', url: picture } } as const;
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ profile: { ...fields, company: 'Başka Emlak' }, images: keep, locked: ['company', 'companyLogo'] }))
+      .thenThrows('forbidden', MESSAGES.officeFieldLocked);
+  });
+
+  it('lets the owner change what the office does not lock, with the locked fields as they were', () => {
+    const keep = { profilePicture: { kind: 'keep', url: picture } } as const;
+    const profile = { ...fields, jobTitle: 'Kıdemli Danışman' };
+    spec
+      .given([profileCreated])
+      .when(updateCommand({ profile, images: keep, locked: ['company', 'companyLogo'] }))
+      .then([
+        {
+          type: 'ProfileUpdated',
+          data: { profileId, ownerId, profile: { ...profile, profilePicture: picture, coverPhoto: null, companyLogo: null }, updatedAt: later },
+        },
+      ]);
   });
 
   it('records the owner switching search visibility on, and off again', () => {

@@ -18,6 +18,7 @@ import {
   type ProfileImageSlot,
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
+import type { LockedProfileFields } from '../office/reader.ts';
 import {
   imageUrlsOf,
   profileDecider,
@@ -70,7 +71,12 @@ function choices(form: ProfileForm, uploaded: ReadonlyMap<ProfileImageSlot, Prep
   return Object.fromEntries(entries) as { [S in ProfileImageSlot]: ImageChoice };
 }
 
-export function profileRoutes(context: CommandContext) {
+export interface ProfileReaders {
+  /** The profile fields the person's office locks now (its template, decision 61). */
+  readonly lockedFields: LockedProfileFields;
+}
+
+export function profileRoutes(context: CommandContext, readers: ProfileReaders) {
   const { commands, blobs } = context;
 
   async function save(request: FastifyRequest, mode: SaveMode) {
@@ -81,6 +87,8 @@ export function profileRoutes(context: CommandContext) {
     if (!checked.ok) throw validationError(checked.problem.message, checked.problem.field || undefined);
 
     const streamId = profileStreamId(ownerId);
+    const office = request.person.office;
+    const locked = mode === 'update' && office ? await readers.lockedFields(office.officeId) : [];
     const command = (images: ImageChoices): ProfileCommand =>
       mode === 'create'
         ? {
@@ -89,7 +97,14 @@ export function profileRoutes(context: CommandContext) {
           }
         : {
             type: 'UpdateProfile',
-            data: { ownerId, profileId: form.profileId, profile: checked.profile, images, now: now.toISOString() },
+            data: {
+              ownerId,
+              profileId: form.profileId,
+              profile: checked.profile,
+              images,
+              locked,
+              now: now.toISOString(),
+            },
           };
     if (mode === 'create' && form.profileId !== undefined) throw validationError(MESSAGES.invalidRequest, '_id');
 

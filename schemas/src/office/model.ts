@@ -36,6 +36,21 @@ export const OFFICE_TEMPLATE_FIELD_LABELS: Readonly<Record<OfficeTemplateField, 
   licenceNumber: 'Yetki belgesi numarası',
 };
 
+/**
+ * The profile fields each template field stands for on a card (the office's address is its text and its place on the
+ * map). The licence number has no profile field: only office cards show it.
+ */
+export const OFFICE_TEMPLATE_PROFILE_FIELDS = {
+  company: ['company'],
+  companyLogo: ['companyLogo'],
+  address: ['address', 'location'],
+  companyInfo: ['companyInfo'],
+  bankAccounts: ['bankAccounts'],
+  paymentMethods: ['paymentMethods'],
+  theme: ['theme'],
+  licenceNumber: [],
+} as const satisfies Readonly<Record<OfficeTemplateField, readonly string[]>>;
+
 /** Invitation links live this long (issue 30: seven days). */
 export const OFFICE_INVITATION_DAYS = 7;
 export const OFFICE_INVITATION_LIFETIME_MS = OFFICE_INVITATION_DAYS * 24 * 60 * 60 * 1000;
