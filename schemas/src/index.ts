@@ -45,3 +45,4 @@ export * from './meeting/rules.ts';
 export * from './meeting/messages.ts';
 export * from './office/model.ts';
 export * from './office/messages.ts';
+export * from './office/http.ts';

@@ -43,6 +43,7 @@ export interface OpenOffice {
   readonly officeId: string;
   readonly slug: string;
   readonly details: OfficeDetails;
+  readonly logoUrl: string;
   readonly template: { readonly fields: readonly OfficeTemplateField[]; readonly locked: readonly OfficeTemplateField[] };
   readonly members: ReadonlyMap<string, OfficeRole>;
   readonly invitations: ReadonlyMap<string, OfficeInvitation>;
@@ -112,7 +113,14 @@ export interface LeaveOffice {
   readonly data: { readonly person: Person; readonly now: string };
 }
 
+/** The route has checked and stored the image; '' removes the logo. */
+export interface ChangeOfficeLogo {
+  readonly type: 'ChangeOfficeLogo';
+  readonly data: { readonly person: Person; readonly logoUrl: string; readonly now: string };
+}
+
 export type OfficeCommand =
+  | ChangeOfficeLogo
   | CreateOffice
   | ChangeOfficeDetails
   | ChangeOfficeTemplate
@@ -174,6 +182,13 @@ function changeDetails(command: ChangeOfficeDetails, state: OfficeState): Office
       data: { officeId: office.officeId, details: checked.details, changedBy: command.data.person.id, at: command.data.now },
     },
   ];
+}
+
+function changeLogo(command: ChangeOfficeLogo, state: OfficeState): OfficeEvent[] {
+  const { person, logoUrl, now } = command.data;
+  const office = administeredBy(state, person);
+  if (logoUrl === office.logoUrl) return [];
+  return [{ type: 'OfficeLogoChanged', data: { officeId: office.officeId, logoUrl, changedBy: person.id, at: now } }];
 }
 
 function changeTemplate(command: ChangeOfficeTemplate, state: OfficeState): OfficeEvent[] {
@@ -290,6 +305,7 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
           officeId: event.data.officeId,
           slug: event.data.slug,
           details: newOfficeDetails(event.data.name),
+          logoUrl: '',
           template: { fields: [], locked: [] },
           members: new Map(),
           invitations: new Map(),
@@ -297,7 +313,7 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
       case 'OfficeDetailsChanged':
         return evolveOpen(state, (office) => ({ ...office, details: event.data.details }));
       case 'OfficeLogoChanged':
-        return state;
+        return evolveOpen(state, (office) => ({ ...office, logoUrl: event.data.logoUrl }));
       case 'OfficeTemplateChanged':
         return evolveOpen(state, (office) => ({ ...office, template: { fields: event.data.fields, locked: event.data.locked } }));
       case 'OfficeInvitationSent':
@@ -342,6 +358,8 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
         return changeDetails(command, state);
       case 'ChangeOfficeTemplate':
         return changeTemplate(command, state);
+      case 'ChangeOfficeLogo':
+        return changeLogo(command, state);
       case 'InviteToOffice':
         return invite(command, state);
       case 'RevokeInvitation':

@@ -29,7 +29,7 @@ import {
 } from './decider.ts';
 import { PROFILE_MULTIPART_LIMITS, readJsonForm, readMultipartForm, type ProfileForm } from './form.ts';
 import { PayloadTooLargeError, sendPayloadTooLarge } from '../core/multipart.ts';
-import { deleteImages, prepareImage, storeImages, type PreparedImage } from './images.ts';
+import { deleteImages, prepareImage, storeImages, type PreparedImage } from '../core/profile-images.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 
 const TAG = ['profile'];

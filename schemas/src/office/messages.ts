@@ -15,6 +15,7 @@ export const OFFICE_MESSAGES = {
   officeRoleInvalid: 'Geçersiz rol: Yönetici ya da Danışman seçin',
   officeTemplateFieldInvalid: 'Şablonda bilinmeyen bir alan var',
   officeTemplateLockedNotInFields: 'Yalnızca ofisten gelen alanlar kilitlenebilir',
+  officeLogoRequired: 'Lütfen bir logo dosyası seçin',
   officeInviteEmailRequired: 'Lütfen davet edilecek e-posta adresini girin',
 
   // Outcomes decided by the server

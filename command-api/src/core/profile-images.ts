@@ -1,3 +1,5 @@
+// The profile's image slots as uploads become stored images: the profile form's, and an office's logo (a company logo
+// by the same rules, decision 61).
 import {
   MESSAGES,
   mediaUrl,
