@@ -466,7 +466,7 @@ describe('card decider', () => {
       it('a taken id is a conflict, so the route draws another', () => {
         spec
           .given([virtualCreated])
-          .when({ ...createOfficeCard(admin), data: { cardId: 'VC-A1B2C3', person: admin, color: 'gold', now } })
+          .when({ type: 'CreateOfficeCard', data: { cardId: 'VC-A1B2C3', person: admin, color: 'gold', now } })
           .thenThrows('conflict', MESSAGES.cardIdTaken);
       });
     });

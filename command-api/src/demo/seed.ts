@@ -9,6 +9,7 @@ import {
   profileStreamId,
   validateProfileInput,
 } from '@kartvizit/schemas';
+import { personWithId } from '@kartvizit/schemas/access';
 import { ConcurrencyError, type Checkpoint, type EventMetadata } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider, type CardCommand } from '../card/decider.ts';
@@ -118,7 +119,7 @@ export async function seedDemoCard(context: CommandContext, now: Date): Promise<
     // The profile was written above: the fact the card routes look up is true here.
     const common = {
       cardId: DEMO_CARD_ID,
-      ownerId: DEMO_OWNER_ID,
+      person: personWithId(DEMO_OWNER_ID),
       name: DEMO_CARD_NAME,
       ownerHasProfile: true,
       now: at,
