@@ -18,6 +18,7 @@ import { profileRoutes } from './profile/routes.ts';
 import { lockedProfileFieldsReader } from './office/reader.ts';
 import { officeLogoRoutes } from './office/logo-routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
+import { officeCardRoutes } from './card/office-routes.ts';
 import { formCardReader } from './card/reader.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
@@ -57,6 +58,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(accountRoutes(context, account));
     await app.register(profileRoutes(context, { lockedFields: lockedProfileFieldsReader(context.commands) }));
     await app.register(cardRoutes(context, deps));
+    await app.register(officeCardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(officeLogoRoutes(context));
     await app.register(telemetryRoutes(deps));
