@@ -362,11 +362,12 @@ describe("'Emlak Danışmanlığı' (issue 14)", () => {
 
 describe('the page cache', () => {
   const mark = (checkpoint: string) => ({ generation: 1, checkpoint: checkpoint as Checkpoint });
-  const marks = (cards: string, profiles: string, products = '1:1', remsKeys = '1:1'): CardPageMarks => ({
+  const marks = (cards: string, profiles: string, products = '1:1', remsKeys = '1:1', offices = '1:1'): CardPageMarks => ({
     cards: mark(cards),
     profiles: mark(profiles),
     products: mark(products),
     rems_keys: mark(remsKeys),
+    offices: mark(offices),
   });
 
   function cache(readMarks: () => Promise<CardPageMarks>, signals?: InProcessSignalBus, now = () => 0) {
@@ -460,5 +461,43 @@ describe('the page cache', () => {
     expect(pages.peek('A')).toBe('A');
     expect(pages.peek('B')).toBeUndefined();
     expect(pages.peek('C')).toBe('C');
+  });
+});
+
+describe('an office card (decision 61)', () => {
+  const NO_ASSETS = { css: '', scriptUrl: null, modulePreloads: [] };
+  const member = { firstName: 'Ayşe', lastName: 'Yılmaz', company: 'Kendi Şirketim' };
+  const office = {
+    officeId: '7d0c2a8e-1f0b-4c55-9a57-3c1e0f9b2d44',
+    slug: 'cinar-emlak',
+    details: { name: 'Çınar Emlak', company: 'Çınar Gayrimenkul A.Ş.', licenceNumber: '3400123' },
+    logoUrl: '',
+    template: { fields: ['company', 'licenceNumber'], locked: ['company'] },
+  };
+  const page = (officeRow: unknown) =>
+    renderCardPage(
+      toCardPageView({
+        cardId: 'KV-ABC',
+        ownerId: 'o',
+        publicBaseUrl: 'https://kart.example',
+        vcardUrl: '/v',
+        data: member,
+        office: officeRow,
+      }),
+      '<svg></svg>',
+      NO_ASSETS,
+    );
+
+  it("shows the office's locked company, its page and its yetki belgesi number", () => {
+    const html = page(office);
+    expect(html).toContain('Çınar Gayrimenkul A.Ş.');
+    expect(html).not.toContain('Kendi Şirketim');
+    expect(html).toContain('<p class="pc-office"><a href="/o/cinar-emlak">Çınar Emlak</a> · <span>Yetki Belgesi No: 3400123</span></p>');
+  });
+
+  it("a personal card shows the member's own company and no office line", () => {
+    const html = page(null);
+    expect(html).toContain('Kendi Şirketim');
+    expect(html).not.toContain('pc-office');
   });
 });

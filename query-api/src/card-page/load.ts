@@ -1,20 +1,22 @@
 import type pg from 'pg';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import {
+  OFFICES_PROJECTION,
+  RM_OFFICES,
   REMS_KEYS_PROJECTION,
   RM_REMS_KEYS,
   SHOWN_CARDS,
   SHOWN_PRODUCTS,
   SHOWN_PRODUCT_PROJECTIONS,
 } from '@kartvizit/infra/read-models/contract';
-import { isMissingRelation } from '../core/sql.ts';
+import { isNotBuiltYet } from '../core/sql.ts';
 import { markEach, type Marks, type ProjectionMark } from '../html/page-cache.ts';
 
 /**
  * The read models a card page is made of: the card, its owner's profile, the owner's shown products, and whether the
  * owner has a REMS key in force (the 'Emlak Danışmanlığı' block is rendered with the card, docs/decisions/0037).
  */
-export const CARD_PAGE_PROJECTIONS = [...SHOWN_PRODUCT_PROJECTIONS, REMS_KEYS_PROJECTION] as const;
+export const CARD_PAGE_PROJECTIONS = [...SHOWN_PRODUCT_PROJECTIONS, REMS_KEYS_PROJECTION, OFFICES_PROJECTION] as const;
 export type CardPageProjection = (typeof CARD_PAGE_PROJECTIONS)[number];
 export type CardPageMarks = Marks<CardPageProjection>;
 
@@ -26,7 +28,9 @@ export interface CardPageRow {
   readonly products: readonly CatalogueRow[];
   /** The owner has a REMS key in force: the page shows 'Emlak Danışmanlığı' with 'Görüşme Planla'. */
   readonly remsActive: boolean;
-  /** md5 of the profile JSON, the shown products and the REMS block: a change of any shown field changes it. */
+  /** An office card's office (rm_offices as `readStoredOffice` reads it: its template and values), else null. */
+  readonly office: unknown;
+  /** md5 of the profile JSON, the shown products, the REMS block and the office: a change of any shown field changes it. */
   readonly dataHash: string;
   readonly marks: CardPageMarks;
 }
@@ -47,6 +51,7 @@ interface Row extends MarkRow {
   readonly data: unknown;
   readonly products: CatalogueRow[] | null;
   readonly rems_active: boolean;
+  readonly office: unknown;
   readonly data_hash: string;
 }
 
@@ -75,23 +80,32 @@ const CATALOGUE_SQL = `coalesce((SELECT json_agg(json_build_object('id', pr.prod
 
 const REMS_SQL = `EXISTS (SELECT 1 FROM ${RM_REMS_KEYS} k WHERE k.owner_id = s.owner_id AND k.active)`;
 
-function cardSql(catalogue: string, rems: string): string {
-  return `WITH shown AS (SELECT c.card_id, p.owner_id, p.data ${SHOWN_CARDS} AND c.card_id = $1),
-          page AS (SELECT s.card_id, s.owner_id, s.data, ${catalogue} AS products, ${rems} AS rems_active FROM shown s)
-   SELECT card_id, owner_id, data, products, rems_active,
-          md5(data::text || products::text || rems_active::text) AS data_hash, ${MARKS_SQL} FROM page`;
+// An office card's office (decision 61): the template and the values it gives the member's card.
+const OFFICE_SQL = `(SELECT json_build_object('officeId', o.office_id, 'slug', o.slug, 'details', o.details,
+                                              'logoUrl', o.logo_url, 'template', o.template)
+                       FROM ${RM_OFFICES} o WHERE o.office_id = s.office_id)`;
+
+function cardSql(catalogue: string, rems: string, office: string): string {
+  const officeId = office === 'NULL' ? 'NULL::uuid AS office_id' : 'c.office_id';
+  return `WITH shown AS (SELECT c.card_id, p.owner_id, p.data, ${officeId} ${SHOWN_CARDS} AND c.card_id = $1),
+          page AS (SELECT s.card_id, s.owner_id, s.data, ${catalogue} AS products, ${rems} AS rems_active,
+                          ${office}::json AS office FROM shown s)
+   SELECT card_id, owner_id, data, products, rems_active, office,
+          md5(data::text || products::text || rems_active::text || coalesce(office::text, '')) AS data_hash,
+          ${MARKS_SQL} FROM page`;
 }
 
 /**
  * The statement with every part, then without the parts whose read model may not be built yet (a fresh database,
- * a projection added by this release): the REMS block, then the catalogue too. Without the cards read model there
- * is no card at all.
+ * a projection added by this release, a column its new version adds while the old one is still served): the office,
+ * then the REMS block, then the catalogue too. Without the cards read model there is no card at all.
  */
 const CARD_SQL = [
-  cardSql(CATALOGUE_SQL, REMS_SQL),
-  cardSql(CATALOGUE_SQL, 'false'),
-  cardSql(`'[]'::json`, REMS_SQL),
-  cardSql(`'[]'::json`, 'false'),
+  cardSql(CATALOGUE_SQL, REMS_SQL, OFFICE_SQL),
+  cardSql(CATALOGUE_SQL, REMS_SQL, 'NULL'),
+  cardSql(CATALOGUE_SQL, 'false', 'NULL'),
+  cardSql(`'[]'::json`, REMS_SQL, 'NULL'),
+  cardSql(`'[]'::json`, 'false', 'NULL'),
 ];
 
 /**
@@ -106,7 +120,7 @@ export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardP
       row = (await pool.query<Row>(sql, [cardId])).rows[0];
       break;
     } catch (error) {
-      if (!isMissingRelation(error)) throw error;
+      if (!isNotBuiltYet(error)) throw error;
       if (sql === CARD_SQL.at(-1)) return undefined;
     }
   }
@@ -117,6 +131,7 @@ export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardP
     data: row.data,
     products: row.products ?? [],
     remsActive: row.rems_active,
+    office: row.office,
     dataHash: row.data_hash,
     marks: marksOf(row),
   };

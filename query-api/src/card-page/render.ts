@@ -45,6 +45,19 @@ function copyButton(label: string, value: string): SafeHtml {
   return markup`<button type="button" class="pc-copy pc-js" data-copy="${value}" data-label="${label}" aria-label="${TEXT.copy(label)}">${icon('copy')}${icon('check', 'pc-icon pc-icon--done')}</button>`;
 }
 
+/** An office card names its office (a link to its page) and the yetki belgesi number real-estate ads must show. */
+function officeLine(view: CardPageView): SafeHtml | '' {
+  const office = view.office;
+  if (!office || (!office.name && !office.licenceNumber)) return '';
+  const name = office.name
+    ? office.href
+      ? markup`<a href="${office.href}">${office.name}</a>`
+      : markup`<span>${office.name}</span>`
+    : '';
+  const licence = office.licenceNumber ? markup`<span>${TEXT.licenceNumber(office.licenceNumber)}</span>` : '';
+  return markup`<p class="pc-office">${name}${name && licence ? ' · ' : ''}${licence}</p>`;
+}
+
 function hero(view: CardPageView): SafeHtml {
   const cover = view.cover
     ? markup`<img class="pc-cover__img" src="${view.cover}" alt="" width="640" height="360" decoding="async" fetchpriority="high">`
@@ -62,7 +75,7 @@ function hero(view: CardPageView): SafeHtml {
 <div class="pc-cover">${cover}</div>
 <div class="pc-avatar">${avatar}</div>
 <h1 class="pc-name">${view.displayName}</h1>
-${job}${company}
+${job}${company}${officeLine(view)}
 </header>`;
 }
 

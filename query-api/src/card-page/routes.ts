@@ -122,6 +122,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
       products: row.products,
       webp: await existingBlobs(catalogueWebpKeys(row.products)),
       remsActive: row.remsActive,
+      office: row.office,
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });

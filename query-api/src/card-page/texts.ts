@@ -150,6 +150,8 @@ export const TEXT = {
 
   photoAlt: (name: string) => `${name} profil fotoğrafı`,
   logoAlt: (company: string) => (company ? `${company} logosu` : 'Şirket logosu'),
+  /** The office's Taşınmaz Ticareti Yetki Belgesi number on an office card (decision 61). */
+  licenceNumber: (number: string) => `Yetki Belgesi No: ${number}`,
   socialTitle: (label: string, username: string) => (username ? `${label}: ${username}` : label),
 } as const;
 

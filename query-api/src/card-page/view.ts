@@ -4,6 +4,7 @@ import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/pr
 import { isValidEmail } from '@kartvizit/schemas/common/email';
 import type { StoredSocialPlatform } from '@kartvizit/schemas/profile/model';
 import { readStoredProfile, type StoredProfile, type StoredProfileAddress } from '@kartvizit/schemas/profile/read';
+import { officeLicenceNumber, readStoredOffice, withOfficeTemplate } from '@kartvizit/schemas/office/read';
 import {
   directionsUrls,
   displayWebUrl,
@@ -128,6 +129,8 @@ export interface CardPageView {
   readonly structuredData: JsonLd | null;
   /** 'Ürün Kataloğu': the owner's shown products, featured first, then the owner's order. */
   readonly catalogue: readonly CatalogueItem[];
+  /** An office card's office (decision 61): its name, its page and the yetki belgesi number its template shows. */
+  readonly office: { readonly name: string; readonly href: string | null; readonly licenceNumber: string } | null;
   /**
    * 'Emlak Danışmanlığı' with 'Görüşme Planla': while the owner has a REMS key in force, and always on the sample
    * card, whose form sends nothing. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
@@ -311,10 +314,13 @@ export interface CardPageInput {
   readonly webp?: ReadonlySet<string>;
   /** The owner has a REMS key in force (rm_rems_keys). */
   readonly remsActive?: boolean;
+  /** An office card's office as the read model has it (decision 61): its template shapes the profile shown. */
+  readonly office?: unknown;
 }
 
 export function toCardPageView(input: CardPageInput): CardPageView {
-  const data = readStoredProfile(input.data);
+  const office = readStoredOffice(input.office ?? null);
+  const data = readStoredProfile(office ? withOfficeTemplate(input.data, office) : input.data);
   const { firstName, lastName, title, jobTitle, company, thumbnails } = data;
   const fullName = [firstName, lastName].filter(Boolean).join(' ') || TEXT.brand;
   const photoMain = safeMediaPath(data.profilePicture);
@@ -423,5 +429,8 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     // The sample card shows the block (its owner holds no key): its form answers in sample mode, sending nothing
     // (docs/decisions/0048-a-sample-card-that-sells.md).
     rems: input.remsActive === true || isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
+    office: office
+      ? { name: office.name, href: office.slug ? `/o/${office.slug}` : null, licenceNumber: officeLicenceNumber(office) }
+      : null,
   };
 }

@@ -2,3 +2,11 @@
 export function isMissingRelation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '42P01';
 }
+
+/**
+ * True for a read model not built yet in the shape this release reads: the relation is missing, or a column this
+ * release added (42703) is not in the generation still served while its new version is rebuilt blue/green.
+ */
+export function isNotBuiltYet(error: unknown): boolean {
+  return isMissingRelation(error) || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '42703');
+}

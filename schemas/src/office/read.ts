@@ -1,4 +1,5 @@
 import { OFFICE_TEMPLATE_FIELDS, type OfficeTemplateField } from './model.ts';
+import { smallImageUrl } from '../profile/http.ts';
 
 /**
  * Reading an office as the read model stores it (`rm_offices`), for the public pages, and what its template makes of
@@ -99,6 +100,11 @@ export function withOfficeTemplate(profile: unknown, office: StoredOffice): Json
       if (isEmpty(value)) continue;
       if (locked || isEmpty(own[key])) merged[key] = value;
     }
+  }
+  // The page shows a logo's small variant first: it follows the logo shown.
+  if (merged.companyLogo !== own.companyLogo && typeof merged.companyLogo === 'string') {
+    const thumbnails = isRecord(own.thumbnails) ? own.thumbnails : {};
+    merged.thumbnails = { ...thumbnails, companyLogo: smallImageUrl(merged.companyLogo) };
   }
   return merged;
 }
