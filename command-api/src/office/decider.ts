@@ -107,9 +107,13 @@ export interface RemoveMember {
   readonly data: { readonly person: Person; readonly userId: string; readonly now: string };
 }
 
+/**
+ * The person leaves. `accountDeleted`: because they delete their account (issue 30), when the last Yönetici may go
+ * if nobody else is left in the office; with others in it, they must first make one of them Yönetici.
+ */
 export interface LeaveOffice {
   readonly type: 'LeaveOffice';
-  readonly data: { readonly person: Person; readonly now: string };
+  readonly data: { readonly person: Person; readonly now: string; readonly accountDeleted?: boolean };
 }
 
 export type OfficeCommand =
@@ -263,9 +267,11 @@ function remove(command: RemoveMember, state: OfficeState): OfficeEvent[] {
 }
 
 function leave(command: LeaveOffice, state: OfficeState): OfficeEvent[] {
-  const { person, now } = command.data;
+  const { person, now, accountDeleted = false } = command.data;
   const office = seenBy(state, person);
-  if (office.members.get(person.id) === 'admin' && admins(office) === 1) throw conflictError(MESSAGES.officeLastAdmin);
+  const alone = office.members.size === 1;
+  if (office.members.get(person.id) === 'admin' && admins(office) === 1 && !(accountDeleted && alone))
+    throw conflictError(MESSAGES.officeLastAdmin);
   return [{ type: 'OfficeMemberLeft', data: { officeId: office.officeId, userId: person.id, reason: 'left', by: person.id, at: now } }];
 }
 
