@@ -264,6 +264,37 @@ describe('an office at work', () => {
   });
 });
 
+describe('two offices racing for one person', () => {
+  it('accepting two invitations at once: exactly one office takes them, the other appends nothing', async () => {
+    const first = await register(product, 'Ayşe');
+    const second = await register(product, 'Kemal');
+    const elif = await register(product, 'Elif');
+    const offices = [
+      { admin: first, officeId: await createOffice(product, first, 'Yarış Emlak', 'yaris-emlak') },
+      { admin: second, officeId: await createOffice(product, second, 'Koşu Emlak', 'kosu-emlak') },
+    ];
+    const tokens = await Promise.all(
+      offices.map(async ({ admin, officeId }) => {
+        const invited = await succeeds(call('POST', `/api/offices/${officeId}/invitations`, admin, { email: elif.email, role: 'agent' }));
+        return invitationToken(product, officeId, String(invited.invitationId));
+      }),
+    );
+    const answers = await Promise.all(tokens.map((token) => call('POST', `/api/invitations/${token}/accept`, elif)));
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const lost = answers.find((response) => response.statusCode === 409);
+    expect(lost && officeAnswer(lost).message).toBe(MESSAGES.officeInviteeInOtherOffice);
+    const won = offices[answers.findIndex((response) => response.statusCode === 200)];
+    const other = offices.find((office) => office !== won);
+    expect((await readMembership(product.store, elif.userId)).membership.office).toEqual({ officeId: won?.officeId, role: 'agent' });
+    expect(await eventTypes(product, membershipStreamId(elif.userId))).toEqual(['MembershipStarted']);
+    expect(await eventTypes(product, officeStreamId(other?.officeId ?? ''))).toEqual([
+      'OfficeCreated',
+      'OfficeMemberJoined',
+      'OfficeInvitationSent',
+    ]);
+  });
+});
+
 describe('deleting an account that is in an office', () => {
   const deleteAccount = (person: Person) => call('DELETE', '/api/account', person, { password: person.password });
 
