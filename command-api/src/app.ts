@@ -11,7 +11,7 @@ import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
 import { registerOperations, type Operations } from '@kartvizit/infra/http/metrics';
 import { accountRoutes } from './account/routes.ts';
 import { createAccountTools } from './account/tools.ts';
-import { accountContactReader } from './account/reader.ts';
+import { accountContactReader, emailHolderReader } from './account/reader.ts';
 import { profileNameReader } from './profile/reader.ts';
 import { leadErasedReader } from './lead/reader.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -26,6 +26,8 @@ import { telemetryRoutes } from './telemetry/routes.ts';
 import { remsRoutes } from './rems/routes.ts';
 import { remsRegistrationRoutes } from './rems/registration-routes.ts';
 import { meetingRoutes } from './meeting/routes.ts';
+import { officeRoutes } from './office/routes.ts';
+import { officeLeaving } from './office/leaving.ts';
 import { seedDemoCard } from './demo/seed.ts';
 import { createCommandContext, type CommandApiDependencies } from './core/context.ts';
 
@@ -55,12 +57,19 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
       route.bodyLimit ??= COMMAND_BODY_LIMIT;
     });
     await app.register(rateLimit, { global: false });
-    await app.register(accountRoutes(context, account));
+    await app.register(accountRoutes(context, account, officeLeaving(context)));
     await app.register(profileRoutes(context, { lockedFields: lockedProfileFieldsReader(context.commands) }));
     await app.register(cardRoutes(context, deps));
     await app.register(officeCardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(officeLogoRoutes(context));
+    await app.register(
+      officeRoutes(context, {
+        appSecret: deps.appSecret,
+        accountContact: accountContactReader(context.commands),
+        emailHolder: emailHolderReader(context),
+      }),
+    );
     await app.register(telemetryRoutes(deps));
     const forms = { appSecret: deps.appSecret, readFormCard: formCardReader(context.commands) };
     await app.register(leadRoutes(context, forms));

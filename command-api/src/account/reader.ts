@@ -1,6 +1,8 @@
 import { accountStreamId } from '@kartvizit/schemas';
 import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandContext } from '../core/context.ts';
 import { accountDecider } from './decider.ts';
+import { emailClaims } from './email-claims.ts';
 
 /** How other features see an account: its name and e-mail address, from its own stream; null when there is none. */
 export interface AccountContact {
@@ -16,4 +18,12 @@ export function accountContactReader(commands: CommandHandler): (ownerId: string
       ? { firstName: state.firstName, lastName: state.lastName, email: state.email }
       : null;
   };
+}
+
+/** Which account holds an (already normalised) e-mail address now, from the address's claim stream; null: none. */
+export function emailHolderReader(
+  context: Pick<CommandContext, 'store' | 'codec' | 'claimStreamId'>,
+): (email: string) => Promise<string | null> {
+  const claims = emailClaims(context);
+  return (email) => claims.holderOf(email);
 }

@@ -58,7 +58,17 @@ function toUser(state: AccountState): User {
   };
 }
 
-export function accountRoutes(context: CommandContext, tools: AccountTools) {
+/**
+ * What deleting an account writes in the office it is in (issue 30), with the AccountDeleted: it leaves (its office
+ * cards back in the pool); refused (officeLastAdmin) for the last Yönetici of an office with other members.
+ */
+export interface OfficeOnDeletion {
+  readonly onAccountDeletion: (userId: string, now: string) => Promise<readonly AppendRequest[]>;
+  /** Streams of those writes that, moved meanwhile, mean "decide again". */
+  readonly movedMeanwhile: (streamId: string) => boolean;
+}
+
+export function accountRoutes(context: CommandContext, tools: AccountTools, office: OfficeOnDeletion) {
   const { commands, authRateLimit, codec } = context;
   const { credentials, tokens, signIn, resetTokens, emailChangeTokens } = tools;
   const claims = emailClaims(context);
@@ -292,7 +302,8 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
         const email = state.status === 'registered' ? state.email : null;
         let result;
         try {
-          // The address goes back in the same write: from this event on, it can be registered again.
+          // The address goes back in the same write: from this event on, it can be registered again. The office is
+          // left in it too, so no office card stays held by an account that is gone.
           result = await commands.handle(
             accountDecider,
             accountStreamId(userId),
@@ -301,8 +312,9 @@ export function accountRoutes(context: CommandContext, tools: AccountTools) {
               metadata: { actor: userId },
               alsoAppend: async () => {
                 const release = email ? await claims.release(email, userId, now) : null;
-                return release ? [release] : [];
+                return [...(release ? [release] : []), ...(await office.onAccountDeletion(userId, now))];
               },
+              decideAgainWhenMoved: office.movedMeanwhile,
             },
           );
         } catch (error) {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   MESSAGES,
   OFFICE_INVITATION_LIFETIME_MS,
@@ -108,9 +109,13 @@ export interface RemoveMember {
   readonly data: { readonly person: Person; readonly userId: string; readonly now: string };
 }
 
+/**
+ * The person leaves. `accountDeleted`: because they delete their account (issue 30), when the last Yönetici may go
+ * if nobody else is left in the office; with others in it, they must first make one of them Yönetici.
+ */
 export interface LeaveOffice {
   readonly type: 'LeaveOffice';
-  readonly data: { readonly person: Person; readonly now: string };
+  readonly data: { readonly person: Person; readonly now: string; readonly accountDeleted?: boolean };
 }
 
 /** The route has checked and stored the image; '' removes the logo. */
@@ -171,11 +176,17 @@ function create(command: CreateOffice, state: OfficeState): OfficeEvent[] {
   ];
 }
 
+/** Field by field: the order the keys were written in (the rules' or the new office's) says nothing. */
+/** Field by field, lists and the place included, whatever order the keys came in. */
+function sameDetails(a: OfficeDetails, b: OfficeDetails): boolean {
+  return isDeepStrictEqual(a, b);
+}
+
 function changeDetails(command: ChangeOfficeDetails, state: OfficeState): OfficeEvent[] {
   const office = administeredBy(state, command.data.person);
   const checked = validateOfficeDetails(command.data.details);
   if (!checked.ok) throw validationError(checked.message, checked.field);
-  if (JSON.stringify(checked.details) === JSON.stringify(office.details)) return [];
+  if (sameDetails(checked.details, office.details)) return [];
   return [
     {
       type: 'OfficeDetailsChanged',
@@ -278,9 +289,11 @@ function remove(command: RemoveMember, state: OfficeState): OfficeEvent[] {
 }
 
 function leave(command: LeaveOffice, state: OfficeState): OfficeEvent[] {
-  const { person, now } = command.data;
+  const { person, now, accountDeleted = false } = command.data;
   const office = seenBy(state, person);
-  if (office.members.get(person.id) === 'admin' && admins(office) === 1) throw conflictError(MESSAGES.officeLastAdmin);
+  const alone = office.members.size === 1;
+  if (office.members.get(person.id) === 'admin' && admins(office) === 1 && !(accountDeleted && alone))
+    throw conflictError(MESSAGES.officeLastAdmin);
   return [{ type: 'OfficeMemberLeft', data: { officeId: office.officeId, userId: person.id, reason: 'left', by: person.id, at: now } }];
 }
 

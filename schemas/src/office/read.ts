@@ -52,7 +52,7 @@ export function readStoredOffice(row: unknown): StoredOffice | null {
 /** What the office gives for each template field, in the stored profile's shape ('' / null / []: nothing). */
 function officeValues(office: StoredOffice): { readonly [F in OfficeTemplateField]: Json } {
   const { details } = office;
-  const list = (value: unknown) => (Array.isArray(value) ? value : []);
+  const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
   const location = isRecord(details.location) ? details.location : null;
   return {
     company: { company: text(details.company) || office.name },
