@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  DomainError,
   MESSAGES,
   generateVirtualCardId,
   membershipStreamId,
   officeStreamId,
+  type CardEvent,
   type MembershipEnded,
   type OfficeMemberLeft,
 } from '@kartvizit/schemas';
 import type { OfficeCardView } from '@kartvizit/schemas/office/http';
 import { provisionCards } from '@kartvizit/command-api/card/provisioning';
+import { membershipWrites } from '@kartvizit/command-api/office/membership-writes';
 import { newOwner, startTestProduct, type TestProduct } from '../support/product.ts';
 import { givenOffice } from '../support/offices.ts';
 import { after, answer, createProfile, seenEverything, send, type Owner } from './card-fixtures.ts';
@@ -375,5 +378,47 @@ describe('activating an office card, and what a member activates while in the of
     expect(listed).toContainEqual(expect.objectContaining({ cardId, holderId: agentB.userId, type: 'virtual' }));
     const back = await giveBack(admin.token, cardId);
     expect(back.statusCode, back.body).toBe(200);
+  });
+});
+
+describe('the membership writes that go with a card changing hands (command-api/src/office/membership-writes.ts)', () => {
+  const event = (holderId: string, office = officeId): CardEvent => ({
+    type: 'CardAssigned',
+    data: { cardId: 'KV-UYELIK23', officeId: office, holderId, assignedBy: admin.userId, at: new Date().toISOString() },
+  });
+
+  it("a member's stream is written at the version read", async () => {
+    const { version } = await product.store.readStream(membershipStreamId(agentB.userId));
+    const requests = await membershipWrites(product, [event(agentB.userId)]);
+    expect(requests).toEqual([
+      expect.objectContaining({ streamId: membershipStreamId(agentB.userId), expected: version }),
+    ]);
+    expect(requests[0]?.events.map((each) => each.type)).toEqual(['MembershipCardTaken']);
+  });
+
+  it('a person whose stream no longer says that office cannot take the card: a conflict, in Turkish', async () => {
+    for (const [holder, office] of [
+      [removed.userId, officeId],
+      [loner.userId, officeId],
+      [agentB.userId, otherOfficeId],
+    ] as const) {
+      const refusal = await membershipWrites(product, [event(holder, office)]).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(refusal).toMatchObject({ kind: 'conflict', message: MESSAGES.officeNotFound });
+    }
+  });
+
+  it('a card given back by someone who already left writes nothing to their stream', async () => {
+    const returned: CardEvent = {
+      type: 'CardReturned',
+      data: {
+        cardId: 'KV-UYELIK23',
+        officeId,
+        formerHolderId: removed.userId,
+        by: admin.userId,
+        at: new Date().toISOString(),
+      },
+    };
+    expect(await membershipWrites(product, [returned])).toEqual([]);
   });
 });
