@@ -3,7 +3,9 @@ import { OFFICE_MESSAGES } from '@kartvizit/schemas/office/messages';
 import { OFFICE_DETAIL_LIMITS, OFFICE_NAME_MAX_LENGTH, type OfficeRole } from '@kartvizit/schemas/office/model';
 import { CardTextField } from '../../shared/ui/text-field.tsx';
 import { useUpdateOfficeDetailsMutation, type OfficeView } from './api.ts';
-import { OfficeFrame, runOfficeCommand } from './office-frame.tsx';
+import { toast } from 'sonner';
+import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
+import { OfficeFrame } from './office-frame.tsx';
 import {
   DETAIL_LABELS,
   DETAIL_TEXT_FIELDS,
@@ -13,8 +15,8 @@ import {
   officePageAddress,
   type DetailTextField,
   type OfficeDetailsForm,
+  roleLabel,
 } from './office-forms.ts';
-import { roleLabel } from './office-forms.ts';
 
 const LIMITS: Readonly<Record<DetailTextField, number>> = {
   name: OFFICE_NAME_MAX_LENGTH,
@@ -67,7 +69,18 @@ function OfficeDetailsForm({ office, role }: { readonly office: OfficeView; read
       return;
     }
     setProblem(null);
-    await runOfficeCommand(update({ officeId: office.id, details: request.body }), OFFICE_MESSAGES.officeUpdated);
+    const outcome = commandOutcome(await update({ officeId: office.id, details: request.body }));
+    if (outcome.ok) {
+      toast.success(outcome.response.message || OFFICE_MESSAGES.officeUpdated);
+      return;
+    }
+    toastFailure(outcome);
+    // The server's refusal about one field is shown beside it, like the screen's own.
+    const field = outcome.problem?.field;
+    if (field && (DETAIL_TEXT_FIELDS as readonly string[]).includes(field)) {
+      setProblem({ field, message: outcome.message });
+      focus(field);
+    }
   };
 
   return (
