@@ -35,6 +35,15 @@ export const APP_PATHS = {
   remsIntegration: '/rems-integration',
   meetings: '/meetings',
   showCard: '/show-card',
+  /** Offices (issue 30): 'Ofis Oluştur' for someone in no office, the office's screens for its members. */
+  officeCreate: '/office/new',
+  office: '/office',
+  officeTemplate: '/office/template',
+  officeTeam: '/office/team',
+  officeCards: '/office/cards',
+  officeHistory: '/office/history',
+  /** The e-mailed invitation link: public, the person may be signed out. */
+  invitation: '/invite/:token',
 } as const;
 
 /** Every address the web app answers with a page of its own (not its 404 page). */

@@ -111,10 +111,15 @@ try {
   console.error(`Veritabanına bağlanılamadı: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+// Cards for an office that does not exist would be nobody's to activate: refused before anything is written.
+if (args.office !== undefined && (await runtime.store.readStream(officeStreamId(args.office))).version < 0) {
+  await file.close();
+  await rm(args.out, { force: true });
+  await runtime.close();
+  console.error(`Böyle bir ofis yok: ${args.office}`);
+  process.exit(2);
+}
 try {
-  if (args.office !== undefined && (await runtime.store.readStream(officeStreamId(args.office))).version < 0) {
-    throw new Error(`Böyle bir ofis yok: ${args.office}`);
-  }
   await file.write('cardId,type,color,url\n');
   const writeRows = async (cards: readonly ProvisionedCard[]) => {
     const rows = cards.map((card) =>

@@ -143,14 +143,11 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
         const person = request.person;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
-        const held = row ? { ownerId: row.owner_id, officeId: row.office_id } : null;
-        if (
-          !row ||
-          !held ||
-          (row.type === 'virtual' && !may(person, 'change', held)) ||
-          (row.office_id !== null && person.office?.officeId !== row.office_id)
-        )
-          throw notFoundError(MESSAGES.cardNotFoundById);
+        const outsider =
+          row !== undefined &&
+          ((row.type === 'virtual' && !may(person, 'change', { ownerId: row.owner_id, officeId: row.office_id })) ||
+            (row.office_id !== null && person.office?.officeId !== row.office_id));
+        if (!row || outsider) throw notFoundError(MESSAGES.cardNotFoundById);
         return succeeded({
           card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false },
         });
@@ -174,9 +171,15 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
           !may(person, 'read', { ownerId: row.owner_id, officeId: row.office_id })
         )
           throw notFoundError(MESSAGES.cardNotFound);
+        // An office's card passed on: its holder sees its history since the office last took it back, not what a
+        // former holder did with it.
         const history = await rows<Pick<CardHistoryRow, 'type' | 'at'>>(
           context,
-          `SELECT type, at FROM ${RM_CARD_HISTORY} WHERE card_id = $1 ORDER BY stream_position`,
+          `SELECT type, at FROM ${RM_CARD_HISTORY} h
+            WHERE h.card_id = $1
+              AND h.stream_position > COALESCE(
+                (SELECT max(r.stream_position) FROM ${RM_CARD_HISTORY} r WHERE r.card_id = $1 AND r.type = 'returned'), -1)
+            ORDER BY h.stream_position`,
           [cardId],
         );
         const entries: CardHistoryEntry[] = history.map((entry) => ({ type: entry.type, at: entry.at.toISOString() }));

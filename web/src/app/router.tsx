@@ -36,6 +36,16 @@ const RemsIntegrationPage = lazyNamed(
   'RemsIntegrationPage',
 );
 
+// Offices (issue 30): their own chunk, with the shared office rules; the invitation page is public and smaller.
+const officeArea = () => import('../features/office/office-area.ts');
+const CreateOfficePage = lazyNamed(officeArea, 'CreateOfficePage');
+const OfficeDetailsPage = lazyNamed(officeArea, 'OfficeDetailsPage');
+const OfficeTemplatePage = lazyNamed(officeArea, 'OfficeTemplatePage');
+const OfficeTeamPage = lazyNamed(officeArea, 'OfficeTeamPage');
+const OfficeCardsPage = lazyNamed(officeArea, 'OfficeCardsPage');
+const OfficeHistoryPage = lazyNamed(officeArea, 'OfficeHistoryPage');
+const InvitationPage = lazyNamed(() => import('../features/office/invitation-page.tsx'), 'InvitationPage');
+
 const appArea = () => import('../features/shell/app-area.ts');
 const AppLayout = lazyNamed(appArea, 'AppLayout');
 const DashboardPage = lazyNamed(appArea, 'DashboardPage');
@@ -92,6 +102,12 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [{ index: true, element: <ConfirmEmailPage /> }],
       },
+      // The office invitation e-mailed to a person who may not have an account yet: public, signed in or not.
+      {
+        path: PATHS.invitation,
+        element: <AuthLayout />,
+        children: [{ index: true, element: <InvitationPage /> }],
+      },
       {
         element: <ProtectedRoute />,
         children: [
@@ -114,6 +130,12 @@ export const routes: RouteObject[] = [
                   { path: PATHS.activate, element: <ActivatePage /> },
                   { path: PATHS.remsIntegration, element: <RemsIntegrationPage /> },
                   { path: PATHS.meetings, element: <MeetingsPage /> },
+                  { path: PATHS.officeCreate, element: <CreateOfficePage /> },
+                  { path: PATHS.office, element: <OfficeDetailsPage /> },
+                  { path: PATHS.officeTemplate, element: <OfficeTemplatePage /> },
+                  { path: PATHS.officeTeam, element: <OfficeTeamPage /> },
+                  { path: PATHS.officeCards, element: <OfficeCardsPage /> },
+                  { path: PATHS.officeHistory, element: <OfficeHistoryPage /> },
                 ],
               },
               // 'Kartımı Göster': full screen, without the sidebar.

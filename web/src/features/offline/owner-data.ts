@@ -54,6 +54,7 @@ export const OWNER_SCREENS: readonly RegExp[] = [
   /^\/activate\/?$/,
   /^\/rems-integration\/?$/,
   /^\/meetings\/?$/,
+  /^\/office(?:\/(?:new|template|team|cards|history))?\/?$/,
 ];
 
 export function isOwnerScreen(pathname: string): boolean {

@@ -6,6 +6,7 @@ import { TextField } from './fields.tsx';
 import type { GeocodeCandidate, GeocodeState, LocationSource } from './form-state.ts';
 import type { AddressValues, Coordinates } from './profile-form.ts';
 import { Section } from './section.tsx';
+import { LockedField, useProfileLock } from './office-lock.tsx';
 
 const SOURCE_TEXT: Readonly<Record<LocationSource, string>> = {
   saved: 'Kayıtlı konum',
@@ -136,6 +137,7 @@ interface ContactSectionProps extends Omit<LocationPanelProps, 'address'> {
 }
 
 export function ContactSection({ bind, ...location }: ContactSectionProps) {
+  const addressLock = useProfileLock('address');
   return (
     <Section
       id="profil-iletisim"
@@ -171,20 +173,28 @@ export function ContactSection({ bind, ...location }: ContactSectionProps) {
         />
       </div>
       <h3 className="pf-subhead">Adres</h3>
-      <div className="pf-grid">
-        <TextField
-          label="Açık adres"
-          autoComplete="street-address"
-          placeholder="Mahalle, cadde, sokak, bina no"
-          wide
-          {...bind.address('street')}
-        />
-        <TextField label="Şehir" autoComplete="address-level1" {...bind.address('city')} />
-        <TextField label="İlçe" autoComplete="address-level2" {...bind.address('state')} />
-        <TextField label="Posta kodu" inputMode="numeric" autoComplete="postal-code" {...bind.address('zipCode')} />
-        <TextField label="Ülke" autoComplete="country-name" {...bind.address('country')} />
-      </div>
-      <LocationPanel {...location} />
+      {addressLock ? (
+        <div className="pf-grid">
+          <LockedField lock={addressLock} />
+        </div>
+      ) : (
+        <>
+          <div className="pf-grid">
+            <TextField
+              label="Açık adres"
+              autoComplete="street-address"
+              placeholder="Mahalle, cadde, sokak, bina no"
+              wide
+              {...bind.address('street')}
+            />
+            <TextField label="Şehir" autoComplete="address-level1" {...bind.address('city')} />
+            <TextField label="İlçe" autoComplete="address-level2" {...bind.address('state')} />
+            <TextField label="Posta kodu" inputMode="numeric" autoComplete="postal-code" {...bind.address('zipCode')} />
+            <TextField label="Ülke" autoComplete="country-name" {...bind.address('country')} />
+          </div>
+          <LocationPanel {...location} />
+        </>
+      )}
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Bindings } from './bindings.ts';
 import { TextAreaField, TextField } from './fields.tsx';
+import { LockedField, useProfileLock } from './office-lock.tsx';
 import { PROFILE_THEMES } from './options.ts';
 import { Section } from './section.tsx';
 
@@ -36,6 +37,8 @@ function ThemePicker({ value, onValue }: { readonly value: string; readonly onVa
 
 export function PersonalSection({ bind }: Props) {
   const theme = bind.scalar('theme');
+  const companyLock = useProfileLock('company');
+  const themeLock = useProfileLock('theme');
   return (
     <Section id="profil-kisisel" description="Kartınızda adınızın altında görünen bilgiler.">
       <div className="pf-grid">
@@ -48,45 +51,56 @@ export function PersonalSection({ bind }: Props) {
           autoComplete="organization-title"
           {...bind.scalar('jobTitle')}
         />
-        <TextField label="Şirket" autoComplete="organization" wide {...bind.scalar('company')} />
+        {companyLock ? (
+          <LockedField lock={companyLock} label="Şirket" />
+        ) : (
+          <TextField label="Şirket" autoComplete="organization" wide {...bind.scalar('company')} />
+        )}
         <TextAreaField
           label="Hakkında"
           placeholder="Kendinizi ve işinizi birkaç cümleyle anlatın."
           optional
           {...bind.scalar('bio')}
         />
-        <ThemePicker value={theme.value} onValue={theme.onValue} />
+        {themeLock ? <LockedField lock={themeLock} /> : <ThemePicker value={theme.value} onValue={theme.onValue} />}
       </div>
     </Section>
   );
 }
 
 export function CompanySection({ bind }: Props) {
+  const lock = useProfileLock('companyInfo');
   return (
     <Section
       id="profil-kurumsal"
       description="Kartınızın “Kurumsal Bilgiler” bölümünde, ziyaretçilerin kopyalayabileceği şekilde gösterilir."
     >
-      <div className="pf-grid">
-        <TextField label="Vergi dairesi" {...bind.company('taxOffice')} />
-        <TextField
-          label="Vergi numarası"
-          inputMode="numeric"
-          autoComplete="off"
-          hint="10 haneli VKN veya 11 haneli T.C. kimlik numarası"
-          {...bind.company('taxNumber')}
-        />
-        <TextField label="MERSİS numarası" inputMode="numeric" autoComplete="off" {...bind.company('mersisNo')} />
-        <TextField label="Ticaret sicil numarası" autoComplete="off" {...bind.company('registrationNumber')} />
-        <TextField
-          label="Kuruluş yılı"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="Ör. 1998"
-          maxLength={4}
-          {...bind.company('foundedYear')}
-        />
-      </div>
+      {lock ? (
+        <div className="pf-grid">
+          <LockedField lock={lock} />
+        </div>
+      ) : (
+        <div className="pf-grid">
+          <TextField label="Vergi dairesi" {...bind.company('taxOffice')} />
+          <TextField
+            label="Vergi numarası"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="10 haneli VKN veya 11 haneli T.C. kimlik numarası"
+            {...bind.company('taxNumber')}
+          />
+          <TextField label="MERSİS numarası" inputMode="numeric" autoComplete="off" {...bind.company('mersisNo')} />
+          <TextField label="Ticaret sicil numarası" autoComplete="off" {...bind.company('registrationNumber')} />
+          <TextField
+            label="Kuruluş yılı"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Ör. 1998"
+            maxLength={4}
+            {...bind.company('foundedYear')}
+          />
+        </div>
+      )}
     </Section>
   );
 }

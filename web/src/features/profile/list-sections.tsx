@@ -19,6 +19,7 @@ import {
 } from './profile-form.ts';
 import { AddButton, EmptyList, ListRow, Section } from './section.tsx';
 import { socialProfileUrl } from './social-links.ts';
+import { LockedField, useProfileLock } from './office-lock.tsx';
 
 interface Props {
   readonly values: ProfileFormValues;
@@ -96,6 +97,14 @@ export function BankSection({ values, bind, dispatch, onRowAdded }: Props) {
     .map((part) => part.trim())
     .filter(Boolean)
     .join(' ');
+  const lock = useProfileLock('bankAccounts');
+  if (lock) {
+    return (
+      <Section id="profil-banka" description="Ziyaretçileriniz IBAN’ınızı kartınızdan tek dokunuşla kopyalayabilir.">
+        <LockedField lock={lock} />
+      </Section>
+    );
+  }
   return (
     <Section id="profil-banka" description="Ziyaretçileriniz IBAN’ınızı kartınızdan tek dokunuşla kopyalayabilir.">
       {rows.length === 0 && <EmptyList>Henüz banka hesabı eklemediniz.</EmptyList>}
@@ -150,6 +159,14 @@ export function BankSection({ values, bind, dispatch, onRowAdded }: Props) {
 
 export function PaymentSection({ values, bind, dispatch, onRowAdded }: Props) {
   const rows = values.paymentMethods;
+  const lock = useProfileLock('paymentMethods');
+  if (lock) {
+    return (
+      <Section id="profil-odeme" description="PayPal, kredi kartı bağlantısı veya başka bir ödeme hesabı ekleyin.">
+        <LockedField lock={lock} />
+      </Section>
+    );
+  }
   return (
     <Section id="profil-odeme" description="PayPal, kredi kartı bağlantısı veya başka bir ödeme hesabı ekleyin.">
       {rows.length === 0 && <EmptyList>Henüz ödeme yöntemi eklemediniz.</EmptyList>}

@@ -16,6 +16,8 @@ import { CompanySection, InvoiceSection, PersonalSection } from './info-sections
 import { BankSection, PaymentSection, SocialSection } from './list-sections.tsx';
 import { LocationPickerModal } from './location-picker/index.ts';
 import { getCurrentLocation } from './location-picker/use-geolocation.ts';
+import { imagesWithLockedAsSaved, NO_LOCKS, withLockedAsSaved, type ProfileLocks } from '../office/profile-locks.ts';
+import { ProfileLocksProvider } from './office-lock.tsx';
 import { DEFAULT_THEME } from './options.ts';
 import {
   addressText,
@@ -42,6 +44,8 @@ interface ProfileEditorProps {
   /** null: the owner has no profile yet; saving creates it. */
   readonly profile: StoredProfile | null;
   readonly user: { readonly email: string; readonly firstName: string; readonly lastName: string } | null;
+  /** The fields the person's office locks (issue 30): shown read-only, sent as the server holds them. */
+  readonly locks?: ProfileLocks;
 }
 
 function isUnreachable(error: unknown): boolean {
@@ -53,13 +57,13 @@ function isSessionEnd(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
 }
 
-export function ProfileEditor({ profile, user }: ProfileEditorProps) {
-  const [state, dispatch] = useReducer(profileFormReducer, null, () =>
-    initialFormState(
-      profile ? profileToForm(profile, DEFAULT_THEME) : emptyProfileForm(user, DEFAULT_THEME),
-      profileImages(profile),
-    ),
-  );
+export function ProfileEditor({ profile, user, locks = NO_LOCKS }: ProfileEditorProps) {
+  // What the server holds: a locked field is always sent as this, never as changed.
+  const [saved, setSaved] = useState(() => ({
+    values: profile ? profileToForm(profile, DEFAULT_THEME) : emptyProfileForm(user, DEFAULT_THEME),
+    images: profileImages(profile),
+  }));
+  const [state, dispatch] = useReducer(profileFormReducer, null, () => initialFormState(saved.values, saved.images));
   const [exists, setExists] = useState(profile !== null);
   const [formError, setFormError] = useState<string | null>(null);
   const [mapOpen, setMapOpen] = useState(false);
@@ -178,14 +182,15 @@ export function ProfileEditor({ profile, user }: ProfileEditorProps) {
     } catch {
       // Without the rules the server still checks everything and names the field.
     }
-    const problems = loadedRules ? profileFormProblems(loadedRules, values, new Date().getFullYear()) : {};
+    const sent = withLockedAsSaved(values, saved.values, locks);
+    const problems = loadedRules ? profileFormProblems(loadedRules, sent, new Date().getFullYear()) : {};
     if (Object.keys(problems).length > 0) {
       dispatch({ type: 'errorsShown', errors: { ...imageErrors(errors), ...problems } });
       pendingFocus.current = ':first-invalid';
       toast.error('Lütfen işaretli alanları düzeltin');
       return;
     }
-    const body = toProfileFormData(values, images);
+    const body = toProfileFormData(sent, imagesWithLockedAsSaved(images, saved.images, locks));
     const result = exists ? await updateProfile(body) : await createProfile(body);
     if ('error' in result) {
       if (isSessionEnd(result.error)) return;
@@ -203,101 +208,101 @@ export function ProfileEditor({ profile, user }: ProfileEditorProps) {
       }
       return;
     }
-    const saved = result.data;
-    if (!saved.success) {
-      const message = saved.message || PROFILE_MESSAGES.profileSaveError;
+    const answer = result.data;
+    if (!answer.success) {
+      const message = answer.message || PROFILE_MESSAGES.profileSaveError;
       toast.error(message);
       setFormError(message);
       return;
     }
     cancelLookup();
-    dispatch({
-      type: 'saved',
-      values: profileToForm(saved.profile, DEFAULT_THEME),
-      images: profileImages(saved.profile),
-    });
+    const now = { values: profileToForm(answer.profile, DEFAULT_THEME), images: profileImages(answer.profile) };
+    setSaved(now);
+    dispatch({ type: 'saved', ...now });
     toast.success(exists ? PROFILE_MESSAGES.profileUpdated : PROFILE_MESSAGES.profileCreated);
     setExists(true);
   };
 
   return (
-    <div className="pf-layout">
-      <SectionNav />
-      <form
-        ref={formRef}
-        className="pf-form"
-        noValidate
-        aria-busy={saving}
-        aria-label="Profil bilgileri"
-        onSubmit={(event) => void onSubmit(event)}
-      >
-        <VisualSection
-          images={images}
-          errors={errors}
-          onChoose={onChooseImage}
-          onRemove={(slot) => dispatch({ type: 'imageRemoved', slot })}
-          onUnreadable={(slot, file) =>
-            dispatch({ type: 'imageRefused', slot, file, message: PROFILE_MESSAGES.profileImageUnreadable })
-          }
-        />
-        <PersonalSection bind={bind} />
-        <ContactSection
-          bind={bind}
-          address={values.address}
-          location={values.location}
-          source={locationSource}
-          geocode={lookupState}
-          locating={locating}
-          onOpenMap={() => setMapOpen(true)}
-          onUseDevice={() => void locateDevice()}
-          onPickCandidate={(candidate: GeocodeCandidate) => chooseLocation(candidate.coordinates, 'candidate')}
-          onClear={() => {
-            cancelLookup();
-            dispatch({ type: 'locationCleared' });
-          }}
-        />
-        <SocialSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
-        <CompanySection bind={bind} />
-        <InvoiceSection bind={bind} />
-        <BankSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
-        <PaymentSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
-        <VisibilitySection
-          searchable={values.searchable}
-          error={errors.searchable}
-          onChange={(value) => dispatch({ type: 'searchableChanged', value })}
-        />
+    <ProfileLocksProvider locks={locks}>
+      <div className="pf-layout">
+        <SectionNav />
+        <form
+          ref={formRef}
+          className="pf-form"
+          noValidate
+          aria-busy={saving}
+          aria-label="Profil bilgileri"
+          onSubmit={(event) => void onSubmit(event)}
+        >
+          <VisualSection
+            images={images}
+            errors={errors}
+            onChoose={onChooseImage}
+            onRemove={(slot) => dispatch({ type: 'imageRemoved', slot })}
+            onUnreadable={(slot, file) =>
+              dispatch({ type: 'imageRefused', slot, file, message: PROFILE_MESSAGES.profileImageUnreadable })
+            }
+          />
+          <PersonalSection bind={bind} />
+          <ContactSection
+            bind={bind}
+            address={values.address}
+            location={values.location}
+            source={locationSource}
+            geocode={lookupState}
+            locating={locating}
+            onOpenMap={() => setMapOpen(true)}
+            onUseDevice={() => void locateDevice()}
+            onPickCandidate={(candidate: GeocodeCandidate) => chooseLocation(candidate.coordinates, 'candidate')}
+            onClear={() => {
+              cancelLookup();
+              dispatch({ type: 'locationCleared' });
+            }}
+          />
+          <SocialSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
+          <CompanySection bind={bind} />
+          <InvoiceSection bind={bind} />
+          <BankSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
+          <PaymentSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
+          <VisibilitySection
+            searchable={values.searchable}
+            error={errors.searchable}
+            onChange={(value) => dispatch({ type: 'searchableChanged', value })}
+          />
 
-        <div className="pf-savebar">
-          {formError && (
-            <p className="alert pf-savebar__error" role="alert">
-              {formError}
+          <div className="pf-savebar">
+            {formError && (
+              <p className="alert pf-savebar__error" role="alert">
+                {formError}
+              </p>
+            )}
+            <p className={dirty ? 'pf-savebar__note pf-savebar__note--dirty' : 'pf-savebar__note'}>
+              {dirty
+                ? 'Kaydedilmemiş değişiklikleriniz var.'
+                : exists
+                  ? 'Profiliniz kayıtlı; değişiklikler kaydettiğinizde kartınızda görünür.'
+                  : 'Profiliniz kaydettiğinizde oluşturulur.'}
             </p>
-          )}
-          <p className={dirty ? 'pf-savebar__note pf-savebar__note--dirty' : 'pf-savebar__note'}>
-            {dirty
-              ? 'Kaydedilmemiş değişiklikleriniz var.'
-              : exists
-                ? 'Profiliniz kayıtlı; değişiklikler kaydettiğinizde kartınızda görünür.'
-                : 'Profiliniz kaydettiğinizde oluşturulur.'}
-          </p>
-          <button type="submit" className="btn btn--primary btn--lg pf-savebar__button" disabled={saving}>
-            {saving ? 'Kaydediliyor...' : 'Profili Kaydet'}
-          </button>
-        </div>
-      </form>
+            <button type="submit" className="btn btn--primary btn--lg pf-savebar__button" disabled={saving}>
+              {saving ? 'Kaydediliyor...' : 'Profili Kaydet'}
+            </button>
+          </div>
+        </form>
 
-      <LocationPickerModal
-        open={mapOpen}
-        addressText={addressText(values.address)}
-        initial={values.location}
-        onSelect={(location: Coordinates) => {
-          chooseLocation(location, 'map');
-          setMapOpen(false);
-        }}
-        onClose={() => setMapOpen(false)}
-      />
-      <UnsavedChangesGuard dirty={dirty} />
-    </div>
+        <LocationPickerModal
+          open={mapOpen}
+          addressText={addressText(values.address)}
+          initial={values.location}
+          onSelect={(location: Coordinates) => {
+            chooseLocation(location, 'map');
+            setMapOpen(false);
+          }}
+          onClose={() => setMapOpen(false)}
+        />
+        <UnsavedChangesGuard dirty={dirty} />
+      </div>
+    </ProfileLocksProvider>
   );
 }
 

@@ -4,6 +4,8 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { selectCurrentUser } from '../account/session-slice.ts';
+import { useGetCurrentOfficeQuery } from '../office/api.ts';
+import { profileLocksOf } from '../office/profile-locks.ts';
 import { useGetProfileQuery } from './api.ts';
 import './profile-page.css';
 
@@ -22,18 +24,22 @@ function loadFailure(error: unknown, data: { readonly success: boolean; readonly
 export function ProfilePage() {
   const user = useAppSelector(selectCurrentUser);
   const { data, error, isLoading, isFetching, refetch } = useGetProfileQuery();
+  // The office's locked fields (issue 30). If the office cannot be read, the form opens without them: the server
+  // still refuses a change to a locked field, in words.
+  const office = useGetCurrentOfficeQuery();
+  const locks = profileLocksOf(office.data?.data);
   useEffect(() => {
     loadEditor().catch(() => undefined);
   }, []);
 
   let content;
-  if (isLoading) {
+  if (isLoading || office.isLoading) {
     content = <PageSpinner label="Profil yükleniyor..." />;
   } else if (data?.success) {
     // Once loaded, the form stays: a later background refetch that fails must not take it away.
     content = (
       <Suspense fallback={<PageSpinner label="Profil yükleniyor..." />}>
-        <ProfileEditor profile={data.profile} user={user} />
+        <ProfileEditor profile={data.profile} user={user} locks={locks} />
       </Suspense>
     );
   } else {

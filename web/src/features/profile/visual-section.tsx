@@ -4,6 +4,7 @@ import { fieldId } from './fields.tsx';
 import { displayImageUrl } from './image-url.ts';
 import type { ImageSlot, ImageValue, ImageValues } from './profile-form.ts';
 import { Section } from './section.tsx';
+import { LockedField, useProfileLock } from './office-lock.tsx';
 
 interface SlotText {
   readonly title: string;
@@ -137,6 +138,7 @@ interface VisualSectionProps {
 }
 
 export function VisualSection({ images, errors, onChoose, onRemove, onUnreadable }: VisualSectionProps) {
+  const logoLock = useProfileLock('companyLogo');
   return (
     <Section id="profil-gorseller" description="Kartınızda görünen fotoğraflar ve şirket logonuz.">
       <div className="pf-images">
@@ -148,14 +150,18 @@ export function VisualSection({ images, errors, onChoose, onRemove, onUnreadable
           onRemove={onRemove}
           onUnreadable={onUnreadable}
         />
-        <ImagePicker
-          slot="companyLogo"
-          image={images.companyLogo}
-          error={errors.companyLogo}
-          onChoose={onChoose}
-          onRemove={onRemove}
-          onUnreadable={onUnreadable}
-        />
+        {logoLock ? (
+          <LockedField lock={logoLock} label="Şirket logosu" wide={false} />
+        ) : (
+          <ImagePicker
+            slot="companyLogo"
+            image={images.companyLogo}
+            error={errors.companyLogo}
+            onChoose={onChoose}
+            onRemove={onRemove}
+            onUnreadable={onUnreadable}
+          />
+        )}
         <ImagePicker
           slot="coverPhoto"
           image={images.coverPhoto}

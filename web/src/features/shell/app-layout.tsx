@@ -9,7 +9,9 @@ import { useGetMeQuery } from '../account/api.ts';
 import { selectCurrentUser, selectSessionStatus } from '../account/session-slice.ts';
 import { endSession } from '../account/session.ts';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
-import { NAV_GROUPS } from './nav-items.ts';
+import { useGetCurrentOfficeQuery } from '../office/api.ts';
+import { officeNavGroup } from '../office/office-nav.ts';
+import { NAV_GROUPS, type NavGroup } from './nav-items.ts';
 import './app-layout.css';
 
 function NavIcon({ path }: { readonly path: string }) {
@@ -26,6 +28,12 @@ export function AppLayout() {
   const signedIn = useAppSelector(selectSessionStatus) === 'authenticated';
   // Re-checks the session when the tab regains focus, so a revoked token is noticed without a reload.
   useGetMeQuery(undefined, { skip: !signedIn, refetchOnFocus: true });
+  // The 'OFİS' group follows the person's office and role (issue 30); on focus too, so a removed member's menu follows.
+  const { data: currentOffice } = useGetCurrentOfficeQuery(undefined, { skip: !signedIn, refetchOnFocus: true });
+  const officeGroup = officeNavGroup(currentOffice ? (currentOffice.data?.role ?? null) : undefined);
+  const groups: readonly NavGroup[] = officeGroup
+    ? [...NAV_GROUPS.slice(0, 2), officeGroup, ...NAV_GROUPS.slice(2)]
+    : NAV_GROUPS;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -78,7 +86,7 @@ export function AppLayout() {
           <Brand to="/dashboard" />
         </div>
         <nav className="sidebar__nav" aria-label="Panel bölümleri">
-          {NAV_GROUPS.map((group) => (
+          {groups.map((group) => (
             <div key={group.title} className="sidebar__group">
               <p className="sidebar__group-title" id={`${sidebarId}-${group.title}`}>
                 {group.title}
@@ -86,7 +94,7 @@ export function AppLayout() {
               <ul aria-labelledby={`${sidebarId}-${group.title}`}>
                 {group.items.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} className="sidebar__link">
+                    <NavLink to={item.to} end={item.end} className="sidebar__link">
                       <NavIcon path={item.icon} />
                       {item.label}
                     </NavLink>

@@ -3,6 +3,8 @@ export interface NavItem {
   readonly label: string;
   /** SVG path of a 24×24 stroke icon. */
   readonly icon: string;
+  /** Active only on exactly this address (a section whose sub-pages have their own items). */
+  readonly end?: boolean;
 }
 
 export interface NavGroup {

@@ -1,0 +1,173 @@
+import type {
+  CurrentOfficeResponse,
+  InvitationPreviewResponse,
+  OfficeCardsResponse,
+  OfficeCommandResponse,
+  OfficeDetailsBody,
+  OfficeHistoryResponse,
+  OfficeInvitationsResponse,
+  OfficeMembersResponse,
+  OfficeTemplateBody,
+} from '@kartvizit/schemas/office/http';
+import type { OfficeRole } from '@kartvizit/schemas/office/model';
+import { api } from '../../app/api.ts';
+
+export type {
+  CurrentOfficeResponse,
+  InvitationPreviewResponse,
+  OfficeCardView,
+  OfficeCommandResponse,
+  OfficeHistoryEntry,
+  OfficeInvitationView,
+  OfficeMemberView,
+  OfficeView,
+} from '@kartvizit/schemas/office/http';
+
+/** The office's parts, each its own tag, so a command refetches exactly what it changed (with its position). */
+const CURRENT = { type: 'Office', id: 'CURRENT' } as const;
+const MEMBERS = { type: 'Office', id: 'MEMBERS' } as const;
+const INVITATIONS = { type: 'Office', id: 'INVITATIONS' } as const;
+const CARDS = { type: 'Office', id: 'CARDS' } as const;
+const HISTORY = { type: 'Office', id: 'HISTORY' } as const;
+/** Joining or leaving changes everything the person sees: the office, their cards, their profile's locks, leads. */
+const EVERYTHING = ['Office', 'Card', 'Profile', 'Lead', 'Statistics'] as const;
+
+const office = (id: string) => `/offices/${encodeURIComponent(id)}`;
+
+export const officeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentOffice: build.query<CurrentOfficeResponse, void>({
+      query: () => '/offices/current',
+      providesTags: [CURRENT],
+    }),
+    createOffice: build.mutation<OfficeCommandResponse, { readonly name: string; readonly slug: string }>({
+      query: (body) => ({ url: '/offices', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
+    }),
+    updateOfficeDetails: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly details: OfficeDetailsBody }
+    >({
+      query: ({ officeId, details }) => ({ url: office(officeId), method: 'PUT', body: details }),
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY] : []),
+    }),
+    updateOfficeTemplate: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly template: OfficeTemplateBody }
+    >({
+      query: ({ officeId, template }) => ({ url: `${office(officeId)}/template`, method: 'PUT', body: template }),
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY, 'Profile', 'Card'] : []),
+    }),
+    getOfficeMembers: build.query<OfficeMembersResponse, string>({
+      query: (officeId) => `${office(officeId)}/members`,
+      providesTags: [MEMBERS],
+    }),
+    changeMemberRole: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly userId: string; readonly role: OfficeRole }
+    >({
+      query: ({ officeId, userId, role }) => ({
+        url: `${office(officeId)}/members/${encodeURIComponent(userId)}`,
+        method: 'PUT',
+        body: { role },
+      }),
+      invalidatesTags: (result) => (result ? [MEMBERS, HISTORY, CURRENT] : []),
+    }),
+    removeMember: build.mutation<OfficeCommandResponse, { readonly officeId: string; readonly userId: string }>({
+      query: ({ officeId, userId }) => ({
+        url: `${office(officeId)}/members/${encodeURIComponent(userId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (result) => (result ? [MEMBERS, CARDS, HISTORY, CURRENT, 'Lead'] : []),
+    }),
+    leaveOffice: build.mutation<OfficeCommandResponse, string>({
+      query: (officeId) => ({ url: `${office(officeId)}/leave`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
+    }),
+    getOfficeInvitations: build.query<OfficeInvitationsResponse, string>({
+      query: (officeId) => `${office(officeId)}/invitations`,
+      providesTags: [INVITATIONS],
+    }),
+    inviteToOffice: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly email: string; readonly role: OfficeRole }
+    >({
+      query: ({ officeId, email, role }) => ({
+        url: `${office(officeId)}/invitations`,
+        method: 'POST',
+        body: { email, role },
+      }),
+      invalidatesTags: (result) => (result ? [INVITATIONS, HISTORY] : []),
+    }),
+    revokeInvitation: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly invitationId: string }
+    >({
+      query: ({ officeId, invitationId }) => ({
+        url: `${office(officeId)}/invitations/${encodeURIComponent(invitationId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (result) => (result ? [INVITATIONS, HISTORY] : []),
+    }),
+    getOfficeCards: build.query<OfficeCardsResponse, string>({
+      query: (officeId) => `${office(officeId)}/cards`,
+      providesTags: [CARDS],
+    }),
+    createOfficeCard: build.mutation<OfficeCommandResponse, string>({
+      query: (officeId) => ({ url: `${office(officeId)}/cards`, method: 'POST', body: { type: 'virtual' } }),
+      invalidatesTags: (result) => (result ? [CARDS] : []),
+    }),
+    assignOfficeCard: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly cardId: string; readonly userId: string }
+    >({
+      query: ({ officeId, cardId, userId }) => ({
+        url: `${office(officeId)}/cards/${encodeURIComponent(cardId)}/assign`,
+        method: 'POST',
+        body: { userId },
+      }),
+      invalidatesTags: (result) => (result ? [CARDS, MEMBERS, 'Card'] : []),
+    }),
+    returnOfficeCard: build.mutation<OfficeCommandResponse, { readonly officeId: string; readonly cardId: string }>({
+      query: ({ officeId, cardId }) => ({
+        url: `${office(officeId)}/cards/${encodeURIComponent(cardId)}/return`,
+        method: 'POST',
+      }),
+      invalidatesTags: (result) => (result ? [CARDS, MEMBERS, 'Card', 'Lead'] : []),
+    }),
+    getOfficeHistory: build.query<OfficeHistoryResponse, string>({
+      query: (officeId) => `${office(officeId)}/history`,
+      providesTags: [HISTORY],
+    }),
+    /** Public: the invitation page shows it before the person signs in. */
+    getInvitation: build.query<InvitationPreviewResponse, string>({
+      query: (token) => `/invitations/${encodeURIComponent(token)}`,
+      extraOptions: { anonymous: true },
+    }),
+    acceptInvitation: build.mutation<OfficeCommandResponse, string>({
+      query: (token) => ({ url: `/invitations/${encodeURIComponent(token)}/accept`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentOfficeQuery,
+  useCreateOfficeMutation,
+  useUpdateOfficeDetailsMutation,
+  useUpdateOfficeTemplateMutation,
+  useGetOfficeMembersQuery,
+  useChangeMemberRoleMutation,
+  useRemoveMemberMutation,
+  useLeaveOfficeMutation,
+  useGetOfficeInvitationsQuery,
+  useInviteToOfficeMutation,
+  useRevokeInvitationMutation,
+  useGetOfficeCardsQuery,
+  useCreateOfficeCardMutation,
+  useAssignOfficeCardMutation,
+  useReturnOfficeCardMutation,
+  useGetOfficeHistoryQuery,
+  useGetInvitationQuery,
+  useAcceptInvitationMutation,
+} = officeApi;

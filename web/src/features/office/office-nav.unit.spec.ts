@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { officeNavGroup } from './office-nav.ts';
+
+describe("the sidebar's 'OFİS' group", () => {
+  it('given the office not known yet, then no group rather than a wrong one', () => {
+    expect(officeNavGroup(undefined)).toBeNull();
+  });
+
+  it('given no office, then only Ofis Oluştur', () => {
+    expect(officeNavGroup(null)).toEqual({
+      title: 'OFİS',
+      items: [expect.objectContaining({ to: '/office/new', label: 'Ofis Oluştur' })],
+    });
+  });
+
+  it('given a Yönetici, then every office screen', () => {
+    expect(officeNavGroup('admin')?.items.map((item) => item.label)).toEqual([
+      'Ofisim',
+      'Kart Şablonu',
+      'Ekip',
+      'Ofis Kartları',
+      'Ofis Geçmişi',
+    ]);
+  });
+
+  it('given a Danışman, then no template and no office cards (the admin’s work)', () => {
+    expect(officeNavGroup('agent')?.items.map((item) => item.to)).toEqual([
+      '/office',
+      '/office/team',
+      '/office/history',
+    ]);
+  });
+});
