@@ -351,4 +351,40 @@ describe('the office queries', () => {
       role: 'admin',
     });
   });
+
+  it('given a member, when they delete their account, then the office lists them no more and its history no longer names them', async () => {
+    const eren = await register('Eren', 'Aydın');
+    const at = now();
+    await append(
+      officeId,
+      [{ type: 'OfficeMemberJoined', data: { officeId, userId: eren.id, role: 'agent', at } }],
+      [
+        {
+          userId: eren.id,
+          events: [{ type: 'MembershipStarted', data: { userId: eren.id, officeId, role: 'agent', at } }],
+        },
+      ],
+    );
+    const before = body<OfficeHistoryResponse>(await query(`/api/offices/${officeId}/history`, ayse.token)).data[0];
+    expect(before).toMatchObject({ type: 'joined', actorName: 'Eren Aydın', subjectName: 'Eren Aydın' });
+
+    const deleted = await product.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { authorization: `Bearer ${eren.token}` },
+      payload: { password: 'gizli-parola-1' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    last = body<{ position: Checkpoint }>(deleted).position;
+
+    const members = body<OfficeMembersResponse>(await query(`/api/offices/${officeId}/members`, ayse.token)).data;
+    expect(members.map((member) => member.userId)).not.toContain(eren.id);
+    const history = body<OfficeHistoryResponse>(await query(`/api/offices/${officeId}/history`, ayse.token));
+    expect(history.data[0]).toMatchObject({
+      type: 'joined',
+      actorName: MESSAGES.officeErasedPerson,
+      subjectName: MESSAGES.officeErasedPerson,
+    });
+    expect(JSON.stringify(history)).not.toContain('Eren');
+  });
 });
