@@ -27,6 +27,7 @@ import { remsQueries } from './rems/routes.ts';
 import { callbackPageRoutes } from './callback-page/routes.ts';
 import { oauthQueries } from './integration/oauth-routes.ts';
 import { meetingQueries } from './meeting/routes.ts';
+import { officeQueries } from './office/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -54,6 +55,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(remsQueries(context));
     await app.register(oauthQueries(context, deps));
     await app.register(meetingQueries(context, deps));
+    await app.register(officeQueries(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };

@@ -12,6 +12,8 @@ export const MAIL_KINDS = [
   'email-change',
   /** The notice, to the old address, after the change. */
   'email-changed',
+  /** An office's invitation link, to the invited address (issue 30). */
+  'office-invitation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

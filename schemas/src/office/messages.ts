@@ -4,8 +4,7 @@ export const OFFICE_MESSAGES = {
   officeNameRequired: 'Lütfen ofisin adını girin',
   officeNameTooLong: 'Ofis adı en fazla 120 karakter olabilir',
   officeSlugRequired: 'Lütfen ofis için bir adres belirleyin',
-  officeSlugInvalid:
-    'Ofis adresi 3-40 karakter olmalı; yalnızca küçük harf (a-z), rakam ve araya tire (-) içerebilir',
+  officeSlugInvalid: 'Ofis adresi 3-40 karakter olmalı; yalnızca küçük harf (a-z), rakam ve araya tire (-) içerebilir',
   officeSlugTaken: 'Bu ofis adresi başka bir ofis tarafından kullanılıyor',
   officeFieldTooLong: 'Bu alan çok uzun',
   officeEmailInvalid: 'Geçerli bir e-posta adresi girin',
@@ -54,4 +53,8 @@ export const OFFICE_MESSAGES = {
   officeCardCreated: 'Ofis için sanal kart oluşturuldu',
   officeCardAssigned: 'Kart üyeye verildi',
   officeCardReturned: 'Kart ofise geri alındı',
+
+  // Read screens
+  /** 'Ofis Geçmişi' and the member list: the name of an account that was deleted. */
+  officeErasedPerson: 'Silinmiş hesap',
 } as const;
