@@ -11,7 +11,9 @@ import type { AppendRequest, ExpectedVersion } from '@kartvizit/infra/event-stor
 import { readMembership } from '@kartvizit/infra/office/membership';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider, returnedOnLeaving } from '../card/decider.ts';
+import { cardNameClaims } from '../card/name-claims.ts';
 import { officeDecider } from './decider.ts';
+import { membershipCardEvents } from './membership-writes.ts';
 
 /**
  * What a member's leaving writes besides the office's OfficeMemberLeft (decision 61), in the same atomic write: every
@@ -19,8 +21,9 @@ import { officeDecider } from './decider.ts';
  * (MembershipCardGiven per card, MembershipEnded, at the version read). A stream that moved meanwhile is decided again
  * (`movedMeanwhile`), so a card taken or a role changed in between is not lost.
  */
-export function officeLeaving(context: Pick<CommandContext, 'store' | 'codec' | 'commands'>) {
+export function officeLeaving(context: CommandContext) {
   const { store, codec, commands } = context;
+  const names = cardNameClaims(context);
 
   const expected = (version: number): ExpectedVersion => (version === -1 ? 'no_stream' : version);
 
@@ -41,19 +44,19 @@ export function officeLeaving(context: Pick<CommandContext, 'store' | 'codec' | 
   ): Promise<{ readonly appends: readonly AppendRequest[]; readonly returnedCards: readonly string[] }> {
     const { membership, version } = await readMembership(store, userId);
     const appends: AppendRequest[] = [];
-    const returnedCards: string[] = [];
+    const returned: CardEvent[] = [];
     for (const cardId of membership.office?.officeId === officeId ? membership.cards : []) {
       const card = await commands.load(cardDecider, cardStreamId(cardId));
-      const returned = returnedOnLeaving(card.state, officeId, by, now);
-      if (!returned || returned.type !== 'CardReturned' || returned.data.formerHolderId !== userId) continue;
-      const events: CardEvent[] = [returned];
-      appends.push(await encoded(cardStreamId(cardId), card.version, events, by));
-      returnedCards.push(cardId);
+      const back = returnedOnLeaving(card.state, officeId, by, now);
+      if (!back || back.type !== 'CardReturned' || back.data.formerHolderId !== userId) continue;
+      appends.push(await encoded(cardStreamId(cardId), card.version, [back], by));
+      // The name the member gave the card is theirs to use again.
+      appends.push(...(await names.requestsFor([back], cardStreamId(cardId))));
+      returned.push(back);
     }
+    const returnedCards = returned.map((event) => event.data.cardId);
     const ended: MembershipEvent[] = [
-      ...returnedCards.map(
-        (cardId): MembershipEvent => ({ type: 'MembershipCardGiven', data: { userId, officeId, cardId, at: now } }),
-      ),
+      ...membershipCardEvents(returned),
       ...(membership.office ? [{ type: 'MembershipEnded', data: { userId, officeId, at: now } } as const] : []),
     ];
     if (ended.length > 0) appends.push(await encoded(membershipStreamId(userId), version, ended, by));

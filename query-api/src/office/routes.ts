@@ -9,6 +9,7 @@ import {
   OfficeIdParams,
   OfficeInvitationsResponse,
   OfficeMembersResponse,
+  toOfficeDetailsView,
   type OfficeHistoryEntry,
   type OfficeInvitationView,
   type OfficeMemberView,
@@ -93,7 +94,7 @@ function toOfficeView(row: OfficesRow, memberCount: number): OfficeView {
   return {
     id: row.office_id,
     slug: row.slug,
-    details: row.details,
+    details: toOfficeDetailsView(row.details),
     logoUrl: row.logo_url,
     template: { fields: [...row.template.fields], locked: [...row.template.locked] },
     memberCount,

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion, Position } from '../common/http.ts';
 import { OFFICE_ROLES, OFFICE_TEMPLATE_FIELDS } from './model.ts';
+import { ProfileBankAccountSchema, ProfilePaymentMethodSchema } from '../profile/http.ts';
+import type { OfficeDetails } from './events.ts';
 
 /**
  * The office API (issue 30: keep these names). Request bodies bound only the work the server does; the Turkish rules
@@ -79,8 +81,8 @@ export const OfficeDetailsView = Type.Object({
   primaryColor: Type.String(),
   secondaryColor: Type.String(),
   theme: Type.String(),
-  bankAccounts: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  paymentMethods: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  bankAccounts: Type.Array(ProfileBankAccountSchema),
+  paymentMethods: Type.Array(ProfilePaymentMethodSchema),
 });
 export type OfficeDetailsView = Static<typeof OfficeDetailsView>;
 
@@ -203,3 +205,13 @@ export const OfficeCommandResponse = Type.Object({
   position: Position,
 });
 export type OfficeCommandResponse = Static<typeof OfficeCommandResponse>;
+
+/** The stored details as the answers show them (lists copied: the answer is not the state). */
+export function toOfficeDetailsView(details: OfficeDetails): OfficeDetailsView {
+  return {
+    ...details,
+    location: details.location ? { lat: details.location.lat, lng: details.location.lng } : null,
+    bankAccounts: details.bankAccounts.map((account) => ({ ...account })),
+    paymentMethods: details.paymentMethods.map((method) => ({ ...method })),
+  };
+}

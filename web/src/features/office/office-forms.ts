@@ -107,7 +107,16 @@ export function officeDetailsRequest(
 ): { readonly ok: true; readonly body: OfficeDetailsBody } | ({ readonly ok: false } & OfficeProblem) {
   const checked = validateOfficeDetails({ ...form, location });
   if (!checked.ok) return checked;
-  return { ok: true, body: { ...checked.details } };
+  const { details } = checked;
+  return {
+    ok: true,
+    body: {
+      ...details,
+      location: details.location ? { ...details.location } : null,
+      bankAccounts: details.bankAccounts.map((account) => ({ ...account })),
+      paymentMethods: details.paymentMethods.map((method) => ({ ...method })),
+    },
+  };
 }
 
 export function detailsChanged(form: OfficeDetailsForm, saved: OfficeDetailsView): boolean {

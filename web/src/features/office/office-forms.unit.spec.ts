@@ -33,6 +33,9 @@ const DETAILS: OfficeDetailsView = {
   licenceNumber: '3400123',
   primaryColor: '#1d4ed8',
   secondaryColor: '',
+  theme: '',
+  bankAccounts: [],
+  paymentMethods: [],
 };
 
 describe("'Ofis Oluştur'", () => {

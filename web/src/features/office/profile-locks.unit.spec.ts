@@ -19,6 +19,9 @@ const OFFICE: OfficeView = {
     licenceNumber: '3400123',
     primaryColor: '#1d4ed8',
     secondaryColor: '',
+    theme: '',
+    bankAccounts: [],
+    paymentMethods: [],
   },
   logoUrl: 'https://cdn.example/office-1/logo.png',
   template: {
