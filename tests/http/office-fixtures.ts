@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { cardStreamId, membershipStreamId, type CardActivated, type MembershipCardTaken } from '@kartvizit/schemas';
+import { cardStreamId } from '@kartvizit/schemas';
 import { SignedLinks } from '@kartvizit/infra/auth/signed-link';
+import { CommandHandler } from '@kartvizit/command-api/core/command-handler';
+import { cardDecider } from '@kartvizit/command-api/card/decider';
 import { newOwner, type TestProduct } from '../support/product.ts';
 import { provision, send } from './card-fixtures.ts';
 
@@ -67,25 +69,23 @@ export async function join(
 }
 
 /**
- * An office card the member holds, as the card routes will write it once they carry the office (another helper is
- * moving them onto the person and the office meanwhile): a provisioned card activated by the member while in the
- * office, and the card taken on their membership stream, in one write.
+ * An office card the member holds: a provisioned card the member activates through the card route while in the
+ * office (the card becomes the office's, and their membership stream takes it, in one write). Makes the member's
+ * profile first when they have none, as the activation screen asks.
  */
 export async function officeCardHeldBy(product: TestProduct, member: Person, officeId: string): Promise<string> {
   const [cardId = ''] = await provision(product);
-  const card = await product.store.readStream(cardStreamId(cardId));
-  const membership = await product.store.readStream(membershipStreamId(member.userId));
-  const at = new Date().toISOString();
-  const activated: CardActivated = {
-    type: 'CardActivated',
-    data: { cardId, ownerId: member.userId, name: 'Ofis Kartım', activatedAt: at, officeId },
-  };
-  const taken: MembershipCardTaken = { type: 'MembershipCardTaken', data: { userId: member.userId, officeId, cardId, at } };
-  await product.store.append([
-    { streamId: cardStreamId(cardId), expected: card.version, events: [await product.codec.encode(activated)] },
-    { streamId: membershipStreamId(member.userId), expected: membership.version, events: [await product.codec.encode(taken)] },
-  ]);
+  const profile = await send(product, 'POST', '/api/profile', member.token, { firstName: 'Ayşe', lastName: 'Yılmaz' });
+  expect([200, 409], profile.body).toContain(profile.statusCode);
+  const activated = await send(product, 'POST', '/api/cards/activate', member.token, { cardId, name: `Ofis ${cardId}` });
+  expect(activated.statusCode, activated.body).toBe(200);
+  const { state } = await readCard(product, cardId);
+  expect(state).toMatchObject({ officeId, ownerId: member.userId });
   return cardId;
+}
+
+async function readCard(product: TestProduct, cardId: string) {
+  return new CommandHandler(product.store, product.codec).load(cardDecider, cardStreamId(cardId));
 }
 
 /** The types of a stream's events, in order. */
