@@ -23,6 +23,10 @@ interface CardRow {
   createdAt: string | null;
   /** When the card entered its owner's list: creation of a virtual card, activation of a physical one. */
   ownedAt: string | null;
+  /** The office the card belongs to (issue 30). */
+  officeId: string | null;
+  /** The batch's last word on the card is that nobody holds it (an office card back in its pool). */
+  released: boolean;
   /** This batch's entries for `card_history`. */
   readonly history: HistoryRow[];
 }
@@ -48,6 +52,8 @@ function emptyRow(cardId: string): CardRow {
     qrVersion: null,
     createdAt: null,
     ownedAt: null,
+    officeId: null,
+    released: false,
     history: [],
   };
 }
@@ -62,6 +68,7 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       row.color = event.data.color;
       row.batchId = event.data.batchId;
       row.createdAt = event.data.provisionedAt;
+      row.officeId = event.data.officeId ?? null;
       row.isActivated = false;
       row.isActive = false;
       row.qrVersion = 1;
@@ -71,6 +78,8 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       row.type = 'virtual';
       row.color = event.data.color;
       row.ownerId = event.data.ownerId;
+      row.officeId = event.data.officeId ?? null;
+      row.released = false;
       row.name = event.data.name;
       row.createdAt = event.data.createdAt;
       row.ownedAt ??= event.data.createdAt;
@@ -81,6 +90,8 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       return row;
     case 'CardActivated':
       row.ownerId = event.data.ownerId;
+      row.officeId = event.data.officeId ?? row.officeId;
+      row.released = false;
       row.name = event.data.name;
       row.activatedAt = event.data.activatedAt;
       row.ownedAt ??= event.data.activatedAt;
@@ -100,11 +111,51 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       row.qrVersion = Math.max(row.qrVersion ?? 1, event.data.qrVersion);
       record('qr-regenerated', event.data.at);
       return row;
+    // Issue 30, the least the leads of office cards need (the office cards' own work completes it): the office's
+    // pool card, who holds an office card now, and nobody once it is back in the pool.
+    case 'OfficeCardCreated':
+      row.type = 'virtual';
+      row.color = event.data.color;
+      row.createdAt = event.data.createdAt;
+      row.officeId = event.data.officeId;
+      row.isActivated = false;
+      row.isActive = false;
+      row.qrVersion = 1;
+      return row;
+    case 'CardAssigned':
+      row.ownerId = event.data.holderId;
+      row.name = event.data.cardId;
+      row.officeId = event.data.officeId;
+      row.activatedAt ??= event.data.at;
+      row.ownedAt ??= event.data.at;
+      row.isActivated = true;
+      row.isActive = true;
+      row.released = false;
+      return row;
+    case 'CardReturned':
+      row.ownerId = null;
+      row.name = null;
+      row.officeId = event.data.officeId;
+      row.isActive = false;
+      row.released = true;
+      return row;
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
+}
+
+/** Office cards the batch put back in their pool: nobody holds them, unless a newer batch was stored already. */
+async function releaseCards(rows: readonly Positioned<CardRow>[], { client, table }: ProjectionContext): Promise<void> {
+  const released = rows.filter((row) => row.released);
+  if (released.length === 0) return;
+  await client.query(
+    `UPDATE ${table('cards')} AS t SET owner_id = NULL, name = NULL
+       FROM unnest($1::text[], $2::bigint[]) AS b(card_id, position)
+      WHERE t.card_id = b.card_id AND t.last_stream_position = b.position`,
+    [released.map((row) => row.cardId), released.map((row) => row.lastStreamPosition)],
+  );
 }
 
 const upsertCards = batchedUpsert<Positioned<CardRow>>({
@@ -124,6 +175,7 @@ const upsertCards = batchedUpsert<Positioned<CardRow>>({
     created_at: { type: 'timestamptz', value: (row) => row.createdAt, merge: 'ifSet' },
     // The first owner's list entry stays: a later activation does not move the card in the list.
     owned_at: { type: 'timestamptz', value: (row) => row.ownedAt, merge: 'keep' },
+    office_id: { type: 'uuid', value: (row) => row.officeId, merge: 'ifSet' },
   },
   position: (row) => row.lastStreamPosition,
 });
@@ -154,7 +206,8 @@ async function eraseCards(cardIds: readonly string[], { client, table }: Project
 export const cardsProjection: Projection<CardEvent> = {
   name: 'cards',
   // 2: a deleted account's cards and their history go (the core's erasure, decision 29).
-  version: 2,
+  // 3: the office a card belongs to, and who holds an office card now (issue 30).
+  version: 3,
   tables: {
     cards: (table) => `CREATE TABLE ${table} (
         card_id text PRIMARY KEY,
@@ -169,6 +222,7 @@ export const cardsProjection: Projection<CardEvent> = {
         qr_version integer,
         created_at timestamptz,
         owned_at timestamptz,
+        office_id uuid,
         last_stream_position bigint NOT NULL
       );
       CREATE INDEX ${table}_owner ON ${table} (owner_id, owned_at DESC)`,
@@ -190,6 +244,9 @@ export const cardsProjection: Projection<CardEvent> = {
     'CardDeactivated',
     'CardReactivated',
     'CardQrRegenerated',
+    'OfficeCardCreated',
+    'CardAssigned',
+    'CardReturned',
   ],
   // A deleted owner's cards leave the read model: their pages, QR images and contact files answer as unknown cards.
   erasure: {
@@ -220,6 +277,7 @@ export const cardsProjection: Projection<CardEvent> = {
     const events = gone.size === 0 ? batch : batch.filter((event) => !gone.has(event.data.cardId));
     const rows = foldByKey(events, (event) => event.data.cardId, evolve);
     await upsertCards(context, rows);
+    await releaseCards(rows, context);
     await insertHistory(
       context,
       rows.flatMap((row) => row.history),
