@@ -15,7 +15,7 @@ import {
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { givenOffice } from '../support/offices.ts';
 import { until } from '../support/mailing-product.ts';
-import { seenEverything, virtualCardId } from './card-fixtures.ts';
+import { createProfile, seenEverything, virtualCardId } from './card-fixtures.ts';
 import {
   answer,
   listLeads,
@@ -95,6 +95,7 @@ beforeAll(async () => {
   // A's personal card is from before they joined: it stays theirs. Given as the card routes append it (those routes
   // are being moved onto the office-aware commands on another branch).
   const a = await registerOwner(product);
+  await createProfile(product, a);
   agentA = { ...a, cardId: virtualCardId() };
   await append(cardStreamId(agentA.cardId), [
     {
@@ -147,6 +148,17 @@ describe('a visitor leaves a lead on an office card', () => {
       [officeLeadId]: officeId,
       [personalLeadId]: null,
     });
+  });
+
+  it('the form on the office card names the office as the data controller; the personal card’s the owner', async () => {
+    const headers = await seenEverything(product);
+    const office = await send(product, 'GET', `/p/${officeCardId}`, undefined, undefined, headers);
+    expect(office.statusCode).toBe(200);
+    expect(office.body).toContain(MESSAGES.officeLeadNotice);
+    const personal = await send(product, 'GET', `/p/${agentA.cardId}`, undefined, undefined, headers);
+    expect(personal.statusCode).toBe(200);
+    expect(personal.body).toContain(MESSAGES.leadNotice);
+    expect(personal.body).not.toContain(MESSAGES.officeLeadNotice);
   });
 
   it('then the agent holding the card sees it beside their own, in the list and the CSV', async () => {

@@ -26,6 +26,8 @@ export interface CardPageRow {
   readonly products: readonly CatalogueRow[];
   /** The owner has a REMS key in force: the page shows 'Emlak Danışmanlığı' with 'Görüşme Planla'. */
   readonly remsActive: boolean;
+  /** The office the card belongs to (issue 30), or null: its lead form names the office as the data controller. */
+  readonly officeId: string | null;
   /** md5 of the profile JSON, the shown products and the REMS block: a change of any shown field changes it. */
   readonly dataHash: string;
   readonly marks: CardPageMarks;
@@ -47,6 +49,7 @@ interface Row extends MarkRow {
   readonly data: unknown;
   readonly products: CatalogueRow[] | null;
   readonly rems_active: boolean;
+  readonly office_id: string | null;
   readonly data_hash: string;
 }
 
@@ -76,10 +79,15 @@ const CATALOGUE_SQL = `coalesce((SELECT json_agg(json_build_object('id', pr.prod
 const REMS_SQL = `EXISTS (SELECT 1 FROM ${RM_REMS_KEYS} k WHERE k.owner_id = s.owner_id AND k.active)`;
 
 function cardSql(catalogue: string, rems: string): string {
-  return `WITH shown AS (SELECT c.card_id, p.owner_id, p.data ${SHOWN_CARDS} AND c.card_id = $1),
-          page AS (SELECT s.card_id, s.owner_id, s.data, ${catalogue} AS products, ${rems} AS rems_active FROM shown s)
-   SELECT card_id, owner_id, data, products, rems_active,
-          md5(data::text || products::text || rems_active::text) AS data_hash, ${MARKS_SQL} FROM page`;
+  // The card's office read through to_jsonb: a cards read model of a version before offices (while the new one is
+  // built) has no such column, and its cards are nobody's office's.
+  return `WITH shown AS (SELECT c.card_id, p.owner_id, p.data, to_jsonb(c) ->> 'office_id' AS office_id
+                           ${SHOWN_CARDS} AND c.card_id = $1),
+          page AS (SELECT s.card_id, s.owner_id, s.data, s.office_id, ${catalogue} AS products, ${rems} AS rems_active
+                     FROM shown s)
+   SELECT card_id, owner_id, data, products, rems_active, office_id,
+          md5(data::text || products::text || rems_active::text || coalesce(office_id, '')) AS data_hash,
+          ${MARKS_SQL} FROM page`;
 }
 
 /**
@@ -117,6 +125,7 @@ export async function loadCardPage(pool: pg.Pool, cardId: string): Promise<CardP
     data: row.data,
     products: row.products ?? [],
     remsActive: row.rems_active,
+    officeId: row.office_id,
     dataHash: row.data_hash,
     marks: marksOf(row),
   };

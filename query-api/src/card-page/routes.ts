@@ -122,6 +122,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
       products: row.products,
       webp: await existingBlobs(catalogueWebpKeys(row.products)),
       remsActive: row.remsActive,
+      officeCard: row.officeId !== null,
       publicBaseUrl: settings.publicBaseUrl,
       vcardUrl: contactFileUrl(cardId),
     });

@@ -133,6 +133,11 @@ export interface CardPageView {
    * card, whose form sends nothing. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
    */
   readonly rems: { readonly ownerId: string } | null;
+  /**
+   * The lead form's disclosure (aydınlatma): an office's card names the office as the data controller of what the
+   * visitor sends (issue 30, KVKK); a personal card the card's owner.
+   */
+  readonly leadNotice: string;
 }
 
 const SOCIAL_LABELS: { readonly [P in SocialPlatform]: string } = {
@@ -311,6 +316,8 @@ export interface CardPageInput {
   readonly webp?: ReadonlySet<string>;
   /** The owner has a REMS key in force (rm_rems_keys). */
   readonly remsActive?: boolean;
+  /** The card belongs to an office (rm_cards.office_id). */
+  readonly officeCard?: boolean;
 }
 
 export function toCardPageView(input: CardPageInput): CardPageView {
@@ -423,5 +430,6 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     // The sample card shows the block (its owner holds no key): its form answers in sample mode, sending nothing
     // (docs/decisions/0048-a-sample-card-that-sells.md).
     rems: input.remsActive === true || isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
+    leadNotice: input.officeCard === true ? TEXT.leadNoticeOffice : TEXT.leadNotice,
   };
 }
