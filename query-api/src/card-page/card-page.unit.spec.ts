@@ -501,3 +501,31 @@ describe('an office card (decision 61)', () => {
     expect(html).not.toContain('pc-office');
   });
 });
+
+describe('the lead form’s disclosure (aydınlatma, issue 30)', () => {
+  const render = (officeCard: boolean) =>
+    renderCardPage(
+      toCardPageView({
+        cardId: 'KV-ABC',
+        ownerId: 'o',
+        publicBaseUrl: 'https://kart.example',
+        vcardUrl: '/v',
+        data: { firstName: 'Ayşe' },
+        office: officeCard ? { officeId: 'o1', slug: 'cinar', details: { name: 'Çınar Emlak' }, template: {} } : null,
+      }),
+      '<svg></svg>',
+      { css: '', scriptUrl: null, modulePreloads: [] },
+    );
+
+  it('on an office’s card names the office as the data controller', () => {
+    const page = render(true);
+    expect(page).toContain('veri sorumlusu bu ofistir');
+    expect(page).not.toContain('yalnızca kart sahibinin sizinle');
+  });
+
+  it('on a personal card stays the owner’s', () => {
+    const page = render(false);
+    expect(page).toContain('yalnızca kart sahibinin sizinle');
+    expect(page).not.toContain('veri sorumlusu bu ofistir');
+  });
+});

@@ -362,7 +362,7 @@ ${field('lead', 'phone', TEXT.leadPhone, input('phone', 'tel', 'tel', ' inputmod
 ${field('lead', 'email', TEXT.leadEmail, input('email', 'email', 'email', ' inputmode="email"'))}
 ${field('lead', 'message', TEXT.leadMessage, message)}
 ${honeypot('lead')}
-${notice(TEXT.leadNotice)}
+${notice(view.leadNotice)}
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
 <p class="pc-form__error" data-form-error role="alert"></p>
 <div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>

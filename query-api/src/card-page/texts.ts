@@ -99,6 +99,7 @@ export const TEXT = {
   leadMessage: LEAD_FIELD_LABELS.message,
   // The disclosure (aydınlatma) whose version each lead records, and the separate optional consent.
   leadNotice: LEAD_MESSAGES.leadNotice,
+  leadNoticeOffice: LEAD_MESSAGES.officeLeadNotice,
   leadNoticeLink: 'Aydınlatma Metni',
   leadConsent: LEAD_MESSAGES.leadConsentLabel,
   leadHoneypot: 'Web siteniz (boş bırakın)',

@@ -136,6 +136,11 @@ export interface CardPageView {
    * card, whose form sends nothing. `ownerId` is the `cardOwnerId` the form sends (POST /api/rems/create-customer).
    */
   readonly rems: { readonly ownerId: string } | null;
+  /**
+   * The lead form's disclosure (aydınlatma): an office's card names the office as the data controller of what the
+   * visitor sends (issue 30, KVKK); a personal card the card's owner.
+   */
+  readonly leadNotice: string;
 }
 
 const SOCIAL_LABELS: { readonly [P in SocialPlatform]: string } = {
@@ -314,7 +319,10 @@ export interface CardPageInput {
   readonly webp?: ReadonlySet<string>;
   /** The owner has a REMS key in force (rm_rems_keys). */
   readonly remsActive?: boolean;
-  /** An office card's office as the read model has it (decision 61): its template shapes the profile shown. */
+  /**
+   * An office card's office as the read model has it (decision 61): its template shapes the profile shown, and its
+   * lead form names the office as the data controller. Null or absent: a personal card.
+   */
   readonly office?: unknown;
 }
 
@@ -432,5 +440,6 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     office: office
       ? { name: office.name, href: office.slug ? `/o/${office.slug}` : null, licenceNumber: officeLicenceNumber(office) }
       : null,
+    leadNotice: office ? TEXT.leadNoticeOffice : TEXT.leadNotice,
   };
 }

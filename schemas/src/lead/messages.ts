@@ -53,5 +53,8 @@ export const LEAD_MESSAGES = {
   // The public form's disclosure (aydınlatma) and the optional consent beside it
   leadNotice:
     'Paylaştığınız bilgiler yalnızca kart sahibinin sizinle iletişime geçebilmesi için kart sahibine iletilir ve başka hiçbir amaçla kullanılmaz. Kart sahibi kaydı sildiğinde bilgileriniz kalıcı olarak silinir.',
+  // On an office's card (issue 30): the office is the data controller (veri sorumlusu) of the lead.
+  officeLeadNotice:
+    'Bu kart bir emlak ofisine aittir: paylaştığınız bilgilerin veri sorumlusu bu ofistir. Bilgileriniz yalnızca sizinle iletişime geçilebilmesi için ofise ve kartı taşıyan danışmana iletilir, başka hiçbir amaçla kullanılmaz. Ofis kaydı sildiğinde bilgileriniz kalıcı olarak silinir.',
   leadConsentLabel: 'Kart sahibinin bana tanıtım ve kampanya iletileri göndermesine izin veriyorum (isteğe bağlı).',
 } as const;
