@@ -16,6 +16,7 @@ import { profileNameReader } from './profile/reader.ts';
 import { leadErasedReader } from './lead/reader.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
+import { officeCardRoutes } from './card/office-routes.ts';
 import { formCardReader } from './card/reader.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
@@ -55,6 +56,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(accountRoutes(context, account));
     await app.register(profileRoutes(context));
     await app.register(cardRoutes(context, deps));
+    await app.register(officeCardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(telemetryRoutes(deps));
     const forms = { appSecret: deps.appSecret, readFormCard: formCardReader(context.commands) };

@@ -13,6 +13,7 @@ import { mediaQueries } from './media/routes.ts';
 import { profileQueries } from './profile/routes.ts';
 import { cardQueries, type CardQuerySettings } from './card/routes.ts';
 import { publicCardQueries } from './public/routes.ts';
+import { officeCardQueries } from './office/cards-routes.ts';
 import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
@@ -40,6 +41,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(profileQueries(context));
     await app.register(mediaQueries(context));
     await app.register(cardQueries(context, deps));
+    await app.register(officeCardQueries(context, deps));
     await app.register(publicCardQueries(context));
     await app.register(cardPageRoutes(context, deps));
     await app.register(sitemapRoutes(context, deps));

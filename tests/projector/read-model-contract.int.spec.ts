@@ -63,6 +63,8 @@ const CARD_COLUMNS: Record<keyof CardsRow, true> = {
   qr_version: true,
   created_at: true,
   owned_at: true,
+  office_id: true,
+  handed_at: true,
   last_stream_position: true,
 };
 const CARD_HISTORY_COLUMNS: Record<keyof CardHistoryRow, true> = {

@@ -319,7 +319,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
           status: 'active',
           ownerId: event.data.holderId,
           name: card.cardId,
-          activatedAt: card.activatedAt ?? event.data.at,
+          // The holder's card since this moment: their list shows when they got it, not a former holder's activation.
+          activatedAt: event.data.at,
         }));
       case 'CardReturned':
         return evolveExisting(state, (card) => ({ ...card, status: 'unclaimed', ownerId: null, name: null }));

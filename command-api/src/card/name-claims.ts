@@ -19,11 +19,13 @@ import { cardDecider } from './decider.ts';
  *
  * A virtual card is named when it is created; if its activation brings another name, the new
  * name is claimed and the old one released (a released claim is taken again at its version, so
- * that race is decided by the store too).
+ * that race is decided by the store too). An office card going back to the pool (CardReturned) releases its former
+ * holder's name; an assigned card claims nothing (its name is its id, unique by itself).
  */
 export function cardNameClaims(context: CommandContext) {
   const { store, codec, commands } = context;
-  const streamOf = (ownerId: string, name: string) => context.claimStreamId('card-name', `${ownerId}:${cardNameKey(name)}`);
+  const streamOf = (ownerId: string, name: string) =>
+    context.claimStreamId('card-name', `${ownerId}:${cardNameKey(name)}`);
 
   async function claim(event: VirtualCardCreated | CardActivated, at: string): Promise<AppendRequest | null> {
     const { ownerId, cardId, name } = event.data;
@@ -56,8 +58,18 @@ export function cardNameClaims(context: CommandContext) {
 
     /** The claim writes that must go with the decided events (HandleOptions.alsoAppend). */
     async requestsFor(events: readonly CardEvent[], cardStream: string): Promise<readonly AppendRequest[]> {
+      const returned = events.find((event) => event.type === 'CardReturned');
+      if (returned) {
+        // The name the holder gave it when the decision was made (a moved stream fails the write, as below).
+        const { state } = await commands.load(cardDecider, cardStream);
+        const { formerHolderId, cardId, at } = returned.data;
+        if (state.status === 'none' || state.ownerId !== formerHolderId || state.name === null) return [];
+        const released = await release(formerHolderId, cardId, state.name, at);
+        return released ? [released] : [];
+      }
       const naming = events.find(
-        (event): event is VirtualCardCreated | CardActivated => event.type === 'VirtualCardCreated' || event.type === 'CardActivated',
+        (event): event is VirtualCardCreated | CardActivated =>
+          event.type === 'VirtualCardCreated' || event.type === 'CardActivated',
       );
       if (!naming) return [];
       const at = naming.type === 'VirtualCardCreated' ? naming.data.createdAt : naming.data.activatedAt;

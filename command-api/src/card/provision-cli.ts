@@ -1,13 +1,22 @@
 /**
  * Physical cards for the NFC vendor:
- *   npm run cards:provision -- --type basic --color black --count 100 --out cards.csv
+ *   npm run cards:provision -- --type basic --color black --count 100 --out cards.csv [--office <officeId>]
+ * With --office, the cards are that office's pool (issue 30): only its members activate them.
  * Appends one CardProvisioned per card and writes `cardId,type,color,url` (url = PUBLIC_BASE_URL/p/{cardId}).
  * Uses DATABASE_URL, or the embedded database in DATA_DIR when the product is not running.
  */
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CARD_COLORS, PHYSICAL_CARD_TYPES, cardProfileUrl, isCardColor, isPhysicalCardType } from '@kartvizit/schemas';
+import {
+  CARD_COLORS,
+  PHYSICAL_CARD_TYPES,
+  cardProfileUrl,
+  isCardColor,
+  isPhysicalCardType,
+  officeStreamId,
+} from '@kartvizit/schemas';
+import { UUID_PATTERN } from '@kartvizit/schemas/ids';
 import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime, type Runtime } from '@kartvizit/infra/runtime/open-runtime';
 import { newBatchId, provisionCards, type ProvisionedCard } from './provisioning.ts';
@@ -15,12 +24,13 @@ import { newBatchId, provisionCards, type ProvisionedCard } from './provisioning
 const MAX_COUNT = 10_000;
 const BATCH_ID = /^[A-Za-z0-9-]{1,40}$/;
 const USAGE = [
-  'Kullanım: npm run cards:provision -- --type <tür> --color <renk> --count <adet> --out <dosya.csv> [--batch <parti kimliği>]',
+  'Kullanım: npm run cards:provision -- --type <tür> --color <renk> --count <adet> --out <dosya.csv> [--batch <parti kimliği>] [--office <ofis kimliği>]',
   `  --type   kart türü: ${PHYSICAL_CARD_TYPES.join(', ')}`,
   `  --color  kart rengi: ${CARD_COLORS.join(', ')}`,
   `  --count  üretilecek kart sayısı (1–${MAX_COUNT})`,
   '  --out    üreticiye gidecek CSV dosyası (cardId,type,color,url); var olan bir dosyanın üzerine yazılmaz',
   '  --batch  parti kimliği (harf, rakam, tire; verilmezse tarih ve rastgele bir ekle oluşturulur)',
+  '  --office ofis kimliği: kartlar o ofisin boştaki kartları olur, yalnızca ofis üyeleri etkinleştirebilir',
   'Veritabanı: DATABASE_URL, yoksa DATA_DIR içindeki gömülü PostgreSQL. Adresler PUBLIC_BASE_URL ile başlar.',
 ].join('\n');
 
@@ -40,6 +50,7 @@ function readArguments() {
         count: { type: 'string' },
         out: { type: 'string' },
         batch: { type: 'string' },
+        office: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -52,7 +63,7 @@ function readArguments() {
     console.log(USAGE);
     process.exit(0);
   }
-  const { type, color, count, out, batch } = values;
+  const { type, color, count, out, batch, office } = values;
   if (!type || !isPhysicalCardType(type)) fail(type ? `Bilinmeyen kart türü: ${type}` : 'Kart türü eksik (--type).');
   if (!color || !isCardColor(color)) fail(color ? `Bilinmeyen kart rengi: ${color}` : 'Kart rengi eksik (--color).');
   const amount = Number(count);
@@ -61,8 +72,9 @@ function readArguments() {
   }
   if (!out) fail('Çıktı dosyası eksik (--out).');
   if (batch !== undefined && !BATCH_ID.test(batch)) fail(`Geçersiz parti kimliği: ${batch}`);
+  if (office !== undefined && !UUID_PATTERN.test(office)) fail(`Geçersiz ofis kimliği: ${office}`);
   // npm run changes into the repository root; a relative path means where the operator typed it.
-  return { type, color, count: amount, out: resolve(process.env.INIT_CWD ?? process.cwd(), out), batch };
+  return { type, color, count: amount, out: resolve(process.env.INIT_CWD ?? process.cwd(), out), batch, office };
 }
 
 function csvField(value: string): string {
@@ -80,7 +92,11 @@ try {
   file = await open(args.out, 'wx');
 } catch (error) {
   const code = (error as { code?: unknown }).code;
-  console.error(code === 'EEXIST' ? `Dosya zaten var, üzerine yazılmaz: ${args.out}` : `Dosya oluşturulamadı: ${args.out} (${String(error)})`);
+  console.error(
+    code === 'EEXIST'
+      ? `Dosya zaten var, üzerine yazılmaz: ${args.out}`
+      : `Dosya oluşturulamadı: ${args.out} (${String(error)})`,
+  );
   process.exit(2);
 }
 
@@ -96,9 +112,14 @@ try {
   process.exit(1);
 }
 try {
+  if (args.office !== undefined && (await runtime.store.readStream(officeStreamId(args.office))).version < 0) {
+    throw new Error(`Böyle bir ofis yok: ${args.office}`);
+  }
   await file.write('cardId,type,color,url\n');
   const writeRows = async (cards: readonly ProvisionedCard[]) => {
-    const rows = cards.map((card) => [card.cardId, card.type, card.color, cardProfileUrl(config.publicBaseUrl, card.cardId)].map(csvField).join(','));
+    const rows = cards.map((card) =>
+      [card.cardId, card.type, card.color, cardProfileUrl(config.publicBaseUrl, card.cardId)].map(csvField).join(','),
+    );
     await file.write(`${rows.join('\n')}\n`);
   };
   const result = await provisionCards({
@@ -109,12 +130,17 @@ try {
     count: args.count,
     batchId,
     now,
+    ...(args.office !== undefined ? { officeId: args.office } : {}),
     onStored: writeRows,
   });
-  console.log(`${result.cards.length} kart üretildi (tür: ${args.type}, renk: ${args.color}, parti: ${batchId}).`);
+  const pool = args.office !== undefined ? `, ofis: ${args.office}` : '';
+  console.log(
+    `${result.cards.length} kart üretildi (tür: ${args.type}, renk: ${args.color}, parti: ${batchId}${pool}).`,
+  );
   console.log(`CSV dosyası: ${args.out}`);
   console.log(`Kart adresleri: ${cardProfileUrl(config.publicBaseUrl, '{cardId}')}`);
-  if (result.collisions > 0) console.log(`${result.collisions} rastgele kimlik zaten kullanılıyordu ve yenisiyle değiştirildi.`);
+  if (result.collisions > 0)
+    console.log(`${result.collisions} rastgele kimlik zaten kullanılıyordu ve yenisiyle değiştirildi.`);
 } catch (error) {
   console.error(`Kartlar üretilemedi: ${error instanceof Error ? error.message : String(error)}`);
   console.error('CSV dosyası yalnızca kaydedilen kartları içerir.');

@@ -32,6 +32,8 @@ export interface ProvisionOptions {
   readonly count: number;
   readonly batchId: string;
   readonly now: Date;
+  /** For this office's pool (issue 30): only its members activate them, and they stay the office's. */
+  readonly officeId?: string;
   /** Called after each chunk is stored, with its cards, in order. */
   readonly onStored?: (cards: readonly ProvisionedCard[]) => Promise<void> | void;
   readonly generateId?: () => string;
@@ -84,7 +86,17 @@ export async function provisionCards(options: ProvisionOptions): Promise<Provisi
   async function request(cardId: string): Promise<AppendRequest> {
     // The decider holds the rule (a provisioned id must be new); the store enforces it with 'no_stream'.
     const events = cardDecider.decide(
-      { type: 'ProvisionCard', data: { cardId, cardType: options.type, color: options.color, batchId: options.batchId, now: at } },
+      {
+        type: 'ProvisionCard',
+        data: {
+          cardId,
+          cardType: options.type,
+          color: options.color,
+          batchId: options.batchId,
+          now: at,
+          officeId: options.officeId ?? null,
+        },
+      },
       cardDecider.initialState,
     );
     return {

@@ -19,10 +19,12 @@ import {
   type Card,
   type CardIdResult,
 } from '@kartvizit/schemas';
+import type { Person } from '@kartvizit/schemas/access';
 import { ConcurrencyError } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider, type CardCommand, type CardState } from './decider.ts';
 import { cardNameClaims } from './name-claims.ts';
+import { isMembershipStream, membershipWrites } from '../office/membership-writes.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 
 export interface CardRouteSettings {
@@ -38,9 +40,39 @@ function cardIdOrThrow(result: CardIdResult): string {
   return result.cardId;
 }
 
-export function cardRoutes(context: CommandContext, settings: CardRouteSettings) {
-  const { commands, store } = context;
+/**
+ * A card command as every route writes it: the card's stream, with its name claims and the membership streams of the
+ * people it gives the card to or takes it from in the same atomic write (decision 61). A name taken meanwhile is the
+ * answer; a membership that moved meanwhile decides the command again, and one that still moves is a conflict.
+ */
+export function cardCommandWriter(context: CommandContext) {
   const names = cardNameClaims(context);
+  return async function write(cardId: string, person: Person, command: CardCommand) {
+    const streamId = cardStreamId(cardId);
+    const metadata = { actor: person.id };
+    try {
+      return await context.commands.handle(cardDecider, streamId, command, {
+        metadata,
+        alsoAppend: async (events) => [
+          ...(await names.requestsFor(events, streamId)),
+          ...(await membershipWrites(context, events, metadata)),
+        ],
+        decideAgainWhenMoved: isMembershipStream,
+      });
+    } catch (error) {
+      if (error instanceof ConcurrencyError && names.isClaimStream(error.streamId)) {
+        throw conflictError(MESSAGES.cardNameTaken, 'name');
+      }
+      if (error instanceof ConcurrencyError && isMembershipStream(error.streamId))
+        throw conflictError(MESSAGES.officeNotFound);
+      throw error;
+    }
+  };
+}
+
+export function cardRoutes(context: CommandContext, settings: CardRouteSettings) {
+  const { store } = context;
+  const write = cardCommandWriter(context);
 
   function toResponseCard(state: CardState): Card {
     if (state.status === 'none') throw new Error('A card command succeeded without a card');
@@ -66,20 +98,9 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
     return stream.version >= 0;
   }
 
-  async function run(cardId: string, ownerId: string, command: CardCommand, message: string) {
-    const streamId = cardStreamId(cardId);
-    try {
-      const result = await commands.handle(cardDecider, streamId, command, {
-        metadata: { actor: ownerId },
-        alsoAppend: (events) => names.requestsFor(events, streamId),
-      });
-      return succeeded({ message, card: toResponseCard(result.state), position: result.position ?? '' });
-    } catch (error) {
-      if (error instanceof ConcurrencyError && names.isClaimStream(error.streamId)) {
-        throw conflictError(MESSAGES.cardNameTaken, 'name');
-      }
-      throw error;
-    }
+  async function run(cardId: string, person: Person, command: CardCommand, message: string) {
+    const result = await write(cardId, person, command);
+    return succeeded({ message, card: toResponseCard(result.state), position: result.position ?? '' });
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -92,19 +113,19 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
         schema: { tags: TAG, body: ActivateCardBody, response: { 200: CardCommandResponse, ...ERRORS } },
       },
       async (request) => {
-        const ownerId = request.person.id;
+        const person = request.person;
         const cardId = cardIdOrThrow(parseCardId(request.body.cardId ?? ''));
         const command: CardCommand = {
           type: 'ActivateCard',
           data: {
             cardId,
-            ownerId,
+            person,
             name: request.body.name ?? '',
-            ownerHasProfile: await ownerHasProfile(ownerId),
+            ownerHasProfile: await ownerHasProfile(person.id),
             now: new Date().toISOString(),
           },
         };
-        return run(cardId, ownerId, command, MESSAGES.cardActivated);
+        return run(cardId, person, command, MESSAGES.cardActivated);
       },
     );
 
@@ -115,7 +136,7 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
         schema: { tags: TAG, body: CreateVirtualCardBody, response: { 200: CardCommandResponse, ...ERRORS } },
       },
       async (request) => {
-        const ownerId = request.person.id;
+        const person = request.person;
         const { type = 'virtual', color = DEFAULT_VIRTUAL_CARD_COLOR } = request.body;
         if (type !== 'virtual') throw validationError(MESSAGES.cardTypeInvalid, 'type');
         const cardId = cardIdOrThrow(parseVirtualCardId(request.body.cardId ?? ''));
@@ -124,14 +145,14 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
           type: 'CreateVirtualCard',
           data: {
             cardId,
-            ownerId,
+            person,
             name: request.body.name ?? '',
             color,
-            ownerHasProfile: await ownerHasProfile(ownerId),
+            ownerHasProfile: await ownerHasProfile(person.id),
             now: new Date().toISOString(),
           },
         };
-        return run(cardId, ownerId, command, MESSAGES.cardVirtualCreated);
+        return run(cardId, person, command, MESSAGES.cardVirtualCreated);
       },
     );
 
@@ -147,9 +168,9 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
         url,
         schema: { tags: TAG, params: CardParams, response: { 200: CardCommandResponse, ...ERRORS } },
         handler: async (request) => {
-          const ownerId = request.person.id;
+          const person = request.person;
           const cardId = cardIdOrThrow(parseCardId(request.params.cardId));
-          return run(cardId, ownerId, { type, data: { cardId, ownerId, now: new Date().toISOString() } }, message);
+          return run(cardId, person, { type, data: { cardId, person, now: new Date().toISOString() } }, message);
         },
       });
 

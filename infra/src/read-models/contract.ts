@@ -50,6 +50,10 @@ export interface CardsRow {
   readonly created_at: Date | null;
   /** When the card entered its owner's list: creation of a virtual card, activation of a physical one. */
   readonly owned_at: Date | null;
+  /** The office the card belongs to (issue 30); null: a person's own card. */
+  readonly office_id: string | null;
+  /** When the office last gave it to a member or took it back; null: never. */
+  readonly handed_at: Date | null;
   /** bigint: `pg` answers it as text. */
   readonly last_stream_position: string;
 }

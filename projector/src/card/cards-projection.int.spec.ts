@@ -178,6 +178,228 @@ describe('the cards projection', () => {
   });
 });
 
+describe("the cards projection, an office's cards (issue 30)", () => {
+  const officeId = randomUUID();
+  const admin = randomUUID();
+  const poolCard = 'KV-OFIS7Q2M';
+  const pool: CardEvent = {
+    type: 'CardProvisioned',
+    data: {
+      cardId: poolCard,
+      type: 'basic',
+      color: 'black',
+      batchId: 'OFIS-1',
+      provisionedAt: '2026-01-02T08:00:00.000Z',
+      officeId,
+    },
+  };
+  const assigned = (holderId: string, at: string): CardEvent => ({
+    type: 'CardAssigned',
+    data: { cardId: poolCard, officeId, holderId, assignedBy: admin, at },
+  });
+  const returned = (formerHolderId: string, at: string): CardEvent => ({
+    type: 'CardReturned',
+    data: { cardId: poolCard, officeId, formerHolderId, by: admin, at },
+  });
+
+  it("a pool card is the office's and nobody's", async () => {
+    await spec
+      .given()
+      .when([pool])
+      .then({
+        cards: [{ card_id: poolCard, office_id: officeId, owner_id: null, is_activated: false, handed_at: null }],
+      });
+  });
+
+  it('assigned, it is its holder’s card under its id, active and in their list since then', async () => {
+    await spec
+      .given([pool])
+      .when([assigned(ayse, '2026-02-01T10:00:00.000Z')])
+      .then({
+        cards: [
+          {
+            owner_id: ayse,
+            name: poolCard,
+            office_id: officeId,
+            is_activated: true,
+            is_active: true,
+            activated_at: '2026-02-01T10:00:00.000Z',
+            owned_at: '2026-02-01T10:00:00.000Z',
+            handed_at: '2026-02-01T10:00:00.000Z',
+          },
+        ],
+        card_history: [
+          { type: 'provisioned', at: '2026-01-02T08:00:00.000Z' },
+          { type: 'assigned', at: '2026-02-01T10:00:00.000Z' },
+        ],
+      });
+  });
+
+  it('returned in a later batch, it has no owner, no name, is not active and in nobody’s list', async () => {
+    await spec
+      .given([pool, assigned(ayse, '2026-02-01T10:00:00.000Z')])
+      .when([returned(ayse, '2026-03-01T10:00:00.000Z')])
+      .then({
+        cards: [
+          {
+            owner_id: null,
+            name: null,
+            office_id: officeId,
+            is_activated: false,
+            is_active: false,
+            owned_at: null,
+            handed_at: '2026-03-01T10:00:00.000Z',
+          },
+        ],
+        card_history: [{ type: 'provisioned' }, { type: 'assigned' }, { type: 'returned' }],
+      });
+  });
+
+  it('a card its holder activated and deactivated, returned, keeps nothing of them', async () => {
+    await spec
+      .given(
+        [
+          pool,
+          {
+            type: 'CardActivated',
+            data: {
+              cardId: poolCard,
+              ownerId: ayse,
+              name: 'İş kartım',
+              activatedAt: '2026-01-10T12:00:00.000Z',
+              officeId,
+            },
+          },
+        ],
+        [{ type: 'CardDeactivated', data: { cardId: poolCard, ownerId: ayse, at: '2026-01-11T00:00:00.000Z' } }],
+      )
+      .when([returned(ayse, '2026-03-01T10:00:00.000Z')])
+      .then({ cards: [{ owner_id: null, name: null, owned_at: null, is_active: false, is_activated: false }] });
+  });
+
+  it('reassigned, in the same batch as its return or a later one, it is the new holder’s', async () => {
+    await spec
+      .given([pool, assigned(ayse, '2026-02-01T10:00:00.000Z')])
+      .when([returned(ayse, '2026-03-01T10:00:00.000Z'), assigned(bora, '2026-03-02T10:00:00.000Z')])
+      .then({
+        cards: [{ owner_id: bora, name: poolCard, is_active: true, owned_at: '2026-03-02T10:00:00.000Z' }],
+      });
+    await spec
+      .given([pool, assigned(ayse, '2026-02-01T10:00:00.000Z')], [returned(ayse, '2026-03-01T10:00:00.000Z')])
+      .when([assigned(bora, '2026-03-02T10:00:00.000Z')])
+      .then({
+        cards: [{ owner_id: bora, name: poolCard, is_active: true, owned_at: '2026-03-02T10:00:00.000Z' }],
+        card_history: [{ type: 'provisioned' }, { type: 'assigned' }, { type: 'returned' }, { type: 'assigned' }],
+      });
+  });
+
+  it('a batch that only switches the held card off keeps its holder', async () => {
+    await spec
+      .given([pool, assigned(ayse, '2026-02-01T10:00:00.000Z')])
+      .when([{ type: 'CardDeactivated', data: { cardId: poolCard, ownerId: ayse, at: '2026-02-02T00:00:00.000Z' } }])
+      .then({ cards: [{ owner_id: ayse, name: poolCard, is_active: false, owned_at: '2026-02-01T10:00:00.000Z' }] });
+  });
+
+  it('a returned card activated again by a member is theirs under the name they chose', async () => {
+    await spec
+      .given([pool, assigned(ayse, '2026-02-01T10:00:00.000Z')], [returned(ayse, '2026-03-01T10:00:00.000Z')])
+      .when([
+        {
+          type: 'CardActivated',
+          data: { cardId: poolCard, ownerId: bora, name: 'Bora', activatedAt: '2026-03-05T10:00:00.000Z', officeId },
+        },
+      ])
+      .then({
+        cards: [
+          {
+            owner_id: bora,
+            name: 'Bora',
+            is_activated: true,
+            owned_at: '2026-03-05T10:00:00.000Z',
+            office_id: officeId,
+          },
+        ],
+      });
+  });
+
+  it("an office's virtual card, and a member's own card made in the office, carry the office", async () => {
+    await spec
+      .given()
+      .when([
+        {
+          type: 'OfficeCardCreated',
+          data: { cardId: 'VC-OFIS01', officeId, color: 'gold', createdAt: '2026-01-05T08:00:00.000Z' },
+        },
+        {
+          type: 'VirtualCardCreated',
+          data: {
+            cardId: 'VC-OFIS02',
+            ownerId: ayse,
+            name: 'Ofis',
+            color: 'black',
+            createdAt: '2026-01-06T08:00:00.000Z',
+            officeId,
+          },
+        },
+      ])
+      .then({
+        cards: [
+          {
+            card_id: 'VC-OFIS01',
+            type: 'virtual',
+            color: 'gold',
+            office_id: officeId,
+            owner_id: null,
+            is_activated: false,
+          },
+          {
+            card_id: 'VC-OFIS02',
+            type: 'virtual',
+            color: 'black',
+            office_id: officeId,
+            owner_id: ayse,
+            is_activated: false,
+          },
+        ],
+        card_history: [
+          { card_id: 'VC-OFIS01', type: 'created' },
+          { card_id: 'VC-OFIS02', type: 'created' },
+        ],
+      });
+  });
+
+  it('a redelivered return changes nothing', async () => {
+    await spec
+      .given(
+        [pool, assigned(ayse, '2026-02-01T10:00:00.000Z')],
+        [returned(ayse, '2026-03-01T10:00:00.000Z')],
+        [assigned(bora, '2026-03-02T10:00:00.000Z')],
+      )
+      .whenBatchRedelivered(1)
+      .then({ cards: [{ owner_id: bora, name: poolCard, is_active: true, last_stream_position: 3 }] });
+  });
+
+  it("a holder's deleted account leaves the office's card in place", async () => {
+    await spec
+      .given([pool, assigned(ayse, '2026-02-01T10:00:00.000Z'), returned(ayse, '2026-03-01T10:00:00.000Z')])
+      .when([{ type: 'AccountDeleted', data: { userId: ayse, deletedAt: '2026-03-02T00:00:00.000Z' } } as const])
+      .then({ cards: [{ card_id: poolCard, office_id: officeId, owner_id: null }] });
+    await spec
+      .given([
+        pool,
+        provisioned,
+        activated(ayse, 'İş kartım', '2026-01-10T12:00:00.000Z'),
+        {
+          type: 'CardActivated',
+          data: { cardId: poolCard, ownerId: ayse, name: 'Ofis', activatedAt: '2026-01-10T12:00:00.000Z', officeId },
+        },
+      ])
+      .when([{ type: 'AccountDeleted', data: { userId: ayse, deletedAt: '2026-03-02T00:00:00.000Z' } } as const])
+      // Their own card goes; the office's stays (deleting the account returns it to the pool first).
+      .then({ cards: [{ card_id: poolCard, office_id: officeId }] });
+  });
+});
+
 describe('the cards projection, when an owner deletes their account (the core erasure, decision 29)', () => {
   const deleted = (userId: string, deletedAt: string) =>
     ({ type: 'AccountDeleted', data: { userId, deletedAt } }) as const;

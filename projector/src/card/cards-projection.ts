@@ -6,7 +6,8 @@ import type { Projection, ProjectionContext } from '@kartvizit/infra/processing/
 /**
  * Cards as the owner's screens and the public card see them (`rm_cards`), and each card's status
  * history for the card details screen (`rm_card_history`). Names are display text, not personal
- * data; no owner detail beyond the owner id is kept.
+ * data; no owner detail beyond the owner id is kept. An office's card (issue 30) carries its `office_id`; the office
+ * gives it to a member and takes it back (`handed_at`), and a card taken back is held by nobody, nameless and not active.
  */
 interface CardRow {
   cardId: string;
@@ -23,6 +24,12 @@ interface CardRow {
   createdAt: string | null;
   /** When the card entered its owner's list: creation of a virtual card, activation of a physical one. */
   ownedAt: string | null;
+  officeId: string | null;
+  /**
+   * Set when this batch's events handed the card over (an office gave it to a member or took it back): then owner,
+   * name and owned_at are the batch's own, nulls included, instead of filling in what the stored row has.
+   */
+  handedAt: string | null;
   /** This batch's entries for `card_history`. */
   readonly history: HistoryRow[];
 }
@@ -48,6 +55,8 @@ function emptyRow(cardId: string): CardRow {
     qrVersion: null,
     createdAt: null,
     ownedAt: null,
+    officeId: null,
+    handedAt: null,
     history: [],
   };
 }
@@ -65,6 +74,7 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       row.isActivated = false;
       row.isActive = false;
       row.qrVersion = 1;
+      row.officeId = event.data.officeId ?? null;
       record('provisioned', event.data.provisionedAt);
       return row;
     case 'VirtualCardCreated':
@@ -77,6 +87,17 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       row.isActivated = false;
       row.isActive = false;
       row.qrVersion = 1;
+      row.officeId = event.data.officeId ?? null;
+      record('created', event.data.createdAt);
+      return row;
+    case 'OfficeCardCreated':
+      row.type = 'virtual';
+      row.color = event.data.color;
+      row.officeId = event.data.officeId;
+      row.createdAt = event.data.createdAt;
+      row.isActivated = false;
+      row.isActive = false;
+      row.qrVersion = 1;
       record('created', event.data.createdAt);
       return row;
     case 'CardActivated':
@@ -86,7 +107,31 @@ function evolve(current: CardRow | undefined, event: StoredEvent<CardEvent>): Ca
       row.ownedAt ??= event.data.activatedAt;
       row.isActivated = true;
       row.isActive = true;
+      row.officeId = event.data.officeId ?? row.officeId;
       record('activated', event.data.activatedAt);
+      return row;
+    case 'CardAssigned':
+      // Its holder's card from now on, under its id (the decider's evolve says the same).
+      row.ownerId = event.data.holderId;
+      row.name = event.data.cardId;
+      row.activatedAt = event.data.at;
+      row.ownedAt = event.data.at;
+      row.isActivated = true;
+      row.isActive = true;
+      row.officeId = event.data.officeId;
+      row.handedAt = event.data.at;
+      record('assigned', event.data.at);
+      return row;
+    case 'CardReturned':
+      // Back in the pool: nobody's, off, and activated again by the next holder.
+      row.ownerId = null;
+      row.name = null;
+      row.ownedAt = null;
+      row.isActivated = false;
+      row.isActive = false;
+      row.officeId = event.data.officeId;
+      row.handedAt = event.data.at;
+      record('returned', event.data.at);
       return row;
     case 'CardDeactivated':
       row.isActive = false;
@@ -114,16 +159,35 @@ const upsertCards = batchedUpsert<Positioned<CardRow>>({
     card_id: { type: 'text', value: (row) => row.cardId },
     type: { type: 'text', value: (row) => row.type, merge: 'ifSet' },
     color: { type: 'text', value: (row) => row.color, merge: 'ifSet' },
-    owner_id: { type: 'uuid', value: (row) => row.ownerId, merge: 'ifSet' },
-    name: { type: 'text', value: (row) => row.name, merge: 'ifSet' },
+    // Handed over in this batch: the batch's holder (null: back in the pool); otherwise as before ('ifSet').
+    owner_id: {
+      type: 'uuid',
+      value: (row) => row.ownerId,
+      sql: (batch, stored) =>
+        `CASE WHEN ${batch}.handed_at IS NULL THEN COALESCE(${batch}.owner_id, ${stored}.owner_id) ELSE ${batch}.owner_id END`,
+    },
+    name: {
+      type: 'text',
+      value: (row) => row.name,
+      sql: (batch, stored) =>
+        `CASE WHEN ${batch}.handed_at IS NULL THEN COALESCE(${batch}.name, ${stored}.name) ELSE ${batch}.name END`,
+    },
     batch_id: { type: 'text', value: (row) => row.batchId, merge: 'ifSet' },
     is_activated: { type: 'boolean', value: (row) => row.isActivated, merge: 'ifSet' },
     is_active: { type: 'boolean', value: (row) => row.isActive, merge: 'ifSet' },
     activated_at: { type: 'timestamptz', value: (row) => row.activatedAt, merge: 'ifSet' },
     qr_version: { type: 'integer', value: (row) => row.qrVersion, merge: 'max' },
     created_at: { type: 'timestamptz', value: (row) => row.createdAt, merge: 'ifSet' },
-    // The first owner's list entry stays: a later activation does not move the card in the list.
-    owned_at: { type: 'timestamptz', value: (row) => row.ownedAt, merge: 'keep' },
+    // The first owner's list entry stays: a later activation does not move the card in the list. A card the office
+    // handed over enters the new holder's list then (or no list, back in the pool).
+    owned_at: {
+      type: 'timestamptz',
+      value: (row) => row.ownedAt,
+      sql: (batch, stored) =>
+        `CASE WHEN ${batch}.handed_at IS NULL THEN COALESCE(${stored}.owned_at, ${batch}.owned_at) ELSE ${batch}.owned_at END`,
+    },
+    office_id: { type: 'uuid', value: (row) => row.officeId, merge: 'ifSet' },
+    handed_at: { type: 'timestamptz', value: (row) => row.handedAt, merge: 'ifSet' },
   },
   position: (row) => row.lastStreamPosition,
 });
@@ -154,7 +218,8 @@ async function eraseCards(cardIds: readonly string[], { client, table }: Project
 export const cardsProjection: Projection<CardEvent> = {
   name: 'cards',
   // 2: a deleted account's cards and their history go (the core's erasure, decision 29).
-  version: 2,
+  // 3: an office's cards (issue 30): office_id, handed_at, assigned and returned cards.
+  version: 3,
   tables: {
     cards: (table) => `CREATE TABLE ${table} (
         card_id text PRIMARY KEY,
@@ -169,9 +234,12 @@ export const cardsProjection: Projection<CardEvent> = {
         qr_version integer,
         created_at timestamptz,
         owned_at timestamptz,
+        office_id uuid,
+        handed_at timestamptz,
         last_stream_position bigint NOT NULL
       );
-      CREATE INDEX ${table}_owner ON ${table} (owner_id, owned_at DESC)`,
+      CREATE INDEX ${table}_owner ON ${table} (owner_id, owned_at DESC);
+      CREATE INDEX ${table}_office ON ${table} (office_id) WHERE office_id IS NOT NULL`,
     card_history: (table) => `CREATE TABLE ${table} (
         card_id text NOT NULL,
         stream_position bigint NOT NULL,
@@ -190,13 +258,17 @@ export const cardsProjection: Projection<CardEvent> = {
     'CardDeactivated',
     'CardReactivated',
     'CardQrRegenerated',
+    'OfficeCardCreated',
+    'CardAssigned',
+    'CardReturned',
   ],
   // A deleted owner's cards leave the read model: their pages, QR images and contact files answer as unknown cards.
+  // An office's cards are the office's, not the holder's: they stay (the account's deletion returned them first).
   erasure: {
     ownerOf: (event) => ('ownerId' in event.data ? event.data.ownerId : null),
     async erase(ownerIds, context) {
       const cards = await context.client.query<{ card_id: string }>(
-        `DELETE FROM ${context.table('cards')} WHERE owner_id = ANY($1::uuid[]) RETURNING card_id`,
+        `DELETE FROM ${context.table('cards')} WHERE owner_id = ANY($1::uuid[]) AND office_id IS NULL RETURNING card_id`,
         [ownerIds],
       );
       await eraseCards(
@@ -205,9 +277,23 @@ export const cardsProjection: Projection<CardEvent> = {
       );
     },
     // Fed by Kafka, a deleted owner's physical card may be provisioned (no owner named) after their AccountDeleted was
-    // applied: their CardActivated, kept from apply, says the card was theirs. It goes as if it had been there.
+    // applied: their CardActivated, kept from apply, says the card was theirs. It goes as if it had been there, unless
+    // it is an office's (its event or its row says so).
     async dropped(events, context) {
-      await eraseCards([...new Set(events.map((event) => event.data.cardId))], context);
+      const officeCards = new Set(
+        events.filter((event) => 'officeId' in event.data && event.data.officeId).map((event) => event.data.cardId),
+      );
+      const candidates = [...new Set(events.map((event) => event.data.cardId))].filter((id) => !officeCards.has(id));
+      if (candidates.length === 0) return;
+      const stored = await context.client.query<{ card_id: string }>(
+        `SELECT card_id FROM ${context.table('cards')} WHERE card_id = ANY($1::text[]) AND office_id IS NOT NULL`,
+        [candidates],
+      );
+      const storedOffice = new Set(stored.rows.map((row) => row.card_id));
+      await eraseCards(
+        candidates.filter((id) => !storedOffice.has(id)),
+        context,
+      );
     },
   },
 

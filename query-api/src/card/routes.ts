@@ -26,6 +26,7 @@ import {
   type CardHistoryRow,
   type CardsRow,
 } from '@kartvizit/infra/read-models/contract';
+import { may } from '@kartvizit/schemas/access';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { QrRenderer } from './qr.ts';
@@ -55,10 +56,11 @@ type CardRow = Pick<
   | 'activated_at'
   | 'qr_version'
   | 'created_at'
+  | 'office_id'
 >;
 
 const CARD_COLUMNS =
-  'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at';
+  'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at, office_id';
 
 async function rows<Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
   try {
@@ -129,7 +131,8 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
     );
 
     // The activation screen's check (SPEC §7). It says whether an id can be activated, never whose
-    // it is; another owner's virtual card reads as unknown, like a mistyped id.
+    // it is; another owner's virtual card, and an office's card to anyone outside that office, read as unknown,
+    // like a mistyped id (the card decider's rule).
     api.get(
       '/api/cards/details/:cardId',
       {
@@ -137,10 +140,16 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
         config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const ownerId = request.person.id;
+        const person = request.person;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
-        if (!row || (row.type === 'virtual' && row.owner_id !== ownerId))
+        const held = row ? { ownerId: row.owner_id, officeId: row.office_id } : null;
+        if (
+          !row ||
+          !held ||
+          (row.type === 'virtual' && !may(person, 'change', held)) ||
+          (row.office_id !== null && person.office?.officeId !== row.office_id)
+        )
           throw notFoundError(MESSAGES.cardNotFoundById);
         return succeeded({
           card: { cardId: row.card_id, type: row.type, isActivated: row.is_activated ?? false },
@@ -155,10 +164,16 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
         config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const ownerId = request.person.id;
+        const person = request.person;
         const cardId = cardIdOrThrow(request.params.cardId);
         const row = await findCard(cardId);
-        if (!row || row.owner_id !== ownerId) throw notFoundError(MESSAGES.cardNotFound);
+        // The holder's own card, and only while the policy lets them read it (an office's card: while in that office).
+        if (
+          !row ||
+          row.owner_id !== person.id ||
+          !may(person, 'read', { ownerId: row.owner_id, officeId: row.office_id })
+        )
+          throw notFoundError(MESSAGES.cardNotFound);
         const history = await rows<Pick<CardHistoryRow, 'type' | 'at'>>(
           context,
           `SELECT type, at FROM ${RM_CARD_HISTORY} WHERE card_id = $1 ORDER BY stream_position`,

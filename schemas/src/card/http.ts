@@ -51,6 +51,9 @@ export const CardHistoryType = Type.Union([
   Type.Literal('deactivated'),
   Type.Literal('reactivated'),
   Type.Literal('qr-regenerated'),
+  // An office's card given to a member, and taken back into the office's pool (issue 30).
+  Type.Literal('assigned'),
+  Type.Literal('returned'),
 ]);
 export type CardHistoryType = Static<typeof CardHistoryType>;
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from './messages.ts';
-import { cardNameKey, cardNameProblem, cleanCardName, parseCardId, parseVirtualCardId } from './rules.ts';
+import {
+  cardNameKey,
+  cardNameProblem,
+  cleanCardName,
+  generateVirtualCardId,
+  parseCardId,
+  parseVirtualCardId,
+  type RandomFill,
+} from './rules.ts';
 
 describe('card ids (SPEC §5)', () => {
   it('are trimmed and upper-cased without locale rules', () => {
@@ -72,5 +80,39 @@ describe('card names', () => {
     expect(cardNameKey('IŞ KARTI')).toBe(key);
     expect(new Set(['IRMAK', 'Irmak', 'ırmak', 'irmak', 'İrmak'].map(cardNameKey)).size).toBe(1);
     expect(cardNameKey('Şirket')).not.toBe(cardNameKey('Sirket'));
+  });
+});
+
+describe('generateVirtualCardId', () => {
+  it('is VC- plus 6 uppercase letters or digits, in the shape the server accepts', () => {
+    for (let run = 0; run < 200; run += 1) {
+      const id = generateVirtualCardId();
+      expect(id).toMatch(/^VC-[A-Z0-9]{6}$/);
+      expect(parseVirtualCardId(id)).toEqual({ ok: true, cardId: id });
+    }
+  });
+
+  it('draws from the random source and maps bytes onto the alphabet', () => {
+    const fill: RandomFill = (bytes) => {
+      bytes.set([0, 1, 25, 26, 35, 36].concat(Array.from({ length: bytes.length - 6 }, () => 0)));
+    };
+    // 36 wraps to 'A' (36 % 36): still unbiased because only bytes ≥ 252 are skipped.
+    expect(generateVirtualCardId(fill)).toBe('VC-ABZ09A');
+  });
+
+  it('skips the bytes that would bias the first characters', () => {
+    let call = 0;
+    const fill: RandomFill = (bytes) => {
+      call += 1;
+      // First batch: only biased bytes (252–255); second: usable ones.
+      bytes.fill(call === 1 ? 252 : 7);
+    };
+    expect(generateVirtualCardId(fill)).toBe('VC-HHHHHH');
+    expect(call).toBe(2);
+  });
+
+  it('is not the same twice in a row', () => {
+    const ids = new Set(Array.from({ length: 500 }, () => generateVirtualCardId()));
+    expect(ids.size).toBe(500);
   });
 });

@@ -16,6 +16,10 @@ export const OFFICE_MESSAGES = {
   officeTemplateFieldInvalid: 'Şablonda bilinmeyen bir alan var',
   officeTemplateLockedNotInFields: 'Yalnızca ofisten gelen alanlar kilitlenebilir',
   officeInviteEmailRequired: 'Lütfen davet edilecek e-posta adresini girin',
+  // The office's cards (issue 30)
+  officeIdInvalid: 'Geçersiz ofis kimliği',
+  officeCardHolderRequired: 'Lütfen kartın verileceği üyeyi seçin',
+  officeCardHolderInvalid: 'Geçersiz üye kimliği',
 
   // Outcomes decided by the server
   officeNotFound: 'Ofis bulunamadı',

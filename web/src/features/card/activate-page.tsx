@@ -10,6 +10,7 @@ import {
   DEFAULT_VIRTUAL_CARD_COLOR,
   cardNameProblem,
   cleanCardName,
+  generateVirtualCardId,
   parseCardId,
 } from '@kartvizit/schemas/card/rules';
 import { commandOutcome, httpStatus, toastFailure } from '../../shared/command-outcome.ts';
@@ -20,7 +21,7 @@ import { CardTextField } from '../../shared/ui/text-field.tsx';
 import { useGetProfileQuery } from '../profile/api.ts';
 import { useActivateCardMutation, useCreateVirtualCardMutation, useLazyGetCardDetailsQuery } from './api.ts';
 import { CARD_COLOR_LABELS, cardTypeLabel } from './card-facts.ts';
-import { generateVirtualCardId, normaliseCardIdInput } from './card-id.ts';
+import { normaliseCardIdInput } from './card-id.ts';
 import { CardVisual } from './card-visual.tsx';
 import './card-common.css';
 import './activate.css';

@@ -53,6 +53,8 @@ export const HISTORY_LABELS: Readonly<Record<CardHistoryType, string>> = {
   deactivated: 'Kart devre dışı bırakıldı',
   reactivated: 'Kart yeniden aktifleştirildi',
   'qr-regenerated': 'QR kod yenilendi',
+  assigned: 'Kart ofis tarafından size verildi',
+  returned: 'Kart ofise geri alındı',
 };
 
 const longDateTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCardId, parseVirtualCardId } from '@kartvizit/schemas/card/rules';
-import { generateVirtualCardId, normaliseCardIdInput, type RandomFill } from './card-id.ts';
+import { parseCardId } from '@kartvizit/schemas/card/rules';
+import { normaliseCardIdInput } from './card-id.ts';
 
 describe('normaliseCardIdInput', () => {
   it('trims and upper-cases as typed', () => {
@@ -25,39 +25,5 @@ describe('normaliseCardIdInput', () => {
   it('gives the shared rules ids they accept', () => {
     expect(parseCardId(normaliseCardIdInput(' vc-abc123 '))).toEqual({ ok: true, cardId: 'VC-ABC123' });
     expect(parseCardId(normaliseCardIdInput('   '))).toEqual({ ok: false, message: 'Lütfen kart ID girin' });
-  });
-});
-
-describe('generateVirtualCardId', () => {
-  it('is VC- plus 6 uppercase letters or digits, in the shape the server accepts', () => {
-    for (let run = 0; run < 200; run += 1) {
-      const id = generateVirtualCardId();
-      expect(id).toMatch(/^VC-[A-Z0-9]{6}$/);
-      expect(parseVirtualCardId(id)).toEqual({ ok: true, cardId: id });
-    }
-  });
-
-  it('draws from the random source and maps bytes onto the alphabet', () => {
-    const fill: RandomFill = (bytes) => {
-      bytes.set([0, 1, 25, 26, 35, 36].concat(Array.from({ length: bytes.length - 6 }, () => 0)));
-    };
-    // 36 wraps to 'A' (36 % 36): still unbiased because only bytes ≥ 252 are skipped.
-    expect(generateVirtualCardId(fill)).toBe('VC-ABZ09A');
-  });
-
-  it('skips the bytes that would bias the first characters', () => {
-    let call = 0;
-    const fill: RandomFill = (bytes) => {
-      call += 1;
-      // First batch: only biased bytes (252–255); second: usable ones.
-      bytes.fill(call === 1 ? 252 : 7);
-    };
-    expect(generateVirtualCardId(fill)).toBe('VC-HHHHHH');
-    expect(call).toBe(2);
-  });
-
-  it('is not the same twice in a row', () => {
-    const ids = new Set(Array.from({ length: 500 }, () => generateVirtualCardId()));
-    expect(ids.size).toBe(500);
   });
 });
