@@ -8,6 +8,7 @@ import { remsKeysProjection } from './rems/rems-projection.ts';
 import { remsRegistrationsProjection } from './rems/rems-registrations-projection.ts';
 import { meetingsProjection } from './meeting/meetings-projection.ts';
 import { webVitalsProjection } from './vitals/web-vitals-projection.ts';
+import { officesProjection } from './office/offices-projection.ts';
 import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -22,6 +23,7 @@ export const PROJECTIONS: readonly Projection[] = [
   remsRegistrationsProjection,
   meetingsProjection,
   webVitalsProjection,
+  officesProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -7,6 +7,7 @@ import type { EventStore } from '@kartvizit/infra/event-store/types';
 import {
   CARDS_PROJECTION,
   MEETINGS_PROJECTION,
+  OFFICES_PROJECTION,
   PROFILES_PROJECTION,
   PRODUCTS_PROJECTION,
   QR_CARDS,
@@ -15,6 +16,11 @@ import {
   REACHABLE_PROFILES,
   RM_CARDS,
   RM_MEETINGS,
+  RM_OFFICES,
+  RM_OFFICE_HISTORY,
+  RM_OFFICE_INVITATIONS,
+  RM_OFFICE_MEMBERS,
+  RM_OFFICE_MEMBER_CARDS,
   RM_CARD_HISTORY,
   RM_PROFILES,
   RM_PRODUCTS,
@@ -25,6 +31,11 @@ import {
   type CardHistoryRow,
   type CardsRow,
   type MeetingsRow,
+  type OfficeHistoryRow,
+  type OfficeInvitationsRow,
+  type OfficeMemberCardsRow,
+  type OfficeMembersRow,
+  type OfficesRow,
   type ProfilesRow,
   type ProductsRow,
   type RemsKeysRow,
@@ -40,6 +51,7 @@ import { productsProjection } from '@kartvizit/projector/product/products-projec
 import { remsKeysProjection } from '@kartvizit/projector/rems/rems-projection';
 import { remsRegistrationsProjection } from '@kartvizit/projector/rems/rems-registrations-projection';
 import { meetingsProjection } from '@kartvizit/projector/meeting/meetings-projection';
+import { officesProjection } from '@kartvizit/projector/office/offices-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -133,6 +145,52 @@ const MEETING_COLUMNS: Record<keyof MeetingsRow, true> = {
   last_stream_position: true,
 };
 
+const OFFICE_COLUMNS: Record<keyof OfficesRow, true> = {
+  office_id: true,
+  slug: true,
+  details: true,
+  logo_url: true,
+  template: true,
+  created_at: true,
+  updated_at: true,
+  last_stream_position: true,
+};
+const OFFICE_MEMBER_COLUMNS: Record<keyof OfficeMembersRow, true> = {
+  office_id: true,
+  user_id: true,
+  role: true,
+  joined_at: true,
+  left_at: true,
+  last_stream_position: true,
+};
+const OFFICE_MEMBER_CARD_COLUMNS: Record<keyof OfficeMemberCardsRow, true> = {
+  user_id: true,
+  card_id: true,
+  office_id: true,
+  held: true,
+  last_stream_position: true,
+};
+const OFFICE_INVITATION_COLUMNS: Record<keyof OfficeInvitationsRow, true> = {
+  invitation_id: true,
+  office_id: true,
+  email: true,
+  role: true,
+  status: true,
+  expires_at: true,
+  created_at: true,
+  invited_by: true,
+  last_stream_position: true,
+};
+const OFFICE_HISTORY_COLUMNS: Record<keyof OfficeHistoryRow, true> = {
+  office_id: true,
+  stream_position: true,
+  type: true,
+  at: true,
+  actor_id: true,
+  subject_id: true,
+  role: true,
+};
+
 beforeAll(async () => {
   database = await createTestDatabase();
   store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
@@ -144,6 +202,7 @@ beforeAll(async () => {
     remsKeysProjection,
     remsRegistrationsProjection,
     meetingsProjection,
+    officesProjection,
   ] as Projection[]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
@@ -181,6 +240,10 @@ describe('the read-model contract', () => {
     );
     expect(MEETINGS_PROJECTION).toBe(meetingsProjection.name);
     expect([RM_MEETINGS]).toEqual(Object.keys(meetingsProjection.tables).map(readModelName));
+    expect(OFFICES_PROJECTION).toBe(officesProjection.name);
+    expect(Object.keys(officesProjection.tables).map(readModelName).sort()).toEqual(
+      [RM_OFFICES, RM_OFFICE_MEMBERS, RM_OFFICE_MEMBER_CARDS, RM_OFFICE_INVITATIONS, RM_OFFICE_HISTORY].sort(),
+    );
   });
 
   it.each([
@@ -191,6 +254,11 @@ describe('the read-model contract', () => {
     [RM_REMS_KEYS, REMS_KEY_COLUMNS],
     [RM_REMS_REGISTRATIONS, REMS_REGISTRATION_COLUMNS],
     [RM_MEETINGS, MEETING_COLUMNS],
+    [RM_OFFICES, OFFICE_COLUMNS],
+    [RM_OFFICE_MEMBERS, OFFICE_MEMBER_COLUMNS],
+    [RM_OFFICE_MEMBER_CARDS, OFFICE_MEMBER_CARD_COLUMNS],
+    [RM_OFFICE_INVITATIONS, OFFICE_INVITATION_COLUMNS],
+    [RM_OFFICE_HISTORY, OFFICE_HISTORY_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });

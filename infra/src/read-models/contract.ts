@@ -2,6 +2,9 @@ import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
 import type { CardHistoryType } from '@kartvizit/schemas/card/http';
 import type { Profile } from '@kartvizit/schemas/profile/http';
 import type { ProductData } from '@kartvizit/schemas/product/events';
+import type { OfficeDetails } from '@kartvizit/schemas/office/events';
+import type { OfficeRole, OfficeTemplateField } from '@kartvizit/schemas/office/model';
+import type { OFFICE_HISTORY_TYPES } from '@kartvizit/schemas/office/http';
 
 /**
  * The read models more than one service reads: command-api's visit counter and query-api's public and owner routes
@@ -212,4 +215,88 @@ export interface MeetingsRow {
   readonly attendees: readonly string[];
   readonly scheduled_at: Date;
   readonly last_stream_position: string;
+}
+
+/**
+ * Offices (issue 30, decision 61), written by projector/src/office/offices-projection.ts: the office screens read them,
+ * the card page (the office's template values) and the team statistics (who is in which office) read rm_offices and
+ * rm_office_members.
+ */
+export const OFFICES_PROJECTION = 'offices';
+export const RM_OFFICES = 'rm_offices';
+export const RM_OFFICE_MEMBERS = 'rm_office_members';
+export const RM_OFFICE_MEMBER_CARDS = 'rm_office_member_cards';
+export const RM_OFFICE_INVITATIONS = 'rm_office_invitations';
+export const RM_OFFICE_HISTORY = 'rm_office_history';
+
+/** A row of `rm_offices`, one per office created. A forgotten office (its key destroyed) reads its name and details ''. */
+export interface OfficesRow {
+  readonly office_id: string;
+  readonly slug: string;
+  readonly details: OfficeDetails;
+  /** '' without a logo. */
+  readonly logo_url: string;
+  readonly template: {
+    readonly fields: readonly OfficeTemplateField[];
+    readonly locked: readonly OfficeTemplateField[];
+  };
+  readonly created_at: Date;
+  readonly updated_at: Date;
+  readonly last_stream_position: string;
+}
+
+/**
+ * A row of `rm_office_members`, one per person who was ever in the office and whose account is not erased. A member
+ * now: `left_at` is null ("AND left_at IS NULL" in every query of the current members).
+ */
+export interface OfficeMembersRow {
+  readonly office_id: string;
+  readonly user_id: string;
+  readonly role: OfficeRole;
+  readonly joined_at: Date;
+  readonly left_at: Date | null;
+  readonly last_stream_position: string;
+}
+
+/** A row of `rm_office_member_cards`: an office card a person holds (`held`) or held, from their membership stream. */
+export interface OfficeMemberCardsRow {
+  readonly user_id: string;
+  readonly card_id: string;
+  readonly office_id: string;
+  readonly held: boolean;
+  readonly last_stream_position: string;
+}
+
+/** What the invitation's events say; 'expired' is read from `expires_at` when shown. */
+export type OfficeInvitationStoredStatus = 'pending' | 'accepted' | 'revoked';
+
+/** A row of `rm_office_invitations`. `email` is opened from the sealed event ('' once the office is forgotten). */
+export interface OfficeInvitationsRow {
+  readonly invitation_id: string;
+  readonly office_id: string;
+  readonly email: string;
+  readonly role: OfficeRole;
+  readonly status: OfficeInvitationStoredStatus;
+  readonly expires_at: Date;
+  readonly created_at: Date;
+  /** Null once the inviter's account is erased. */
+  readonly invited_by: string | null;
+  readonly last_stream_position: string;
+}
+
+export type OfficeHistoryType = (typeof OFFICE_HISTORY_TYPES)[number];
+
+/**
+ * A row of `rm_office_history` ('Ofis Geçmişi'), one per change in the office's stream order. `actor_id` did it,
+ * `subject_id` is whom it was about (a member, or an invitation for 'invited' and 'invitation-revoked'); either is
+ * null once that account is erased.
+ */
+export interface OfficeHistoryRow {
+  readonly office_id: string;
+  readonly stream_position: string;
+  readonly type: OfficeHistoryType;
+  readonly at: Date;
+  readonly actor_id: string | null;
+  readonly subject_id: string | null;
+  readonly role: OfficeRole | null;
 }
