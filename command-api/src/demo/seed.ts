@@ -10,7 +10,6 @@ import {
   profileStreamId,
   validateProfileInput,
 } from '@kartvizit/schemas';
-import { personWithId } from '@kartvizit/schemas/access';
 import { ConcurrencyError, type Checkpoint, type EventMetadata } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { cardDecider, type CardCommand } from '../card/decider.ts';
