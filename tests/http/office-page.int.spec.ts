@@ -84,9 +84,13 @@ describe('an office with its team', () => {
   let position: string | undefined;
 
   beforeAll(async () => {
-    [admin, ayse, mehmet, zeynep, outsider] = await Promise.all(
-      Array.from({ length: 5 }, () => registerOwner(product)),
-    );
+    [admin, ayse, mehmet, zeynep, outsider] = await Promise.all([
+      registerOwner(product),
+      registerOwner(product),
+      registerOwner(product),
+      registerOwner(product),
+      registerOwner(product),
+    ]);
     await createProfile(product, admin, { firstName: 'Kemal', lastName: 'Çınar', jobTitle: 'Ofis Müdürü' });
     await createProfile(product, ayse, { firstName: 'Ayşe', lastName: 'Yılmaz', jobTitle: 'Gayrimenkul Danışmanı' });
     await createProfile(product, mehmet, { firstName: 'Mehmet', lastName: 'Öztürk', jobTitle: 'Danışman' });
