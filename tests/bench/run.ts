@@ -13,6 +13,8 @@
  *      (Accept-Encoding: gzip, deflate, br), in alternating rounds: full pages/s with latency p50/p97.5/p99, and
  *      revalidations (If-None-Match → 304)/s. Every answer must be the expected 200 or 304. Builds web/dist first
  *      when it has no manifest (the page links the built script and CSS); an existing build is used as it is.
+ *      Then the same for the office page, GET /o/{slug} of an office of 12 members with their office cards (issue 30),
+ *      against the replay of its own answer: the section's `office`.
  *   3. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
  *   4. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
