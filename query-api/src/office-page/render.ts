@@ -55,9 +55,6 @@ ${body}
 }
 
 function hero(view: OfficePageView): SafeHtml {
-  const style = view.tint
-    ? trustedHtml(` style="--op-brand:${view.tint.background};--op-on-brand:${view.tint.foreground}"`)
-    : '';
   const logo = view.logo
     ? markup`<img class="op-logo__img" src="${view.logo}" alt="${OFFICE_TEXT.logoAlt(view.name)}" width="160" height="160" decoding="async" fetchpriority="high">`
     : markup`<span class="op-logo__initials" aria-hidden="true">${view.initials}</span>`;
@@ -65,7 +62,7 @@ function hero(view: OfficePageView): SafeHtml {
   const licence = view.licenceNumber
     ? markup`<p class="op-licence">${icon('shield', 'pc-icon pc-icon--sm')}<span>${OFFICE_TEXT.licence(view.licenceNumber)}</span></p>`
     : '';
-  return markup`<header class="op-hero${view.tint ? ' op-hero--tinted' : ''}"${style}>
+  return markup`<header class="op-hero">
 <div class="op-logo">${logo}</div>
 <h1 class="op-name">${view.name}</h1>
 ${company}${licence}
@@ -132,10 +129,15 @@ function team(view: OfficePageView): SafeHtml | '' {
 /** The office page: the same bytes for every visitor. */
 export function renderOfficePage(view: OfficePageView, assets: PageAssets): string {
   const description = OFFICE_TEXT.description(view.name, view.company);
+  // The brand colour (checked `#rrggbb`) tints the header and, on a wide screen, the band behind the page.
+  const tinted = view.tint ? ' op-tinted' : '';
+  const tint = view.tint
+    ? trustedHtml(` style="--op-brand:${view.tint.background};--op-on-brand:${view.tint.foreground}"`)
+    : '';
   return markup`<!doctype html>
 <html lang="tr" class="theme-${view.theme}">
 ${pageHead({ title: `${view.name} · ${OFFICE_TEXT.brand}`, description, assets, meta: socialMeta(view, description), noscriptCss: NOSCRIPT_CSS })}
-<body class="pc-body op-body">
+<body class="pc-body op-body${tinted}"${tint}>
 <div class="pc-page">
 <div class="pc-card op-card">
 <main>
