@@ -1,4 +1,4 @@
-import { enhanceMap } from '../public-card/map-on-demand.ts';
+import { enhanceMap } from '../public-card/enhance-location.ts';
 import './office.css';
 
 /**

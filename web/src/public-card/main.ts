@@ -2,7 +2,7 @@ import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schema
 import { beacon, whenShown } from '../shared/beacon.ts';
 import { sampleWebVitals } from '../shared/vitals-sampling.ts';
 import { enhanceCatalogue } from './catalogue.ts';
-import { enhanceMap } from './map-on-demand.ts';
+import { enhanceMap } from './enhance-location.ts';
 import { debug } from '../shared/debug.ts';
 import { enhanceMeetingBlock, type MeetingBlockText } from './meeting-block.ts';
 import { formFeedback, formSender, sampleSender } from './public-form.ts';

@@ -3,7 +3,9 @@ import { debug } from '../shared/debug.ts';
 /**
  * 'Haritayı Göster' on a server-rendered page (the card page, the office page): the page holds a `.pc-map` box with
  * the place's coordinates, a `[data-map-load]` button and a `[data-map-status]` line. OpenLayers and the tiles'
- * configuration (GET /api/config/public, the location picker's) are fetched only when the visitor asks.
+ * configuration (GET /api/config/public, the location picker's) are fetched only when the visitor asks. Both pages'
+ * scripts import this, so the build puts it in a chunk of its own: its name must not match what
+ * tests/e2e/public-card.e2e.ts takes for OpenLayers being loaded (/Vector|map-/) before the visitor asked.
  */
 export function enhanceMap(text: { readonly mapLoading: string; readonly mapFailed: string }): void {
   const box = document.querySelector<HTMLElement>('.pc-map');
