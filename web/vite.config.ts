@@ -114,7 +114,7 @@ function installableApp(): Plugin[] {
       // The manifest and its icons are added by the plugin itself (includeManifestIcons).
       globPatterns: ['**/*.{js,css,html,svg}'],
       // The server-rendered pages' own scripts (public card, product page, OAuth callback): never part of the app.
-      globIgnores: ['**/public-card-*', '**/product-page-*', '**/auth-callback-*'],
+      globIgnores: ['**/public-card-*', '**/product-page-*', '**/office-page-*', '**/auth-callback-*'],
       // OpenLayers (the profile's map) is the largest file and belongs to the app too.
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     },
@@ -171,6 +171,8 @@ export default defineConfig({
         'public-card': fileURLToPath(new URL('./src/public-card/main.ts', import.meta.url)),
         // The product page (/product/{id}), rendered by query-api too.
         'product-page': fileURLToPath(new URL('./src/product-page/main.ts', import.meta.url)),
+        // The office page (/o/{slug}), rendered by query-api too.
+        'office-page': fileURLToPath(new URL('./src/office-page/main.ts', import.meta.url)),
         // The OAuth popup's landing page (/auth/{provider}/callback), rendered by query-api: no React in a popup.
         'auth-callback': fileURLToPath(new URL('./src/auth-callback/main.ts', import.meta.url)),
       },

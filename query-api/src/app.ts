@@ -17,6 +17,7 @@ import { officeCardQueries } from './office/cards-routes.ts';
 import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
+import { officePageRoutes } from './office-page/routes.ts';
 import { leadQueries } from './lead/routes.ts';
 import { officeLeadQueries } from './lead/office-routes.ts';
 import { productQueries } from './product/routes.ts';
@@ -48,6 +49,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(cardPageRoutes(context, deps));
     await app.register(sitemapRoutes(context, deps));
     await app.register(productPageRoutes(context, deps));
+    await app.register(officePageRoutes(context, deps));
     await app.register(leadQueries(context));
     await app.register(officeLeadQueries(context));
     await app.register(productQueries(context));

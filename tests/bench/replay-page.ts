@@ -1,6 +1,6 @@
 /**
- * The baseline of the card page bench, as a process of its own like the query-api it is compared with: a bare Fastify
- * server answering `GET /p/{anything}` with one recorded answer of the real page, the very headers and (compressed)
+ * The baseline of the page bench (the card page, the office page), as a process of its own like the query-api it is compared with: a bare Fastify
+ * server answering `GET` of any path (`/p/{cardId}`, `/o/{slug}`) with one recorded answer of the real page, the very headers and (compressed)
  * bytes, and the real server's 304 (same headers) when If-None-Match names its ETag. What our server does beyond this
  * (finding the page, choosing the stored encoding, the hooks every answer goes through) is what the ratio measures.
  *
@@ -36,7 +36,8 @@ process.once('message', (recorded: RecordedPage) => {
     const etag = headers.etag;
     const notModified = headerMap(recorded.notModifiedHeaders);
     const app = Fastify({ logger: false });
-    app.get('/p/:cardId', async (request, reply) => {
+    // Any path: the card page's and the office page's replay alike.
+    app.get('/*', async (request, reply) => {
       if (typeof etag === 'string' && request.headers['if-none-match'] === etag) {
         return reply.code(304).headers(notModified).send();
       }

@@ -13,6 +13,8 @@
  *      (Accept-Encoding: gzip, deflate, br), in alternating rounds: full pages/s with latency p50/p97.5/p99, and
  *      revalidations (If-None-Match → 304)/s. Every answer must be the expected 200 or 304. Builds web/dist first
  *      when it has no manifest (the page links the built script and CSS); an existing build is used as it is.
+ *      Then the same for the office page, GET /o/{slug} of an office of 12 members with their office cards (issue 30),
+ *      against the replay of its own answer: the section's `office`.
  *   3. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
  *   4. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
@@ -54,12 +56,15 @@ import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
+import { officeStreamId, type OfficeDetailsChanged } from '@kartvizit/schemas';
+import { newOfficeDetails } from '@kartvizit/schemas/office/rules';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { FormLoadResult, FormRequest } from './form-load.ts';
 import type { LoadReply, LoadResult } from './load-generator.ts';
 import { cpuDuring, parentPid } from './cpu.ts';
 import { benchScaledShape } from './scaled-shape.ts';
+import { givenOffice } from '../support/offices.ts';
 import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
@@ -316,6 +321,15 @@ async function seedOwner(
   url: string,
   profile: Readonly<Record<string, unknown>> = {},
 ): Promise<{ token: string; userId: string; cardId: string }> {
+  const owner = await seedAccount(url, profile);
+  return { ...owner, cardId: await seedCard(url, owner.token) };
+}
+
+/** An account with its profile. */
+async function seedAccount(
+  url: string,
+  profile: Readonly<Record<string, unknown>> = {},
+): Promise<{ token: string; userId: string }> {
   const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const registered = await json<{ token: string; user: { id: string } }>(`${url}/api/auth/register`, {
     method: 'POST',
@@ -327,6 +341,12 @@ async function seedOwner(
     headers: auth,
     body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email, ...profile }),
   });
+  return { token: registered.token, userId: registered.user.id };
+}
+
+/** A virtual card created and activated by the account (while in an office: the office's card). */
+async function seedCard(url: string, token: string): Promise<string> {
+  const auth = { authorization: `Bearer ${token}` };
   const cardId = `VC-${randomBytes(3).toString('hex').toUpperCase()}`;
   await json(`${url}/api/cards`, {
     method: 'POST',
@@ -338,7 +358,76 @@ async function seedOwner(
     headers: auth,
     body: JSON.stringify({ cardId, name: 'Ölçüm' }),
   });
-  return { token: registered.token, userId: registered.user.id, cardId };
+  return cardId;
+}
+
+// An office page as a mid-sized emlak ofisi has it (issue 30: five to a hundred danışman): its details and a team.
+const OFFICE_MEMBERS = 12;
+const OFFICE_FIRST_NAMES = [
+  'Ayşe',
+  'Mehmet',
+  'Zeynep',
+  'Can',
+  'Elif',
+  'Burak',
+  'Gül',
+  'Oğuz',
+  'Şule',
+  'İlker',
+  'Çağla',
+  'Ümit',
+];
+
+/**
+ * An office with OFFICE_MEMBERS members, each with a profile and an office card; answers its slug. The office is given
+ * as events in the services' own log (tests/support/offices.ts, sealed with their APP_SECRET), then each member makes
+ * and activates a card through command-api: in the office, it is the office's card.
+ */
+async function seedOffice(stack: ScaledStack): Promise<string> {
+  const members = await Promise.all(
+    Array.from({ length: OFFICE_MEMBERS }, (_, index) =>
+      seedAccount(stack.url, {
+        ...FULL_PROFILE,
+        title: '',
+        firstName: OFFICE_FIRST_NAMES[index % OFFICE_FIRST_NAMES.length],
+        lastName: 'Yılmaz',
+        jobTitle: index === 0 ? 'Ofis Müdürü' : 'Gayrimenkul Danışmanı',
+      }),
+    ),
+  );
+  const store = await createEventStore({ kind: 'postgres' }, { pool: stack.database.pool });
+  const codec = codecFromAppSecret(stack.database.pool, stack.appSecret);
+  const slug = `cinar-emlak-${randomBytes(3).toString('hex')}`;
+  const { officeId } = await givenOffice(
+    { store, codec },
+    {
+      name: 'Çınar Emlak Kadıköy',
+      slug,
+      members: members.map((member, index) => ({ userId: member.userId, role: index === 0 ? 'admin' : 'agent' })),
+    },
+  );
+  const details: OfficeDetailsChanged = {
+    type: 'OfficeDetailsChanged',
+    data: {
+      officeId,
+      details: {
+        ...newOfficeDetails('Çınar Emlak Kadıköy'),
+        company: 'Çınar Gayrimenkul Danışmanlığı Ltd. Şti.',
+        address: 'Caferağa Mah. Moda Cad. No: 12, 34710 Kadıköy/İstanbul',
+        location: { lat: 40.987654, lng: 29.025432 },
+        phone: '0216 333 44 55',
+        email: 'ofis@cinaremlak.com.tr',
+        website: 'https://cinaremlak.com.tr',
+        licenceNumber: '3400123',
+        primaryColor: '#0e7490',
+      },
+      changedBy: members[0]?.userId ?? '',
+      at: new Date().toISOString(),
+    },
+  };
+  await store.append([{ streamId: officeStreamId(officeId), expected: 'any', events: [await codec.encode(details)] }]);
+  for (const member of members) await seedCard(stack.url, member.token);
+  return slug;
 }
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -721,38 +810,74 @@ function pageRun(result: LoadResult, status: number) {
 async function benchPage(): Promise<Record<string, unknown>> {
   const seconds = SECONDS / ROUNDS;
   log(
-    `page: ${seconds} s per run × ${PAGE_CONNECTIONS} connections, in ${ROUNDS} rounds of replay then query-api, full pages then 304s`,
+    `page: ${seconds} s per run × ${PAGE_CONNECTIONS} connections, in ${ROUNDS} rounds of replay then query-api, full pages then 304s; the card page, then the office page`,
   );
   await ensureWebBuild();
   const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_page_${Date.now()}`), {
     queryApi: true,
     publicBaseUrl: PAGE_ORIGIN,
   });
-  let replay: { url: string; pid: number; close(): Promise<void> } | null = null;
-  let load: { run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> } | null = null;
   try {
     const { cardId } = await seedOwner(stack.url, FULL_PROFILE);
-    const pageUrl = `${stack.queryUrl ?? ''}/p/${cardId}`;
-    // The projector has put the card and the profile into the read models.
-    await until(async () => (await rawGet(pageUrl, PHONE_PAGE_HEADERS).catch(() => null))?.status === 200, 60_000);
+    const card = await measurePage(stack, `/p/${cardId}`, 'page');
+    const slug = await seedOffice(stack);
+    // The projector has put every member's office card into the read models: the whole team is on the page.
+    const office = await measurePage(
+      stack,
+      `/o/${slug}`,
+      'office page',
+      (html) => html.split('class="op-member__link"').length - 1 === OFFICE_MEMBERS,
+    );
+    return { ...card, office: { members: OFFICE_MEMBERS, ...office } };
+  } finally {
+    await stack.close();
+  }
+}
+
+/**
+ * One page of query-api (`path`) against the replay of its recorded answer, as described at the top: full pages and
+ * 304s in alternating rounds. `ready`: what the page's HTML must show before it is recorded.
+ */
+async function measurePage(
+  stack: ScaledStack,
+  path: string,
+  label: string,
+  ready: (html: string) => boolean = () => true,
+): Promise<Record<string, unknown>> {
+  const seconds = SECONDS / ROUNDS;
+  let replay: { url: string; pid: number; close(): Promise<void> } | null = null;
+  let load: { run(options: autocannon.Options): Promise<LoadResult>; close(): Promise<void> } | null = null;
+  const decompressed = (answer: RawAnswer) =>
+    headerOf(answer, 'content-encoding') === 'br'
+      ? brotliDecompressSync(answer.body)
+      : headerOf(answer, 'content-encoding') === 'gzip'
+        ? gunzipSync(answer.body)
+        : answer.body;
+  try {
+    const pageUrl = `${stack.queryUrl ?? ''}${path}`;
+    // The projector has put the page's data into the read models.
+    await until(async () => {
+      const answer = await rawGet(pageUrl, PHONE_PAGE_HEADERS).catch(() => null);
+      return answer?.status === 200 && ready(decompressed(answer).toString('utf8'));
+    }, 60_000);
 
     const page = await rawGet(pageUrl, PHONE_PAGE_HEADERS);
     const encoding = headerOf(page, 'content-encoding');
     const etag = headerOf(page, 'etag');
     if (page.status !== 200 || (encoding !== 'br' && encoding !== 'gzip')) {
       throw new Error(
-        `page: expected 200 with Content-Encoding br or gzip, got ${page.status} with ${encoding ?? 'none'}`,
+        `${label}: expected 200 with Content-Encoding br or gzip, got ${page.status} with ${encoding ?? 'none'}`,
       );
     }
-    if (!etag) throw new Error('page: the page has no ETag');
+    if (!etag) throw new Error(`${label}: the page has no ETag`);
     const revalidation = { ...PHONE_PAGE_HEADERS, 'if-none-match': etag };
     const conditional = await rawGet(pageUrl, revalidation);
     if (conditional.status !== 304)
-      throw new Error(`page: If-None-Match with the page's ETag answered ${conditional.status}, not 304`);
-    const html = encoding === 'br' ? brotliDecompressSync(page.body) : gunzipSync(page.body);
+      throw new Error(`${label}: If-None-Match with the page's ETag answered ${conditional.status}, not 304`);
+    const html = decompressed(page);
     // Without a build the page is served without its script and stylesheet: smaller, and not the page phones get.
     if (!html.includes('<script type="module" src="/assets/'))
-      throw new Error(`page: the page links no built script (is ${webDistDir} built?)`);
+      throw new Error(`${label}: the page links no built script (is ${webDistDir} built?)`);
 
     replay = await startReplayPage({
       status: page.status,
@@ -760,13 +885,13 @@ async function benchPage(): Promise<Record<string, unknown>> {
       bodyBase64: page.body.toString('base64'),
       notModifiedHeaders: conditional.headers.filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
     });
-    const replayUrl = `${replay.url}/p/${cardId}`;
+    const replayUrl = `${replay.url}${path}`;
     const replayPid = replay.pid;
     const replayedPage = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
     if (replayedPage.status !== 200 || !replayedPage.body.equals(page.body))
-      throw new Error('page: the replay does not answer with the recorded page');
+      throw new Error(`${label}: the replay does not answer with the recorded page`);
     if ((await rawGet(replayUrl, revalidation)).status !== 304)
-      throw new Error('page: the replay does not answer 304 to its ETag');
+      throw new Error(`${label}: the replay does not answer 304 to its ETag`);
 
     const generator = await startLoadGenerator();
     load = generator;
@@ -839,10 +964,9 @@ async function benchPage(): Promise<Record<string, unknown>> {
       failures: rounds.reduce((sum, entry) => sum + Object.values(entry.failures).reduce((a, b) => a + b, 0), 0),
       rounds,
     };
-    log(`page: ${JSON.stringify(summary)}`);
+    log(`${label}: ${JSON.stringify(summary)}`);
     return summary;
   } finally {
-    await stack.close();
     await replay?.close();
     await load?.close();
   }

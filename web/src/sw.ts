@@ -39,7 +39,7 @@ interface InstallEventWithRoutes extends ExtendableEvent {
  * Pages whose visitors never need this worker. Where the browser supports static routes they go straight to the
  * network without even starting the worker, so an owner who installed the app opens a public card as fast as anyone.
  */
-const SERVER_PAGES = ['/p/*', '/product/*', '/auth/*/callback', '/sitemap.xml', '/robots.txt'];
+const SERVER_PAGES = ['/p/*', '/product/*', '/o/*', '/auth/*/callback', '/sitemap.xml', '/robots.txt'];
 
 self.addEventListener('install', (event: InstallEventWithRoutes) => {
   if (typeof event.addRoutes !== 'function') return;

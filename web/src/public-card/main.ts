@@ -2,6 +2,7 @@ import { checkLeadForm, plausiblePhone, type LeadInput } from '@kartvizit/schema
 import { beacon, whenShown } from '../shared/beacon.ts';
 import { sampleWebVitals } from '../shared/vitals-sampling.ts';
 import { enhanceCatalogue } from './catalogue.ts';
+import { enhanceMap } from './enhance-location.ts';
 import { debug } from '../shared/debug.ts';
 import { enhanceMeetingBlock, type MeetingBlockText } from './meeting-block.ts';
 import { formFeedback, formSender, sampleSender } from './public-form.ts';
@@ -222,36 +223,6 @@ function hideBrokenImages(): void {
     if (image.complete && image.naturalWidth === 0 && image.currentSrc) hide();
     else image.addEventListener('error', hide, { once: true });
   }
-}
-
-function enhanceMap(text: PageData['text']): void {
-  const box = $<HTMLElement>('.pc-map');
-  const button = $<HTMLButtonElement>('[data-map-load]');
-  const status = $<HTMLElement>('[data-map-status]');
-  if (!box || !button || !status) return;
-  button.addEventListener('click', () => {
-    button.disabled = true;
-    status.textContent = text.mapLoading;
-    const place = { lat: Number(box.dataset.lat), lng: Number(box.dataset.lng) };
-    Promise.all([
-      fetch('/api/config/public').then((response) =>
-        response.ok
-          ? (response.json() as Promise<{ mapTileUrl: string; mapAttribution: string; mapAttributionUrl: string }>)
-          : Promise.reject(new Error(`config ${response.status}`)),
-      ),
-      import('./map.ts'),
-    ])
-      .then(([config, map]) => map.showMap(box, place, config))
-      .then(() => {
-        status.textContent = '';
-        box.classList.add('is-live');
-      })
-      .catch((error: unknown) => {
-        debug('map failed', error);
-        box.classList.add('is-failed');
-        status.textContent = text.mapFailed;
-      });
-  });
 }
 
 /**
