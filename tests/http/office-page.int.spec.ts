@@ -206,9 +206,11 @@ describe('an office with its team', () => {
     const afterTemplate = await page(SLUG, { ...after(template), 'if-none-match': String(shown.headers.etag) });
     expect(afterTemplate.statusCode).toBe(304);
 
+    // The company is locked now: sent as the profile holds it (createProfile's), as the profile screen does.
     const changed = await send(product, 'PUT', '/api/profile', ayse.token, {
       firstName: 'Ayşe',
       lastName: 'Yılmaz',
+      company: 'Yılmaz Gayrimenkul',
       jobTitle: 'Kıdemli Danışman',
     });
     expect(changed.statusCode, changed.body).toBe(200);
