@@ -18,6 +18,7 @@ import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { answer, createProfile, registerOwner, send, virtualCardId, type Owner } from '../http/card-fixtures.ts';
 import { createProduct } from '../http/product-fixtures.ts';
 import { appendTelemetry, clicked, visited } from '../http/statistics-fixtures.ts';
+import { createOffice, join, register, succeeds } from '../http/office-fixtures.ts';
 
 /**
  * Projections fed by Kafka (EVENT_TRANSPORT=kafka, issue 16, decision 42), on a real broker and real PostgreSQL: the
@@ -105,10 +106,29 @@ async function caughtUp(service: ProjectorService): Promise<void> {
   await service.catchUp();
 }
 
-/** Some of everything: accounts, profiles, cards, products, visits and clicks, and one account deleted. */
+/**
+ * An office's life (decision 61): created, an agent invited and joining, a virtual card for its pool given to the agent
+ * and taken back, the template changed: the offices read models and the cards' office column come from Kafka too.
+ */
+async function officeTraffic(round: number): Promise<void> {
+  const admin = await register(product, 'Kemal');
+  const agent = await register(product, 'Şule');
+  const officeId = await createOffice(product, admin, `Çınar Emlak ${round}`, `cinar-kafka-${round}-${randomUUID().slice(0, 6)}`);
+  await join(product, admin, officeId, agent);
+  const card = await succeeds(send(product, 'POST', `/api/offices/${officeId}/cards`, admin.token, { type: 'virtual' }));
+  const cardId = String(card.cardId);
+  await succeeds(send(product, 'POST', `/api/offices/${officeId}/cards/${cardId}/assign`, admin.token, { userId: agent.userId }));
+  await succeeds(send(product, 'POST', `/api/offices/${officeId}/cards/${cardId}/return`, admin.token));
+  await succeeds(
+    send(product, 'PUT', `/api/offices/${officeId}/template`, admin.token, { fields: ['company'], locked: ['company'] }),
+  );
+}
+
+/** Some of everything: accounts, profiles, cards, products, visits and clicks, an office, and one account deleted. */
 async function traffic(round: number): Promise<Checkpoint> {
   const owners: Owner[] = [];
   let last: string | undefined;
+  await officeTraffic(round);
   for (let index = 0; index < 3; index += 1) {
     const owner = await registerOwner(product);
     owners.push(owner);
