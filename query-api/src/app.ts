@@ -18,6 +18,7 @@ import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
 import { leadQueries } from './lead/routes.ts';
+import { officeLeadQueries } from './lead/office-routes.ts';
 import { productQueries } from './product/routes.ts';
 import { contactFileQueries } from './contact-file/routes.ts';
 import { statisticsQueries } from './statistics/routes.ts';
@@ -47,6 +48,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(sitemapRoutes(context, deps));
     await app.register(productPageRoutes(context, deps));
     await app.register(leadQueries(context));
+    await app.register(officeLeadQueries(context));
     await app.register(productQueries(context));
     await app.register(contactFileQueries(context));
     await app.register(statisticsQueries(context, deps));

@@ -10,7 +10,7 @@ import {
   type LeadInput,
   type LeadStatus,
 } from '@kartvizit/schemas';
-import { may, personWithId } from '@kartvizit/schemas/access';
+import { may, type Person } from '@kartvizit/schemas/access';
 import type { Decider } from '../core/decider.ts';
 import {
   ownerTakingForms,
@@ -22,7 +22,8 @@ import {
 /**
  * A lead's life: sent by a visitor, followed up by the card's owner (its status and private note),
  * then possibly deleted by the owner (for good). `status` is the stream's life; `followUp` where the
- * owner is with the visitor.
+ * owner is with the visitor. `officeId`: left on an office's card, the office holds it (issue 30): whoever holds the
+ * card now follows it up, with the office's admins; `ownerId` stays who held the card when it came.
  */
 export type LeadState =
   | { readonly status: 'none' }
@@ -33,6 +34,7 @@ export type LeadState =
       readonly cardId: string;
       readonly followUp: LeadStatus;
       readonly note: string;
+      readonly officeId: string | null;
     };
 
 /**
@@ -56,21 +58,33 @@ export interface SubmitLead {
   };
 }
 
+/**
+ * Who acts on a lead, as the route knows them: the person (with the office they are in now) and the lead's card's
+ * holder now, from the card's own stream (null: nobody, a card in its office's pool). The holder decides an office's
+ * lead; a personal lead is its owner's whoever holds the card.
+ */
+interface LeadActor {
+  readonly leadId: string;
+  readonly person: Person;
+  readonly cardHolder: string | null;
+  readonly now: string;
+}
+
 export interface DeleteLead {
   readonly type: 'DeleteLead';
-  readonly data: { readonly leadId: string; readonly ownerId: string; readonly now: string };
+  readonly data: LeadActor;
 }
 
 /** `status` as the owner sent it: the decision checks it is one of LEAD_STATUSES. */
 export interface ChangeLeadStatus {
   readonly type: 'ChangeLeadStatus';
-  readonly data: { readonly leadId: string; readonly ownerId: string; readonly status: string; readonly now: string };
+  readonly data: LeadActor & { readonly status: string };
 }
 
 /** `note` as the owner typed it: the shared rule (checkLeadNote) normalises and checks it here. */
 export interface ChangeLeadNote {
   readonly type: 'ChangeLeadNote';
-  readonly data: { readonly leadId: string; readonly ownerId: string; readonly note: string; readonly now: string };
+  readonly data: LeadActor & { readonly note: string };
 }
 
 export type LeadCommand = SubmitLead | DeleteLead | ChangeLeadStatus | ChangeLeadNote;
@@ -89,45 +103,62 @@ function submit(command: SubmitLead, state: LeadState): LeadEvent[] {
   if (!validation.ok) throw validationError(validation.message, validation.field);
   if (!tokenLetsThrough(formToken)) return [];
   const ownerId = ownerTakingForms(card);
+  const office = card.officeId ? { officeId: card.officeId } : {};
   return [
     {
       type: 'LeadSubmitted',
-      data: { leadId, ownerId, cardId, ...validation.lead, marketingConsent, noticeVersion, submittedAt: now },
+      data: { leadId, ownerId, cardId, ...validation.lead, marketingConsent, noticeVersion, submittedAt: now, ...office },
     },
   ];
 }
 
-/** Someone else's lead, an unknown id and a deleted lead all read as "no such lead": ids cannot be probed. */
-function remove(command: DeleteLead, state: LeadState): LeadEvent[] {
-  const { leadId, ownerId, now } = command.data;
-  ownLead(state, ownerId);
-  return [{ type: 'LeadDeleted', data: { leadId, ownerId, deletedAt: now } }];
+type LiveLead = Exclude<LeadState, { status: 'none' }>;
+
+/**
+ * May this person change the lead (decision 61)? An office's lead: its card's holder now and the office's admins,
+ * only while in the office. A personal lead: its owner.
+ */
+export function mayChangeLead(lead: LiveLead, person: Person, cardHolder: string | null): boolean {
+  return lead.officeId === null
+    ? may(person, 'change', { ownerId: lead.ownerId })
+    : may(person, 'change', { ownerId: cardHolder, officeId: lead.officeId });
 }
 
-/** The owner's live lead, or "no such lead" for anyone else, an unknown id and a deleted lead. */
-function ownLead(state: LeadState, ownerId: string): Exclude<LeadState, { status: 'none' }> {
-  if (state.status !== 'submitted' || !may(personWithId(ownerId), 'change', state))
+/** The live lead the person may change, or "no such lead" for anyone else, an unknown id and a deleted lead. */
+function changeableLead(state: LeadState, actor: LeadActor): LiveLead {
+  if (state.status !== 'submitted' || !mayChangeLead(state, actor.person, actor.cardHolder))
     throw notFoundError(MESSAGES.leadNotFound);
   return state;
 }
 
+/** What every follow-up event of the lead says of it: its owner, and its office for an office's lead. */
+function leadOf(lead: LiveLead): { readonly leadId: string; readonly ownerId: string; readonly officeId?: string } {
+  return { leadId: lead.leadId, ownerId: lead.ownerId, ...(lead.officeId ? { officeId: lead.officeId } : {}) };
+}
+
+/** Someone else's lead, an unknown id and a deleted lead all read as "no such lead": ids cannot be probed. */
+function remove(command: DeleteLead, state: LeadState): LeadEvent[] {
+  const lead = changeableLead(state, command.data);
+  return [{ type: 'LeadDeleted', data: { ...leadOf(lead), deletedAt: command.data.now } }];
+}
+
 /** The same status again appends nothing. */
 function changeStatus(command: ChangeLeadStatus, state: LeadState): LeadEvent[] {
-  const { leadId, ownerId, status, now } = command.data;
-  const lead = ownLead(state, ownerId);
+  const { status, now } = command.data;
+  const lead = changeableLead(state, command.data);
   if (!isLeadStatus(status)) throw validationError(MESSAGES.leadStatusInvalid, 'status');
   if (status === lead.followUp) return [];
-  return [{ type: 'LeadStatusChanged', data: { leadId, ownerId, status, changedAt: now } }];
+  return [{ type: 'LeadStatusChanged', data: { ...leadOf(lead), status, changedAt: now } }];
 }
 
 /** The same note again (after normalising) appends nothing; '' clears it. */
 function changeNote(command: ChangeLeadNote, state: LeadState): LeadEvent[] {
-  const { leadId, ownerId, note, now } = command.data;
-  const lead = ownLead(state, ownerId);
+  const { note, now } = command.data;
+  const lead = changeableLead(state, command.data);
   const checked = checkLeadNote(note);
   if (!checked.ok) throw validationError(checked.message, 'note');
   if (checked.note === lead.note) return [];
-  return [{ type: 'LeadNoteChanged', data: { leadId, ownerId, note: checked.note, changedAt: now } }];
+  return [{ type: 'LeadNoteChanged', data: { ...leadOf(lead), note: checked.note, changedAt: now } }];
 }
 
 export const leadDecider: Decider<LeadState, LeadCommand, LeadEvent> = {
@@ -143,6 +174,7 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadEvent> = {
           cardId: event.data.cardId,
           followUp: 'new',
           note: '',
+          officeId: event.data.officeId ?? null,
         };
       case 'LeadDeleted':
         return state.status === 'none' ? state : { ...state, status: 'deleted' };

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
-import { DEMO_CARD_ID, DEMO_OWNER_ID, LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent } from '@kartvizit/schemas';
+import { DEMO_CARD_ID, DEMO_OWNER_ID, LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent, type LeadSubmitted } from '@kartvizit/schemas';
 import { deciderSpecification } from '../core/decider-specification.ts';
+import type { Person } from '@kartvizit/schemas/access';
 import { leadDecider, type SubmitLead } from './decider.ts';
 
 const spec = deciderSpecification(leadDecider);
@@ -27,7 +28,7 @@ function submit(overrides: Partial<SubmitLead['data']> = {}): SubmitLead {
   };
 }
 
-const submitted: LeadEvent = {
+const submitted: LeadSubmitted = {
   type: 'LeadSubmitted',
   data: {
     leadId,
@@ -43,7 +44,10 @@ const submitted: LeadEvent = {
   },
 };
 const deleted: LeadEvent = { type: 'LeadDeleted', data: { leadId, ownerId: owner, deletedAt: later } };
-const remove = (ownerId = owner) => ({ type: 'DeleteLead', data: { leadId, ownerId, now: later } }) as const;
+/** A person of no office, by id: who acts on personal leads. */
+const alone = (id: string): Person => ({ id, office: null });
+const remove = (person = alone(owner), cardHolder: string | null = owner) =>
+  ({ type: 'DeleteLead', data: { leadId, person, cardHolder, now: later } }) as const;
 
 describe('lead decider', () => {
   describe('a visitor submits', () => {
@@ -106,7 +110,7 @@ describe('lead decider', () => {
     });
 
     it("not someone else's, an unknown or an already deleted lead: all read as not found", () => {
-      spec.given([submitted]).when(remove(stranger)).thenThrows('not_found', MESSAGES.leadNotFound);
+      spec.given([submitted]).when(remove(alone(stranger))).thenThrows('not_found', MESSAGES.leadNotFound);
       spec.given([]).when(remove()).thenThrows('not_found', MESSAGES.leadNotFound);
       spec.given([submitted, deleted]).when(remove()).thenThrows('not_found', MESSAGES.leadNotFound);
     });
@@ -114,8 +118,10 @@ describe('lead decider', () => {
 });
 
 describe('the owner follows a lead up', () => {
-  const status = (value: string, ownerId = owner) => ({ type: 'ChangeLeadStatus', data: { leadId, ownerId, status: value, now: later } }) as const;
-  const note = (value: string, ownerId = owner) => ({ type: 'ChangeLeadNote', data: { leadId, ownerId, note: value, now: later } }) as const;
+  const status = (value: string, person = alone(owner), cardHolder: string | null = owner) =>
+    ({ type: 'ChangeLeadStatus', data: { leadId, person, cardHolder, status: value, now: later } }) as const;
+  const note = (value: string, person = alone(owner), cardHolder: string | null = owner) =>
+    ({ type: 'ChangeLeadNote', data: { leadId, person, cardHolder, note: value, now: later } }) as const;
   const called: LeadEvent = { type: 'LeadStatusChanged', data: { leadId, ownerId: owner, status: 'called', changedAt: later } };
   const noted: LeadEvent = { type: 'LeadNoteChanged', data: { leadId, ownerId: owner, note: 'Salı öğleden sonra arayacağım.', changedAt: later } };
 
@@ -152,10 +158,83 @@ describe('the owner follows a lead up', () => {
   });
 
   it("not someone else's, an unknown or a deleted lead: all read as not found, before the input is judged", () => {
-    for (const command of [status('called', stranger), note('x', stranger), status('bogus', stranger)]) {
+    for (const command of [status('called', alone(stranger)), note('x', alone(stranger)), status('bogus', alone(stranger))]) {
       spec.given([submitted]).when(command).thenThrows('not_found', MESSAGES.leadNotFound);
     }
     spec.given([]).when(status('called')).thenThrows('not_found', MESSAGES.leadNotFound);
     spec.given([submitted, deleted]).when(note('x')).thenThrows('not_found', MESSAGES.leadNotFound);
+  });
+});
+
+describe('a lead left on an office card (issue 30, decision 61)', () => {
+  const officeId = '3a9e1c44-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
+  const otherOffice = '9c8b7a65-4321-4fed-8cba-0987654321fe';
+  const holder = owner;
+  const admin = 'a1b2c3d4-e5f6-4a7b-8c9d-111111111111';
+  const colleague = 'a1b2c3d4-e5f6-4a7b-8c9d-222222222222';
+  const nextHolder = 'a1b2c3d4-e5f6-4a7b-8c9d-333333333333';
+  const inOffice = (id: string, role: 'admin' | 'agent' = 'agent', office = officeId): Person => ({ id, office: { officeId: office, role } });
+  const officeSubmitted: LeadSubmitted = { type: 'LeadSubmitted', data: { ...submitted.data, officeId } };
+  const status = (person: Person, cardHolder: string | null = holder) =>
+    ({ type: 'ChangeLeadStatus', data: { leadId, person, cardHolder, status: 'called', now: later } }) as const;
+  const note = (person: Person, cardHolder: string | null = holder) =>
+    ({ type: 'ChangeLeadNote', data: { leadId, person, cardHolder, note: 'Yarın arayacağım.', now: later } }) as const;
+  const remove = (person: Person, cardHolder: string | null = holder) =>
+    ({ type: 'DeleteLead', data: { leadId, person, cardHolder, now: later } }) as const;
+  const called: LeadEvent = { type: 'LeadStatusChanged', data: { leadId, ownerId: holder, status: 'called', changedAt: later, officeId } };
+  const noted: LeadEvent = { type: 'LeadNoteChanged', data: { leadId, ownerId: holder, note: 'Yarın arayacağım.', changedAt: later, officeId } };
+  const officeDeleted: LeadEvent = { type: 'LeadDeleted', data: { leadId, ownerId: holder, deletedAt: later, officeId } };
+
+  it('is the office’s: the lead names the office of the card', () => {
+    spec
+      .given([])
+      .when(submit({ card: { active: true, ownerId: holder, officeId } }))
+      .then([officeSubmitted]);
+  });
+
+  it('a personal card’s lead names no office', () => {
+    spec.given([]).when(submit({ card: { active: true, ownerId: holder, officeId: null } })).then([submitted]);
+  });
+
+  it('the card’s holder, in the office, follows it up and deletes it; the events name the office', () => {
+    spec.given([officeSubmitted]).when(status(inOffice(holder))).then([called]);
+    spec.given([officeSubmitted]).when(note(inOffice(holder))).then([noted]);
+    spec.given([officeSubmitted]).when(remove(inOffice(holder))).then([officeDeleted]);
+  });
+
+  it('an admin of the office may, whoever holds the card, even nobody', () => {
+    spec.given([officeSubmitted]).when(status(inOffice(admin, 'admin'))).then([called]);
+    spec.given([officeSubmitted]).when(note(inOffice(admin, 'admin'), null)).then([noted]);
+    spec.given([officeSubmitted]).when(remove(inOffice(admin, 'admin'), nextHolder)).then([officeDeleted]);
+  });
+
+  it('another agent of the office may not: not found', () => {
+    for (const command of [status(inOffice(colleague)), note(inOffice(colleague)), remove(inOffice(colleague))]) {
+      spec.given([officeSubmitted]).when(command).thenThrows('not_found', MESSAGES.leadNotFound);
+    }
+  });
+
+  it('a member who left may not, not even the one it came to, nor an admin of another office', () => {
+    // Left: the owner hook finds no office for them; the card went back to the pool (or still names them, a moment).
+    for (const cardHolder of [null, holder, nextHolder]) {
+      spec.given([officeSubmitted]).when(status(alone(holder), cardHolder)).thenThrows('not_found', MESSAGES.leadNotFound);
+      spec.given([officeSubmitted]).when(remove(alone(holder), cardHolder)).thenThrows('not_found', MESSAGES.leadNotFound);
+    }
+    spec
+      .given([officeSubmitted])
+      .when(note(inOffice(admin, 'admin', otherOffice)))
+      .thenThrows('not_found', MESSAGES.leadNotFound);
+  });
+
+  it('whoever holds the card now follows it up: the one it came to no more once it is reassigned', () => {
+    spec.given([officeSubmitted]).when(status(inOffice(nextHolder), nextHolder)).then([called]);
+    spec.given([officeSubmitted]).when(status(inOffice(holder), nextHolder)).thenThrows('not_found', MESSAGES.leadNotFound);
+  });
+
+  it('a personal lead stays its owner’s, whatever office they are in and whoever holds the card', () => {
+    const personalCalled: LeadEvent = { type: 'LeadStatusChanged', data: { leadId, ownerId: owner, status: 'called', changedAt: later } };
+    spec.given([submitted]).when(status(inOffice(owner), null)).then([personalCalled]);
+    spec.given([submitted]).when(status(inOffice(admin, 'admin'), owner)).thenThrows('not_found', MESSAGES.leadNotFound);
+    spec.given([submitted]).when(status(alone(stranger), stranger)).thenThrows('not_found', MESSAGES.leadNotFound);
   });
 });

@@ -18,9 +18,9 @@ import {
   notFoundError,
   validationError,
 } from '@kartvizit/schemas';
-import { may } from '@kartvizit/schemas/access';
+import type { Person } from '@kartvizit/schemas/access';
 import type { CommandContext } from '../core/context.ts';
-import { leadDecider, type ChangeLeadNote, type ChangeLeadStatus } from './decider.ts';
+import { leadDecider, mayChangeLead, type ChangeLeadNote, type ChangeLeadStatus, type DeleteLead } from './decider.ts';
 import { publicForm, type PublicFormSettings } from '../core/public-form/public-form.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
@@ -117,20 +117,30 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     );
 
     /**
+     * Who acts on the lead: the person, and its card's holder now (from the card's own stream), which decides an
+     * office's lead (issue 30). An unknown lead has no card to read.
+     */
+    const actorOn = async (leadId: string, person: Person) => {
+      const { state } = await commands.load(leadDecider, leadStreamId(leadId));
+      const cardHolder = state.status === 'none' ? null : (await settings.readFormCard(state.cardId)).ownerId;
+      return { leadId, person, cardHolder, now: new Date().toISOString() };
+    };
+
+    /**
      * The owner's follow-up (issue 13): status and private note. Another owner's, an unknown or a
      * deleted lead answer 404; bad input 400 in Turkish; the same value again appends nothing and
      * answers `position: ''`.
      */
     const followUp = async (
-      ownerId: string,
+      person: Person,
       rawLeadId: string,
-      command: (leadId: string) => ChangeLeadStatus | ChangeLeadNote,
+      command: (actor: DeleteLead['data']) => ChangeLeadStatus | ChangeLeadNote,
       messages: { readonly changed: string; readonly unchanged: string },
     ) => {
       const leadId = rawLeadId.toLowerCase();
       if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
-      const result = await commands.handle(leadDecider, leadStreamId(leadId), command(leadId), {
-        metadata: { actor: ownerId },
+      const result = await commands.handle(leadDecider, leadStreamId(leadId), command(await actorOn(leadId, person)), {
+        metadata: { actor: person.id },
       });
       return succeeded({
         message: result.events.length > 0 ? messages.changed : messages.unchanged,
@@ -161,13 +171,12 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = request.person.id;
         refuseInvalidFollowUp(request, 'status', MESSAGES.leadStatusInvalid);
         const { status } = request.body;
         return followUp(
-          ownerId,
+          request.person,
           request.params.leadId,
-          (leadId) => ({ type: 'ChangeLeadStatus', data: { leadId, ownerId, status, now: new Date().toISOString() } }),
+          (actor) => ({ type: 'ChangeLeadStatus', data: { ...actor, status } }),
           { changed: MESSAGES.leadStatusChanged, unchanged: MESSAGES.leadStatusUnchanged },
         );
       },
@@ -188,14 +197,13 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = request.person.id;
         refuseInvalidFollowUp(request, 'note', MESSAGES.leadNoteMustBeText);
         const { note } = request.body;
         const cleared = note.trim() === '';
         return followUp(
-          ownerId,
+          request.person,
           request.params.leadId,
-          (leadId) => ({ type: 'ChangeLeadNote', data: { leadId, ownerId, note, now: new Date().toISOString() } }),
+          (actor) => ({ type: 'ChangeLeadNote', data: { ...actor, note } }),
           {
             changed: cleared ? MESSAGES.leadNoteCleared : MESSAGES.leadNoteSaved,
             unchanged: MESSAGES.leadNoteUnchanged,
@@ -217,14 +225,15 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
         },
       },
       async (request) => {
-        const ownerId = request.person.id;
+        const { person } = request;
         const leadId = request.params.leadId.toLowerCase();
         if (!UUID.test(leadId)) throw notFoundError(MESSAGES.leadNotFound);
+        const actor = await actorOn(leadId, person);
         const outcome = await commands.attempt(
           leadDecider,
           leadStreamId(leadId),
-          { type: 'DeleteLead', data: { leadId, ownerId, now: new Date().toISOString() } },
-          { metadata: { actor: ownerId } },
+          { type: 'DeleteLead', data: actor },
+          { metadata: { actor: person.id } },
         );
         if (outcome.ok) {
           // The lead's own key goes: its sealed name, phone, e-mail and message are unreadable everywhere.
@@ -237,7 +246,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
           error instanceof DomainError &&
           error.kind === 'not_found' &&
           state?.status === 'deleted' &&
-          may(request.person, 'change', state)
+          mayChangeLead(state, person, actor.cardHolder)
         )
           await codec.forget(leadId);
         throw error;

@@ -35,6 +35,7 @@ const SCAN_BATCH = 1000;
  * harmless to repeat:
  * - the owner's sign-in and key, once more;
  * - the key of every lead the owner was ever left (each lead is sealed under its own key), found in the log itself;
+ *   never of a lead left on an office's card: the office holds it (its data controller, issue 30), not the member;
  * - the owner's files (profile and product images), and the local outbox's e-mails about them (DATA_DIR/mail/*.eml,
  *   decision 51).
  * A lead the log brings after the deletion (a visitor who sent the form in the moment it happened) has its key
@@ -52,8 +53,8 @@ export function accountErasureReactor(deps: ErasureDependencies): Reactor<Accoun
       for (const recorded of read.events) {
         if (compareCheckpoints(recorded.position, upTo) > 0) return leads;
         // ownerId and leadId are not sealed: the lead's personal fields are.
-        const data = recorded.data as { ownerId?: unknown; leadId?: unknown };
-        if (data.ownerId === ownerId && typeof data.leadId === 'string') leads.push(data.leadId);
+        const data = recorded.data as { ownerId?: unknown; leadId?: unknown; officeId?: unknown };
+        if (data.ownerId === ownerId && typeof data.leadId === 'string' && !data.officeId) leads.push(data.leadId);
       }
       after = read.checkpoint;
     }
@@ -72,7 +73,7 @@ export function accountErasureReactor(deps: ErasureDependencies): Reactor<Accoun
     startAt: 'start',
     async react(event) {
       if (event.type === 'LeadSubmitted') {
-        if (await isDeleted(event.data.ownerId)) await deps.codec.forget(event.data.leadId);
+        if (!event.data.officeId && (await isDeleted(event.data.ownerId))) await deps.codec.forget(event.data.leadId);
         return;
       }
       const { userId } = event.data;

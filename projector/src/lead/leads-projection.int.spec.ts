@@ -193,3 +193,40 @@ describe('the leads projection', () => {
     });
   });
 });
+
+describe('the leads of an office’s cards (issue 30)', () => {
+  const officeId = randomUUID();
+  const officeLead = (leadId: string, holder = ownerId): LeadEvent => {
+    const lead = submitted(leadId) as Extract<LeadEvent, { type: 'LeadSubmitted' }>;
+    return { type: 'LeadSubmitted', data: { ...lead.data, ownerId: holder, officeId } };
+  };
+
+  it('a lead left on an office card keeps its office; one on a personal card none', async () => {
+    const [office, personal] = [randomUUID(), randomUUID()];
+    const rows = [
+      { lead_id: office, owner_id: ownerId, office_id: officeId },
+      { lead_id: personal, owner_id: ownerId, office_id: null },
+    ].sort((a, b) => (a.lead_id < b.lead_id ? -1 : 1));
+    await spec
+      .given()
+      .when([officeLead(office), submitted(personal)])
+      .then({ leads: rows });
+  });
+
+  it('erasing the member it came to erases their own leads, never the office’s, whose follow-ups still count', async () => {
+    const [member, office, personal] = [randomUUID(), randomUUID(), randomUUID()];
+    const own = { ...(submitted(personal) as Extract<LeadEvent, { type: 'LeadSubmitted' }>) };
+    await spec
+      .given([officeLead(office, member), { type: 'LeadSubmitted', data: { ...own.data, ownerId: member } }])
+      .when(
+        [{ type: 'AccountDeleted', data: { userId: member, deletedAt: '2026-04-05T09:00:00.000Z' } }],
+        [
+          {
+            type: 'LeadStatusChanged',
+            data: { leadId: office, ownerId: member, status: 'met', changedAt: '2026-04-06T09:00:00.000Z', officeId },
+          },
+        ],
+      )
+      .then({ leads: [{ lead_id: office, owner_id: member, office_id: officeId, status: 'met' }] });
+  });
+});

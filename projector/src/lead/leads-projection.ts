@@ -13,6 +13,8 @@ interface LeadRow {
   readonly leadId: string;
   readonly ownerId: string;
   readonly cardId: string;
+  /** The office holding the lead (left on its card, issue 30), or null: the owner's own. */
+  readonly officeId: string | null;
   readonly fullName: string;
   readonly phone: string;
   readonly email: string;
@@ -83,6 +85,7 @@ function evolve(current: LeadState | undefined, event: StoredEvent<LeadEvent>): 
         leadId: state.leadId,
         ownerId: event.data.ownerId,
         cardId: event.data.cardId,
+        officeId: event.data.officeId ?? null,
         ...fields,
         searchText: leadSearchText(fields),
         marketingConsent: event.data.marketingConsent,
@@ -128,6 +131,7 @@ const upsertLeads = batchedUpsert<Positioned<LeadRow>>({
     lead_id: { type: 'uuid', value: (row) => row.leadId },
     owner_id: { type: 'uuid', value: (row) => row.ownerId },
     card_id: { type: 'text', value: (row) => row.cardId },
+    office_id: { type: 'uuid', value: (row) => row.officeId },
     full_name: { type: 'text', value: (row) => row.fullName },
     phone: { type: 'text', value: (row) => row.phone },
     email: { type: 'text', value: (row) => row.email },
@@ -180,12 +184,14 @@ export const leadsProjection: Projection<LeadEvent> = {
   // 2: a deleted lead loses its row (version 1 kept it, blanked, as a tombstone).
   // 3: the owner's follow-up, status and private note (docs/decisions/0027-lead-follow-up.md).
   // 4: a deleted account's leads go (the core's erasure, decision 29).
-  version: 4,
+  // 5: the office holding a lead left on its card (issue 30); erasing its owner leaves it (the office's, not theirs).
+  version: 5,
   tables: {
     leads: (table) => `CREATE TABLE ${table} (
         lead_id uuid PRIMARY KEY,
         owner_id uuid NOT NULL,
         card_id text NOT NULL,
+        office_id uuid,
         full_name text NOT NULL,
         phone text NOT NULL,
         email text NOT NULL,
@@ -199,14 +205,19 @@ export const leadsProjection: Projection<LeadEvent> = {
         note text NOT NULL,
         last_stream_position bigint NOT NULL
       );
-      CREATE INDEX ${table}_owner ON ${table} (owner_id, submitted_at DESC)`,
+      CREATE INDEX ${table}_owner ON ${table} (owner_id, submitted_at DESC);
+      CREATE INDEX ${table}_office ON ${table} (office_id, card_id, submitted_at DESC) WHERE office_id IS NOT NULL`,
     lead_erasures: (table) => `CREATE TABLE ${table} (lead_id uuid PRIMARY KEY)`,
   },
   handles: ['LeadSubmitted', 'LeadDeleted', 'LeadStatusChanged', 'LeadNoteChanged'],
+  // An office's lead is the office's (KVKK: its data controller), not its holder's: erasing a member who held the card
+  // leaves it, and its follow-ups, which name the office too, are never dropped as theirs.
   erasure: {
-    ownerOf: (event) => event.data.ownerId,
+    ownerOf: (event) => (event.data.officeId ? null : event.data.ownerId),
     async erase(ownerIds, { client, table }) {
-      await client.query(`DELETE FROM ${table('leads')} WHERE owner_id = ANY($1::uuid[])`, [ownerIds]);
+      await client.query(`DELETE FROM ${table('leads')} WHERE owner_id = ANY($1::uuid[]) AND office_id IS NULL`, [
+        ownerIds,
+      ]);
     },
   },
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Person } from '@kartvizit/schemas/access';
 import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
 import {
   RM_CARDS,
@@ -80,8 +81,9 @@ interface TotalsExportRow {
   last_visit_at: Date | null;
 }
 
-export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Date) {
+export async function buildAccountExport(pool: pg.Pool, person: Person, now: Date) {
   // Every read names the owner from the token; nothing here takes an id from the request.
+  const ownerId = person.id;
   const [accounts, profiles, cards, products, leads, totals, productFigures, remsKeys, registrations, meetings] =
     await Promise.all([
       rows<AccountExportRow>(
@@ -105,8 +107,15 @@ export async function buildAccountExport(pool: pg.Pool, ownerId: string, now: Da
         pool,
         `SELECT lead_id, card_id, full_name, phone, email, message, marketing_consent, notice_version, submitted_at,
               status, status_changed_at, note
-         FROM rm_leads WHERE owner_id = $1 AND full_name <> '' ORDER BY submitted_at, lead_id`,
-        [ownerId],
+         FROM rm_leads l
+        WHERE l.full_name <> ''
+          -- Their own leads and, while in an office, the office's leads of the cards they hold now (issue 30): the
+          -- office's other leads are the office's to export, not theirs.
+          AND ((l.office_id IS NULL AND l.owner_id = $1)
+            OR (l.office_id = $2::uuid
+                AND EXISTS (SELECT 1 FROM ${RM_CARDS} c WHERE c.card_id = l.card_id AND c.owner_id = $1)))
+        ORDER BY submitted_at, lead_id`,
+        [ownerId, person.office?.officeId ?? null],
       ),
       rows<TotalsExportRow>(
         pool,

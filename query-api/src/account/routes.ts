@@ -106,9 +106,8 @@ export function accountQueries(context: QueryContext) {
         },
       },
       async (request, reply) => {
-        const userId = request.person.id;
         const now = new Date();
-        const data = await buildAccountExport(context.pool, userId, now);
+        const data = await buildAccountExport(context.pool, request.person, now);
         return reply
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${accountExportFileName(now)}"`)

@@ -25,6 +25,7 @@ import {
   RM_CARDS,
   RM_REMS_REGISTRATIONS,
 } from '@kartvizit/infra/read-models/contract';
+import type { Person } from '@kartvizit/schemas/access';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { toCsv } from './csv.ts';
@@ -32,14 +33,16 @@ import { succeeded } from '@kartvizit/infra/http/answers';
 
 // A lead of 'Görüşme Planla' shows where its REMS registration stands (issue 14).
 // A lead shows its card's name (rm_cards) and its REMS registration: read-your-writes waits for all three.
-const PROJECTIONS = ['leads', CARDS_PROJECTION, REMS_REGISTRATIONS_PROJECTION] as const;
+export const LEAD_PROJECTIONS = ['leads', CARDS_PROJECTION, REMS_REGISTRATIONS_PROJECTION] as const;
 const TAG = ['lead'];
 /** The export is one response; an owner with more leads than this exports a search at a time. */
 const EXPORT_LIMIT = 20_000;
 
-interface LeadRow {
+export interface LeadRow {
   lead_id: string;
   card_id: string;
+  /** Who holds the lead's card now (rm_cards), for the office's view. */
+  holder_id: string | null;
   card_name: string | null;
   full_name: string | null;
   phone: string | null;
@@ -56,7 +59,7 @@ interface LeadRow {
 
 type StatusCounts = Record<LeadStatus, number>;
 
-function toLead(row: LeadRow): Lead {
+export function toLead(row: LeadRow): Lead {
   const phone = row.phone ?? '';
   return {
     _id: row.lead_id,
@@ -83,7 +86,7 @@ function toLead(row: LeadRow): Lead {
 }
 
 /** `?status=` when given: one of LEAD_STATUSES, or a Turkish 400. */
-function statusFilter(raw: string | undefined): LeadStatus | null {
+export function statusFilter(raw: string | undefined): LeadStatus | null {
   if (raw === undefined || raw === '') return null;
   if (!isLeadStatus(raw)) throw validationError(MESSAGES.leadStatusInvalid, 'status');
   return raw;
@@ -98,32 +101,56 @@ function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The owner's leads, newest first; the owner comes from the token, never from the request. */
-async function findLeads(
+/**
+ * Whose leads a query reads (decision 61), the person always from the token, never from the request:
+ * - a person's: their own (left on their personal cards) and, while in an office, the office's leads of the cards they
+ *   hold now; a member who left, or whose card went to another, sees none of those;
+ * - an office's (its admins): all of them.
+ */
+export type LeadScope =
+  | { readonly kind: 'person'; readonly personId: string; readonly officeId: string | null }
+  | { readonly kind: 'office'; readonly officeId: string };
+
+/** The scope's condition on `l` (rm_leads) and `c` (its card in rm_cards), with its parameters from $1. */
+function scopeSql(scope: LeadScope): { readonly where: string; readonly params: readonly unknown[] } {
+  return scope.kind === 'office'
+    ? { where: 'l.office_id = $1::uuid', params: [scope.officeId] }
+    : {
+        where: '((l.office_id IS NULL AND l.owner_id = $1::uuid) OR (l.office_id = $2::uuid AND c.owner_id = $1::uuid))',
+        params: [scope.personId, scope.officeId],
+      };
+}
+
+/** The scope's leads, newest first. */
+export async function findLeads(
   context: QueryContext,
-  ownerId: string,
+  scope: LeadScope,
   filter: { readonly search: string; readonly status: LeadStatus | null },
   page: { readonly limit: number; readonly offset: number },
 ): Promise<{ rows: LeadRow[]; total: number; counts: StatusCounts }> {
   const needle = leadSearchNeedle(filter.search);
   const pattern = needle ? containsPattern(needle) : null;
+  const { where: inScope, params } = scopeSql(scope);
+  const n = params.length;
   // A lead whose sealed fields can no longer be opened (its key destroyed before it was projected)
   // names no one and cannot be answered: not listed. This also hides version 1's blanked rows of
   // deleted leads while version 2 of the projection is being built (docs/decisions/0014).
-  const where = `l.owner_id = $1 AND l.full_name <> '' AND ($2::text IS NULL OR l.search_text LIKE $2 ESCAPE '\\')`;
-  const ofStatus = `($3::text IS NULL OR l.status = $3)`;
+  const where = `${inScope} AND l.full_name <> '' AND ($${n + 1}::text IS NULL OR l.search_text LIKE $${n + 1} ESCAPE '\\')`;
+  const ofStatus = `($${n + 2}::text IS NULL OR l.status = $${n + 2})`;
+  // Its card: the name the owner gave a personal card; an office's card, whoever holds it now.
+  const card = `LEFT JOIN ${RM_CARDS} c ON c.card_id = l.card_id AND (l.office_id IS NOT NULL OR c.owner_id = l.owner_id)`;
   const leadRows = async (withRems: boolean) =>
     context.pool.query<LeadRow>(
-      `SELECT l.lead_id, l.card_id, c.name AS card_name, l.full_name, l.phone, l.email, l.message,
-              l.marketing_consent, l.notice_version, l.submitted_at, l.status, l.status_changed_at, l.note,
+      `SELECT l.lead_id, l.card_id, c.name AS card_name, c.owner_id AS holder_id, l.full_name, l.phone, l.email,
+              l.message, l.marketing_consent, l.notice_version, l.submitted_at, l.status, l.status_changed_at, l.note,
               ${withRems ? 'r.status' : 'NULL'} AS rems_status
          FROM rm_leads l
-         LEFT JOIN ${RM_CARDS} c ON c.card_id = l.card_id AND c.owner_id = l.owner_id
+         ${card}
          ${withRems ? `LEFT JOIN ${RM_REMS_REGISTRATIONS} r ON r.registration_id = l.lead_id AND r.owner_id = l.owner_id` : ''}
         WHERE ${where} AND ${ofStatus}
         ORDER BY l.submitted_at DESC, l.lead_id DESC
-        LIMIT $4 OFFSET $5`,
-      [ownerId, pattern, filter.status, page.limit, page.offset],
+        LIMIT $${n + 3} OFFSET $${n + 4}`,
+      [...params, pattern, filter.status, page.limit, page.offset],
     );
   try {
     const [rows, count] = await Promise.all([
@@ -135,8 +162,8 @@ async function findLeads(
       }),
       // Per status of the search's matches, in the same scan: the filter's numbers and the total.
       context.pool.query<{ status: string; total: string }>(
-        `SELECT l.status, count(*) AS total FROM rm_leads l WHERE ${where} GROUP BY l.status`,
-        [ownerId, pattern],
+        `SELECT l.status, count(*) AS total FROM rm_leads l ${card} WHERE ${where} GROUP BY l.status`,
+        [...params, pattern],
       ),
     ]);
     const counts = noCounts();
@@ -152,7 +179,12 @@ async function findLeads(
   }
 }
 
-function pageOf(query: LeadsQuery): { limit: number; offset: number } {
+/** The signed-in person's leads (`GET /api/leads`, its CSV): their own, and the office's of the cards they hold now. */
+export function personScope(person: Person): LeadScope {
+  return { kind: 'person', personId: person.id, officeId: person.office?.officeId ?? null };
+}
+
+export function pageOf(query: LeadsQuery): { limit: number; offset: number } {
   const limit =
     query.limit === undefined ? LEADS_PAGE_SIZE : Math.min(Math.max(Number(query.limit), 1), LEADS_MAX_PAGE_SIZE);
   return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) };
@@ -217,12 +249,11 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsQuery,
           response: { 200: LeadsResponse, 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, projections: LEAD_PROJECTIONS },
       },
       async (request) => {
-        const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
-        const { rows, total, counts } = await findLeads(context, ownerId, filter, pageOf(request.query));
+        const { rows, total, counts } = await findLeads(context, personScope(request.person), filter, pageOf(request.query));
         return succeeded({ leads: rows.map(toLead), total, counts });
       },
     );
@@ -238,12 +269,11 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsExportQuery,
           response: { 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, projections: LEAD_PROJECTIONS },
       },
       async (request, reply) => {
-        const ownerId = request.person.id;
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
-        const { rows } = await findLeads(context, ownerId, filter, { limit: EXPORT_LIMIT, offset: 0 });
+        const { rows } = await findLeads(context, personScope(request.person), filter, { limit: EXPORT_LIMIT, offset: 0 });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="baglantilar-${fileDate.format(new Date())}.csv"`)

@@ -32,7 +32,13 @@ export interface LeadSubmitted {
 
 export interface LeadDeleted {
   readonly type: 'LeadDeleted';
-  readonly data: { readonly leadId: string; readonly ownerId: string; readonly deletedAt: string };
+  readonly data: {
+    readonly leadId: string;
+    readonly ownerId: string;
+    readonly deletedAt: string;
+    /** An office's lead (issue 30): the office's, not the owner's, so erasing the owner leaves it. */
+    readonly officeId?: string;
+  };
 }
 
 /** Where the owner is with a lead ('Bağlantılar'): Yeni, Arandı, Görüşüldü, Olumsuz. A new lead is 'new'. */
@@ -42,7 +48,14 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** The owner moved the lead to another status (never to the one it has). */
 export interface LeadStatusChanged {
   readonly type: 'LeadStatusChanged';
-  readonly data: { readonly leadId: string; readonly ownerId: string; readonly status: LeadStatus; readonly changedAt: string };
+  readonly data: {
+    readonly leadId: string;
+    readonly ownerId: string;
+    readonly status: LeadStatus;
+    readonly changedAt: string;
+    /** An office's lead (issue 30). */
+    readonly officeId?: string;
+  };
 }
 
 /**
@@ -52,7 +65,14 @@ export interface LeadStatusChanged {
  */
 export interface LeadNoteChanged {
   readonly type: 'LeadNoteChanged';
-  readonly data: { readonly leadId: string; readonly ownerId: string; readonly note: string; readonly changedAt: string };
+  readonly data: {
+    readonly leadId: string;
+    readonly ownerId: string;
+    readonly note: string;
+    readonly changedAt: string;
+    /** An office's lead (issue 30). */
+    readonly officeId?: string;
+  };
 }
 
 export type LeadEvent = LeadSubmitted | LeadDeleted | LeadStatusChanged | LeadNoteChanged;

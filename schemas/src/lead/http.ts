@@ -158,3 +158,25 @@ export const LeadFollowUpResponse = Type.Object({
   position: Position,
 });
 export type LeadFollowUpResponse = Static<typeof LeadFollowUpResponse>;
+
+/**
+ * GET /api/offices/{officeId}/leads (issue 30): the office's leads for its admins, each with the member holding its
+ * card now (null: the card is in the office's pool).
+ */
+export const OfficeLead = Type.Object({
+  ...Lead.properties,
+  holderId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+});
+export type OfficeLead = Static<typeof OfficeLead>;
+
+export const OfficeLeadsParams = Type.Object({ officeId: Type.String({ maxLength: 64 }) });
+export type OfficeLeadsParams = Static<typeof OfficeLeadsParams>;
+
+export const OfficeLeadsResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Newest first. */
+  leads: Type.Array(OfficeLead),
+  total: Type.Integer(),
+  counts: Type.Object({ new: Type.Integer(), called: Type.Integer(), met: Type.Integer(), negative: Type.Integer() }),
+});
+export type OfficeLeadsResponse = Static<typeof OfficeLeadsResponse>;

@@ -15,6 +15,8 @@ export type FormTokenVerdict = 'ok' | 'too-fast' | 'invalid' | 'expired' | 'futu
 export interface PublicFormCard {
   readonly active: boolean;
   readonly ownerId: string | null;
+  /** The office the card belongs to (issue 30); absent or null: the holder's own card. */
+  readonly officeId?: string | null;
 }
 
 /**
