@@ -1,4 +1,3 @@
-import { personWithId } from '@kartvizit/schemas/access';
 import {
   DEMO_CARD_ID,
   DEMO_CARD_NAME,
