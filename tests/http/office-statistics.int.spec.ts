@@ -57,7 +57,14 @@ async function card(holder: Person, purpose: string): Promise<string> {
   expect(activated.statusCode, activated.body).toBe(200);
   holder.cards[purpose] = cardId;
   // As the card page does before its beacon: read the public profile (waits until the card is projected).
-  const page = await send(product, 'GET', `/api/profile/card/${cardId}`, undefined, undefined, after(answer(activated).position));
+  const page = await send(
+    product,
+    'GET',
+    `/api/profile/card/${cardId}`,
+    undefined,
+    undefined,
+    after(answer(activated).position),
+  );
   expect(page.statusCode, page.body).toBe(200);
   return cardId;
 }

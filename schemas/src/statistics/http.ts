@@ -205,7 +205,9 @@ export interface StatisticsStreamEvent {
 export const OfficeStatisticsQuery = Type.Object(
   {
     from: Type.Optional(Type.String({ maxLength: 10, description: 'First day (YYYY-MM-DD, Europe/Istanbul)' })),
-    to: Type.Optional(Type.String({ maxLength: 10, description: 'Last day (YYYY-MM-DD, Europe/Istanbul); not after today' })),
+    to: Type.Optional(
+      Type.String({ maxLength: 10, description: 'Last day (YYYY-MM-DD, Europe/Istanbul); not after today' }),
+    ),
   },
   { additionalProperties: false },
 );
