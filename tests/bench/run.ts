@@ -16,13 +16,17 @@
  *   3. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
  *   4. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
+ *   6. Team statistics (issue 30): GET /api/offices/{id}/statistics (p50, p95) for an office of --members (100)
+ *      members with N visits spread over their office cards, for the last 30 days and for a year; its own database
+ *      and product, so `--only office` and `--only query` are measured apart.
  *
  *   5. REMS registrations (issue 14): POST /api/rems/create-customer from many visitors to the cards of many owners
  *      whose REMS (the fake of the tests, a process of its own) answers each call 200 ms late; accepted/s against the
  *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
  *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,rems
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems
+ *   --requests 200 (measured requests per statistics query) --members 100 (the office's)
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
  *   ingestion with 1 vs 2 command-api processes, projection lag per event transport (store, Kafka), relay events/s
@@ -54,6 +58,7 @@ import { PersonalDataVault } from '@kartvizit/infra/vault/personal-data-vault';
 import { REBUILD_BATCH_SIZE, rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { statisticsProjection } from '@kartvizit/projector/statistics/statistics-projection';
 import { freePort } from '../support/ports.ts';
+import { givenOffice } from '../support/offices.ts';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { issueFormToken } from '@kartvizit/infra/forms/form-token';
 import type { FormLoadResult, FormRequest } from './form-load.ts';
@@ -69,7 +74,10 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,rems').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems').split(','));
+// Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
+const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
+const OFFICE_MEMBERS = Number(args.get('members') ?? 100);
 const SHAPE = args.get('shape') ?? 'default';
 if (SHAPE !== 'default' && SHAPE !== 'scaled') throw new Error(`--shape must be scaled (or left out), got ${SHAPE}`);
 const IPHONE =
@@ -88,6 +96,7 @@ interface Stack {
   readonly database: Database;
   readonly product: Product;
   readonly store: EventStore;
+  readonly codec: EventCodec;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -137,6 +146,7 @@ async function startStack(database: Database): Promise<Stack> {
     database,
     product,
     store,
+    codec,
     url: address,
     async close() {
       await product.close();
@@ -311,22 +321,27 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** An owner with a profile (`profile`'s fields over a minimal one) and an active virtual card, through the real API. */
-async function seedOwner(
+/** A person with a profile (`profile`'s fields over a minimal one), through the real API. */
+async function seedPerson(
   url: string,
   profile: Readonly<Record<string, unknown>> = {},
-): Promise<{ token: string; userId: string; cardId: string }> {
+): Promise<{ token: string; userId: string }> {
   const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const registered = await json<{ token: string; user: { id: string } }>(`${url}/api/auth/register`, {
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-parola', firstName: 'Ölçüm', lastName: 'Sahibi' }),
   });
-  const auth = { authorization: `Bearer ${registered.token}` };
   await json(`${url}/api/profile`, {
     method: 'POST',
-    headers: auth,
+    headers: { authorization: `Bearer ${registered.token}` },
     body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email, ...profile }),
   });
+  return { token: registered.token, userId: registered.user.id };
+}
+
+/** An active virtual card of the person (the office's when they are in one), through the real API. */
+async function seedCard(url: string, token: string): Promise<string> {
+  const auth = { authorization: `Bearer ${token}` };
   const cardId = `VC-${randomBytes(3).toString('hex').toUpperCase()}`;
   await json(`${url}/api/cards`, {
     method: 'POST',
@@ -338,7 +353,16 @@ async function seedOwner(
     headers: auth,
     body: JSON.stringify({ cardId, name: 'Ölçüm' }),
   });
-  return { token: registered.token, userId: registered.user.id, cardId };
+  return cardId;
+}
+
+/** An owner with a profile (`profile`'s fields over a minimal one) and an active virtual card, through the real API. */
+async function seedOwner(
+  url: string,
+  profile: Readonly<Record<string, unknown>> = {},
+): Promise<{ token: string; userId: string; cardId: string }> {
+  const person = await seedPerson(url, profile);
+  return { ...person, cardId: await seedCard(url, person.token) };
 }
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -930,24 +954,113 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
     if (ONLY.has('query')) {
       const latency: Record<string, { p50: number; p95: number }> = {};
       for (const endpoint of ['dashboard', 'profile', 'daily', 'location', 'device', 'clicks']) {
-        const url = `${stack.url}/api/statistics/${endpoint}`;
-        const headers = { authorization: `Bearer ${owner.token}` };
-        for (let i = 0; i < 20; i++) await fetch(url, { headers }); // warm-up
-        const times: number[] = [];
-        for (let i = 0; i < 200; i++) {
-          const started = performance.now();
-          const response = await fetch(url, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`${endpoint}: ${response.status}`);
-          times.push(performance.now() - started);
-        }
-        times.sort((a, b) => a - b);
-        latency[endpoint] = { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) };
+        latency[endpoint] = await latencyOf(`${stack.url}/api/statistics/${endpoint}`, owner.token);
       }
       results.queryLatencyMs = { visits: EVENTS, ...latency };
       log(`queries: ${JSON.stringify(results.queryLatencyMs)}`);
     }
     return results;
+  } finally {
+    await stack.close();
+  }
+}
+
+/** p50 and p95 of QUERY_REQUESTS sequential GETs of `url` with the owner's session, after 20 unmeasured ones. */
+async function latencyOf(url: string, token: string): Promise<{ p50: number; p95: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < QUERY_REQUESTS; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) };
+}
+
+/**
+ * N visits over 30 days spread over the members' cards (member i % members), each member with 5,000 visitors a day,
+ * written straight into the log as seedVisits does.
+ */
+async function seedTeamVisits(
+  database: Database,
+  members: readonly { readonly userId: string; readonly cardId: string }[],
+  count: number,
+): Promise<void> {
+  const chunk = 100_000;
+  const owners = members.map((member) => member.userId);
+  const cards = members.map((member) => member.cardId);
+  for (let start = 0; start < count; start += chunk) {
+    const end = Math.min(count, start + chunk) - 1;
+    await database.pool.query(
+      `INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+       SELECT 'bench-telemetry-' || (i % 16), i / 16, gen_random_uuid(), 'CardVisited', 1,
+              jsonb_build_object(
+                'cardId', ($1::text[])[1 + i % $5], 'ownerId', ($2::text[])[1 + i % $5],
+                'visitorHash', md5(((i % 5000) + (i % 30) * 5000)::text),
+                'device', (ARRAY['mobile','tablet','desktop'])[1 + i % 3],
+                'browser', (ARRAY['Safari','Chrome','Samsung Internet','Firefox'])[1 + i % 4],
+                'os', (ARRAY['iOS','Android','Windows'])[1 + i % 3],
+                'country', (ARRAY['TR','TR','TR','DE',NULL])[1 + i % 5],
+                'city', (ARRAY['İstanbul','Ankara','İzmir','Berlin',NULL])[1 + i % 5],
+                'at', to_char((now() - ((i % 30) || ' days')::interval - ((i % 86400) || ' seconds')::interval) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+              '{}'::jsonb
+         FROM generate_series($3::bigint, $4::bigint) AS i`,
+      [cards, owners, start, end, members.length],
+    );
+  }
+}
+
+/**
+ * Team statistics (issue 30): GET /api/offices/{id}/statistics for an office of OFFICE_MEMBERS members, each with an
+ * office card made through the API, and N visits spread over those cards; for the default 30 days and for a year.
+ * A section of its own (its own database and product), so `--only office` and `--only query` run apart.
+ */
+async function benchOfficeQueries(): Promise<Record<string, unknown>> {
+  const stack = await startStack(await openBenchDatabase(`kartvizit_bench_office_${Date.now()}`));
+  try {
+    log(`office: ${OFFICE_MEMBERS} members, each with an office card`);
+    const people = [];
+    for (let index = 0; index < OFFICE_MEMBERS; index++) people.push(await seedPerson(stack.url));
+    const [admin] = people;
+    if (!admin) throw new Error('an office needs a member');
+    const { officeId } = await givenOffice(stack, {
+      members: people.map((person, index) => ({ userId: person.userId, role: index === 0 ? 'admin' : 'agent' })),
+    });
+    const members = [];
+    for (const person of people)
+      members.push({ userId: person.userId, cardId: await seedCard(stack.url, person.token) });
+    log(`office: writing ${EVENTS.toLocaleString('tr-TR')} visits over ${members.length} cards`);
+    await seedTeamVisits(stack.database, members, EVENTS);
+    await stack.product.projectors.stop();
+    const deps = {
+      pool: stack.database.pool,
+      store: stack.store,
+      codec: new EventCodec(new PersonalDataVault(stack.database.pool, randomBytes(32))),
+    };
+    await rebuildProjection(deps, statisticsProjection);
+    const url = `${stack.url}/api/offices/${officeId}/statistics`;
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    // Every visit is counted, under its member, before anything is timed.
+    const probe = await json<{ data: { totals: { visits: number }; members: unknown[] } }>(`${url}?from=${yearAgo}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    if (probe.data.totals.visits !== EVENTS || probe.data.members.length !== OFFICE_MEMBERS)
+      throw new Error(
+        `office: expected ${EVENTS} visits of ${OFFICE_MEMBERS} members, read ${JSON.stringify(probe.data.totals)}`,
+      );
+    const result = {
+      members: OFFICE_MEMBERS,
+      visits: EVENTS,
+      requests: QUERY_REQUESTS,
+      last30Days: await latencyOf(url, admin.token),
+      lastYear: await latencyOf(`${url}?from=${yearAgo}`, admin.token),
+    };
+    log(`office: ${JSON.stringify(result)}`);
+    return result;
   } finally {
     await stack.close();
   }
@@ -1154,6 +1267,7 @@ try {
   if (ONLY.has('ingestion')) report.ingestion = await benchIngestion();
   if (ONLY.has('page')) report.page = await benchPage();
   if (ONLY.has('replay') || ONLY.has('query')) Object.assign(report, await benchReplayAndQueries());
+  if (ONLY.has('office')) report.officeQueryLatencyMs = await benchOfficeQueries();
   if (ONLY.has('rems')) report.rems = await benchRems();
 } finally {
   await Promise.all([...children].map(stopChild));
@@ -1163,7 +1277,7 @@ const outDir = join(root, 'docs/benchmarks');
 mkdirSync(outDir, { recursive: true });
 // A run of some sections (--only) keeps the other sections of latest.json, each with the date it was measured.
 const latestFile = join(outDir, 'latest.json');
-const SECTIONS = ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems', 'scaled'];
+const SECTIONS = ['ingestion', 'page', 'replay', 'queryLatencyMs', 'officeQueryLatencyMs', 'rems', 'scaled'];
 if (existsSync(latestFile)) {
   const previous = JSON.parse(readFileSync(latestFile, 'utf8')) as Record<string, unknown>;
   const measured = (previous.measured ?? {}) as Record<string, string>;
