@@ -23,6 +23,7 @@ import { officeLeadQueries } from './lead/office-routes.ts';
 import { productQueries } from './product/routes.ts';
 import { contactFileQueries } from './contact-file/routes.ts';
 import { statisticsQueries } from './statistics/routes.ts';
+import { officeStatisticsQueries } from './statistics/office-routes.ts';
 import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
@@ -55,6 +56,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(productQueries(context));
     await app.register(contactFileQueries(context));
     await app.register(statisticsQueries(context, deps));
+    await app.register(officeStatisticsQueries(context));
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
     await app.register(oauthQueries(context, deps));

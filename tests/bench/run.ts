@@ -18,13 +18,17 @@
  *   3. Replay: events/s rebuilding the statistics projection from N events (default 1,000,000), against a plain
  *      batched INSERT of the same rows.
  *   4. Query latency of /api/statistics/* with those N visits for one owner (p50, p95).
+ *   6. Team statistics (issue 30): GET /api/offices/{id}/statistics (p50, p95) for an office of --members (100)
+ *      members with N visits spread over their office cards, for the last 30 days and for a year; its own database
+ *      and product, so `--only office` and `--only query` are measured apart.
  *
  *   5. REMS registrations (issue 14): POST /api/rems/create-customer from many visitors to the cards of many owners
  *      whose REMS (the fake of the tests, a process of its own) answers each call 200 ms late; accepted/s against the
  *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
  *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,rems
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems
+ *   --requests 200 (measured requests per statistics query) --members 100 (the office's)
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
  *   ingestion with 1 vs 2 command-api processes, projection lag per event transport (store, Kafka), relay events/s
@@ -74,7 +78,10 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,rems').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems').split(','));
+// Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
+const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
+const OFFICE_MEMBERS = Number(args.get('members') ?? 100);
 const SHAPE = args.get('shape') ?? 'default';
 if (SHAPE !== 'default' && SHAPE !== 'scaled') throw new Error(`--shape must be scaled (or left out), got ${SHAPE}`);
 const IPHONE =
@@ -93,6 +100,7 @@ interface Stack {
   readonly database: Database;
   readonly product: Product;
   readonly store: EventStore;
+  readonly codec: EventCodec;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -142,6 +150,7 @@ async function startStack(database: Database): Promise<Stack> {
     database,
     product,
     store,
+    codec,
     url: address,
     async close() {
       await product.close();
@@ -335,10 +344,9 @@ async function seedAccount(
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-parola', firstName: 'Ölçüm', lastName: 'Sahibi' }),
   });
-  const auth = { authorization: `Bearer ${registered.token}` };
   await json(`${url}/api/profile`, {
     method: 'POST',
-    headers: auth,
+    headers: { authorization: `Bearer ${registered.token}` },
     body: JSON.stringify({ firstName: 'Ölçüm', lastName: 'Sahibi', email, ...profile }),
   });
   return { token: registered.token, userId: registered.user.id };
@@ -362,7 +370,7 @@ async function seedCard(url: string, token: string): Promise<string> {
 }
 
 // An office page as a mid-sized emlak ofisi has it (issue 30: five to a hundred danışman): its details and a team.
-const OFFICE_MEMBERS = 12;
+const OFFICE_PAGE_MEMBERS = 12;
 const OFFICE_FIRST_NAMES = [
   'Ayşe',
   'Mehmet',
@@ -379,13 +387,13 @@ const OFFICE_FIRST_NAMES = [
 ];
 
 /**
- * An office with OFFICE_MEMBERS members, each with a profile and an office card; answers its slug. The office is given
+ * An office with OFFICE_PAGE_MEMBERS members, each with a profile and an office card; answers its slug. The office is given
  * as events in the services' own log (tests/support/offices.ts, sealed with their APP_SECRET), then each member makes
  * and activates a card through command-api: in the office, it is the office's card.
  */
 async function seedOffice(stack: ScaledStack): Promise<string> {
   const members = await Promise.all(
-    Array.from({ length: OFFICE_MEMBERS }, (_, index) =>
+    Array.from({ length: OFFICE_PAGE_MEMBERS }, (_, index) =>
       seedAccount(stack.url, {
         ...FULL_PROFILE,
         title: '',
@@ -826,9 +834,9 @@ async function benchPage(): Promise<Record<string, unknown>> {
       stack,
       `/o/${slug}`,
       'office page',
-      (html) => html.split('class="op-member__link"').length - 1 === OFFICE_MEMBERS,
+      (html) => html.split('class="op-member__link"').length - 1 === OFFICE_PAGE_MEMBERS,
     );
-    return { ...card, office: { members: OFFICE_MEMBERS, ...office } };
+    return { ...card, office: { members: OFFICE_PAGE_MEMBERS, ...office } };
   } finally {
     await stack.close();
   }
@@ -1054,24 +1062,113 @@ async function benchReplayAndQueries(): Promise<Record<string, unknown>> {
     if (ONLY.has('query')) {
       const latency: Record<string, { p50: number; p95: number }> = {};
       for (const endpoint of ['dashboard', 'profile', 'daily', 'location', 'device', 'clicks']) {
-        const url = `${stack.url}/api/statistics/${endpoint}`;
-        const headers = { authorization: `Bearer ${owner.token}` };
-        for (let i = 0; i < 20; i++) await fetch(url, { headers }); // warm-up
-        const times: number[] = [];
-        for (let i = 0; i < 200; i++) {
-          const started = performance.now();
-          const response = await fetch(url, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`${endpoint}: ${response.status}`);
-          times.push(performance.now() - started);
-        }
-        times.sort((a, b) => a - b);
-        latency[endpoint] = { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) };
+        latency[endpoint] = await latencyOf(`${stack.url}/api/statistics/${endpoint}`, owner.token);
       }
       results.queryLatencyMs = { visits: EVENTS, ...latency };
       log(`queries: ${JSON.stringify(results.queryLatencyMs)}`);
     }
     return results;
+  } finally {
+    await stack.close();
+  }
+}
+
+/** p50 and p95 of QUERY_REQUESTS sequential GETs of `url` with the owner's session, after 20 unmeasured ones. */
+async function latencyOf(url: string, token: string): Promise<{ p50: number; p95: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < QUERY_REQUESTS; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) };
+}
+
+/**
+ * N visits over 30 days spread over the members' cards (member i % members), each member with 5,000 visitors a day,
+ * written straight into the log as seedVisits does.
+ */
+async function seedTeamVisits(
+  database: Database,
+  members: readonly { readonly userId: string; readonly cardId: string }[],
+  count: number,
+): Promise<void> {
+  const chunk = 100_000;
+  const owners = members.map((member) => member.userId);
+  const cards = members.map((member) => member.cardId);
+  for (let start = 0; start < count; start += chunk) {
+    const end = Math.min(count, start + chunk) - 1;
+    await database.pool.query(
+      `INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+       SELECT 'bench-telemetry-' || (i % 16), i / 16, gen_random_uuid(), 'CardVisited', 1,
+              jsonb_build_object(
+                'cardId', ($1::text[])[1 + i % $5], 'ownerId', ($2::text[])[1 + i % $5],
+                'visitorHash', md5(((i % 5000) + (i % 30) * 5000)::text),
+                'device', (ARRAY['mobile','tablet','desktop'])[1 + i % 3],
+                'browser', (ARRAY['Safari','Chrome','Samsung Internet','Firefox'])[1 + i % 4],
+                'os', (ARRAY['iOS','Android','Windows'])[1 + i % 3],
+                'country', (ARRAY['TR','TR','TR','DE',NULL])[1 + i % 5],
+                'city', (ARRAY['İstanbul','Ankara','İzmir','Berlin',NULL])[1 + i % 5],
+                'at', to_char((now() - ((i % 30) || ' days')::interval - ((i % 86400) || ' seconds')::interval) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+              '{}'::jsonb
+         FROM generate_series($3::bigint, $4::bigint) AS i`,
+      [cards, owners, start, end, members.length],
+    );
+  }
+}
+
+/**
+ * Team statistics (issue 30): GET /api/offices/{id}/statistics for an office of OFFICE_MEMBERS members, each with an
+ * office card made through the API, and N visits spread over those cards; for the default 30 days and for a year.
+ * A section of its own (its own database and product), so `--only office` and `--only query` run apart.
+ */
+async function benchOfficeQueries(): Promise<Record<string, unknown>> {
+  const stack = await startStack(await openBenchDatabase(`kartvizit_bench_office_${Date.now()}`));
+  try {
+    log(`office: ${OFFICE_MEMBERS} members, each with an office card`);
+    const people = [];
+    for (let index = 0; index < OFFICE_MEMBERS; index++) people.push(await seedAccount(stack.url));
+    const [admin] = people;
+    if (!admin) throw new Error('an office needs a member');
+    const { officeId } = await givenOffice(stack, {
+      members: people.map((person, index) => ({ userId: person.userId, role: index === 0 ? 'admin' : 'agent' })),
+    });
+    const members = [];
+    for (const person of people)
+      members.push({ userId: person.userId, cardId: await seedCard(stack.url, person.token) });
+    log(`office: writing ${EVENTS.toLocaleString('tr-TR')} visits over ${members.length} cards`);
+    await seedTeamVisits(stack.database, members, EVENTS);
+    await stack.product.projectors.stop();
+    const deps = {
+      pool: stack.database.pool,
+      store: stack.store,
+      codec: new EventCodec(new PersonalDataVault(stack.database.pool, randomBytes(32))),
+    };
+    await rebuildProjection(deps, statisticsProjection);
+    const url = `${stack.url}/api/offices/${officeId}/statistics`;
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    // Every visit is counted, under its member, before anything is timed.
+    const probe = await json<{ data: { totals: { visits: number }; members: unknown[] } }>(`${url}?from=${yearAgo}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    if (probe.data.totals.visits !== EVENTS || probe.data.members.length !== OFFICE_MEMBERS)
+      throw new Error(
+        `office: expected ${EVENTS} visits of ${OFFICE_MEMBERS} members, read ${JSON.stringify(probe.data.totals)}`,
+      );
+    const result = {
+      members: OFFICE_MEMBERS,
+      visits: EVENTS,
+      requests: QUERY_REQUESTS,
+      last30Days: await latencyOf(url, admin.token),
+      lastYear: await latencyOf(`${url}?from=${yearAgo}`, admin.token),
+    };
+    log(`office: ${JSON.stringify(result)}`);
+    return result;
   } finally {
     await stack.close();
   }
@@ -1278,6 +1375,7 @@ try {
   if (ONLY.has('ingestion')) report.ingestion = await benchIngestion();
   if (ONLY.has('page')) report.page = await benchPage();
   if (ONLY.has('replay') || ONLY.has('query')) Object.assign(report, await benchReplayAndQueries());
+  if (ONLY.has('office')) report.officeQueryLatencyMs = await benchOfficeQueries();
   if (ONLY.has('rems')) report.rems = await benchRems();
 } finally {
   await Promise.all([...children].map(stopChild));
@@ -1287,7 +1385,7 @@ const outDir = join(root, 'docs/benchmarks');
 mkdirSync(outDir, { recursive: true });
 // A run of some sections (--only) keeps the other sections of latest.json, each with the date it was measured.
 const latestFile = join(outDir, 'latest.json');
-const SECTIONS = ['ingestion', 'page', 'replay', 'queryLatencyMs', 'rems', 'scaled'];
+const SECTIONS = ['ingestion', 'page', 'replay', 'queryLatencyMs', 'officeQueryLatencyMs', 'rems', 'scaled'];
 if (existsSync(latestFile)) {
   const previous = JSON.parse(readFileSync(latestFile, 'utf8')) as Record<string, unknown>;
   const measured = (previous.measured ?? {}) as Record<string, string>;

@@ -8,9 +8,14 @@ import {
   type DeviceStatistics,
   type DeviceType,
   type LocationStatistic,
+  type OfficeMemberStatistic,
+  type OfficeStatistics,
   type ProductStatistics,
+  type TeamFigures,
 } from '@kartvizit/schemas';
+import type { StatisticsPeriod } from '@kartvizit/schemas/statistics/rules';
 import type { BreakdownRow, ProductFigures } from './read-model.ts';
+import type { MemberDayRow, OfficeMemberRow } from './office-read-model.ts';
 
 /** From the read model's rows to the answers of SPEC §7; pure, so the rules are tested without a database. */
 
@@ -136,5 +141,77 @@ export function productStatistics(rows: readonly ProductFigures[]): ProductStati
     totalViews: products.reduce((total, product) => total + product.views, 0),
     totalClicks: products.reduce((total, product) => total + product.clicks.total, 0),
     products,
+  };
+}
+
+/** The days of a period, oldest first. */
+export function periodDays(period: StatisticsPeriod): string[] {
+  const days = [period.to];
+  while ((days[0] ?? '') > period.from) days.unshift(previousDay(days[0] ?? ''));
+  return days;
+}
+
+const NONE: TeamFigures = { visits: 0, uniqueVisitors: 0, clicks: 0, leads: 0 };
+
+function add(figures: TeamFigures, row: TeamFigures): TeamFigures {
+  return {
+    visits: figures.visits + row.visits,
+    uniqueVisitors: figures.uniqueVisitors + row.uniqueVisitors,
+    clicks: figures.clicks + row.clicks,
+    leads: figures.leads + row.leads,
+  };
+}
+
+function hasAny(figures: TeamFigures): boolean {
+  return figures.visits + figures.clicks + figures.leads > 0;
+}
+
+/**
+ * The team statistics from the holders' days on the office's cards: per member (every current one, and a former one
+ * with figures, under their name), per day of the period and in total. The team's unique visitors are the sum of the
+ * members': a visitor is hashed per holder and day, so one person seen on two members' cards is two. Most visits
+ * first, then leads, then by name (Turkish order).
+ */
+export function officeStatistics(
+  period: StatisticsPeriod,
+  people: readonly OfficeMemberRow[],
+  rows: readonly MemberDayRow[],
+): OfficeStatistics {
+  const days = periodDays(period);
+  const byDay = new Map(days.map((day) => [day, NONE]));
+  const byOwner = new Map<string, TeamFigures>();
+  let totals = NONE;
+  for (const row of rows) {
+    const day = byDay.get(row.day);
+    // Outside the period (the read asked for it only; a day of another calendar would be a bug, not a figure).
+    if (day === undefined) continue;
+    byDay.set(row.day, add(day, row));
+    byOwner.set(row.ownerId, add(byOwner.get(row.ownerId) ?? NONE, row));
+    totals = add(totals, row);
+  }
+  const members: OfficeMemberStatistic[] = [];
+  for (const person of people) {
+    const figures = byOwner.get(person.userId) ?? NONE;
+    if (!person.current && !hasAny(figures)) continue;
+    const name = [person.firstName, person.lastName].filter((part) => part !== null && part !== '').join(' ');
+    members.push({
+      userId: person.userId,
+      name: person.firstName === null && person.lastName === null ? MESSAGES.statisticsErasedMember : name,
+      current: person.current,
+      ...figures,
+    });
+  }
+  members.sort(
+    (a, b) =>
+      b.visits - a.visits ||
+      b.leads - a.leads ||
+      collator.compare(a.name, b.name) ||
+      (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+  );
+  return {
+    period: { from: period.from, to: period.to },
+    totals,
+    members,
+    daily: days.map((date) => ({ date, ...(byDay.get(date) ?? NONE) })),
   };
 }

@@ -5,7 +5,9 @@ import {
   deviceStatistics,
   lastDays,
   locationStatistics,
+  officeStatistics,
   percentage,
+  periodDays,
   productStatistics,
 } from './shape.ts';
 import type { BreakdownRow, ProductFigures } from './read-model.ts';
@@ -138,5 +140,65 @@ describe('the Ürünler figures from read-model rows', () => {
       lastViewedAt: '2026-03-05T09:00:00.000Z',
       clicks: { buy: 0, whatsapp: 0, total: 0 },
     });
+  });
+});
+
+describe('team statistics from the holders’ days on the office’s cards', () => {
+  const period = { from: '2026-02-27', to: '2026-03-01' };
+  const AYLA = '00000000-0000-4000-8000-00000000000a';
+  const CEM = '00000000-0000-4000-8000-00000000000c';
+  const ZEYNEP = '00000000-0000-4000-8000-00000000000e';
+  const GONE = '00000000-0000-4000-8000-00000000000f';
+  const day = (ownerId: string, date: string, visits: number, uniqueVisitors: number, clicks = 0, leads = 0) => ({
+    ownerId,
+    day: date,
+    visits,
+    uniqueVisitors,
+    clicks,
+    leads,
+  });
+  const people = [
+    { userId: AYLA, current: true, firstName: 'Ayla', lastName: 'Şahin' },
+    { userId: CEM, current: false, firstName: 'Cem', lastName: 'Çelik' },
+    { userId: ZEYNEP, current: true, firstName: 'Zeynep', lastName: 'Ak' },
+    { userId: GONE, current: false, firstName: null, lastName: null },
+  ];
+
+  it('adds the members’ figures per day and in total; every day of the period is there', () => {
+    const result = officeStatistics(period, people, [
+      day(AYLA, '2026-02-27', 3, 2, 1),
+      day(AYLA, '2026-03-01', 1, 1),
+      day(CEM, '2026-03-01', 2, 2, 0, 1),
+      day(GONE, '2026-02-28', 0, 0, 0, 1),
+    ]);
+    expect(result.period).toEqual(period);
+    expect(result.totals).toEqual({ visits: 6, uniqueVisitors: 5, clicks: 1, leads: 2 });
+    expect(result.daily).toEqual([
+      { date: '2026-02-27', visits: 3, uniqueVisitors: 2, clicks: 1, leads: 0 },
+      { date: '2026-02-28', visits: 0, uniqueVisitors: 0, clicks: 0, leads: 1 },
+      { date: '2026-03-01', visits: 3, uniqueVisitors: 3, clicks: 0, leads: 1 },
+    ]);
+  });
+
+  it('lists every current member, a former one only with figures, an erased one as “Silinmiş hesap”', () => {
+    const quiet = officeStatistics(period, people, []);
+    expect(quiet.members.map((member) => member.name)).toEqual(['Ayla Şahin', 'Zeynep Ak']);
+    const busy = officeStatistics(period, people, [day(CEM, '2026-03-01', 2, 2), day(GONE, '2026-02-28', 0, 0, 0, 1)]);
+    expect(busy.members.map((member) => [member.name, member.current])).toEqual([
+      ['Cem Çelik', false],
+      [MESSAGES.statisticsErasedMember, false],
+      ['Ayla Şahin', true],
+      ['Zeynep Ak', true],
+    ]);
+  });
+
+  it('most visits first, then leads, then names in Turkish order', () => {
+    const result = officeStatistics(period, people, [day(ZEYNEP, '2026-03-01', 1, 1), day(AYLA, '2026-03-01', 1, 1)]);
+    expect(result.members.map((member) => member.name)).toEqual(['Ayla Şahin', 'Zeynep Ak']);
+  });
+
+  it('leaves out a day outside the period, and counts the days of a period by the calendar', () => {
+    expect(officeStatistics(period, people, [day(AYLA, '2026-02-26', 9, 9)]).totals.visits).toBe(0);
+    expect(periodDays({ from: '2024-02-28', to: '2024-03-01' })).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
   });
 });

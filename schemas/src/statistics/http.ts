@@ -196,3 +196,55 @@ export interface StatisticsStreamEvent {
   /** Statistics read model position; send as x-min-position to read at least this far. */
   readonly position: string;
 }
+
+/**
+ * GET /api/offices/{id}/statistics (issue 30): the team's figures over the office's cards for a period of Istanbul
+ * days, for the office's admins. `from` and `to` (YYYY-MM-DD, both included): a missing `to` is today, a missing
+ * `from` the STATISTICS_DAYS days up to `to`; at most a year (schemas/src/statistics/rules.ts).
+ */
+export const OfficeStatisticsQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ maxLength: 10, description: 'First day (YYYY-MM-DD, Europe/Istanbul)' })),
+    to: Type.Optional(
+      Type.String({ maxLength: 10, description: 'Last day (YYYY-MM-DD, Europe/Istanbul); not after today' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OfficeStatisticsQuery = Static<typeof OfficeStatisticsQuery>;
+
+/** Visits, unique visitors, clicks and leads: of a member, of a day, or of the whole team. */
+const TEAM_FIGURES = {
+  visits: Count,
+  /** Per card and day (visitors are hashed per holder and day): a team's is the sum of its members'. */
+  uniqueVisitors: Count,
+  clicks: Count,
+  leads: Count,
+};
+export const TeamFigures = Type.Object(TEAM_FIGURES);
+export type TeamFigures = Static<typeof TeamFigures>;
+
+export const OfficeMemberStatistic = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  /** The account's name; 'Silinmiş hesap' once the account was erased. */
+  name: Type.String(),
+  /** In the office now; false: left or removed (what happened on the office's cards still counts). */
+  current: Type.Boolean(),
+  ...TEAM_FIGURES,
+});
+export type OfficeMemberStatistic = Static<typeof OfficeMemberStatistic>;
+
+export const OfficeDailyStatistic = Type.Object({ date: Day, ...TEAM_FIGURES });
+export type OfficeDailyStatistic = Static<typeof OfficeDailyStatistic>;
+
+export const OfficeStatistics = Type.Object({
+  period: Type.Object({ from: Day, to: Day }),
+  totals: TeamFigures,
+  /** Every current member (with or without figures) and every former one with figures; most visits first. */
+  members: Type.Array(OfficeMemberStatistic),
+  /** Every day of the period, oldest first, days without anything as 0. */
+  daily: Type.Array(OfficeDailyStatistic),
+});
+export type OfficeStatistics = Static<typeof OfficeStatistics>;
+export const OfficeStatisticsResponse = Type.Object({ success: Type.Literal(true), data: OfficeStatistics });
+export type OfficeStatisticsResponse = Static<typeof OfficeStatisticsResponse>;

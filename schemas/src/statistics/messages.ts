@@ -20,6 +20,16 @@ export const STATISTICS_MESSAGES = {
   statisticsNoProductViewsHint:
     'Ürün sayfalarınız ziyaret edildiğinde ya da “Satın Al” veya WhatsApp düğmesine basıldığında burada görünür.',
   statisticsProductsByCard: 'Bir kart seçildiğinde yalnızca o kartın kataloğundan açılan ürün sayfaları sayılır.',
+  // The team statistics' period (GET /api/offices/{id}/statistics?from=&to=, issue 30)
+  statisticsPeriodDayInvalid: 'Tarih YYYY-AA-GG biçiminde geçerli bir gün olmalıdır',
+  statisticsPeriodReversed: 'Başlangıç tarihi bitiş tarihinden sonra olamaz',
+  statisticsPeriodInFuture: 'Dönem bugünden sonraki günleri içeremez',
+  statisticsPeriodTooLong: 'Dönem en fazla 366 gün olabilir',
+  // The team figure of unique visitors, beside its tile on /office/stats
+  statisticsTeamUniqueVisitorsHint:
+    'Tekil ziyaretçiler her kart ve gün için ayrı sayılır; ekibin toplamı bu sayıların toplamıdır.',
+  // A member whose account was erased: their figures are the office's, their name is gone
+  statisticsErasedMember: 'Silinmiş hesap',
   // Live updates (GET /api/statistics/stream)
   statisticsStreamTicketInvalid: 'Canlı istatistik bağlantısının süresi doldu, lütfen sayfayı yenileyin',
 } as const;

@@ -13,6 +13,7 @@ export type DeviceStats = Static.DeviceStatistics;
 export type ClickStats = Static.ClickStatistics;
 export type ProductStats = Static.ProductStatistics;
 export type ProductStat = Static.ProductStatistic;
+export type OfficeStatistics = Static.OfficeStatistics;
 
 export interface StatisticsLive {
   /** Written by the stream through updateCachedData (an immer draft). */
@@ -46,6 +47,12 @@ export const EMPTY_CLICK_STATS: ClickStats = {
 export const EMPTY_PRODUCT_STATS: ProductStats = { totalViews: 0, totalClicks: 0, products: [] };
 
 const STATISTICS = [{ type: 'Statistics', id: 'LIST' }] as const;
+/**
+ * The team statistics are re-read this often while on screen. The owner's stream (below) says "your statistics
+ * changed" to the holder whose card was visited; the admin reading the team is not that holder, so the stream hub
+ * would need an office-wide subscription that follows the membership. Until then: a poll, as Umami does (10 s).
+ */
+export const OFFICE_STATISTICS_REFRESH_MS = 10_000;
 // Coalescing window for a burst of changes: the first one is read at once, the rest at most this often.
 const REFRESH_INTERVAL_MS = 400;
 // Leaving the dashboard for /stats (or back) keeps the stream; leaving both closes it soon after.
@@ -109,6 +116,13 @@ export const statisticsApi = api.injectEndpoints({
       transformResponse: (response: { productStats?: ProductStats | null }) => response.productStats ?? EMPTY_PRODUCT_STATS,
       providesTags: STATISTICS,
     }),
+    /** The team statistics (/office/stats) for the office's admins: the last `from`… days up to today. */
+    getOfficeStatistics: build.query<OfficeStatistics, { readonly officeId: string; readonly from: string }>({
+      query: ({ officeId, from }) =>
+        `/offices/${encodeURIComponent(officeId)}/statistics?${new URLSearchParams({ from }).toString()}`,
+      transformResponse: (response: Static.OfficeStatisticsResponse) => response.data,
+      providesTags: STATISTICS,
+    }),
     /**
      * Not data but a subscription: while a screen uses this entry, the owner's change stream is
      * open, and every change re-reads the statistics queries on screen (tag invalidation). One
@@ -168,4 +182,5 @@ export const {
   useGetClickStatisticsQuery,
   useGetProductStatisticsQuery,
   useGetStatisticsStreamQuery,
+  useGetOfficeStatisticsQuery,
 } = statisticsApi;

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  MESSAGES,
+  OfficeStatisticsQuery,
+  OfficeStatisticsResponse,
+  STATISTICS_DAYS,
+  errorAnswers,
+  forbiddenError,
+  notFoundError,
+  telemetryDay,
+  validationError,
+} from '@kartvizit/schemas';
+import { isMemberOf, may, type Person } from '@kartvizit/schemas/access';
+import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
+import { OfficeIdParams } from '@kartvizit/schemas/office/http';
+import { readStatisticsPeriod } from '@kartvizit/schemas/statistics/rules';
+import { CARDS_PROJECTION, OFFICES_PROJECTION } from '@kartvizit/infra/read-models/contract';
+import { succeeded } from '@kartvizit/infra/http/answers';
+import type { QueryContext } from '../core/context.ts';
+import { readOfficeLeadDays, readOfficePeople, readOfficeVisitDays } from './office-read-model.ts';
+import { officeStatistics } from './shape.ts';
+import type { StatisticsQuerySettings } from './routes.ts';
+
+/** Visits and clicks, the office's cards, its members, its leads, and the members' names. */
+const PROJECTIONS = ['statistics', CARDS_PROJECTION, OFFICES_PROJECTION, 'leads', 'accounts'] as const;
+const TAG = ['statistics'];
+
+/**
+ * `GET /api/offices/{id}/statistics` (issue 30): the team's visits, unique visitors, clicks and leads per member, per
+ * day and in total, over the office's cards, for a period. Only the office's admins: `{id}` must be the person's own
+ * office, read fresh at this request (else the office is not found), and a Danışman hears 403.
+ */
+export function officeStatisticsQueries(context: QueryContext, deps: StatisticsQuerySettings = {}) {
+  const now = deps.now ?? (() => new Date());
+
+  function administeredOffice(person: Person, rawId: string): string {
+    if (!UUID_PATTERN_ANY_CASE.test(rawId)) throw validationError(MESSAGES.officeIdInvalid, 'id');
+    const officeId = rawId.toLowerCase();
+    if (!isMemberOf(person, officeId)) throw notFoundError(MESSAGES.officeNotFound);
+    if (!may(person, 'administer', { ownerId: null, officeId })) throw forbiddenError(MESSAGES.officeAdminOnly);
+    return officeId;
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.get(
+      '/api/offices/:id/statistics',
+      {
+        schema: {
+          tags: TAG,
+          params: OfficeIdParams,
+          querystring: OfficeStatisticsQuery,
+          response: { 200: OfficeStatisticsResponse, ...errorAnswers(400, 401, 403, 404) },
+        },
+        config: { owner: true, projections: PROJECTIONS },
+      },
+      async (request) => {
+        const officeId = administeredOffice(request.person, request.params.id);
+        const period = readStatisticsPeriod(request.query, telemetryDay(now()), STATISTICS_DAYS);
+        if (!period.ok) throw validationError(period.message, period.field);
+        const [visits, leads] = await Promise.all([
+          readOfficeVisitDays(context.pool, officeId, period),
+          readOfficeLeadDays(context.pool, officeId, period),
+        ]);
+        const leadHolders = [...new Set(leads.map((row) => row.ownerId))];
+        const people = await readOfficePeople(context.pool, officeId, leadHolders);
+        return succeeded({ data: officeStatistics(period, people, [...visits, ...leads]) });
+      },
+    );
+  };
+}
