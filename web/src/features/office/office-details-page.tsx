@@ -219,7 +219,10 @@ function OfficeDetailsForm({ office, role }: { readonly office: OfficeView; read
                 field={rowField('bankAccounts')}
                 onRemove={(index) => {
                   setProblem(null);
-                  setForm((current) => ({ ...current, bankAccounts: current.bankAccounts.filter((_, at) => at !== index) }));
+                  setForm((current) => ({
+                    ...current,
+                    bankAccounts: current.bankAccounts.filter((_, at) => at !== index),
+                  }));
                 }}
                 onAdd={() => {
                   pendingRowFocus.current = `bankAccounts.${form.bankAccounts.length}.bankName`;
@@ -244,7 +247,10 @@ function OfficeDetailsForm({ office, role }: { readonly office: OfficeView; read
                 }}
                 onAdd={() => {
                   pendingRowFocus.current = `paymentMethods.${form.paymentMethods.length}.type`;
-                  setForm((current) => ({ ...current, paymentMethods: [...current.paymentMethods, newPaymentMethod()] }));
+                  setForm((current) => ({
+                    ...current,
+                    paymentMethods: [...current.paymentMethods, newPaymentMethod()],
+                  }));
                 }}
               />
             </fieldset>
@@ -307,7 +313,9 @@ function OfficeLogo({ office, canEdit }: { readonly office: OfficeView; readonly
   const fail = (outcome: Parameters<typeof toastFailure>[0]) => {
     toastFailure(outcome);
     // 413 from the proxy may come without our shape: the profile's words for a logo too large.
-    setError(outcome.problem?.message ?? (outcome.status === 413 ? PROFILE_IMAGE_TOO_LARGE.companyLogo : outcome.message));
+    setError(
+      outcome.problem?.message ?? (outcome.status === 413 ? PROFILE_IMAGE_TOO_LARGE.companyLogo : outcome.message),
+    );
   };
 
   const choose = async (file: File) => {
@@ -334,7 +342,11 @@ function OfficeLogo({ office, canEdit }: { readonly office: OfficeView; readonly
   };
 
   return (
-    <section className="panel office-form" aria-labelledby="office-logo-title" aria-busy={uploading !== null || removing}>
+    <section
+      className="panel office-form"
+      aria-labelledby="office-logo-title"
+      aria-busy={uploading !== null || removing}
+    >
       <h2 id="office-logo-title" className="office-form__title">
         Ofis Logosu
       </h2>

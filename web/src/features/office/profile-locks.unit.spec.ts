@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfficeView } from '@kartvizit/schemas/office/http';
 import { emptyProfileForm, NO_IMAGES, type ImageValues } from '../profile/profile-form.ts';
-import {
-  imagesWithLockedAsSaved,
-  NO_LOCKS,
-  profileLocksOf,
-  themeLabel,
-  withLockedAsSaved,
-} from './profile-locks.ts';
+import { imagesWithLockedAsSaved, NO_LOCKS, profileLocksOf, themeLabel, withLockedAsSaved } from './profile-locks.ts';
 
 const OFFICE: OfficeView = {
   id: 'office-1',
@@ -85,7 +79,10 @@ describe('the profile form under an office template', () => {
         ],
         paymentMethods: [{ type: 'paypal', accountName: 'Çınar Emlak', accountId: 'odeme@cinar.example', qrCode: '' }],
       },
-      template: { fields: ['theme', 'bankAccounts', 'paymentMethods'], locked: ['theme', 'bankAccounts', 'paymentMethods'] },
+      template: {
+        fields: ['theme', 'bankAccounts', 'paymentMethods'],
+        locked: ['theme', 'bankAccounts', 'paymentMethods'],
+      },
     };
     const locks = profileLocksOf({ office });
     expect(locks.get('theme')?.officeValue).toBe('Okyanus');

@@ -124,7 +124,13 @@ export function BankAccountRows({ rows, field, onAdd, onRemove }: RowsProps<Bank
             optional
             {...field(index, 'accountNumber')}
           />
-          <TextField label="Şube kodu" inputMode="numeric" autoComplete="off" optional {...field(index, 'branchCode')} />
+          <TextField
+            label="Şube kodu"
+            inputMode="numeric"
+            autoComplete="off"
+            optional
+            {...field(index, 'branchCode')}
+          />
           <TextField
             label="SWIFT / BIC"
             autoComplete="off"
