@@ -1,6 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
+import sharp from 'sharp';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { OFFICE_MESSAGES } from '@kartvizit/schemas/office/messages';
 import { expectAccessible } from './accessibility.ts';
@@ -27,6 +30,19 @@ import {
 
 const LEAD_SUBMITTED = 'Bilgileriniz iletildi. Kart sahibi en kısa sürede sizinle iletişime geçecek.';
 const OFFICE_COMPANY = 'Çınar Gayrimenkul Ltd. Şti.';
+const SCREENSHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+/** The page as a person sees it, at phone and desktop sizes, for reading after the run. */
+async function screenshotBoth(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [PHONE.viewport, DESKTOP]) {
+    if (!size) continue;
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
 
 /** The newest e-mail to `email` that carries an invitation link, and that link. */
 async function invitationLink(email: string): Promise<string> {
@@ -132,6 +148,39 @@ test.describe('offices', () => {
       await expectAccessible(adminPage, 'Ofisim');
     });
 
+    await test.step("the admin gives the office a theme, a bank account and a PNG logo on 'Ofisim'", async () => {
+      await adminPage.getByRole('radio', { name: 'Okyanus' }).check();
+      await adminPage.getByRole('button', { name: 'Banka Hesabı Ekle' }).click();
+      await expect(adminPage.getByLabel('Banka adı')).toBeFocused();
+      await adminPage.getByLabel('Banka adı').fill('Ziraat Bankası');
+      await adminPage.getByLabel('IBAN').fill('TR33 0006 1005 1978 6457 8413 2');
+      await adminPage.getByRole('button', { name: 'Kaydet', exact: true }).click();
+      // The profile's own rule, beside the row's field.
+      await expect(adminPage.getByLabel('IBAN')).toBeFocused();
+      await expect(adminPage.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true');
+      await adminPage.getByLabel('IBAN').fill('TR33 0006 1005 1978 6457 8413 26');
+      await adminPage.getByRole('button', { name: 'Kaydet', exact: true }).click();
+      await expect(toast(adminPage, OFFICE_MESSAGES.officeUpdated).first()).toBeVisible();
+      await adminPage.reload();
+      await expect(adminPage.getByRole('radio', { name: 'Okyanus' })).toBeChecked();
+      await expect(adminPage.getByLabel('IBAN')).toHaveValue('TR33 0006 1005 1978 6457 8413 26');
+
+      const logoInput = adminPage.getByLabel('Ofis logosu seç');
+      await logoInput.setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('logo değil') });
+      await expect(
+        adminPage.getByRole('alert').filter({ hasText: PROFILE_MESSAGES.profileImageNotAnImage }),
+      ).toBeVisible();
+      const png = await sharp({ create: { width: 240, height: 96, channels: 4, background: '#0e7490' } })
+        .png()
+        .toBuffer();
+      await logoInput.setInputFiles({ name: 'cinar-logo.png', mimeType: 'image/png', buffer: png });
+      await expect(toast(adminPage, OFFICE_MESSAGES.officeUpdated).first()).toBeVisible();
+      await expect(adminPage.getByRole('img', { name: 'Ofis logosu', exact: true })).toBeVisible();
+      await expect(adminPage.getByRole('button', { name: 'Ofis logosu kaldır' })).toBeVisible();
+      await expectAccessible(adminPage, 'Ofisim with logo and card values');
+      await screenshotBoth(adminPage, 'office-details-admin');
+    });
+
     await test.step('the admin invites both agents as Danışman', async () => {
       await openOfficeScreen(adminPage, 'Ekip');
       for (const email of [agent.email, newcomerEmail]) {
@@ -228,12 +277,26 @@ test.describe('offices', () => {
       await visitor.goto(`/p/${cardId}`);
       await expect(visitor.getByRole('heading', { level: 1, name: 'Mehmet Demir' })).toBeVisible();
       await expect(visitor.getByText(OFFICE_COMPANY).first()).toBeVisible();
+      // The logo the template locks is the office's.
+      await expect(visitor.locator('img.pc-logo')).toBeVisible();
+      expect(
+        await visitor.locator('img.pc-logo').evaluate((image: HTMLImageElement) => image.naturalWidth),
+      ).toBeGreaterThan(0);
       await visitor.context().close();
+
+      await openOfficeScreen(agentPage, 'Ofisim');
+      await expect(agentPage.getByRole('img', { name: `${officeName} logosu` })).toBeVisible();
+      await expect(agentPage.getByLabel('Ofis logosu seç')).toHaveCount(0);
+      await expect(agentPage.getByText('Okyanus')).toBeVisible();
+      await expectAccessible(agentPage, 'Ofisim, read by a Danışman');
+      await screenshotBoth(agentPage, 'office-details-agent');
 
       await openOfficeScreenFromDashboard(agentPage, '/profile', 'Profil Ayarları');
       await expect(agentPage.getByText(OFFICE_MESSAGES.officeFieldLocked).first()).toBeVisible();
       await expect(agentPage.getByRole('textbox', { name: 'Şirket', exact: true })).toHaveCount(0);
+      await expect(agentPage.locator('img.pf-locked__logo')).toBeVisible();
       await expectAccessible(agentPage, 'Profil Ayarları with locked fields');
+      await screenshotBoth(agentPage, 'office-profile-locks');
 
       const refused = await request.put('/api/profile', {
         headers: { authorization: `Bearer ${agent.token}` },

@@ -51,6 +51,16 @@ export const officeApi = api.injectEndpoints({
       query: ({ officeId, details }) => ({ url: office(officeId), method: 'PUT', body: details }),
       invalidatesTags: (result) => (result ? [CURRENT, HISTORY] : []),
     }),
+    /** Multipart, one file part `companyLogo` (the profile's size and format rules). */
+    changeOfficeLogo: build.mutation<OfficeCommandResponse, { readonly officeId: string; readonly body: FormData }>({
+      query: ({ officeId, body }) => ({ url: `${office(officeId)}/logo`, method: 'PUT', body }),
+      // A logo the template gives changes members' profiles and cards too.
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY, 'Profile', 'Card'] : []),
+    }),
+    removeOfficeLogo: build.mutation<OfficeCommandResponse, string>({
+      query: (officeId) => ({ url: `${office(officeId)}/logo`, method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY, 'Profile', 'Card'] : []),
+    }),
     updateOfficeTemplate: build.mutation<
       OfficeCommandResponse,
       { readonly officeId: string; readonly template: OfficeTemplateBody }
@@ -156,6 +166,8 @@ export const {
   useCreateOfficeMutation,
   useUpdateOfficeDetailsMutation,
   useUpdateOfficeTemplateMutation,
+  useChangeOfficeLogoMutation,
+  useRemoveOfficeLogoMutation,
   useGetOfficeMembersQuery,
   useChangeMemberRoleMutation,
   useRemoveMemberMutation,

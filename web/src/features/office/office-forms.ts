@@ -15,6 +15,16 @@ import {
   validateOfficeDetails,
   type OfficeProblem,
 } from '@kartvizit/schemas/office/rules';
+import {
+  bankAccountsPayload,
+  emptyProfileForm,
+  formFieldOf,
+  paymentMethodsPayload,
+  profileToForm,
+  type BankAccountRow,
+  type PaymentMethodRow,
+  type RowField,
+} from '../profile/profile-form.ts';
 
 /**
  * The office screens' forms, pure: what a keystroke does to the form, what is checked before sending and what is sent.
@@ -77,7 +87,16 @@ export const DETAIL_TEXT_FIELDS = [
   'secondaryColor',
 ] as const;
 export type DetailTextField = (typeof DETAIL_TEXT_FIELDS)[number];
-export type OfficeDetailsForm = Readonly<Record<DetailTextField, string>>;
+
+/**
+ * The text fields, and the card values the template can give (decision 61): the theme and the two lists, held as the
+ * profile form holds them (rows with React keys, IBAN without spaces), so both screens edit them with one component.
+ */
+export interface OfficeDetailsForm extends Readonly<Record<DetailTextField, string>> {
+  readonly theme: string;
+  readonly bankAccounts: readonly BankAccountRow[];
+  readonly paymentMethods: readonly PaymentMethodRow[];
+}
 
 export const DETAIL_LABELS: Readonly<Record<DetailTextField, string>> = {
   name: 'Ofis adı',
@@ -94,10 +113,64 @@ export const DETAIL_LABELS: Readonly<Record<DetailTextField, string>> = {
 };
 
 export function detailsToForm(details: OfficeDetailsView): OfficeDetailsForm {
-  return Object.fromEntries(DETAIL_TEXT_FIELDS.map((field) => [field, details[field]])) as Record<
+  const texts = Object.fromEntries(DETAIL_TEXT_FIELDS.map((field) => [field, details[field]])) as Record<
     DetailTextField,
     string
   >;
+  // The profile form's own reading of stored lists (rows, keys, defaults).
+  const lists = profileToForm({ bankAccounts: details.bankAccounts, paymentMethods: details.paymentMethods });
+  return { ...texts, theme: details.theme, bankAccounts: lists.bankAccounts, paymentMethods: lists.paymentMethods };
+}
+
+/** A row of one of the lists changed, as the profile form's row edit does. */
+export function withBankAccountChange(
+  form: OfficeDetailsForm,
+  index: number,
+  field: RowField<'bankAccounts'>,
+  value: string,
+): OfficeDetailsForm {
+  return {
+    ...form,
+    bankAccounts: form.bankAccounts.map((row, at) => (at === index ? { ...row, [field]: value } : row)),
+  };
+}
+
+export function withPaymentMethodChange(
+  form: OfficeDetailsForm,
+  index: number,
+  field: RowField<'paymentMethods'>,
+  value: string,
+): OfficeDetailsForm {
+  return {
+    ...form,
+    paymentMethods: form.paymentMethods.map((row, at) => (at === index ? { ...row, [field]: value } : row)),
+  };
+}
+
+/** What the form would send, without the rows' keys and the rows nobody filled in (as the profile sends them). */
+function sentDetails(form: OfficeDetailsForm) {
+  const texts = Object.fromEntries(DETAIL_TEXT_FIELDS.map((field) => [field, form[field]])) as Record<
+    DetailTextField,
+    string
+  >;
+  return {
+    ...texts,
+    theme: form.theme,
+    bankAccounts: bankAccountsPayload(form.bankAccounts),
+    paymentMethods: paymentMethodsPayload(form.paymentMethods),
+  };
+}
+
+/**
+ * The form field a problem is about. The rules count list rows among those sent, and blank rows are not sent:
+ * `bankAccounts.0.iban` may be the form's second row (the profile's mapping).
+ */
+export function detailsFieldOf(field: string, form: OfficeDetailsForm): string {
+  return formFieldOf(field, {
+    ...emptyProfileForm(null),
+    bankAccounts: form.bankAccounts,
+    paymentMethods: form.paymentMethods,
+  });
 }
 
 /** Checked as the server checks it; the office's map location is kept as it was (this form does not edit it). */
@@ -105,8 +178,8 @@ export function officeDetailsRequest(
   form: OfficeDetailsForm,
   location: OfficeDetailsView['location'],
 ): { readonly ok: true; readonly body: OfficeDetailsBody } | ({ readonly ok: false } & OfficeProblem) {
-  const checked = validateOfficeDetails({ ...form, location });
-  if (!checked.ok) return checked;
+  const checked = validateOfficeDetails({ ...sentDetails(form), location });
+  if (!checked.ok) return { ok: false, message: checked.message, field: detailsFieldOf(checked.field, form) };
   const { details } = checked;
   return {
     ok: true,
@@ -120,7 +193,7 @@ export function officeDetailsRequest(
 }
 
 export function detailsChanged(form: OfficeDetailsForm, saved: OfficeDetailsView): boolean {
-  return DETAIL_TEXT_FIELDS.some((field) => form[field] !== saved[field]);
+  return JSON.stringify(sentDetails(form)) !== JSON.stringify(sentDetails(detailsToForm(saved)));
 }
 
 // 'Kart Şablonu' ---------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import type { OfficeDetailsView } from '@kartvizit/schemas/office/http';
 import {
   createOfficeRequest,
   detailsChanged,
+  detailsFieldOf,
   detailsToForm,
   EMPTY_CREATE_OFFICE,
   historyLine,
@@ -17,8 +18,12 @@ import {
   withFromOffice,
   withLocked,
   withOfficeName,
+  withBankAccountChange,
   withOfficeSlug,
+  withPaymentMethodChange,
 } from './office-forms.ts';
+import { newBankAccount, newPaymentMethod } from '../profile/profile-form.ts';
+import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
 
 const DETAILS: OfficeDetailsView = {
   name: 'Çınar Emlak',
@@ -131,6 +136,104 @@ describe("'Ofisim'", () => {
         name: 'Çınar Emlak',
       },
     });
+  });
+});
+
+describe("'Ofisim': the card values the template can give", () => {
+  const IBAN = 'TR330006100519786457841326';
+  const WITH_LISTS: OfficeDetailsView = {
+    ...DETAILS,
+    theme: 'ocean',
+    bankAccounts: [
+      {
+        bankName: 'Ziraat Bankası',
+        accountHolder: 'Çınar Gayrimenkul',
+        iban: IBAN,
+        accountNumber: '',
+        branchCode: '',
+        swiftCode: '',
+        currency: 'TRY',
+      },
+    ],
+    paymentMethods: [{ type: 'paypal', accountName: 'Çınar Emlak', accountId: 'odeme@cinar.example', qrCode: '' }],
+  };
+
+  it('given saved lists, then the form holds them as the profile’s rows and nothing is changed', () => {
+    const form = detailsToForm(WITH_LISTS);
+    expect(form.theme).toBe('ocean');
+    expect(form.bankAccounts).toMatchObject([{ bankName: 'Ziraat Bankası', iban: IBAN, currency: 'TRY' }]);
+    expect(form.paymentMethods).toMatchObject([{ type: 'paypal', accountId: 'odeme@cinar.example' }]);
+    expect(detailsChanged(form, WITH_LISTS)).toBe(false);
+  });
+
+  it('given a theme chosen, a row edited or a blank row added, then only real changes count', () => {
+    const form = detailsToForm(WITH_LISTS);
+    expect(detailsChanged({ ...form, theme: 'forest' }, WITH_LISTS)).toBe(true);
+    expect(detailsChanged(withBankAccountChange(form, 0, 'bankName', 'Vakıfbank'), WITH_LISTS)).toBe(true);
+    expect(detailsChanged(withPaymentMethodChange(form, 0, 'accountId', 'yeni@cinar.example'), WITH_LISTS)).toBe(true);
+    // A row nobody filled in is not sent, as in the profile.
+    expect(detailsChanged({ ...form, bankAccounts: [...form.bankAccounts, newBankAccount()] }, WITH_LISTS)).toBe(false);
+  });
+
+  it('sends the theme and the filled rows without their keys, IBAN without spaces', () => {
+    const form = withBankAccountChange(detailsToForm(DETAILS), 0, 'iban', 'x');
+    expect(form.bankAccounts).toEqual([]);
+    const typed = {
+      ...detailsToForm(DETAILS),
+      theme: 'forest',
+      bankAccounts: [newBankAccount(), { ...newBankAccount('Çınar'), bankName: 'Ziraat', iban: IBAN }],
+      paymentMethods: [{ ...newPaymentMethod(), type: 'other', accountId: 'IBAN ile havale' }],
+    };
+    const request = officeDetailsRequest(typed, null);
+    expect(request).toMatchObject({ ok: true });
+    if (!request.ok) return;
+    expect(request.body.theme).toBe('forest');
+    expect(request.body.bankAccounts).toEqual([
+      {
+        bankName: 'Ziraat',
+        accountHolder: 'Çınar',
+        iban: IBAN,
+        accountNumber: '',
+        branchCode: '',
+        swiftCode: '',
+        currency: 'TRY',
+      },
+    ]);
+    expect(request.body.paymentMethods).toEqual([
+      { type: 'other', accountName: '', accountId: 'IBAN ile havale', qrCode: '' },
+    ]);
+  });
+
+  it('given a bad IBAN in the second row after a blank one, then the profile’s message is shown beside that row’s field', () => {
+    const typed = {
+      ...detailsToForm(DETAILS),
+      bankAccounts: [newBankAccount(), { ...newBankAccount(), bankName: 'Ziraat', iban: 'TR0000' }],
+    };
+    const request = officeDetailsRequest(typed, null);
+    expect(request).toMatchObject({ ok: false, field: 'bankAccounts.1.iban' });
+    if (request.ok) return;
+    expect(request.message).toMatch(/IBAN/u);
+  });
+
+  it('given a payment method with neither an account nor a QR code, then the profile’s message names its account', () => {
+    const typed = {
+      ...detailsToForm(DETAILS),
+      paymentMethods: [{ ...newPaymentMethod(), accountName: 'Kasa' }],
+    };
+    expect(officeDetailsRequest(typed, null)).toEqual({
+      ok: false,
+      field: 'paymentMethods.0.accountId',
+      message: PROFILE_MESSAGES.profilePaymentMethodIncomplete,
+    });
+  });
+
+  it('maps the server’s row numbers (rows sent) to the form’s (blank rows kept on screen)', () => {
+    const form = {
+      ...detailsToForm(DETAILS),
+      paymentMethods: [newPaymentMethod(), { ...newPaymentMethod(), accountId: 'a' }],
+    };
+    expect(detailsFieldOf('paymentMethods.0.accountId', form)).toBe('paymentMethods.1.accountId');
+    expect(detailsFieldOf('phone', form)).toBe('phone');
   });
 });
 

@@ -1,4 +1,6 @@
-import type { OfficeView } from '@kartvizit/schemas/office/http';
+import type { OfficeDetailsView, OfficeView } from '@kartvizit/schemas/office/http';
+import { PAYMENT_TYPE_LABELS, PROFILE_THEMES } from '@kartvizit/schemas/profile/model';
+import { formatIban } from '../profile/iban.ts';
 import { OFFICE_TEMPLATE_FIELD_LABELS, type OfficeTemplateField } from '@kartvizit/schemas/office/model';
 import type { ImageValues, ProfileFormValues } from '../profile/profile-form.ts';
 
@@ -23,6 +25,26 @@ const joined = (...parts: readonly string[]) =>
     .filter((part) => part !== '')
     .join(' · ');
 
+/** A theme's Turkish name ('Okyanus'); an unknown one as stored; '' for none. */
+export function themeLabel(theme: string): string {
+  return PROFILE_THEMES.find((known) => known.value === theme)?.label ?? theme;
+}
+
+/** One bank account as a line: 'Ziraat Bankası · TR00 0001 … · TRY'. */
+export function bankAccountLine(account: OfficeDetailsView['bankAccounts'][number]): string {
+  return joined(
+    account.bankName,
+    account.accountHolder,
+    account.iban ? formatIban(account.iban) : account.accountNumber,
+    account.currency,
+  );
+}
+
+/** One payment method as a line: 'PayPal · Çınar Emlak · odeme@cinar.example'. */
+export function paymentMethodLine(method: OfficeDetailsView['paymentMethods'][number]): string {
+  return joined(PAYMENT_TYPE_LABELS[method.type], method.accountName, method.accountId || method.qrCode);
+}
+
 function officeValueOf(field: OfficeTemplateField, office: OfficeView): string {
   const { details } = office;
   switch (field) {
@@ -35,13 +57,13 @@ function officeValueOf(field: OfficeTemplateField, office: OfficeView): string {
     case 'companyInfo':
       return joined(details.taxOffice, details.taxNumber);
     case 'theme':
-      return joined(details.primaryColor, details.secondaryColor);
+      return themeLabel(details.theme);
     case 'licenceNumber':
       return details.licenceNumber;
     case 'bankAccounts':
+      return details.bankAccounts.map(bankAccountLine).join('\n');
     case 'paymentMethods':
-      // The office's lists are shown on the card itself; the form names the lock.
-      return '';
+      return details.paymentMethods.map(paymentMethodLine).join('\n');
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfficeView } from '@kartvizit/schemas/office/http';
 import { emptyProfileForm, NO_IMAGES, type ImageValues } from '../profile/profile-form.ts';
-import { imagesWithLockedAsSaved, NO_LOCKS, profileLocksOf, withLockedAsSaved } from './profile-locks.ts';
+import { imagesWithLockedAsSaved, NO_LOCKS, profileLocksOf, themeLabel, withLockedAsSaved } from './profile-locks.ts';
 
 const OFFICE: OfficeView = {
   id: 'office-1',
@@ -49,6 +49,56 @@ describe('the profile form under an office template', () => {
     expect(locks.get('companyLogo')?.officeValue).toBe('https://cdn.example/office-1/logo.png');
     expect(locks.get('companyInfo')?.officeValue).toBe('Kadıköy · 1234567890');
     expect(locks.has('theme')).toBe(false);
+  });
+
+  it('given the theme and the lists locked, then the office’s theme name and one line per entry are shown', () => {
+    const office: OfficeView = {
+      ...OFFICE,
+      details: {
+        ...OFFICE.details,
+        theme: 'ocean',
+        bankAccounts: [
+          {
+            bankName: 'Ziraat Bankası',
+            accountHolder: 'Çınar Gayrimenkul',
+            iban: 'TR330006100519786457841326',
+            accountNumber: '',
+            branchCode: '',
+            swiftCode: '',
+            currency: 'TRY',
+          },
+          {
+            bankName: 'Vakıfbank',
+            accountHolder: '',
+            iban: '',
+            accountNumber: '123-456',
+            branchCode: '',
+            swiftCode: '',
+            currency: 'EUR',
+          },
+        ],
+        paymentMethods: [{ type: 'paypal', accountName: 'Çınar Emlak', accountId: 'odeme@cinar.example', qrCode: '' }],
+      },
+      template: {
+        fields: ['theme', 'bankAccounts', 'paymentMethods'],
+        locked: ['theme', 'bankAccounts', 'paymentMethods'],
+      },
+    };
+    const locks = profileLocksOf({ office });
+    expect(locks.get('theme')?.officeValue).toBe('Okyanus');
+    expect(locks.get('bankAccounts')?.officeValue).toBe(
+      'Ziraat Bankası · Çınar Gayrimenkul · TR33 0006 1005 1978 6457 8413 26 · TRY\nVakıfbank · 123-456 · EUR',
+    );
+    expect(locks.get('paymentMethods')?.officeValue).toBe('PayPal · Çınar Emlak · odeme@cinar.example');
+  });
+
+  it('given the office has no theme or lists yet, then the locks show no value (the form says the card shows the office’s)', () => {
+    const locks = profileLocksOf({
+      office: { ...OFFICE, template: { fields: ['theme', 'bankAccounts'], locked: ['theme', 'bankAccounts'] } },
+    });
+    expect(locks.get('theme')?.officeValue).toBe('');
+    expect(locks.get('bankAccounts')?.officeValue).toBe('');
+    expect(themeLabel('yeni-tema')).toBe('yeni-tema');
   });
 
   it('given a locked company changed in the form, when saving, then the stored company is sent; other fields as typed', () => {

@@ -8,7 +8,8 @@ interface Props {
   readonly bind: Bindings;
 }
 
-function ThemePicker({ value, onValue }: { readonly value: string; readonly onValue: (value: string) => void }) {
+/** The card themes as radio buttons; the profile and the office ('Ofisim') both pick with it. */
+export function ThemePicker({ value, onValue }: { readonly value: string; readonly onValue: (value: string) => void }) {
   return (
     <fieldset className="pf-themes pf-field--wide">
       <legend className="form-field__label">Kart teması</legend>

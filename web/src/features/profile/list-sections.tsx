@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import type { Bindings } from './bindings.ts';
+import type { Bindings, FieldBinding } from './bindings.ts';
 import { IbanField, SelectField, TextField } from './fields.tsx';
 import type { ProfileFormAction } from './form-state.ts';
 import {
@@ -14,8 +14,11 @@ import {
   newBankAccount,
   newPaymentMethod,
   newSocialLink,
+  type BankAccountRow,
   type ListKey,
+  type PaymentMethodRow,
   type ProfileFormValues,
+  type RowField,
 } from './profile-form.ts';
 import { AddButton, EmptyList, ListRow, Section } from './section.tsx';
 import { socialProfileUrl } from './social-links.ts';
@@ -91,100 +94,79 @@ export function SocialSection({ values, bind, dispatch, onRowAdded }: Props) {
   );
 }
 
-export function BankSection({ values, bind, dispatch, onRowAdded }: Props) {
-  const rows = values.bankAccounts;
-  const holder = [values.firstName, values.lastName]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ');
-  const lock = useProfileLock('bankAccounts');
-  if (lock) {
-    return (
-      <Section id="profil-banka" description="Ziyaretçileriniz IBAN’ınızı kartınızdan tek dokunuşla kopyalayabilir.">
-        <LockedField lock={lock} />
-      </Section>
-    );
-  }
+interface RowsProps<Row> {
+  readonly rows: readonly Row[];
+  /** The input of one row's field: its path, value, message and handlers. */
+  readonly field: (index: number, name: string) => FieldBinding;
+  readonly onAdd: () => void;
+  readonly onRemove: (index: number) => void;
+}
+
+/** The bank account rows, for any owner of card values (the profile, an office): values and callbacks in. */
+export function BankAccountRows({ rows, field, onAdd, onRemove }: RowsProps<BankAccountRow>) {
   return (
-    <Section id="profil-banka" description="Ziyaretçileriniz IBAN’ınızı kartınızdan tek dokunuşla kopyalayabilir.">
-      {rows.length === 0 && <EmptyList>Henüz banka hesabı eklemediniz.</EmptyList>}
-      {rows.map((row, index) => {
-        const iban = bind.bank(index, 'iban');
-        return (
-          <ListRow
-            key={row.key}
-            legend={`Banka hesabı ${index + 1}`}
-            removeLabel={`Banka hesabı ${index + 1} kaldır`}
-            onRemove={() => removeRow(dispatch, 'bankAccounts', index)}
-          >
-            <TextField label="Banka adı" autoComplete="off" {...bind.bank(index, 'bankName')} />
-            <TextField label="Hesap sahibi" autoComplete="off" {...bind.bank(index, 'accountHolder')} />
-            <IbanField label="IBAN" {...iban} />
-            <TextField
-              label="Hesap numarası"
-              inputMode="numeric"
-              autoComplete="off"
-              optional
-              {...bind.bank(index, 'accountNumber')}
-            />
-            <TextField
-              label="Şube kodu"
-              inputMode="numeric"
-              autoComplete="off"
-              optional
-              {...bind.bank(index, 'branchCode')}
-            />
-            <TextField
-              label="SWIFT / BIC"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              optional
-              {...bind.bank(index, 'swiftCode')}
-            />
-            <SelectField label="Para birimi" options={CURRENCY_OPTIONS} {...bind.bank(index, 'currency')} />
-          </ListRow>
-        );
-      })}
-      <AddButton
-        label="Banka Hesabı Ekle"
-        onAdd={() => {
-          dispatch({ type: 'rowAdded', list: 'bankAccounts', row: newBankAccount(holder) });
-          onRowAdded(`bankAccounts.${rows.length}.bankName`);
-        }}
-      />
-    </Section>
+    <>
+      {rows.length === 0 && <EmptyList>Henüz banka hesabı eklenmedi.</EmptyList>}
+      {rows.map((row, index) => (
+        <ListRow
+          key={row.key}
+          legend={`Banka hesabı ${index + 1}`}
+          removeLabel={`Banka hesabı ${index + 1} kaldır`}
+          onRemove={() => onRemove(index)}
+        >
+          <TextField label="Banka adı" autoComplete="off" {...field(index, 'bankName')} />
+          <TextField label="Hesap sahibi" autoComplete="off" {...field(index, 'accountHolder')} />
+          <IbanField label="IBAN" {...field(index, 'iban')} />
+          <TextField
+            label="Hesap numarası"
+            inputMode="numeric"
+            autoComplete="off"
+            optional
+            {...field(index, 'accountNumber')}
+          />
+          <TextField
+            label="Şube kodu"
+            inputMode="numeric"
+            autoComplete="off"
+            optional
+            {...field(index, 'branchCode')}
+          />
+          <TextField
+            label="SWIFT / BIC"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            optional
+            {...field(index, 'swiftCode')}
+          />
+          <SelectField label="Para birimi" options={CURRENCY_OPTIONS} {...field(index, 'currency')} />
+        </ListRow>
+      ))}
+      <AddButton label="Banka Hesabı Ekle" onAdd={onAdd} />
+    </>
   );
 }
 
-export function PaymentSection({ values, bind, dispatch, onRowAdded }: Props) {
-  const rows = values.paymentMethods;
-  const lock = useProfileLock('paymentMethods');
-  if (lock) {
-    return (
-      <Section id="profil-odeme" description="PayPal, kredi kartı bağlantısı veya başka bir ödeme hesabı ekleyin.">
-        <LockedField lock={lock} />
-      </Section>
-    );
-  }
+/** The payment method rows, for any owner of card values: values and callbacks in. */
+export function PaymentMethodRows({ rows, field, onAdd, onRemove }: RowsProps<PaymentMethodRow>) {
   return (
-    <Section id="profil-odeme" description="PayPal, kredi kartı bağlantısı veya başka bir ödeme hesabı ekleyin.">
-      {rows.length === 0 && <EmptyList>Henüz ödeme yöntemi eklemediniz.</EmptyList>}
+    <>
+      {rows.length === 0 && <EmptyList>Henüz ödeme yöntemi eklenmedi.</EmptyList>}
       {rows.map((row, index) => (
         <ListRow
           key={row.key}
           legend={`Ödeme yöntemi ${index + 1}`}
           removeLabel={`Ödeme yöntemi ${index + 1} (${labelOf(PAYMENT_TYPE_LABELS, row.type)}) kaldır`}
-          onRemove={() => removeRow(dispatch, 'paymentMethods', index)}
+          onRemove={() => onRemove(index)}
         >
-          <SelectField label="Ödeme türü" options={PAYMENT_OPTIONS} {...bind.payment(index, 'type')} />
-          <TextField label="Hesap adı" autoComplete="off" {...bind.payment(index, 'accountName')} />
+          <SelectField label="Ödeme türü" options={PAYMENT_OPTIONS} {...field(index, 'type')} />
+          <TextField label="Hesap adı" autoComplete="off" {...field(index, 'accountName')} />
           <TextField
             label="Hesap ID"
             autoComplete="off"
             spellCheck={false}
             hint="E-posta, kullanıcı adı veya hesap numarası"
-            {...bind.payment(index, 'accountId')}
+            {...field(index, 'accountId')}
           />
           <TextField
             label="QR kod görseli adresi"
@@ -195,18 +177,60 @@ export function PaymentSection({ values, bind, dispatch, onRowAdded }: Props) {
             placeholder="https://"
             optional
             wide
-            hint="Ziyaretçileriniz bu QR kodu tarayarak ödeme yapabilir."
-            {...bind.payment(index, 'qrCode')}
+            hint="Ziyaretçiler bu QR kodu tarayarak ödeme yapabilir."
+            {...field(index, 'qrCode')}
           />
         </ListRow>
       ))}
-      <AddButton
-        label="Ödeme Yöntemi Ekle"
-        onAdd={() => {
-          dispatch({ type: 'rowAdded', list: 'paymentMethods', row: newPaymentMethod() });
-          onRowAdded(`paymentMethods.${rows.length}.type`);
-        }}
-      />
+      <AddButton label="Ödeme Yöntemi Ekle" onAdd={onAdd} />
+    </>
+  );
+}
+
+export function BankSection({ values, bind, dispatch, onRowAdded }: Props) {
+  const rows = values.bankAccounts;
+  const holder = [values.firstName, values.lastName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+  const lock = useProfileLock('bankAccounts');
+  return (
+    <Section id="profil-banka" description="Ziyaretçileriniz IBAN’ınızı kartınızdan tek dokunuşla kopyalayabilir.">
+      {lock ? (
+        <LockedField lock={lock} />
+      ) : (
+        <BankAccountRows
+          rows={rows}
+          field={(index, name) => bind.bank(index, name as RowField<'bankAccounts'>)}
+          onRemove={(index) => removeRow(dispatch, 'bankAccounts', index)}
+          onAdd={() => {
+            dispatch({ type: 'rowAdded', list: 'bankAccounts', row: newBankAccount(holder) });
+            onRowAdded(`bankAccounts.${rows.length}.bankName`);
+          }}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function PaymentSection({ values, bind, dispatch, onRowAdded }: Props) {
+  const rows = values.paymentMethods;
+  const lock = useProfileLock('paymentMethods');
+  return (
+    <Section id="profil-odeme" description="PayPal, kredi kartı bağlantısı veya başka bir ödeme hesabı ekleyin.">
+      {lock ? (
+        <LockedField lock={lock} />
+      ) : (
+        <PaymentMethodRows
+          rows={rows}
+          field={(index, name) => bind.payment(index, name as RowField<'paymentMethods'>)}
+          onRemove={(index) => removeRow(dispatch, 'paymentMethods', index)}
+          onAdd={() => {
+            dispatch({ type: 'rowAdded', list: 'paymentMethods', row: newPaymentMethod() });
+            onRowAdded(`paymentMethods.${rows.length}.type`);
+          }}
+        />
+      )}
     </Section>
   );
 }

@@ -6,7 +6,7 @@ import type { ImageSlot, ImageValue, ImageValues } from './profile-form.ts';
 import { Section } from './section.tsx';
 import { LockedField, useProfileLock } from './office-lock.tsx';
 
-interface SlotText {
+export interface SlotText {
   readonly title: string;
   readonly hint: string;
 }
@@ -36,6 +36,10 @@ function useFilePreview(file: File | null) {
 
 interface ImagePickerProps {
   readonly slot: ImageSlot;
+  /** Another owner's words for the slot (the office's logo); the profile's by default. */
+  readonly text?: SlotText;
+  /** What happens to a chosen file: the profile saves it with the form; 'Ofisim' uploads it at once. */
+  readonly pendingNote?: string | null;
   readonly image: ImageValue;
   readonly error: string | undefined;
   readonly onChoose: (slot: ImageSlot, file: File) => void;
@@ -44,8 +48,17 @@ interface ImagePickerProps {
   readonly onUnreadable: (slot: ImageSlot, file: File) => void;
 }
 
-function ImagePicker({ slot, image, error, onChoose, onRemove, onUnreadable }: ImagePickerProps) {
-  const { title, hint } = SLOT_TEXT[slot];
+export function ImagePicker({
+  slot,
+  text,
+  pendingNote = 'Yeni görsel seçildi, kaydettiğinizde yüklenecek.',
+  image,
+  error,
+  onChoose,
+  onRemove,
+  onUnreadable,
+}: ImagePickerProps) {
+  const { title, hint } = text ?? SLOT_TEXT[slot];
   const id = fieldId(slot);
   const attachPreview = useFilePreview(image.file);
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
@@ -90,7 +103,7 @@ function ImagePicker({ slot, image, error, onChoose, onRemove, onUnreadable }: I
         <p className="pf-image__hint" id={`${id}-hint`}>
           {hint} JPEG, PNG veya WebP, en fazla {megabytes(IMAGE_LIMIT_BYTES[slot])}.
         </p>
-        {image.file && <p className="pf-image__pending">Yeni görsel seçildi, kaydettiğinizde yüklenecek.</p>}
+        {image.file && pendingNote && <p className="pf-image__pending">{pendingNote}</p>}
       </div>
       <div className="pf-image__footer">
         <div className="pf-image__actions">
