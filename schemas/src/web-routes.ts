@@ -42,6 +42,7 @@ export const APP_PATHS = {
   officeTeam: '/office/team',
   officeCards: '/office/cards',
   officeHistory: '/office/history',
+  officeStats: '/office/stats',
   /** The e-mailed invitation link: public, the person may be signed out. */
   invitation: '/invite/:token',
 } as const;

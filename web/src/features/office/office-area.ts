@@ -6,3 +6,4 @@ export { OfficeTemplatePage } from './office-template-page.tsx';
 export { OfficeTeamPage } from './office-team-page.tsx';
 export { OfficeCardsPage } from './office-cards-page.tsx';
 export { OfficeHistoryPage } from './office-history-page.tsx';
+export { OfficeStatsPage } from './office-stats-page.tsx';
