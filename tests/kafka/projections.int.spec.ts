@@ -116,7 +116,7 @@ async function officeTraffic(round: number): Promise<void> {
   const officeId = await createOffice(product, admin, `Çınar Emlak ${round}`, `cinar-kafka-${round}-${randomUUID().slice(0, 6)}`);
   await join(product, admin, officeId, agent);
   const card = await succeeds(send(product, 'POST', `/api/offices/${officeId}/cards`, admin.token, { type: 'virtual' }));
-  const cardId = String(card.cardId);
+  const cardId = String((card.card as { cardId: string }).cardId);
   await succeeds(send(product, 'POST', `/api/offices/${officeId}/cards/${cardId}/assign`, admin.token, { userId: agent.userId }));
   await succeeds(send(product, 'POST', `/api/offices/${officeId}/cards/${cardId}/return`, admin.token));
   await succeeds(
