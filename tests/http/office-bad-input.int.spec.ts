@@ -46,7 +46,11 @@ async function expectRefused(
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(options.raw !== undefined || payload !== undefined ? { 'content-type': 'application/json' } : {}),
     },
-    ...(options.raw !== undefined ? { payload: options.raw } : payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    ...(options.raw !== undefined
+      ? { payload: options.raw }
+      : payload === undefined
+        ? {}
+        : { payload: JSON.stringify(payload) }),
   });
   expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${response.body}`).toBe(status);
   const body = officeAnswer(response);
@@ -60,18 +64,56 @@ describe('POST /api/offices', () => {
   it('refuses bodies of the wrong shape and kind', async () => {
     const deniz = await register(product, 'Deniz');
     const as = { token: deniz.token };
-    await expectRefused('POST', '/api/offices', undefined, 400, MESSAGES.invalidJson, { ...as, raw: '{"name": "Çınar' });
+    await expectRefused('POST', '/api/offices', undefined, 400, MESSAGES.invalidJson, {
+      ...as,
+      raw: '{"name": "Çınar',
+    });
     await expectRefused('POST', '/api/offices', ['Çınar Emlak'], 400, undefined, as);
     await expectRefused('POST', '/api/offices', 'Çınar Emlak', 400, undefined, as);
     await expectRefused('POST', '/api/offices', { name: 42, slug: 'cinar' }, 400, undefined, as);
     await expectRefused('POST', '/api/offices', { name: 'Çınar', slug: ['cinar'] }, 400, undefined, as);
     await expectRefused('POST', '/api/offices', { name: 'Ç'.repeat(481), slug: 'cinar' }, 400, undefined, as);
-    await expectRefused('POST', '/api/offices', { name: ' \t\n ', slug: 'cinar-2' }, 400, MESSAGES.officeNameRequired, as);
+    await expectRefused(
+      'POST',
+      '/api/offices',
+      { name: ' \t\n ', slug: 'cinar-2' },
+      400,
+      MESSAGES.officeNameRequired,
+      as,
+    );
     await expectRefused('POST', '/api/offices', { name: 'Çınar\u0000', slug: 'cinar-2' }, 400, undefined, as);
-    await expectRefused('POST', '/api/offices', { name: 'Çınar Emlak', slug: 'ÇINAR' }, 400, MESSAGES.officeSlugInvalid, as);
-    await expectRefused('POST', '/api/offices', { name: 'Çınar Emlak', slug: 'a'.repeat(41) }, 400, MESSAGES.officeSlugInvalid, as);
-    await expectRefused('POST', '/api/offices', { name: 'Çınar Emlak', slug: 'cinar-emlak' }, 409, MESSAGES.officeSlugTaken, as);
-    await expectRefused('POST', '/api/offices', { name: 'Çınar Emlak', slug: 'cinar-9' }, 401, MESSAGES.sessionExpired, { token: null });
+    await expectRefused(
+      'POST',
+      '/api/offices',
+      { name: 'Çınar Emlak', slug: 'ÇINAR' },
+      400,
+      MESSAGES.officeSlugInvalid,
+      as,
+    );
+    await expectRefused(
+      'POST',
+      '/api/offices',
+      { name: 'Çınar Emlak', slug: 'a'.repeat(41) },
+      400,
+      MESSAGES.officeSlugInvalid,
+      as,
+    );
+    await expectRefused(
+      'POST',
+      '/api/offices',
+      { name: 'Çınar Emlak', slug: 'cinar-emlak' },
+      409,
+      MESSAGES.officeSlugTaken,
+      as,
+    );
+    await expectRefused(
+      'POST',
+      '/api/offices',
+      { name: 'Çınar Emlak', slug: 'cinar-9' },
+      401,
+      MESSAGES.sessionExpired,
+      { token: null },
+    );
   });
 });
 
@@ -97,9 +139,27 @@ describe('PUT /api/offices/{id}', () => {
 describe('PUT /api/offices/{id}/template', () => {
   it('refuses unknown fields, locks outside the fields and lists of the wrong kind', async () => {
     const url = `/api/offices/${officeId}/template`;
-    await expectRefused('PUT', url, { fields: ['company', 'firstName'], locked: [] }, 400, MESSAGES.officeTemplateFieldInvalid);
-    await expectRefused('PUT', url, { fields: ['company'], locked: ['iban'] }, 400, MESSAGES.officeTemplateFieldInvalid);
-    await expectRefused('PUT', url, { fields: ['company'], locked: ['theme'] }, 400, MESSAGES.officeTemplateLockedNotInFields);
+    await expectRefused(
+      'PUT',
+      url,
+      { fields: ['company', 'firstName'], locked: [] },
+      400,
+      MESSAGES.officeTemplateFieldInvalid,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { fields: ['company'], locked: ['iban'] },
+      400,
+      MESSAGES.officeTemplateFieldInvalid,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { fields: ['company'], locked: ['theme'] },
+      400,
+      MESSAGES.officeTemplateLockedNotInFields,
+    );
     await expectRefused('PUT', url, { fields: 'company', locked: [] }, 400);
     await expectRefused('PUT', url, { fields: [1], locked: [] }, 400);
     await expectRefused('PUT', url, { fields: ['company'] }, 400);
@@ -118,20 +178,49 @@ describe('invitations', () => {
     await expectRefused('POST', url, { email: 'zeynep@example.com' }, 400, MESSAGES.officeRoleInvalid);
     await expectRefused('POST', url, { email: ['zeynep@example.com'], role: 'agent' }, 400);
     await expectRefused('POST', url, { email: `${'z'.repeat(1020)}@example.com`, role: 'agent' }, 400);
-    await expectRefused('POST', url, { email: admin.email, role: 'agent' }, 409, MESSAGES.officeInvitationAlreadyMember);
+    await expectRefused(
+      'POST',
+      url,
+      { email: admin.email, role: 'agent' },
+      409,
+      MESSAGES.officeInvitationAlreadyMember,
+    );
   });
 
   it('DELETE refuses an unknown or malformed invitation id', async () => {
-    await expectRefused('DELETE', `/api/offices/${officeId}/invitations/${randomUUID()}`, undefined, 404, MESSAGES.officeInvitationNotFound);
-    await expectRefused('DELETE', `/api/offices/${officeId}/invitations/davet`, undefined, 404, MESSAGES.officeInvitationNotFound);
+    await expectRefused(
+      'DELETE',
+      `/api/offices/${officeId}/invitations/${randomUUID()}`,
+      undefined,
+      404,
+      MESSAGES.officeInvitationNotFound,
+    );
+    await expectRefused(
+      'DELETE',
+      `/api/offices/${officeId}/invitations/davet`,
+      undefined,
+      404,
+      MESSAGES.officeInvitationNotFound,
+    );
     await expectRefused('DELETE', `/api/offices/${officeId}/invitations/${'d'.repeat(65)}`, undefined, 400);
   });
 
   it('accepting refuses a token that is no good, however it is wrong', async () => {
     const zeynep = await register(product, 'Zeynep');
     const as = { token: zeynep.token };
-    for (const token of ['davet', `i1.${officeId}.${randomUUID()}.${'A'.repeat(43)}`, `r1.${officeId}.${randomUUID()}.${'A'.repeat(43)}`]) {
-      await expectRefused('POST', `/api/invitations/${token}/accept`, undefined, 404, MESSAGES.officeInvitationInvalid, as);
+    for (const token of [
+      'davet',
+      `i1.${officeId}.${randomUUID()}.${'A'.repeat(43)}`,
+      `r1.${officeId}.${randomUUID()}.${'A'.repeat(43)}`,
+    ]) {
+      await expectRefused(
+        'POST',
+        `/api/invitations/${token}/accept`,
+        undefined,
+        404,
+        MESSAGES.officeInvitationInvalid,
+        as,
+      );
     }
     await expectRefused('POST', `/api/invitations/${'t'.repeat(257)}/accept`, undefined, 400, undefined, as);
   });
@@ -143,14 +232,35 @@ describe('members', () => {
     await expectRefused('PUT', url, {}, 400, MESSAGES.officeRoleInvalid);
     await expectRefused('PUT', url, { role: 'Yönetici' }, 400, MESSAGES.officeRoleInvalid);
     await expectRefused('PUT', url, { role: 7 }, 400);
-    await expectRefused('PUT', `/api/offices/${officeId}/members/${randomUUID()}`, { role: 'admin' }, 404, MESSAGES.officeMemberNotFound);
+    await expectRefused(
+      'PUT',
+      `/api/offices/${officeId}/members/${randomUUID()}`,
+      { role: 'admin' },
+      404,
+      MESSAGES.officeMemberNotFound,
+    );
     await expectRefused('PUT', `/api/offices/${officeId}/members/${'u'.repeat(65)}`, { role: 'admin' }, 400);
   });
 
   it('DELETE and leave refuse an unknown member and anyone not signed in', async () => {
-    await expectRefused('DELETE', `/api/offices/${officeId}/members/${randomUUID()}`, undefined, 404, MESSAGES.officeMemberNotFound);
-    await expectRefused('DELETE', `/api/offices/${officeId}/members/${agent.userId}`, undefined, 401, MESSAGES.sessionExpired, { token: null });
-    await expectRefused('POST', `/api/offices/${officeId}/leave`, undefined, 401, MESSAGES.sessionExpired, { token: null });
+    await expectRefused(
+      'DELETE',
+      `/api/offices/${officeId}/members/${randomUUID()}`,
+      undefined,
+      404,
+      MESSAGES.officeMemberNotFound,
+    );
+    await expectRefused(
+      'DELETE',
+      `/api/offices/${officeId}/members/${agent.userId}`,
+      undefined,
+      401,
+      MESSAGES.sessionExpired,
+      { token: null },
+    );
+    await expectRefused('POST', `/api/offices/${officeId}/leave`, undefined, 401, MESSAGES.sessionExpired, {
+      token: null,
+    });
     await expectRefused('POST', `/api/offices/${officeId}/leave`, undefined, 409, MESSAGES.officeLastAdmin);
   });
 });

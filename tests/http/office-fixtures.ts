@@ -77,7 +77,10 @@ export async function officeCardHeldBy(product: TestProduct, member: Person, off
   const [cardId = ''] = await provision(product);
   const profile = await send(product, 'POST', '/api/profile', member.token, { firstName: 'Ayşe', lastName: 'Yılmaz' });
   expect([200, 409], profile.body).toContain(profile.statusCode);
-  const activated = await send(product, 'POST', '/api/cards/activate', member.token, { cardId, name: `Ofis ${cardId}` });
+  const activated = await send(product, 'POST', '/api/cards/activate', member.token, {
+    cardId,
+    name: `Ofis ${cardId}`,
+  });
   expect(activated.statusCode, activated.body).toBe(200);
   const { state } = await readCard(product, cardId);
   expect(state).toMatchObject({ officeId, ownerId: member.userId });

@@ -102,7 +102,10 @@ beforeAll(async () => {
       type: 'VirtualCardCreated',
       data: { cardId: agentA.cardId, ownerId: a.userId, name: 'Kendi Kartım', color: 'black', createdAt: now() },
     },
-    { type: 'CardActivated', data: { cardId: agentA.cardId, ownerId: a.userId, name: 'Kendi Kartım', activatedAt: now() } },
+    {
+      type: 'CardActivated',
+      data: { cardId: agentA.cardId, ownerId: a.userId, name: 'Kendi Kartım', activatedAt: now() },
+    },
   ]);
   admin = await registerOwner(product);
   agentB = await registerOwner(product);
@@ -141,7 +144,7 @@ afterAll(async () => {
 describe('a visitor leaves a lead on an office card', () => {
   it('then the lead names the office, the personal card’s lead none', async () => {
     const { rows } = await product.pool.query<{ lead_id: string; office_id: string | null }>(
-      'SELECT lead_id, office_id FROM events e, LATERAL (SELECT e.data->>\'leadId\' AS lead_id, e.data->>\'officeId\' AS office_id) d WHERE e.type = \'LeadSubmitted\' AND e.data->>\'leadId\' = ANY($1)',
+      "SELECT lead_id, office_id FROM events e, LATERAL (SELECT e.data->>'leadId' AS lead_id, e.data->>'officeId' AS office_id) d WHERE e.type = 'LeadSubmitted' AND e.data->>'leadId' = ANY($1)",
       [[officeLeadId, personalLeadId]],
     );
     expect(Object.fromEntries(rows.map((row) => [row.lead_id, row.office_id]))).toEqual({
@@ -166,7 +169,14 @@ describe('a visitor leaves a lead on an office card', () => {
     expect(ids(list.leads)).toEqual([officeLeadId, personalLeadId].sort());
     const office = list.leads.find((lead) => lead._id === officeLeadId);
     expect(office).toMatchObject({ cardId: officeCardId, fullName: 'Şebnem Ofisli', status: 'new' });
-    const csv = await send(product, 'GET', '/api/leads/export.csv', agentA.token, undefined, await seenEverything(product));
+    const csv = await send(
+      product,
+      'GET',
+      '/api/leads/export.csv',
+      agentA.token,
+      undefined,
+      await seenEverything(product),
+    );
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Şebnem Ofisli');
     expect(csv.body).toContain('Güler Kişisel');
@@ -178,7 +188,12 @@ describe('a visitor leaves a lead on an office card', () => {
     const body = JSON.parse(response.body) as { leads: OfficeLead[]; total: number };
     expect(body.total).toBe(1);
     expect(body.leads).toEqual([
-      expect.objectContaining({ _id: officeLeadId, cardId: officeCardId, holderId: agentA.userId, fullName: 'Şebnem Ofisli' }),
+      expect.objectContaining({
+        _id: officeLeadId,
+        cardId: officeCardId,
+        holderId: agentA.userId,
+        fullName: 'Şebnem Ofisli',
+      }),
     ]);
     // The admin holds no card of it: their own list stays theirs.
     expect((await listLeads(product, admin.token)).leads).toEqual([]);
@@ -205,7 +220,10 @@ describe('a visitor leaves a lead on an office card', () => {
     const noted = await send(product, 'PUT', `/api/leads/${officeLeadId}/note`, admin.token, { note: 'Salı aranacak' });
     expect(noted.statusCode, noted.body).toBe(200);
     const list = await listLeads(product, agentA.token);
-    expect(list.leads.find((lead) => lead._id === officeLeadId)).toMatchObject({ status: 'called', note: 'Salı aranacak' });
+    expect(list.leads.find((lead) => lead._id === officeLeadId)).toMatchObject({
+      status: 'called',
+      note: 'Salı aranacak',
+    });
   });
 
   it('then the holder’s export holds it and their own, the admin’s personal export neither', async () => {
@@ -259,7 +277,10 @@ describe('when agent A is removed and the card goes to agent B', () => {
       { type: 'OfficeMemberLeft', data: { officeId, userId: agentA.userId, reason: 'removed', by: admin.userId, at } },
     ]);
     await append(cardStreamId(officeCardId), [
-      { type: 'CardReturned', data: { cardId: officeCardId, officeId, formerHolderId: agentA.userId, by: admin.userId, at } },
+      {
+        type: 'CardReturned',
+        data: { cardId: officeCardId, officeId, formerHolderId: agentA.userId, by: admin.userId, at },
+      },
     ]);
     await append(membershipStreamId(agentA.userId), [
       { type: 'MembershipCardGiven', data: { userId: agentA.userId, officeId, cardId: officeCardId, at } },
@@ -280,13 +301,18 @@ describe('when agent A is removed and the card goes to agent B', () => {
 
   it('then the admin still has it, held by nobody while the card is in the pool', async () => {
     const response = await officeLeads(admin.token);
-    expect(JSON.parse(response.body)).toMatchObject({ leads: [{ _id: officeLeadId, holderId: null, status: 'called' }] });
+    expect(JSON.parse(response.body)).toMatchObject({
+      leads: [{ _id: officeLeadId, holderId: null, status: 'called' }],
+    });
   });
 
   it('then B, given the card, sees and follows it up', async () => {
     const at = now();
     await append(cardStreamId(officeCardId), [
-      { type: 'CardAssigned', data: { cardId: officeCardId, officeId, holderId: agentB.userId, assignedBy: admin.userId, at } },
+      {
+        type: 'CardAssigned',
+        data: { cardId: officeCardId, officeId, holderId: agentB.userId, assignedBy: admin.userId, at },
+      },
     ]);
     await append(membershipStreamId(agentB.userId), [
       { type: 'MembershipCardTaken', data: { userId: agentB.userId, officeId, cardId: officeCardId, at } },
@@ -296,7 +322,9 @@ describe('when agent A is removed and the card goes to agent B', () => {
     expect(met.statusCode, met.body).toBe(200);
     expect(await exportedLeads(agentB.token)).toEqual([officeLeadId]);
     const office = JSON.parse((await officeLeads(admin.token)).body) as { leads: OfficeLead[] };
-    expect(office.leads).toEqual([expect.objectContaining({ _id: officeLeadId, holderId: agentB.userId, status: 'met' })]);
+    expect(office.leads).toEqual([
+      expect.objectContaining({ _id: officeLeadId, holderId: agentB.userId, status: 'met' }),
+    ]);
   });
 
   it('then A deletes their account: their own lead is erased, the office’s lead it came to them with stays readable', async () => {
@@ -313,7 +341,10 @@ describe('when agent A is removed and the card goes to agent B', () => {
     const stream = await product.store.readStream(`lead-${officeLeadId}`);
     const submitted = stream.events.find((event) => event.type === 'LeadSubmitted');
     if (!submitted) throw new Error('no LeadSubmitted');
-    const decoded = (await product.codec.decode(submitted)) as { data: { fullName: unknown }; forgotten?: boolean } | null;
+    const decoded = (await product.codec.decode(submitted)) as {
+      data: { fullName: unknown };
+      forgotten?: boolean;
+    } | null;
     expect(decoded?.data.fullName).toBe('Şebnem Ofisli');
   });
 });

@@ -44,9 +44,10 @@ export async function givenOffice(
       createdAt: at,
     },
   };
-  const joined = options.members.map(
-    ({ userId, role }): OfficeMemberJoined => ({ type: 'OfficeMemberJoined', data: { officeId, userId, role, at } }),
-  );
+  const joined = options.members.map(({ userId, role }): OfficeMemberJoined => ({
+    type: 'OfficeMemberJoined',
+    data: { officeId, userId, role, at },
+  }));
   const memberships = options.members.map(({ userId, role }) => {
     const started: MembershipStarted = { type: 'MembershipStarted', data: { userId, officeId, role, at } };
     return started;

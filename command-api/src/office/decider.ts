@@ -45,7 +45,10 @@ export interface OpenOffice {
   readonly slug: string;
   readonly details: OfficeDetails;
   readonly logoUrl: string;
-  readonly template: { readonly fields: readonly OfficeTemplateField[]; readonly locked: readonly OfficeTemplateField[] };
+  readonly template: {
+    readonly fields: readonly OfficeTemplateField[];
+    readonly locked: readonly OfficeTemplateField[];
+  };
   readonly members: ReadonlyMap<string, OfficeRole>;
   readonly invitations: ReadonlyMap<string, OfficeInvitation>;
 }
@@ -54,7 +57,13 @@ export type OfficeState = { readonly status: 'none' } | OpenOffice;
 
 export interface CreateOffice {
   readonly type: 'CreateOffice';
-  readonly data: { readonly officeId: string; readonly person: Person; readonly name: string; readonly slug: string; readonly now: string };
+  readonly data: {
+    readonly officeId: string;
+    readonly person: Person;
+    readonly name: string;
+    readonly slug: string;
+    readonly now: string;
+  };
 }
 
 export interface ChangeOfficeDetails {
@@ -64,7 +73,12 @@ export interface ChangeOfficeDetails {
 
 export interface ChangeOfficeTemplate {
   readonly type: 'ChangeOfficeTemplate';
-  readonly data: { readonly person: Person; readonly fields: readonly unknown[]; readonly locked: readonly unknown[]; readonly now: string };
+  readonly data: {
+    readonly person: Person;
+    readonly fields: readonly unknown[];
+    readonly locked: readonly unknown[];
+    readonly now: string;
+  };
 }
 
 /** Where the invitee stands, as the route found it: no account yet, or an account in this office, another or none. */
@@ -146,7 +160,10 @@ function seenBy(state: OfficeState, person: Person): OpenOffice {
 /** The office, if the person is one of its admins. A member who is not hears why; anyone else "no such office". */
 function administeredBy(state: OfficeState, person: Person): OpenOffice {
   const office = seenBy(state, person);
-  if (!may(person, 'administer', { ownerId: null, officeId: office.officeId }) || office.members.get(person.id) !== 'admin')
+  if (
+    !may(person, 'administer', { ownerId: null, officeId: office.officeId }) ||
+    office.members.get(person.id) !== 'admin'
+  )
     throw forbidden();
   return office;
 }
@@ -190,7 +207,12 @@ function changeDetails(command: ChangeOfficeDetails, state: OfficeState): Office
   return [
     {
       type: 'OfficeDetailsChanged',
-      data: { officeId: office.officeId, details: checked.details, changedBy: command.data.person.id, at: command.data.now },
+      data: {
+        officeId: office.officeId,
+        details: checked.details,
+        changedBy: command.data.person.id,
+        at: command.data.now,
+      },
     },
   ];
 }
@@ -250,7 +272,12 @@ function revoke(command: RevokeInvitation, state: OfficeState): OfficeEvent[] {
   const office = administeredBy(state, person);
   const invitation = office.invitations.get(invitationId);
   if (!invitation || invitation.status !== 'pending') throw notFoundError(MESSAGES.officeInvitationNotFound);
-  return [{ type: 'OfficeInvitationRevoked', data: { officeId: office.officeId, invitationId, revokedBy: person.id, at: now } }];
+  return [
+    {
+      type: 'OfficeInvitationRevoked',
+      data: { officeId: office.officeId, invitationId, revokedBy: person.id, at: now },
+    },
+  ];
 }
 
 /** Anything wrong with the link itself (unknown, used, revoked, expired) reads the same: the link is no good. */
@@ -276,7 +303,12 @@ function changeRole(command: ChangeMemberRole, state: OfficeState): OfficeEvent[
   if (!isOfficeRole(role)) throw validationError(MESSAGES.officeRoleInvalid, 'role');
   if (role === current) return [];
   if (current === 'admin' && admins(office) === 1) throw conflictError(MESSAGES.officeLastAdmin);
-  return [{ type: 'OfficeMemberRoleChanged', data: { officeId: office.officeId, userId, role, changedBy: person.id, at: now } }];
+  return [
+    {
+      type: 'OfficeMemberRoleChanged',
+      data: { officeId: office.officeId, userId, role, changedBy: person.id, at: now },
+    },
+  ];
 }
 
 function remove(command: RemoveMember, state: OfficeState): OfficeEvent[] {
@@ -285,7 +317,12 @@ function remove(command: RemoveMember, state: OfficeState): OfficeEvent[] {
   const role = office.members.get(userId);
   if (role === undefined) throw notFoundError(MESSAGES.officeMemberNotFound);
   if (role === 'admin' && admins(office) === 1) throw conflictError(MESSAGES.officeLastAdmin);
-  return [{ type: 'OfficeMemberLeft', data: { officeId: office.officeId, userId, reason: 'removed', by: person.id, at: now } }];
+  return [
+    {
+      type: 'OfficeMemberLeft',
+      data: { officeId: office.officeId, userId, reason: 'removed', by: person.id, at: now },
+    },
+  ];
 }
 
 function leave(command: LeaveOffice, state: OfficeState): OfficeEvent[] {
@@ -294,7 +331,12 @@ function leave(command: LeaveOffice, state: OfficeState): OfficeEvent[] {
   const alone = office.members.size === 1;
   if (office.members.get(person.id) === 'admin' && admins(office) === 1 && !(accountDeleted && alone))
     throw conflictError(MESSAGES.officeLastAdmin);
-  return [{ type: 'OfficeMemberLeft', data: { officeId: office.officeId, userId: person.id, reason: 'left', by: person.id, at: now } }];
+  return [
+    {
+      type: 'OfficeMemberLeft',
+      data: { officeId: office.officeId, userId: person.id, reason: 'left', by: person.id, at: now },
+    },
+  ];
 }
 
 function evolveOpen(state: OfficeState, change: (office: OpenOffice) => OpenOffice): OfficeState {
@@ -328,7 +370,10 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
       case 'OfficeLogoChanged':
         return evolveOpen(state, (office) => ({ ...office, logoUrl: event.data.logoUrl }));
       case 'OfficeTemplateChanged':
-        return evolveOpen(state, (office) => ({ ...office, template: { fields: event.data.fields, locked: event.data.locked } }));
+        return evolveOpen(state, (office) => ({
+          ...office,
+          template: { fields: event.data.fields, locked: event.data.locked },
+        }));
       case 'OfficeInvitationSent':
         return evolveOpen(state, (office) => ({
           ...office,

@@ -95,15 +95,22 @@ describe('office decider', () => {
           data: { officeId, person: nobody, name: '  Çınar \t Emlak ', slug: ' Cinar-Emlak ', now },
         })
         .then([
-          { type: 'OfficeCreated', data: { officeId, name: 'Çınar Emlak', slug: 'cinar-emlak', createdBy: deniz, createdAt: now } },
+          {
+            type: 'OfficeCreated',
+            data: { officeId, name: 'Çınar Emlak', slug: 'cinar-emlak', createdBy: deniz, createdAt: now },
+          },
           { type: 'OfficeMemberJoined', data: { officeId, userId: deniz, role: 'admin', at: now } },
         ]);
     });
 
     it('refuses a missing or too long name', () => {
-      const create = (name: string) => ({ type: 'CreateOffice', data: { officeId, person: nobody, name, slug: 'cinar', now } }) as const;
+      const create = (name: string) =>
+        ({ type: 'CreateOffice', data: { officeId, person: nobody, name, slug: 'cinar', now } }) as const;
       spec.given([]).when(create('   ')).thenThrows('validation', MESSAGES.officeNameRequired);
-      spec.given([]).when(create('Ç'.repeat(121))).thenThrows('validation', MESSAGES.officeNameTooLong);
+      spec
+        .given([])
+        .when(create('Ç'.repeat(121)))
+        .thenThrows('validation', MESSAGES.officeNameTooLong);
     });
 
     it('refuses a missing address, and one that is too short, too long or not made of a-z, digits and hyphens', () => {
@@ -152,7 +159,10 @@ describe('office decider', () => {
     it('details that are the same as before change nothing', () => {
       spec
         .given(office)
-        .when({ type: 'ChangeOfficeDetails', data: { person: admin, details: newOfficeDetails('Çınar Emlak'), now: later } })
+        .when({
+          type: 'ChangeOfficeDetails',
+          data: { person: admin, details: newOfficeDetails('Çınar Emlak'), now: later },
+        })
         .then([]);
     });
 
@@ -205,18 +215,33 @@ describe('office decider', () => {
         .then([
           {
             type: 'OfficeTemplateChanged',
-            data: { officeId, fields: ['company', 'companyLogo', 'theme'], locked: ['company', 'companyLogo'], changedBy: ayse, at: later },
+            data: {
+              officeId,
+              fields: ['company', 'companyLogo', 'theme'],
+              locked: ['company', 'companyLogo'],
+              changedBy: ayse,
+              at: later,
+            },
           },
         ]);
     });
 
     it('refuses a field the template does not know, in either list', () => {
-      spec.given(office).when(template(['company', 'firstName'], [])).thenThrows('validation', MESSAGES.officeTemplateFieldInvalid);
-      spec.given(office).when(template(['company'], ['phone'])).thenThrows('validation', MESSAGES.officeTemplateFieldInvalid);
+      spec
+        .given(office)
+        .when(template(['company', 'firstName'], []))
+        .thenThrows('validation', MESSAGES.officeTemplateFieldInvalid);
+      spec
+        .given(office)
+        .when(template(['company'], ['phone']))
+        .thenThrows('validation', MESSAGES.officeTemplateFieldInvalid);
     });
 
     it('refuses locking a field that does not come from the office', () => {
-      spec.given(office).when(template(['company'], ['theme'])).thenThrows('validation', MESSAGES.officeTemplateLockedNotInFields);
+      spec
+        .given(office)
+        .when(template(['company'], ['theme']))
+        .thenThrows('validation', MESSAGES.officeTemplateLockedNotInFields);
     });
 
     it('the same template again changes nothing', () => {
@@ -224,12 +249,21 @@ describe('office decider', () => {
         type: 'OfficeTemplateChanged',
         data: { officeId, fields: ['company', 'theme'], locked: ['company'], changedBy: ayse, at: now },
       };
-      spec.given([...office, changed]).when(template(['theme', 'company'], ['company'])).then([]);
+      spec
+        .given([...office, changed])
+        .when(template(['theme', 'company'], ['company']))
+        .then([]);
     });
 
     it('a Danışman may not change it; an outsider does not find the office', () => {
-      spec.given(office).when(template(['company'], [], agent)).thenThrows('forbidden', MESSAGES.officeAdminOnly);
-      spec.given(office).when(template(['company'], [], elsewhere)).thenThrows('not_found', MESSAGES.officeNotFound);
+      spec
+        .given(office)
+        .when(template(['company'], [], agent))
+        .thenThrows('forbidden', MESSAGES.officeAdminOnly);
+      spec
+        .given(office)
+        .when(template(['company'], [], elsewhere))
+        .thenThrows('not_found', MESSAGES.officeNotFound);
     });
   });
 
@@ -239,7 +273,10 @@ describe('office decider', () => {
     });
 
     it('refuses a role that is neither Yönetici nor Danışman', () => {
-      spec.given(office).when(invite({ role: 'owner' })).thenThrows('validation', MESSAGES.officeRoleInvalid);
+      spec
+        .given(office)
+        .when(invite({ role: 'owner' }))
+        .thenThrows('validation', MESSAGES.officeRoleInvalid);
     });
 
     it('refuses an address whose account is already in this office', () => {
@@ -257,19 +294,36 @@ describe('office decider', () => {
     });
 
     it('invites an existing account that is in no office', () => {
-      spec.given(office).when(invite({ invitee: { account: 'exists', officeId: null } })).then([invited]);
+      spec
+        .given(office)
+        .when(invite({ invitee: { account: 'exists', officeId: null } }))
+        .then([invited]);
     });
 
     it('refuses a second invitation to an address that has a live one; once it expired or was revoked, a new one goes', () => {
       const again = invite({ invitationId: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f7a', now: later });
-      spec.given([...office, invited]).when(again).thenThrows('conflict', MESSAGES.officeInvitationPending);
-      const revoked: OfficeEvent = { type: 'OfficeInvitationRevoked', data: { officeId, invitationId, revokedBy: ayse, at: now } };
-      spec.given([...office, invited, revoked]).when(again).then([
-        {
-          type: 'OfficeInvitationSent',
-          data: { ...invited.data, invitationId: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f7a', expiresAt: '2026-11-29T09:30:00.000Z', at: later },
-        },
-      ]);
+      spec
+        .given([...office, invited])
+        .when(again)
+        .thenThrows('conflict', MESSAGES.officeInvitationPending);
+      const revoked: OfficeEvent = {
+        type: 'OfficeInvitationRevoked',
+        data: { officeId, invitationId, revokedBy: ayse, at: now },
+      };
+      spec
+        .given([...office, invited, revoked])
+        .when(again)
+        .then([
+          {
+            type: 'OfficeInvitationSent',
+            data: {
+              ...invited.data,
+              invitationId: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f7a',
+              expiresAt: '2026-11-29T09:30:00.000Z',
+              at: later,
+            },
+          },
+        ]);
       spec
         .given([...office, invited])
         .when(invite({ invitationId: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f7a', now: tooLate }))
@@ -287,8 +341,14 @@ describe('office decider', () => {
     });
 
     it('a Danışman may not invite; an outsider does not find the office', () => {
-      spec.given(office).when(invite({ person: agent })).thenThrows('forbidden', MESSAGES.officeAdminOnly);
-      spec.given(office).when(invite({ person: elsewhere })).thenThrows('not_found', MESSAGES.officeNotFound);
+      spec
+        .given(office)
+        .when(invite({ person: agent }))
+        .thenThrows('forbidden', MESSAGES.officeAdminOnly);
+      spec
+        .given(office)
+        .when(invite({ person: elsewhere }))
+        .thenThrows('not_found', MESSAGES.officeNotFound);
     });
   });
 
@@ -305,9 +365,18 @@ describe('office decider', () => {
 
     it('an unknown, revoked or accepted invitation is not found', () => {
       spec.given(office).when(revoke(admin)).thenThrows('not_found', MESSAGES.officeInvitationNotFound);
-      const revoked: OfficeEvent = { type: 'OfficeInvitationRevoked', data: { officeId, invitationId, revokedBy: ayse, at: now } };
-      spec.given([...office, invited, revoked]).when(revoke(admin)).thenThrows('not_found', MESSAGES.officeInvitationNotFound);
-      const accepted: OfficeEvent = { type: 'OfficeInvitationAccepted', data: { officeId, invitationId, userId: zeynep, at: now } };
+      const revoked: OfficeEvent = {
+        type: 'OfficeInvitationRevoked',
+        data: { officeId, invitationId, revokedBy: ayse, at: now },
+      };
+      spec
+        .given([...office, invited, revoked])
+        .when(revoke(admin))
+        .thenThrows('not_found', MESSAGES.officeInvitationNotFound);
+      const accepted: OfficeEvent = {
+        type: 'OfficeInvitationAccepted',
+        data: { officeId, invitationId, userId: zeynep, at: now },
+      };
       spec
         .given([...office, invited, accepted, joined(zeynep, 'agent')])
         .when(revoke(admin))
@@ -315,8 +384,14 @@ describe('office decider', () => {
     });
 
     it('a Danışman may not revoke; an outsider does not find the office', () => {
-      spec.given([...office, invited]).when(revoke(agent)).thenThrows('forbidden', MESSAGES.officeAdminOnly);
-      spec.given([...office, invited]).when(revoke(elsewhere)).thenThrows('not_found', MESSAGES.officeNotFound);
+      spec
+        .given([...office, invited])
+        .when(revoke(agent))
+        .thenThrows('forbidden', MESSAGES.officeAdminOnly);
+      spec
+        .given([...office, invited])
+        .when(revoke(elsewhere))
+        .thenThrows('not_found', MESSAGES.officeNotFound);
     });
   });
 
@@ -336,10 +411,22 @@ describe('office decider', () => {
     it('an unknown, expired, revoked or used invitation reads the same: the link is no good', () => {
       spec.given([]).when(accept(newcomer)).thenThrows('not_found', MESSAGES.officeInvitationInvalid);
       spec.given(office).when(accept(newcomer)).thenThrows('not_found', MESSAGES.officeInvitationInvalid);
-      spec.given([...office, invited]).when(accept(newcomer, 'zeynep@example.com', tooLate)).thenThrows('not_found', MESSAGES.officeInvitationInvalid);
-      const revoked: OfficeEvent = { type: 'OfficeInvitationRevoked', data: { officeId, invitationId, revokedBy: ayse, at: now } };
-      spec.given([...office, invited, revoked]).when(accept(newcomer)).thenThrows('not_found', MESSAGES.officeInvitationInvalid);
-      const accepted: OfficeEvent = { type: 'OfficeInvitationAccepted', data: { officeId, invitationId, userId: zeynep, at: now } };
+      spec
+        .given([...office, invited])
+        .when(accept(newcomer, 'zeynep@example.com', tooLate))
+        .thenThrows('not_found', MESSAGES.officeInvitationInvalid);
+      const revoked: OfficeEvent = {
+        type: 'OfficeInvitationRevoked',
+        data: { officeId, invitationId, revokedBy: ayse, at: now },
+      };
+      spec
+        .given([...office, invited, revoked])
+        .when(accept(newcomer))
+        .thenThrows('not_found', MESSAGES.officeInvitationInvalid);
+      const accepted: OfficeEvent = {
+        type: 'OfficeInvitationAccepted',
+        data: { officeId, invitationId, userId: zeynep, at: now },
+      };
       spec
         .given([...office, invited, accepted, joined(zeynep, 'agent')])
         .when(accept(newcomer))
@@ -347,7 +434,10 @@ describe('office decider', () => {
     });
 
     it('a forwarded link does not let another account in', () => {
-      spec.given([...office, invited]).when(accept(nobody, 'deniz@example.com')).thenThrows('conflict', MESSAGES.officeInvitationWrongAccount);
+      spec
+        .given([...office, invited])
+        .when(accept(nobody, 'deniz@example.com'))
+        .thenThrows('conflict', MESSAGES.officeInvitationWrongAccount);
     });
 
     it('a person in another office must leave it first', () => {
@@ -366,7 +456,12 @@ describe('office decider', () => {
       spec
         .given(office)
         .when(changeRole(admin, mehmet, 'admin'))
-        .then([{ type: 'OfficeMemberRoleChanged', data: { officeId, userId: mehmet, role: 'admin', changedBy: ayse, at: later } }]);
+        .then([
+          {
+            type: 'OfficeMemberRoleChanged',
+            data: { officeId, userId: mehmet, role: 'admin', changedBy: ayse, at: later },
+          },
+        ]);
       const promoted: OfficeEvent = {
         type: 'OfficeMemberRoleChanged',
         data: { officeId, userId: mehmet, role: 'admin', changedBy: ayse, at: now },
@@ -374,36 +469,62 @@ describe('office decider', () => {
       spec
         .given([...office, promoted])
         .when(changeRole(admin, ayse, 'agent'))
-        .then([{ type: 'OfficeMemberRoleChanged', data: { officeId, userId: ayse, role: 'agent', changedBy: ayse, at: later } }]);
+        .then([
+          {
+            type: 'OfficeMemberRoleChanged',
+            data: { officeId, userId: ayse, role: 'agent', changedBy: ayse, at: later },
+          },
+        ]);
     });
 
     it('the last Yönetici cannot be demoted', () => {
-      spec.given(office).when(changeRole(admin, ayse, 'agent')).thenThrows('conflict', MESSAGES.officeLastAdmin);
+      spec
+        .given(office)
+        .when(changeRole(admin, ayse, 'agent'))
+        .thenThrows('conflict', MESSAGES.officeLastAdmin);
     });
 
     it('the same role again changes nothing; an unknown role is refused', () => {
-      spec.given(office).when(changeRole(admin, mehmet, 'agent')).then([]);
-      spec.given(office).when(changeRole(admin, mehmet, 'patron')).thenThrows('validation', MESSAGES.officeRoleInvalid);
+      spec
+        .given(office)
+        .when(changeRole(admin, mehmet, 'agent'))
+        .then([]);
+      spec
+        .given(office)
+        .when(changeRole(admin, mehmet, 'patron'))
+        .thenThrows('validation', MESSAGES.officeRoleInvalid);
     });
 
     it('someone who is not a member is not found', () => {
-      spec.given(office).when(changeRole(admin, kemal, 'admin')).thenThrows('not_found', MESSAGES.officeMemberNotFound);
+      spec
+        .given(office)
+        .when(changeRole(admin, kemal, 'admin'))
+        .thenThrows('not_found', MESSAGES.officeMemberNotFound);
     });
 
     it('a Danışman may not change roles, not even their own; an outsider does not find the office', () => {
-      spec.given(office).when(changeRole(agent, mehmet, 'admin')).thenThrows('forbidden', MESSAGES.officeAdminOnly);
-      spec.given(office).when(changeRole(elsewhere, mehmet, 'admin')).thenThrows('not_found', MESSAGES.officeNotFound);
+      spec
+        .given(office)
+        .when(changeRole(agent, mehmet, 'admin'))
+        .thenThrows('forbidden', MESSAGES.officeAdminOnly);
+      spec
+        .given(office)
+        .when(changeRole(elsewhere, mehmet, 'admin'))
+        .thenThrows('not_found', MESSAGES.officeNotFound);
     });
   });
 
   describe('removing a member', () => {
-    const removal = (person: Person, userId: string) => ({ type: 'RemoveMember', data: { person, userId, now: later } }) as const;
+    const removal = (person: Person, userId: string) =>
+      ({ type: 'RemoveMember', data: { person, userId, now: later } }) as const;
 
     it('an admin removes a member', () => {
       spec
         .given(office)
         .when(removal(admin, mehmet))
-        .then([{ type: 'OfficeMemberLeft', data: { officeId, userId: mehmet, reason: 'removed', by: ayse, at: later } }]);
+        .then([
+          { type: 'OfficeMemberLeft', data: { officeId, userId: mehmet, reason: 'removed', by: ayse, at: later } },
+        ]);
     });
 
     it('the last Yönetici cannot be removed', () => {
@@ -411,8 +532,14 @@ describe('office decider', () => {
     });
 
     it('someone who is not (or no longer) a member is not found', () => {
-      const left: OfficeEvent = { type: 'OfficeMemberLeft', data: { officeId, userId: mehmet, reason: 'left', by: mehmet, at: now } };
-      spec.given([...office, left]).when(removal(admin, mehmet)).thenThrows('not_found', MESSAGES.officeMemberNotFound);
+      const left: OfficeEvent = {
+        type: 'OfficeMemberLeft',
+        data: { officeId, userId: mehmet, reason: 'left', by: mehmet, at: now },
+      };
+      spec
+        .given([...office, left])
+        .when(removal(admin, mehmet))
+        .thenThrows('not_found', MESSAGES.officeMemberNotFound);
     });
 
     it('a Danışman may not remove anyone; an outsider does not find the office', () => {
@@ -429,12 +556,17 @@ describe('office decider', () => {
       spec
         .given(office)
         .when(leave(agent))
-        .then([{ type: 'OfficeMemberLeft', data: { officeId, userId: mehmet, reason: 'left', by: mehmet, at: later } }]);
+        .then([
+          { type: 'OfficeMemberLeft', data: { officeId, userId: mehmet, reason: 'left', by: mehmet, at: later } },
+        ]);
     });
 
     it('the last Yönetici cannot leave, not even alone; another Yönetici first', () => {
       spec.given(office).when(leave(admin)).thenThrows('conflict', MESSAGES.officeLastAdmin);
-      spec.given([created, joined(ayse, 'admin')]).when(leave(admin)).thenThrows('conflict', MESSAGES.officeLastAdmin);
+      spec
+        .given([created, joined(ayse, 'admin')])
+        .when(leave(admin))
+        .thenThrows('conflict', MESSAGES.officeLastAdmin);
       const promoted: OfficeEvent = {
         type: 'OfficeMemberRoleChanged',
         data: { officeId, userId: mehmet, role: 'admin', changedBy: ayse, at: now },
@@ -454,8 +586,14 @@ describe('office decider', () => {
     });
 
     it('someone who left, or was never in, does not find the office', () => {
-      const left: OfficeEvent = { type: 'OfficeMemberLeft', data: { officeId, userId: mehmet, reason: 'left', by: mehmet, at: now } };
-      spec.given([...office, left]).when(leave(agent)).thenThrows('not_found', MESSAGES.officeNotFound);
+      const left: OfficeEvent = {
+        type: 'OfficeMemberLeft',
+        data: { officeId, userId: mehmet, reason: 'left', by: mehmet, at: now },
+      };
+      spec
+        .given([...office, left])
+        .when(leave(agent))
+        .thenThrows('not_found', MESSAGES.officeNotFound);
       spec.given(office).when(leave(elsewhere)).thenThrows('not_found', MESSAGES.officeNotFound);
     });
   });

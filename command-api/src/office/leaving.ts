@@ -27,7 +27,12 @@ export function officeLeaving(context: CommandContext) {
 
   const expected = (version: number): ExpectedVersion => (version === -1 ? 'no_stream' : version);
 
-  async function encoded(streamId: string, version: number, events: readonly DomainEvent[], actor: string): Promise<AppendRequest> {
+  async function encoded(
+    streamId: string,
+    version: number,
+    events: readonly DomainEvent[],
+    actor: string,
+  ): Promise<AppendRequest> {
     return {
       streamId,
       expected: expected(version),
@@ -78,7 +83,10 @@ export function officeLeaving(context: CommandContext) {
       const person: Person = { id: userId, office: membership.office };
       const { officeId } = membership.office;
       const office = await commands.load(officeDecider, officeStreamId(officeId));
-      const left = officeDecider.decide({ type: 'LeaveOffice', data: { person, now, accountDeleted: true } }, office.state);
+      const left = officeDecider.decide(
+        { type: 'LeaveOffice', data: { person, now, accountDeleted: true } },
+        office.state,
+      );
       const leaving = await writesOfLeaving(officeId, userId, userId, now);
       return [await encoded(officeStreamId(officeId), office.version, left, userId), ...leaving.appends];
     },

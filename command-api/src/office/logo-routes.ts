@@ -21,7 +21,15 @@ import { officeDecider } from './decider.ts';
 const TAG = ['office'];
 const ERRORS = errorAnswers(400, 401, 403, 404, 413, 415, 503);
 const LOGO_FIELD = 'companyLogo';
-const LIMITS = { fieldNameSize: 100, fieldSize: 1024, fields: 4, fileSize: PROFILE_IMAGE_MAX_BYTES.companyLogo + 1, files: 1, parts: 5, headerPairs: 20 };
+const LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: 1024,
+  fields: 4,
+  fileSize: PROFILE_IMAGE_MAX_BYTES.companyLogo + 1,
+  files: 1,
+  parts: 5,
+  headerPairs: 20,
+};
 
 /**
  * The office's logo (decision 61): `PUT /api/offices/{id}/logo` with one file part `companyLogo` (checked, resized and
@@ -41,7 +49,8 @@ export function officeLogoRoutes(context: CommandContext) {
           throw validationError(MESSAGES.profileImageFieldUnexpected, part.fieldname);
         }
         const bytes = await readLimited(part.file, PROFILE_IMAGE_MAX_BYTES.companyLogo);
-        if (bytes === null || part.file.truncated) throw new PayloadTooLargeError(PROFILE_IMAGE_TOO_LARGE.companyLogo, LOGO_FIELD);
+        if (bytes === null || part.file.truncated)
+          throw new PayloadTooLargeError(PROFILE_IMAGE_TOO_LARGE.companyLogo, LOGO_FIELD);
         logo = bytes;
       }
     } catch (error) {
@@ -71,7 +80,9 @@ export function officeLogoRoutes(context: CommandContext) {
     const previous = before.state.status === 'open' ? before.state.logoUrl : '';
     const current = result.state.status === 'open' ? result.state.logoUrl : '';
     if (previous && previous !== current)
-      await deleteImages(blobs, [previous]).catch((error: unknown) => request.log.warn({ err: error }, 'old office logo not deleted'));
+      await deleteImages(blobs, [previous]).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'old office logo not deleted'),
+      );
     return succeeded({
       message: MESSAGES.officeUpdated,
       data: { logoUrl: current },

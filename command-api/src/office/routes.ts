@@ -125,7 +125,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
         try {
           return await run(
             officeId,
-            { type: 'CreateOffice', data: { officeId, person, name: request.body.name ?? '', slug: request.body.slug ?? '', now: at } },
+            {
+              type: 'CreateOffice',
+              data: { officeId, person, name: request.body.name ?? '', slug: request.body.slug ?? '', now: at },
+            },
             person.id,
             MESSAGES.officeCreated,
             (office) => ({ officeId: office.officeId, slug: office.slug, role: 'admin' }),
@@ -152,7 +155,11 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
             },
           );
         } catch (error) {
-          if (error instanceof ConcurrencyError && slug && error.streamId === context.claimStreamId(OFFICE_SLUG_CLAIM, slug))
+          if (
+            error instanceof ConcurrencyError &&
+            slug &&
+            error.streamId === context.claimStreamId(OFFICE_SLUG_CLAIM, slug)
+          )
             throw conflictError(MESSAGES.officeSlugTaken, 'slug');
           throw error;
         }
@@ -161,7 +168,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.put(
       '/api/offices/:id',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, body: OfficeDetailsBody, response: answers } },
+      {
+        config: { owner: true },
+        schema: { tags: TAG, params: OfficeIdParams, body: OfficeDetailsBody, response: answers },
+      },
       async (request) => {
         const { person } = request;
         const officeId = ownOffice(person, request.params.id);
@@ -177,7 +187,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.put(
       '/api/offices/:id/template',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, body: OfficeTemplateBody, response: answers } },
+      {
+        config: { owner: true },
+        schema: { tags: TAG, params: OfficeIdParams, body: OfficeTemplateBody, response: answers },
+      },
       async (request) => {
         const { person } = request;
         const officeId = ownOffice(person, request.params.id);
@@ -206,11 +219,17 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
         const invitee: Invitee =
           holder === null
             ? { account: 'none' }
-            : { account: 'exists', officeId: (await readMembership(store, holder)).membership.office?.officeId ?? null };
+            : {
+                account: 'exists',
+                officeId: (await readMembership(store, holder)).membership.office?.officeId ?? null,
+              };
         const invitationId = randomUUID();
         return run(
           officeId,
-          { type: 'InviteToOffice', data: { person, invitationId, email, role: request.body.role ?? '', invitee, now: now() } },
+          {
+            type: 'InviteToOffice',
+            data: { person, invitationId, email, role: request.body.role ?? '', invitee, now: now() },
+          },
           person.id,
           MESSAGES.officeInvitationSent,
           (office) => {
@@ -262,7 +281,9 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
               person.id,
               (membership) => {
                 if (membership.office) throw conflictError(MESSAGES.officeInviteeInOtherOffice);
-                return [{ type: 'MembershipStarted', data: { userId: person.id, officeId, role: joined.data.role, at } }];
+                return [
+                  { type: 'MembershipStarted', data: { userId: person.id, officeId, role: joined.data.role, at } },
+                ];
               },
               person.id,
             );
@@ -274,7 +295,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.put(
       '/api/offices/:id/members/:userId',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeMemberParams, body: MemberRoleBody, response: answers } },
+      {
+        config: { owner: true },
+        schema: { tags: TAG, params: OfficeMemberParams, body: MemberRoleBody, response: answers },
+      },
       async (request) => {
         const { person } = request;
         const officeId = ownOffice(person, request.params.id);
@@ -346,7 +370,12 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       async (request) => {
         const { person } = request;
         const officeId = ownOffice(person, request.params.id);
-        return memberLeaves(officeId, person, { type: 'LeaveOffice', data: { person, now: now() } }, MESSAGES.officeLeft);
+        return memberLeaves(
+          officeId,
+          person,
+          { type: 'LeaveOffice', data: { person, now: now() } },
+          MESSAGES.officeLeft,
+        );
       },
     );
   };

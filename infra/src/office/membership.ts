@@ -51,7 +51,8 @@ export async function readMembership(
   const stream = await store.readStream(membershipStreamId(userId));
   let membership = NO_MEMBERSHIP;
   for (const recorded of stream.events) {
-    if (MEMBERSHIP_TYPES.has(recorded.type)) membership = evolveMembership(membership, recorded as unknown as MembershipEvent);
+    if (MEMBERSHIP_TYPES.has(recorded.type))
+      membership = evolveMembership(membership, recorded as unknown as MembershipEvent);
   }
   return { membership, version: stream.version };
 }

@@ -50,13 +50,23 @@ export interface OfficeCreated {
 
 export interface OfficeDetailsChanged {
   readonly type: 'OfficeDetailsChanged';
-  readonly data: { readonly officeId: string; readonly details: OfficeDetails; readonly changedBy: string; readonly at: string };
+  readonly data: {
+    readonly officeId: string;
+    readonly details: OfficeDetails;
+    readonly changedBy: string;
+    readonly at: string;
+  };
 }
 
 /** The office's logo changed ('' removed): a URL of the stored image, like the profile's. */
 export interface OfficeLogoChanged {
   readonly type: 'OfficeLogoChanged';
-  readonly data: { readonly officeId: string; readonly logoUrl: string; readonly changedBy: string; readonly at: string };
+  readonly data: {
+    readonly officeId: string;
+    readonly logoUrl: string;
+    readonly changedBy: string;
+    readonly at: string;
+  };
 }
 
 /** Which card fields come from the office, and which of those members cannot change. */
@@ -87,12 +97,22 @@ export interface OfficeInvitationSent {
 
 export interface OfficeInvitationRevoked {
   readonly type: 'OfficeInvitationRevoked';
-  readonly data: { readonly officeId: string; readonly invitationId: string; readonly revokedBy: string; readonly at: string };
+  readonly data: {
+    readonly officeId: string;
+    readonly invitationId: string;
+    readonly revokedBy: string;
+    readonly at: string;
+  };
 }
 
 export interface OfficeInvitationAccepted {
   readonly type: 'OfficeInvitationAccepted';
-  readonly data: { readonly officeId: string; readonly invitationId: string; readonly userId: string; readonly at: string };
+  readonly data: {
+    readonly officeId: string;
+    readonly invitationId: string;
+    readonly userId: string;
+    readonly at: string;
+  };
 }
 
 export interface OfficeMemberJoined {

@@ -14,12 +14,18 @@ export const OfficeRoleSchema = literalUnion(OFFICE_ROLES);
 export const OfficeTemplateFieldSchema = literalUnion(OFFICE_TEMPLATE_FIELDS);
 
 export const OfficeIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-export const OfficeMemberParams = Type.Object({ id: Type.String({ maxLength: 64 }), userId: Type.String({ maxLength: 64 }) });
+export const OfficeMemberParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  userId: Type.String({ maxLength: 64 }),
+});
 export const OfficeInvitationParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
   invitationId: Type.String({ maxLength: 64 }),
 });
-export const OfficeCardParams = Type.Object({ id: Type.String({ maxLength: 64 }), cardId: Type.String({ maxLength: 64 }) });
+export const OfficeCardParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  cardId: Type.String({ maxLength: 64 }),
+});
 export const InvitationTokenParams = Type.Object({ token: Type.String({ maxLength: 256 }) });
 
 export const CreateOfficeBody = Type.Object({ name: Type.Optional(Text(120)), slug: Type.Optional(Text(40)) });
@@ -54,13 +60,19 @@ export const OfficeTemplateBody = Type.Object({
 });
 export type OfficeTemplateBody = Static<typeof OfficeTemplateBody>;
 
-export const InviteBody = Type.Object({ email: Type.Optional(Text(254)), role: Type.Optional(Type.String({ maxLength: 20 })) });
+export const InviteBody = Type.Object({
+  email: Type.Optional(Text(254)),
+  role: Type.Optional(Type.String({ maxLength: 20 })),
+});
 export type InviteBody = Static<typeof InviteBody>;
 
 export const MemberRoleBody = Type.Object({ role: Type.Optional(Type.String({ maxLength: 20 })) });
 export type MemberRoleBody = Static<typeof MemberRoleBody>;
 
-export const OfficeCardBody = Type.Object({ type: Type.Optional(Type.String({ maxLength: 20 })), color: Type.Optional(Type.String({ maxLength: 20 })) });
+export const OfficeCardBody = Type.Object({
+  type: Type.Optional(Type.String({ maxLength: 20 })),
+  color: Type.Optional(Type.String({ maxLength: 20 })),
+});
 export type OfficeCardBody = Static<typeof OfficeCardBody>;
 
 export const AssignCardBody = Type.Object({ userId: Type.Optional(Type.String({ maxLength: 64 })) });

@@ -17,7 +17,10 @@ const row = {
     paymentMethods: [],
   },
   logoUrl: '/media/profiles/7d0c/logo-abc.png',
-  template: { fields: ['company', 'companyLogo', 'address', 'licenceNumber'], locked: ['company', 'companyLogo', 'theme'] },
+  template: {
+    fields: ['company', 'companyLogo', 'address', 'licenceNumber'],
+    locked: ['company', 'companyLogo', 'theme'],
+  },
 };
 
 const member = {
@@ -53,7 +56,7 @@ describe('an office card shows what the office template gives', () => {
     expect(shown.theme).toBe('sunset');
   });
 
-  it('a field the template does not give stays the member\'s, and the licence shows only when given', () => {
+  it("a field the template does not give stays the member's, and the licence shows only when given", () => {
     const office = readStoredOffice({ ...row, template: { fields: ['company'], locked: [] } }) as StoredOffice;
     const shown = withOfficeTemplate(member, office);
     expect(shown.company).toBe('Kendi Şirketim');

@@ -75,9 +75,13 @@ export function isOfficeTemplateField(value: unknown): value is OfficeTemplateFi
 export function checkOfficeTemplate(
   fields: readonly unknown[],
   locked: readonly unknown[],
-): { readonly ok: true; readonly fields: OfficeTemplateField[]; readonly locked: OfficeTemplateField[] } | ({ readonly ok: false } & OfficeProblem) {
-  if (!fields.every(isOfficeTemplateField)) return { ok: false, ...problem(OFFICE_MESSAGES.officeTemplateFieldInvalid, 'fields') };
-  if (!locked.every(isOfficeTemplateField)) return { ok: false, ...problem(OFFICE_MESSAGES.officeTemplateFieldInvalid, 'locked') };
+):
+  | { readonly ok: true; readonly fields: OfficeTemplateField[]; readonly locked: OfficeTemplateField[] }
+  | ({ readonly ok: false } & OfficeProblem) {
+  if (!fields.every(isOfficeTemplateField))
+    return { ok: false, ...problem(OFFICE_MESSAGES.officeTemplateFieldInvalid, 'fields') };
+  if (!locked.every(isOfficeTemplateField))
+    return { ok: false, ...problem(OFFICE_MESSAGES.officeTemplateFieldInvalid, 'locked') };
   if (!locked.every((field) => fields.includes(field)))
     return { ok: false, ...problem(OFFICE_MESSAGES.officeTemplateLockedNotInFields, 'locked') };
   const inOrder = (chosen: readonly unknown[]) => OFFICE_TEMPLATE_FIELDS.filter((field) => chosen.includes(field));
@@ -87,7 +91,16 @@ export function checkOfficeTemplate(
 /** The details as typed, before cleaning. */
 export type OfficeDetailsInput = { readonly [K in keyof OfficeDetails]?: unknown };
 
-const TEXT_FIELDS = ['company', 'address', 'phone', 'email', 'website', 'taxOffice', 'taxNumber', 'licenceNumber'] as const;
+const TEXT_FIELDS = [
+  'company',
+  'address',
+  'phone',
+  'email',
+  'website',
+  'taxOffice',
+  'taxNumber',
+  'licenceNumber',
+] as const;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? cleanOfficeText(value) : '';
@@ -105,16 +118,22 @@ export function validateOfficeDetails(
     string
   >;
   for (const field of TEXT_FIELDS) {
-    if (texts[field].length > OFFICE_DETAIL_LIMITS[field]) return { ok: false, ...problem(OFFICE_MESSAGES.officeFieldTooLong, field) };
+    if (texts[field].length > OFFICE_DETAIL_LIMITS[field])
+      return { ok: false, ...problem(OFFICE_MESSAGES.officeFieldTooLong, field) };
   }
   texts.email = texts.email.toLowerCase();
-  if (texts.email !== '' && !isValidEmail(texts.email)) return { ok: false, ...problem(OFFICE_MESSAGES.officeEmailInvalid, 'email') };
+  if (texts.email !== '' && !isValidEmail(texts.email))
+    return { ok: false, ...problem(OFFICE_MESSAGES.officeEmailInvalid, 'email') };
   texts.taxNumber = texts.taxNumber.replace(/\s/gu, '');
   if (texts.taxNumber !== '' && !isValidVkn(texts.taxNumber))
     return { ok: false, ...problem(OFFICE_MESSAGES.officeTaxNumberInvalid, 'taxNumber') };
-  const colors = { primaryColor: text(input.primaryColor).toLowerCase(), secondaryColor: text(input.secondaryColor).toLowerCase() };
+  const colors = {
+    primaryColor: text(input.primaryColor).toLowerCase(),
+    secondaryColor: text(input.secondaryColor).toLowerCase(),
+  };
   for (const [field, color] of Object.entries(colors)) {
-    if (color !== '' && !OFFICE_COLOR_PATTERN.test(color)) return { ok: false, ...problem(OFFICE_MESSAGES.officeColorInvalid, field) };
+    if (color !== '' && !OFFICE_COLOR_PATTERN.test(color))
+      return { ok: false, ...problem(OFFICE_MESSAGES.officeColorInvalid, field) };
   }
   const location = input.location ?? null;
   let place: OfficeDetails['location'] = null;
