@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CardParams,
@@ -18,17 +17,16 @@ import type { SecurityHeaderOverrides } from '@kartvizit/infra/http/security-hea
 import { succeeded } from '@kartvizit/infra/http/answers';
 import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { QrRenderer } from '../card/qr.ts';
-import { EntryAssets, type PageAssets } from '../html/assets.ts';
+import { EntryAssets } from '../html/assets.ts';
 import {
   UnavailablePages,
   answeredNotModified,
-  etagOf,
   pageSecurityHeaders,
   sendStoredBody,
   type UnavailableKind,
 } from '../html/answer.ts';
 import { PageCache } from '../html/page-cache.ts';
-import { storedBody, type StoredBody } from '../html/stored-body.ts';
+import { StoredPages, type RenderedPage } from '../html/stored-pages.ts';
 import { CARD_PAGE_PROJECTIONS, loadCardPage, loadPageMarks, type CardPageProjection } from './load.ts';
 import { renderCardPage, renderUnavailablePage } from './render.ts';
 import { toCardPageView } from './view.ts';
@@ -46,11 +44,6 @@ export interface CardPageSettings {
   readonly signals?: SignalBus;
 }
 
-/** A card page as it goes out: compressed once when rendered, served from memory on every request. */
-interface RenderedPage {
-  readonly body: StoredBody;
-  readonly etag: string;
-}
 
 const CACHE_ENTRIES = 500;
 const MARKS_POLL_MS = 1000;
@@ -82,8 +75,6 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     readMarks: () => loadPageMarks(context.pool),
     signals: settings.signals,
   });
-  // Pages being rendered: requests that arrive meanwhile wait for the same rendering.
-  const rendering = new Map<string, Promise<RenderedPage | null>>();
   const unavailable = new UnavailablePages(renderUnavailablePage);
 
   const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, kind: UnavailableKind) =>
@@ -106,48 +97,31 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     return new Set(found.filter((key): key is string => key !== null));
   }
 
-  async function render(cardId: string, pageAssets: PageAssets): Promise<RenderedPage | null> {
+  const pages = new StoredPages(cache, async (cardId, pageAssets) => {
     const row = await loadCardPage(context.pool, cardId);
-    if (!row) {
-      cache.forget(cardId);
-      return null;
-    }
-    const fingerprint = `${row.dataHash}|${pageAssets.scriptUrl ?? ''}|${createHash('sha1').update(pageAssets.css).digest('base64url')}`;
-    const reused = cache.reuse(cardId, fingerprint, row.marks);
-    if (reused) return reused;
-    const view = toCardPageView({
-      cardId,
-      ownerId: row.ownerId,
-      data: row.data,
-      products: row.products,
-      webp: await existingBlobs(catalogueWebpKeys(row.products)),
-      remsActive: row.remsActive,
-      office: row.office,
-      publicBaseUrl: settings.publicBaseUrl,
-      vcardUrl: contactFileUrl(cardId),
-    });
-    const html = renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, {
-      sample: isDemoOwner(row.ownerId),
-      vitalsSampleRate: context.webVitalsSampleRate,
-    });
-    const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
-    cache.remember(cardId, { page, fingerprint, marks: row.marks });
-    return page;
-  }
-
-  async function pageFor(cardId: string, recheck: boolean, pageAssets: PageAssets): Promise<RenderedPage | null> {
-    const cached = await cache.current(cardId, recheck);
-    if (cached) return cached;
-    // A read-your-writes request has waited for its position: it reads for itself rather than take a rendering that
-    // may have started before that position was reached.
-    if (recheck) return render(cardId, pageAssets);
-    let pending = rendering.get(cardId);
-    if (!pending) {
-      pending = render(cardId, pageAssets).finally(() => rendering.delete(cardId));
-      rendering.set(cardId, pending);
-    }
-    return pending;
-  }
+    if (!row) return null;
+    return {
+      dataHash: row.dataHash,
+      marks: row.marks,
+      async render() {
+        const view = toCardPageView({
+          cardId,
+          ownerId: row.ownerId,
+          data: row.data,
+          products: row.products,
+          webp: await existingBlobs(catalogueWebpKeys(row.products)),
+          remsActive: row.remsActive,
+          office: row.office,
+          publicBaseUrl: settings.publicBaseUrl,
+          vcardUrl: contactFileUrl(cardId),
+        });
+        return renderCardPage(view, await qr.svg(view.canonicalUrl), pageAssets, {
+          sample: isDemoOwner(row.ownerId),
+          vitalsSampleRate: context.webVitalsSampleRate,
+        });
+      },
+    };
+  });
 
   /** The page, or a 304 when the browser (or CDN) holds these very bytes. */
   function answer(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, fresh: boolean): FastifyReply {
@@ -189,7 +163,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
         return (async () => {
           let page: RenderedPage | null;
           try {
-            page = await pageFor(cardId, fresh, assets.current());
+            page = await pages.page(cardId, fresh, assets.current());
           } catch (error) {
             request.log.error({ err: error }, 'public card page could not be rendered');
             return sendUnavailable(request, reply, 'error');
@@ -213,7 +187,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
       },
       async (request, reply) => {
         const parsed = parseCardId(request.params.cardId);
-        const page = parsed.ok ? await pageFor(parsed.cardId, false, assets.current()) : null;
+        const page = parsed.ok ? await pages.page(parsed.cardId, false, assets.current()) : null;
         // The sample card has no form: nothing to send with.
         if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID)
           throw notFoundError(MESSAGES.cardPublicProfileNotFound);

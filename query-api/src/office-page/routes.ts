@@ -1,20 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseSlug, officeSlugProblem } from '@kartvizit/schemas/office/rules';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
 import { requestedPosition, type QueryContext } from '../core/context.ts';
-import { EntryAssets, type PageAssets } from '../html/assets.ts';
+import { EntryAssets } from '../html/assets.ts';
 import {
   UnavailablePages,
   answeredNotModified,
-  etagOf,
   pageSecurityHeaders,
   sendStoredBody,
   type UnavailableKind,
 } from '../html/answer.ts';
 import { PageCache } from '../html/page-cache.ts';
-import { storedBody, type StoredBody } from '../html/stored-body.ts';
+import { StoredPages, type RenderedPage } from '../html/stored-pages.ts';
 import { OFFICE_PAGE_PROJECTIONS, loadOfficePage, loadOfficePageMarks, type OfficePageProjection } from './load.ts';
 import { renderOfficePage, renderOfficeUnavailable } from './render.ts';
 import { toOfficePageView } from './view.ts';
@@ -30,11 +28,6 @@ export interface OfficePageSettings {
   readonly signals?: SignalBus;
 }
 
-/** An office page as it goes out: compressed once when rendered, served from memory on every request. */
-interface RenderedPage {
-  readonly body: StoredBody;
-  readonly etag: string;
-}
 
 // Far fewer offices than cards are visited.
 const CACHE_ENTRIES = 200;
@@ -56,43 +49,19 @@ export function officePageRoutes(context: QueryContext, settings: OfficePageSett
     readMarks: () => loadOfficePageMarks(context.pool),
     signals: settings.signals,
   });
-  // Pages being rendered: requests that arrive meanwhile wait for the same rendering.
-  const rendering = new Map<string, Promise<RenderedPage | null>>();
   const unavailable = new UnavailablePages(renderOfficeUnavailable);
 
   const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, kind: UnavailableKind) =>
     unavailable.send(request, reply, kind, assets.current());
 
-  async function render(slug: string, pageAssets: PageAssets): Promise<RenderedPage | null> {
+  const pages = new StoredPages(cache, async (slug, pageAssets) => {
     const row = await loadOfficePage(context.pool, slug);
     const view = row
       ? toOfficePageView({ office: row.office, team: row.team, publicBaseUrl: settings.publicBaseUrl })
       : null;
-    if (!row || !view) {
-      cache.forget(slug);
-      return null;
-    }
-    const fingerprint = `${row.dataHash}|${pageAssets.scriptUrl ?? ''}|${createHash('sha1').update(pageAssets.css).digest('base64url')}`;
-    const reused = cache.reuse(slug, fingerprint, row.marks);
-    if (reused) return reused;
-    const html = renderOfficePage(view, pageAssets);
-    const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
-    cache.remember(slug, { page, fingerprint, marks: row.marks });
-    return page;
-  }
-
-  async function pageFor(slug: string, recheck: boolean, pageAssets: PageAssets): Promise<RenderedPage | null> {
-    const cached = await cache.current(slug, recheck);
-    if (cached) return cached;
-    // A read-your-writes request reads for itself rather than take a rendering begun before its position was reached.
-    if (recheck) return render(slug, pageAssets);
-    let pending = rendering.get(slug);
-    if (!pending) {
-      pending = render(slug, pageAssets).finally(() => rendering.delete(slug));
-      rendering.set(slug, pending);
-    }
-    return pending;
-  }
+    if (!row || !view) return null;
+    return { dataHash: row.dataHash, marks: row.marks, render: () => renderOfficePage(view, pageAssets) };
+  });
 
   function answer(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, fresh: boolean): FastifyReply {
     if (answeredNotModified(request, reply, page.etag, fresh)) return reply;
@@ -129,7 +98,7 @@ export function officePageRoutes(context: QueryContext, settings: OfficePageSett
         return (async () => {
           let page: RenderedPage | null;
           try {
-            page = await pageFor(slug, fresh, assets.current());
+            page = await pages.page(slug, fresh, assets.current());
           } catch (error) {
             request.log.error({ err: error }, 'office page could not be rendered');
             return sendUnavailable(request, reply, 'error');
