@@ -44,6 +44,7 @@ const OfficeTemplatePage = lazyNamed(officeArea, 'OfficeTemplatePage');
 const OfficeTeamPage = lazyNamed(officeArea, 'OfficeTeamPage');
 const OfficeCardsPage = lazyNamed(officeArea, 'OfficeCardsPage');
 const OfficeHistoryPage = lazyNamed(officeArea, 'OfficeHistoryPage');
+const OfficeLeadsPage = lazyNamed(officeArea, 'OfficeLeadsPage');
 const InvitationPage = lazyNamed(() => import('../features/office/invitation-page.tsx'), 'InvitationPage');
 
 const appArea = () => import('../features/shell/app-area.ts');
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.officeTeam, element: <OfficeTeamPage /> },
                   { path: PATHS.officeCards, element: <OfficeCardsPage /> },
                   { path: PATHS.officeHistory, element: <OfficeHistoryPage /> },
+                  { path: PATHS.officeLeads, element: <OfficeLeadsPage /> },
                 ],
               },
               // 'Kartımı Göster': full screen, without the sidebar.

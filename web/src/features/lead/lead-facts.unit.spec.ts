@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeadDate, leadCountLabel, pageRangeLabel, phoneHref, whatsappHref } from './lead-facts.ts';
+import { formatLeadDate, leadCountLabel, leadsInAll, pageRangeLabel, phoneHref, whatsappHref } from './lead-facts.ts';
 
 describe('lead facts', () => {
   it('shows dates in Turkish, Istanbul time', () => {
@@ -22,5 +22,15 @@ describe('lead facts', () => {
     expect(pageRangeLabel(0, 50, 120)).toBe('1–50 / 120');
     expect(pageRangeLabel(100, 20, 120)).toBe('101–120 / 120');
     expect(pageRangeLabel(0, 0, 0)).toBe('0 / 0');
+  });
+});
+
+describe("the filter's 'Tümü'", () => {
+  it('given the counts per status, then their sum', () => {
+    expect(leadsInAll({ new: 2, called: 1, met: 0, negative: 3 }, 2)).toBe(6);
+  });
+
+  it('given no counts yet, then the total', () => {
+    expect(leadsInAll(undefined, 4)).toBe(4);
   });
 });

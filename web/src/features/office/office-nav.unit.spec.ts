@@ -19,11 +19,12 @@ describe("the sidebar's 'OFİS' group", () => {
       'Kart Şablonu',
       'Ekip',
       'Ofis Kartları',
+      'Ofis Bağlantıları',
       'Ofis Geçmişi',
     ]);
   });
 
-  it('given a Danışman, then no template and no office cards (the admin’s work)', () => {
+  it('given a Danışman, then no template, no office cards and not the office’s leads (the admin’s work)', () => {
     expect(officeNavGroup('agent')?.items.map((item) => item.to)).toEqual([
       '/office',
       '/office/team',
