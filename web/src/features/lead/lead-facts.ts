@@ -45,3 +45,8 @@ export function pageRangeLabel(offset: number, shown: number, total: number): st
 export function leadsInAll(counts: Readonly<Record<LeadStatus, number>> | undefined, total: number): number {
   return counts ? LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0) : total;
 }
+
+/** The lead's card: 'Ofis (VC-ABC123)' when named, its id alone otherwise, or when its name is its id (an office's). */
+export function leadCardLabel(lead: { readonly cardId: string; readonly cardName: string | null }): string {
+  return lead.cardName && lead.cardName !== lead.cardId ? `${lead.cardName} (${lead.cardId})` : lead.cardId;
+}

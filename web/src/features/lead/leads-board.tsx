@@ -19,6 +19,7 @@ import {
 } from './api.ts';
 import {
   formatLeadDate,
+  leadCardLabel,
   leadCountLabel,
   LEADS_PAGE_SIZE,
   leadsInAll,
@@ -493,7 +494,7 @@ const REMS_STATUS_LABELS: Readonly<Record<NonNullable<Lead['remsStatus']>, strin
 
 function LeadItem({ lead, holder, sharedNote, busy, onDelete, onNote }: LeadItemProps) {
   const titleId = useId();
-  const card = lead.cardName ? `${lead.cardName} (${lead.cardId})` : lead.cardId;
+  const card = leadCardLabel(lead);
   return (
     <li className="lead-item panel" aria-labelledby={titleId}>
       <div className="lead-item__head">
