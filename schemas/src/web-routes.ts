@@ -41,6 +41,7 @@ export const APP_PATHS = {
   officeTemplate: '/office/template',
   officeTeam: '/office/team',
   officeCards: '/office/cards',
+  officeLeads: '/office/leads',
   officeHistory: '/office/history',
   officeStats: '/office/stats',
   /** The e-mailed invitation link: public, the person may be signed out. */

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { PROFILE_MESSAGES } from '@kartvizit/schemas/profile/messages';
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { OFFICE_MESSAGES } from '@kartvizit/schemas/office/messages';
 import { expectAccessible } from './accessibility.ts';
 import {
@@ -98,14 +98,6 @@ async function openOfficeScreen(page: Page, label: string): Promise<void> {
     .getByRole('link', { name: label, exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
-}
-
-async function currentOfficeId(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/api/offices/current', { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: { office: { id: string } } | null };
-  expect(body.data).not.toBeNull();
-  return body.data?.office.id ?? '';
 }
 
 test.describe('offices', () => {
@@ -325,18 +317,29 @@ test.describe('offices', () => {
       await visitor.context().close();
     });
 
-    const officeId = await currentOfficeId(request, admin.token);
-    await test.step('the agent sees the lead in Bağlantılar; the admin sees it among the office’s leads', async () => {
+    await test.step("the agent sees the lead in Bağlantılar; the admin sees it in 'Ofis Bağlantıları' with the agent's name", async () => {
       await openOfficeScreenFromDashboard(agentPage, '/leads', 'Bağlantılar');
       await expect(agentPage.getByRole('list', { name: 'Bağlantılarınız' })).toContainText('Zeynep Kaya');
-      await expect
-        .poll(async () => {
-          const leads = await request.get(`/api/offices/${officeId}/leads`, {
-            headers: { authorization: `Bearer ${admin.token}` },
-          });
-          return leads.status() === 200 && (await leads.text()).includes('Zeynep Kaya');
-        })
-        .toBe(true);
+      await openOfficeScreen(adminPage, 'Ofis Bağlantıları');
+      const lead = adminPage
+        .getByRole('list', { name: 'Ofisin bağlantıları' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Zeynep Kaya' });
+      await expect(lead).toContainText(cardId);
+      await expect(lead).toContainText('Mehmet Demir');
+      await expect(lead.getByLabel(/^Durum/)).toHaveValue('new');
+      await expectAccessible(adminPage, 'Ofis Bağlantıları');
+      await adminPage.screenshot({ path: test.info().outputPath('office-leads-desktop.png'), fullPage: true });
+      // On a phone's width too (the sidebar folds away), then back to the desktop.
+      await adminPage.setViewportSize({ width: 390, height: 844 });
+      await expect(lead).toContainText('Mehmet Demir');
+      await expectAccessible(adminPage, 'Ofis Bağlantıları (telefon)');
+      await adminPage.screenshot({ path: test.info().outputPath('office-leads-phone.png'), fullPage: true });
+      await adminPage.setViewportSize(DESKTOP);
+      // An admin follows the lead up too: its status changes on the office's screen.
+      await lead.getByLabel(/^Durum/).selectOption('called');
+      await expect(toast(adminPage, 'Durum “Arandı” olarak güncellendi')).toBeVisible();
+      await expect(adminPage.getByRole('button', { name: /^Arandı/ })).toContainText('1');
     });
 
     await test.step('the admin removes the first agent: the card returns to the pool', async () => {
@@ -352,6 +355,9 @@ test.describe('offices', () => {
       await confirm.getByRole('button', { name: 'Ofisten Çıkar' }).click();
       await expect(toast(adminPage, OFFICE_MESSAGES.officeMemberRemoved)).toBeVisible();
       await expect(adminPage.getByRole('row').filter({ hasText: 'Mehmet Demir' })).toHaveCount(0);
+      // The office keeps the lead: its card is in the pool now.
+      await openOfficeScreen(adminPage, 'Ofis Bağlantıları');
+      await expect(adminPage.getByRole('listitem').filter({ hasText: 'Zeynep Kaya' })).toContainText('Havuzda');
       await openOfficeScreen(adminPage, 'Ofis Kartları');
       const pooled = adminPage.getByRole('listitem').filter({ hasText: cardId });
       await expect(pooled.getByLabel('Kartı verilecek üye')).toBeVisible();
@@ -370,6 +376,8 @@ test.describe('offices', () => {
         })
         .toBe('Zehra Güneş');
       await visitor.context().close();
+      await openOfficeScreen(adminPage, 'Ofis Bağlantıları');
+      await expect(adminPage.getByRole('listitem').filter({ hasText: 'Zeynep Kaya' })).toContainText('Zehra Güneş');
     });
 
     await test.step('the removed agent no longer sees the lead nor the office, without signing out', async () => {

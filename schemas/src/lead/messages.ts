@@ -49,6 +49,9 @@ export const LEAD_MESSAGES = {
   leadsExportError: 'CSV dosyası indirilirken bir hata oluştu',
   leadsEmpty: 'Henüz bir bağlantınız yok',
   leadsNoMatch: 'Aramanızla eşleşen bağlantı bulunamadı',
+  // 'Ofis Bağlantıları' (issue 30), the office's leads for its admins
+  officeLeadsLoadError: 'Ofisin bağlantıları alınırken bir hata oluştu',
+  officeLeadsEmpty: 'Ofisin kartlarına henüz bağlantı gelmedi',
 
   // The public form's disclosure (aydınlatma) and the optional consent beside it
   leadNotice:

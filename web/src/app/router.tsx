@@ -44,6 +44,7 @@ const OfficeTemplatePage = lazyNamed(officeArea, 'OfficeTemplatePage');
 const OfficeTeamPage = lazyNamed(officeArea, 'OfficeTeamPage');
 const OfficeCardsPage = lazyNamed(officeArea, 'OfficeCardsPage');
 const OfficeHistoryPage = lazyNamed(officeArea, 'OfficeHistoryPage');
+const OfficeLeadsPage = lazyNamed(officeArea, 'OfficeLeadsPage');
 const OfficeStatsPage = lazyNamed(officeArea, 'OfficeStatsPage');
 const InvitationPage = lazyNamed(() => import('../features/office/invitation-page.tsx'), 'InvitationPage');
 
@@ -137,6 +138,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.officeTeam, element: <OfficeTeamPage /> },
                   { path: PATHS.officeCards, element: <OfficeCardsPage /> },
                   { path: PATHS.officeHistory, element: <OfficeHistoryPage /> },
+                  { path: PATHS.officeLeads, element: <OfficeLeadsPage /> },
                   { path: PATHS.officeStats, element: <OfficeStatsPage /> },
                 ],
               },

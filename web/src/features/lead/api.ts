@@ -1,8 +1,13 @@
-import type { DeleteLeadResponse, LeadFollowUpResponse, LeadsResponse } from '@kartvizit/schemas/lead/http';
+import type {
+  DeleteLeadResponse,
+  LeadFollowUpResponse,
+  LeadsResponse,
+  OfficeLeadsResponse,
+} from '@kartvizit/schemas/lead/http';
 import type { LeadStatus } from '@kartvizit/schemas/lead/events';
 import { api } from '../../app/api.ts';
 
-export type { Lead, LeadsResponse } from '@kartvizit/schemas/lead/http';
+export type { Lead, LeadsResponse, OfficeLead, OfficeLeadsResponse } from '@kartvizit/schemas/lead/http';
 export type { LeadStatus } from '@kartvizit/schemas/lead/events';
 
 export interface LeadsArgs {
@@ -54,6 +59,11 @@ export const leadApi = api.injectEndpoints({
       query: (args) => `/leads?${leadsQueryString(args)}`,
       providesTags: (result) => [...(result?.leads.map((lead) => one(lead._id)) ?? []), LIST],
     }),
+    /** An office's leads for its admins (issue 30), each with who holds its card now; the same tags as the person's. */
+    getOfficeLeads: build.query<OfficeLeadsResponse, LeadsArgs & { readonly officeId: string }>({
+      query: ({ officeId, ...args }) => `/offices/${encodeURIComponent(officeId)}/leads?${leadsQueryString(args)}`,
+      providesTags: (result) => [...(result?.leads.map((lead) => one(lead._id)) ?? []), LIST],
+    }),
     /** The owner's leads as a CSV file (the server's own bytes; see query-api/src/lead/csv.ts). */
     exportLeadsCsv: build.query<LeadsCsv, ExportArgs>({
       query: (args) => ({
@@ -73,11 +83,19 @@ export const leadApi = api.injectEndpoints({
     }),
     /** The list is fetched again (with the write's position) so the counts per status follow too. */
     changeLeadStatus: build.mutation<LeadFollowUpResponse, { readonly leadId: string; readonly status: LeadStatus }>({
-      query: ({ leadId, status }) => ({ url: `/leads/${encodeURIComponent(leadId)}/status`, method: 'PUT', body: { status } }),
+      query: ({ leadId, status }) => ({
+        url: `/leads/${encodeURIComponent(leadId)}/status`,
+        method: 'PUT',
+        body: { status },
+      }),
       invalidatesTags: (_result, _error, { leadId }) => [one(leadId), LIST],
     }),
     changeLeadNote: build.mutation<LeadFollowUpResponse, { readonly leadId: string; readonly note: string }>({
-      query: ({ leadId, note }) => ({ url: `/leads/${encodeURIComponent(leadId)}/note`, method: 'PUT', body: { note } }),
+      query: ({ leadId, note }) => ({
+        url: `/leads/${encodeURIComponent(leadId)}/note`,
+        method: 'PUT',
+        body: { note },
+      }),
       invalidatesTags: (_result, _error, { leadId }) => [one(leadId)],
     }),
   }),
@@ -85,6 +103,7 @@ export const leadApi = api.injectEndpoints({
 
 export const {
   useGetLeadsQuery,
+  useGetOfficeLeadsQuery,
   useLazyExportLeadsCsvQuery,
   useDeleteLeadMutation,
   useChangeLeadStatusMutation,

@@ -1,4 +1,5 @@
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
+import { LEAD_STATUSES, type LeadStatus } from '@kartvizit/schemas/lead/events';
 
 /** How the 'Bağlantılar' screen names and links a lead's facts. */
 
@@ -40,3 +41,12 @@ export function pageRangeLabel(offset: number, shown: number, total: number): st
   return `${offset + 1}–${offset + shown} / ${total}`;
 }
 
+/** Every lead of the search whatever its status (the filter's 'Tümü'): the counts' sum, the total until they come. */
+export function leadsInAll(counts: Readonly<Record<LeadStatus, number>> | undefined, total: number): number {
+  return counts ? LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0) : total;
+}
+
+/** The lead's card: 'Ofis (VC-ABC123)' when named, its id alone otherwise, or when its name is its id (an office's). */
+export function leadCardLabel(lead: { readonly cardId: string; readonly cardName: string | null }): string {
+  return lead.cardName && lead.cardName !== lead.cardId ? `${lead.cardName} (${lead.cardId})` : lead.cardId;
+}

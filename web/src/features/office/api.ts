@@ -136,7 +136,8 @@ export const officeApi = api.injectEndpoints({
         method: 'POST',
         body: { userId },
       }),
-      invalidatesTags: (result) => (result ? [CARDS, MEMBERS, 'Card'] : []),
+      // The card's leads go with it: the office's list names its new holder, who sees them now.
+      invalidatesTags: (result) => (result ? [CARDS, MEMBERS, 'Card', 'Lead'] : []),
     }),
     returnOfficeCard: build.mutation<OfficeCommandResponse, { readonly officeId: string; readonly cardId: string }>({
       query: ({ officeId, cardId }) => ({

@@ -5,5 +5,6 @@ export { OfficeDetailsPage } from './office-details-page.tsx';
 export { OfficeTemplatePage } from './office-template-page.tsx';
 export { OfficeTeamPage } from './office-team-page.tsx';
 export { OfficeCardsPage } from './office-cards-page.tsx';
+export { OfficeLeadsPage } from './office-leads-page.tsx';
 export { OfficeHistoryPage } from './office-history-page.tsx';
 export { OfficeStatsPage } from './office-stats-page.tsx';

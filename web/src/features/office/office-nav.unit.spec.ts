@@ -19,12 +19,13 @@ describe("the sidebar's 'OFİS' group", () => {
       'Kart Şablonu',
       'Ekip',
       'Ofis Kartları',
+      'Ofis Bağlantıları',
       'Takım İstatistikleri',
       'Ofis Geçmişi',
     ]);
   });
 
-  it('given a Danışman, then no template, no office cards and no team statistics (the admin’s work)', () => {
+  it('given a Danışman, then no template, no office cards and neither the office’s leads nor its statistics (the admin’s work)', () => {
     expect(officeNavGroup('agent')?.items.map((item) => item.to)).toEqual([
       '/office',
       '/office/team',

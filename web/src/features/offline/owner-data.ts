@@ -54,7 +54,7 @@ export const OWNER_SCREENS: readonly RegExp[] = [
   /^\/activate\/?$/,
   /^\/rems-integration\/?$/,
   /^\/meetings\/?$/,
-  /^\/office(?:\/(?:new|template|team|cards|history|stats))?\/?$/,
+  /^\/office(?:\/(?:new|template|team|cards|history|stats|leads))?\/?$/,
 ];
 
 export function isOwnerScreen(pathname: string): boolean {
