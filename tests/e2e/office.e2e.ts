@@ -392,6 +392,13 @@ test.describe('offices', () => {
       await expectAccessible(agentPage, 'Bağlantılar after removal');
     });
 
+    await test.step('the team statistics count the lead under the agent who held the card', async () => {
+      await openOfficeScreen(adminPage, 'Takım İstatistikleri');
+      const team = adminPage.getByRole('region', { name: 'Takım istatistikleri' });
+      await expect(team).toContainText('Mehmet Demir');
+      await expectAccessible(adminPage, 'Takım İstatistikleri');
+    });
+
     await test.step('the history tells it all', async () => {
       await openOfficeScreen(adminPage, 'Ofis Geçmişi');
       const history = adminPage.getByRole('list', { name: 'Ofis geçmişi' });

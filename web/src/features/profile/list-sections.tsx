@@ -106,7 +106,7 @@ interface RowsProps<Row> {
 export function BankAccountRows({ rows, field, onAdd, onRemove }: RowsProps<BankAccountRow>) {
   return (
     <>
-      {rows.length === 0 && <EmptyList>Henüz banka hesabı eklenmedi.</EmptyList>}
+      {rows.length === 0 && <EmptyList>Henüz banka hesabı eklemediniz.</EmptyList>}
       {rows.map((row, index) => (
         <ListRow
           key={row.key}
@@ -151,7 +151,7 @@ export function BankAccountRows({ rows, field, onAdd, onRemove }: RowsProps<Bank
 export function PaymentMethodRows({ rows, field, onAdd, onRemove }: RowsProps<PaymentMethodRow>) {
   return (
     <>
-      {rows.length === 0 && <EmptyList>Henüz ödeme yöntemi eklenmedi.</EmptyList>}
+      {rows.length === 0 && <EmptyList>Henüz ödeme yöntemi eklemediniz.</EmptyList>}
       {rows.map((row, index) => (
         <ListRow
           key={row.key}
