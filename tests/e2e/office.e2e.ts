@@ -342,6 +342,20 @@ test.describe('offices', () => {
       await expect(adminPage.getByRole('button', { name: /^Arandı/ })).toContainText('1');
     });
 
+    await test.step('the admin downloads the office’s KVKK copy from Ofisim: the lead is in it', async () => {
+      await openOfficeScreen(adminPage, 'Ofisim');
+      await expect(adminPage.getByRole('region', { name: 'Ofis Verileri' })).toBeVisible();
+      await expectAccessible(adminPage, 'Ofisim with Ofis Verileri');
+      const downloading = adminPage.waitForEvent('download');
+      await adminPage.getByRole('button', { name: 'Ofis Verilerini İndir' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^ofis-verileri-\d{4}-\d{2}-\d{2}\.json$/);
+      const data = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as {
+        baglantilar: { adSoyad: string }[];
+      };
+      expect(data.baglantilar.map((lead) => lead.adSoyad)).toContain('Zeynep Kaya');
+    });
+
     await test.step('the admin removes the first agent: the card returns to the pool', async () => {
       await openOfficeScreen(adminPage, 'Ekip');
       await adminPage

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { buildOfficeExport, officeExportFileName } from './export.ts';
 import { ErrorResponse, MESSAGES, errorAnswers, forbiddenError, notFoundError } from '@kartvizit/schemas';
 import {
   CurrentOfficeResponse,
@@ -171,6 +172,27 @@ export function officeQueries(context: QueryContext, settings: OfficeQuerySettin
           cardIds: member.card_ids,
         }));
         return succeeded({ data });
+      },
+    );
+
+    // The office's copy of what it holds (KVKK: the controller of its cards' leads), admins only; see export.ts.
+    api.get(
+      '/api/offices/:id/export',
+      {
+        schema: { tags: TAG, params: OfficeIdParams },
+        config: { owner: true, projections: [...PROJECTIONS, 'cards', 'leads'] },
+      },
+      async (request, reply) => {
+        const officeId = ownOffice(request.person, request.params.id);
+        if (!may(request.person, 'administer', { ownerId: null, officeId }))
+          throw forbiddenError(MESSAGES.officeAdminOnly);
+        const now = new Date();
+        const data = await buildOfficeExport(context.pool, officeId, now);
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${officeExportFileName(now)}"`)
+          .header('cache-control', 'no-store')
+          .send(JSON.stringify(data, null, 2));
       },
     );
 

@@ -146,6 +146,17 @@ export const officeApi = api.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? [CARDS, MEMBERS, 'Card', 'Lead'] : []),
     }),
+    /** The office's KVKK copy as the server wrote it (text, so the page can hand it to the browser as a file). */
+    exportOffice: build.query<{ readonly text: string; readonly fileName: string }, string>({
+      query: (officeId) => ({ url: `${office(officeId)}/export`, responseHandler: (response) => response.text() }),
+      transformResponse: (text: string, meta) => ({
+        text,
+        fileName:
+          /filename="([^"]+)"/.exec(meta?.response?.headers.get('content-disposition') ?? '')?.[1] ??
+          'ofis-verileri.json',
+      }),
+      keepUnusedDataFor: 0,
+    }),
     getOfficeHistory: build.query<OfficeHistoryResponse, string>({
       query: (officeId) => `${office(officeId)}/history`,
       providesTags: [HISTORY],
@@ -181,6 +192,7 @@ export const {
   useAssignOfficeCardMutation,
   useReturnOfficeCardMutation,
   useGetOfficeHistoryQuery,
+  useLazyExportOfficeQuery,
   useGetInvitationQuery,
   useAcceptInvitationMutation,
 } = officeApi;

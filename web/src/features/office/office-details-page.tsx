@@ -6,9 +6,12 @@ import { CardTextField } from '../../shared/ui/text-field.tsx';
 import {
   useChangeOfficeLogoMutation,
   useRemoveOfficeLogoMutation,
+  useLazyExportOfficeQuery,
   useUpdateOfficeDetailsMutation,
   type OfficeView,
 } from './api.ts';
+import { downloadText } from '../../shared/download.ts';
+import { serverProblem } from '../../shared/server-problem.ts';
 import type { FieldBinding } from '../profile/bindings.ts';
 import { imageFileProblem } from '../profile/image-files.ts';
 import { ThemePicker } from '../profile/info-sections.tsx';
@@ -64,6 +67,7 @@ export function OfficeDetailsPage() {
         <>
           <OfficeLogo office={office} canEdit={role === 'admin'} />
           <OfficeDetailsForm key={office.id} office={office} role={role} />
+          {role === 'admin' && <OfficeData office={office} />}
         </>
       )}
     </OfficeFrame>
@@ -368,6 +372,43 @@ function OfficeLogo({ office, canEdit }: { readonly office: OfficeView; readonly
       ) : (
         <p className="office-note">Ofisin henüz logosu yok. Logoyu ofis yöneticileri ekler.</p>
       )}
+    </section>
+  );
+}
+
+/** 'Ofis Verileri' (KVKK): the office's copy of what it holds, for its Yöneticis. */
+function OfficeData({ office }: { readonly office: OfficeView }) {
+  const [exportOffice, { isFetching }] = useLazyExportOfficeQuery();
+  const onClick = async () => {
+    const result = await exportOffice(office.id);
+    if (result.error || !result.data) {
+      toast.error(serverProblem(result.error)?.message ?? 'Ofisin verileri hazırlanamadı. Lütfen tekrar deneyin.');
+      return;
+    }
+    downloadText(result.data.text, result.data.fileName, 'application/json;charset=utf-8');
+    toast.success('Ofisin verilerinin kopyası indirildi');
+  };
+  return (
+    <section className="panel office-form" aria-labelledby="office-data-title">
+      <h2 id="office-data-title" className="office-form__title">
+        Ofis Verileri
+      </h2>
+      <p className="office-note">
+        Ofis kartlarına bırakılan bağlantıların veri sorumlusu ofisinizdir (KVKK). Ofisin sakladığı her şeyin bir
+        kopyasını tek bir JSON dosyası olarak indirebilirsiniz: ofis bilgileri, üyeler, davetler, kartlar, bağlantılar
+        ve ofis geçmişi.
+      </p>
+      <div>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onClick()}
+          disabled={isFetching}
+          aria-busy={isFetching}
+        >
+          {isFetching ? 'Hazırlanıyor...' : 'Ofis Verilerini İndir'}
+        </button>
+      </div>
     </section>
   );
 }
