@@ -40,6 +40,23 @@ async function loadMeasured(page: Page, load: () => Promise<unknown>): Promise<n
   });
 }
 
+/**
+ * Waits until the browser has handed the page's first interaction to its performance observers (the 'first-input'
+ * entry, which it records for any duration, after the event was processed and painted). The web-vitals library reads
+ * INP from those entries: a tab closed before they arrive sends no INP, which is what the test would then see.
+ */
+async function interactionObserved(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        new PerformanceObserver((_list, observer) => {
+          observer.disconnect();
+          resolve();
+        }).observe({ type: 'first-input', buffered: true });
+      }),
+  );
+}
+
 interface StoredVitals {
   readonly data: WebVitalsReported['data'];
   readonly streamId: string;
@@ -182,6 +199,7 @@ test.describe('Core Web Vitals from real page loads', () => {
             await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           });
           await page.getByRole('heading', { level: 1 }).click();
+          await interactionObserved(page);
           return measured;
         });
 
