@@ -15,7 +15,7 @@ import {
   type RemsKeysRow,
   type RemsRegistrationsRow,
 } from '@kartvizit/infra/read-models/contract';
-import { isMissingRelation } from '../core/sql.ts';
+import { rowsOrNone as rows } from '../core/sql.ts';
 import { readProductFigures } from '../statistics/read-model.ts';
 
 /**
@@ -35,15 +35,6 @@ export const EXPORT_README = [
   'Tarihler ISO 8601 biçiminde ve UTC saatindedir. Sorularınız için destek adresimize yazabilirsiniz.',
 ].join('\n');
 
-async function rows<Row extends object>(pool: pg.Pool, sql: string, values: unknown[]): Promise<Row[]> {
-  try {
-    return (await pool.query<Row>(sql, values)).rows;
-  } catch (error) {
-    // A projection whose first generation is not built yet holds nothing of the owner.
-    if (isMissingRelation(error)) return [];
-    throw error;
-  }
-}
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 

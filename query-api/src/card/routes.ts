@@ -28,7 +28,7 @@ import {
 } from '@kartvizit/infra/read-models/contract';
 import { may } from '@kartvizit/schemas/access';
 import type { QueryContext } from '../core/context.ts';
-import { isMissingRelation } from '../core/sql.ts';
+import { rowsOrNone } from '../core/sql.ts';
 import { QrRenderer } from './qr.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 
@@ -62,15 +62,8 @@ type CardRow = Pick<
 const CARD_COLUMNS =
   'card_id, type, color, owner_id, name, is_activated, is_active, activated_at, qr_version, created_at, office_id';
 
-async function rows<Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
-  try {
-    return (await context.pool.query<Row>(sql, values)).rows;
-  } catch (error) {
-    // The projection's first generation is not built yet: nothing to show.
-    if (isMissingRelation(error)) return [];
-    throw error;
-  }
-}
+const rows = <Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> =>
+  rowsOrNone<Row>(context.pool, sql, values);
 
 function cardIdOrThrow(raw: string): string {
   const parsed = parseCardId(raw);

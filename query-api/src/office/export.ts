@@ -7,7 +7,7 @@ import {
   RM_OFFICE_MEMBERS,
   type OfficesRow,
 } from '@kartvizit/infra/read-models/contract';
-import { isMissingRelation } from '../core/sql.ts';
+import { rowsOrNone as rows } from '../core/sql.ts';
 
 /**
  * The office's copy of its data (KVKK: the office is the data controller of its cards' leads; issue 30,
@@ -26,15 +26,6 @@ export const OFFICE_EXPORT_README = [
   'gecmis: ofiste yapılan değişiklikler, kim yaptı, kime.',
   'Tarihler ISO 8601 biçiminde ve UTC saatindedir.',
 ].join('\n');
-
-async function rows<Row extends object>(pool: pg.Pool, sql: string, values: unknown[]): Promise<Row[]> {
-  try {
-    return (await pool.query<Row>(sql, values)).rows;
-  } catch (error) {
-    if (isMissingRelation(error)) return [];
-    throw error;
-  }
-}
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 

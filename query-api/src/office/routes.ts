@@ -33,7 +33,7 @@ import {
   type OfficesRow,
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
-import { isMissingRelation } from '../core/sql.ts';
+import { rowsOrNone } from '../core/sql.ts';
 
 /**
  * What the office screens read (issue 30, decision 61): the signed-in person's office, its members, invitations and
@@ -54,15 +54,8 @@ const ERRORS = errorAnswers(400, 401, 403, 404);
 /** 'Ofis Geçmişi' shows this many of the newest changes. */
 const HISTORY_LIMIT = 500;
 
-async function rows<Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
-  try {
-    return (await context.pool.query<Row>(sql, values)).rows;
-  } catch (error) {
-    // The projection's first generation is not built yet: nothing to show.
-    if (isMissingRelation(error)) return [];
-    throw error;
-  }
-}
+const rows = <Row extends object>(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> =>
+  rowsOrNone<Row>(context.pool, sql, values);
 
 /** `a***@example.com`: enough for the invitee to know the link is theirs, never the address in full. */
 export function maskEmail(email: string): string {

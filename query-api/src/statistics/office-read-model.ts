@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { StatisticsPeriod } from '@kartvizit/schemas/statistics/rules';
 import { RM_CARDS, RM_OFFICE_MEMBERS } from '@kartvizit/infra/read-models/contract';
-import { isMissingRelation } from '../core/sql.ts';
+import { rowsOrNone as rows } from '../core/sql.ts';
 
 /**
  * Reads of the team statistics (issue 30) over the statistics, cards, offices, leads and accounts read models. The
@@ -26,16 +26,6 @@ export interface OfficeMemberRow {
   readonly current: boolean;
   readonly firstName: string | null;
   readonly lastName: string | null;
-}
-
-async function rows<Row extends object>(pool: pg.Pool, sql: string, values: unknown[]): Promise<Row[]> {
-  try {
-    return (await pool.query<Row>(sql, values)).rows;
-  } catch (error) {
-    // A projection's first generation is not built yet: nothing counted so far.
-    if (isMissingRelation(error)) return [];
-    throw error;
-  }
 }
 
 /** Visits, unique visitors and clicks of each holder and day of the period on the office's cards. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
 import { RM_CARDS, RM_PRODUCTS, type CardsRow } from '@kartvizit/infra/read-models/contract';
-import { isMissingRelation } from '../core/sql.ts';
+import { rowsOrNone as rows } from '../core/sql.ts';
 
 /**
  * Reads of the statistics read model (projector/src/statistics). Every read is a primary-key
@@ -34,15 +34,6 @@ export interface BreakdownRow {
   readonly count: number;
 }
 
-async function rows<Row extends object>(pool: pg.Pool, sql: string, values: unknown[]): Promise<Row[]> {
-  try {
-    return (await pool.query<Row>(sql, values)).rows;
-  } catch (error) {
-    // The projection's first generation is not built yet: nothing counted so far.
-    if (isMissingRelation(error)) return [];
-    throw error;
-  }
-}
 
 export async function readTotals(pool: pg.Pool, scope: Scope): Promise<Totals | null> {
   const [row] = await rows<{ visits: string; unique_visitors: string; clicks: string; last_visit_at: Date | null }>(
