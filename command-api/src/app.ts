@@ -17,6 +17,7 @@ import { leadErasedReader } from './lead/reader.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { lockedProfileFieldsReader } from './office/reader.ts';
 import { officeLogoRoutes } from './office/logo-routes.ts';
+import { officeRemsRoutes } from './office/rems-routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { officeCardRoutes } from './card/office-routes.ts';
 import { formCardReader } from './card/reader.ts';
@@ -63,6 +64,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
     await app.register(officeCardRoutes(context, deps));
     await app.register(productRoutes(context));
     await app.register(officeLogoRoutes(context));
+    await app.register(officeRemsRoutes(context));
     await app.register(
       officeRoutes(context, {
         appSecret: deps.appSecret,

@@ -151,6 +151,7 @@ const OFFICE_COLUMNS: Record<keyof OfficesRow, true> = {
   details: true,
   logo_url: true,
   template: true,
+  rems: true,
   created_at: true,
   updated_at: true,
   last_stream_position: true,

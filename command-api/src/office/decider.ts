@@ -51,6 +51,8 @@ export interface OpenOffice {
   };
   readonly members: ReadonlyMap<string, OfficeRole>;
   readonly invitations: ReadonlyMap<string, OfficeInvitation>;
+  /** The office's REMS key in force, plain only in memory ('' once the office's key is forgotten), or null. */
+  readonly rems: { readonly apiKey: string; readonly keyHint: string } | null;
 }
 
 export type OfficeState = { readonly status: 'none' } | OpenOffice;
@@ -138,7 +140,26 @@ export interface ChangeOfficeLogo {
   readonly data: { readonly person: Person; readonly logoUrl: string; readonly now: string };
 }
 
+/** The route has checked the key's format and REMS's yes (`GET /api/v1/me`), as for a member's own key. */
+export interface SaveOfficeRemsKey {
+  readonly type: 'SaveOfficeRemsKey';
+  readonly data: {
+    readonly person: Person;
+    readonly apiKey: string;
+    readonly keyHint: string;
+    readonly remsAccountName: string;
+    readonly now: string;
+  };
+}
+
+export interface RemoveOfficeRemsKey {
+  readonly type: 'RemoveOfficeRemsKey';
+  readonly data: { readonly person: Person; readonly now: string };
+}
+
 export type OfficeCommand =
+  | SaveOfficeRemsKey
+  | RemoveOfficeRemsKey
   | ChangeOfficeLogo
   | CreateOffice
   | ChangeOfficeDetails
@@ -157,8 +178,11 @@ function seenBy(state: OfficeState, person: Person): OpenOffice {
   return state;
 }
 
-/** The office, if the person is one of its admins. A member who is not hears why; anyone else "no such office". */
-function administeredBy(state: OfficeState, person: Person): OpenOffice {
+/**
+ * The office, if the person is one of its admins. A member who is not hears why; anyone else "no such office". Also
+ * asked by routes before work that costs (an image decoded, REMS asked), so a refusal costs nothing.
+ */
+export function administeredBy(state: OfficeState, person: Person): OpenOffice {
   const office = seenBy(state, person);
   if (
     !may(person, 'administer', { ownerId: null, officeId: office.officeId }) ||
@@ -242,6 +266,26 @@ function changeTemplate(command: ChangeOfficeTemplate, state: OfficeState): Offi
       },
     },
   ];
+}
+
+function saveRemsKey(command: SaveOfficeRemsKey, state: OfficeState): OfficeEvent[] {
+  const { person, apiKey, keyHint, remsAccountName, now } = command.data;
+  const office = administeredBy(state, person);
+  // The key in force saved again: nothing to record.
+  if (office.rems?.apiKey === apiKey) return [];
+  return [
+    {
+      type: 'OfficeRemsKeySaved',
+      data: { officeId: office.officeId, apiKey, keyHint, remsAccountName, savedBy: person.id, at: now },
+    },
+  ];
+}
+
+function removeRemsKey(command: RemoveOfficeRemsKey, state: OfficeState): OfficeEvent[] {
+  const { person, now } = command.data;
+  const office = administeredBy(state, person);
+  if (office.rems === null) throw notFoundError(MESSAGES.remsNoActiveIntegration);
+  return [{ type: 'OfficeRemsKeyRemoved', data: { officeId: office.officeId, removedBy: person.id, at: now } }];
 }
 
 function isLive(invitation: OfficeInvitation, now: string): boolean {
@@ -364,6 +408,7 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
           template: { fields: [], locked: [] },
           members: new Map(),
           invitations: new Map(),
+          rems: null,
         };
       case 'OfficeDetailsChanged':
         return evolveOpen(state, (office) => ({ ...office, details: event.data.details }));
@@ -401,6 +446,13 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
           members.delete(event.data.userId);
           return { ...office, members };
         });
+      case 'OfficeRemsKeySaved':
+        return evolveOpen(state, (office) => ({
+          ...office,
+          rems: { apiKey: event.data.apiKey, keyHint: event.data.keyHint },
+        }));
+      case 'OfficeRemsKeyRemoved':
+        return evolveOpen(state, (office) => ({ ...office, rems: null }));
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -410,6 +462,10 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
 
   decide(command, state) {
     switch (command.type) {
+      case 'SaveOfficeRemsKey':
+        return saveRemsKey(command, state);
+      case 'RemoveOfficeRemsKey':
+        return removeRemsKey(command, state);
       case 'CreateOffice':
         return create(command, state);
       case 'ChangeOfficeDetails':

@@ -598,3 +598,48 @@ describe('office decider', () => {
     });
   });
 });
+
+describe("the office's REMS key (one key for every office card)", () => {
+  const key = 'rems_0123456789abcdefOFIS';
+  const save = (person: Person, apiKey = key) =>
+    ({
+      type: 'SaveOfficeRemsKey',
+      data: { person, apiKey, keyHint: apiKey.slice(-4), remsAccountName: 'Deniz Emlak', now: later },
+    }) as const;
+  const saved: OfficeEvent = {
+    type: 'OfficeRemsKeySaved',
+    data: { officeId, apiKey: key, keyHint: 'OFIS', remsAccountName: 'Deniz Emlak', savedBy: ayse, at: later },
+  };
+  const remove = (person: Person) => ({ type: 'RemoveOfficeRemsKey', data: { person, now: later } }) as const;
+
+  it('given an office, when an admin saves a key REMS accepted, then the office has it', () => {
+    spec.given(office).when(save(admin)).then([saved]);
+  });
+
+  it('given the same key in force, when it is saved again, then nothing is recorded', () => {
+    spec
+      .given([...office, saved])
+      .when(save(admin))
+      .then([]);
+  });
+
+  it('given an office, when a Danışman saves a key, then they are told only admins may', () => {
+    spec.given(office).when(save(agent)).thenThrows('forbidden', MESSAGES.officeAdminOnly);
+  });
+
+  it('given an office, when someone outside it saves a key, then there is no such office for them', () => {
+    spec.given(office).when(save(elsewhere)).thenThrows('not_found', MESSAGES.officeNotFound);
+    spec.given(office).when(save(nobody)).thenThrows('not_found', MESSAGES.officeNotFound);
+  });
+
+  it('given a key in force, when an admin removes it, then the office cards fall back to their holders’ keys', () => {
+    spec
+      .given([...office, saved])
+      .when(remove(admin))
+      .then([{ type: 'OfficeRemsKeyRemoved', data: { officeId, removedBy: ayse, at: later } }]);
+  });
+
+  it('given no key, when an admin removes it, then there is nothing to remove', () => {
+    spec.given(office).when(remove(admin)).thenThrows('not_found', MESSAGES.remsNoActiveIntegration);
+  });
+});

@@ -16,7 +16,7 @@ import { succeeded } from '@kartvizit/infra/http/answers';
 import type { CommandContext } from '../core/context.ts';
 import { PayloadTooLargeError, isPartsLimit, readLimited, sendPayloadTooLarge } from '../core/multipart.ts';
 import { deleteImages, prepareImage, storeImages } from '../core/profile-images.ts';
-import { officeDecider } from './decider.ts';
+import { administeredBy, officeDecider } from './decider.ts';
 
 const TAG = ['office'];
 const ERRORS = errorAnswers(400, 401, 403, 404, 413, 415, 503);
@@ -68,7 +68,7 @@ export function officeLogoRoutes(context: CommandContext) {
     const now = new Date().toISOString();
     // Decided once before any decoding: an agent's upload (403) costs no image work and leaves no file.
     const before = await commands.load(officeDecider, streamId);
-    officeDecider.decide({ type: 'ChangeOfficeLogo', data: { person, logoUrl: '', now } }, before.state);
+    administeredBy(before.state, person);
     const image = logo ? await prepareImage(officeId, 'companyLogo', logo) : null;
     if (image) await storeImages(blobs, [image]);
     const result = await commands.handle(

@@ -13,7 +13,7 @@ import {
   type RemsRegistrationEvent,
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
-import { may, personWithId } from '@kartvizit/schemas/access';
+import { may, type Person } from '@kartvizit/schemas/access';
 import type { Decider } from '../core/decider.ts';
 import {
   ownerTakingForms,
@@ -27,11 +27,17 @@ import {
  * registration. Requested here; delivered or failed later by the `rems-delivery` reactor, whose
  * outcomes land in the same stream.
  */
+/** `officeId`: sent from an office's card (issue 30), whose REMS key, while one is in force, takes the customer. */
+interface Registered {
+  readonly ownerId: string;
+  readonly officeId: string | null;
+}
+
 export type RemsRegistrationState =
   | { readonly status: 'none' }
-  | { readonly status: 'requested'; readonly ownerId: string }
-  | { readonly status: 'delivered'; readonly ownerId: string }
-  | { readonly status: 'failed'; readonly ownerId: string; readonly reason: RemsFailureReason };
+  | (Registered & { readonly status: 'requested' })
+  | (Registered & { readonly status: 'delivered' })
+  | (Registered & { readonly status: 'failed'; readonly reason: RemsFailureReason });
 
 /**
  * The route has put everything the decision needs into the command: the new id, the clock, what
@@ -47,6 +53,7 @@ export interface RequestRemsRegistration {
     /** The owner the form named (`cardOwnerId`): must be the card's. */
     readonly cardOwnerId: string;
     readonly card: PublicFormCard;
+    /** A REMS key takes this card's customers: the office's (an office card) or the holder's own (remsKeyFor). */
     readonly ownerHasKey: boolean;
     /** As the visitor typed it; the shared rules normalise and check it here. */
     readonly input: CustomerInput;
@@ -66,8 +73,10 @@ export interface RetryRemsRegistration {
   readonly type: 'RetryRemsRegistration';
   readonly data: {
     readonly registrationId: string;
-    readonly ownerId: string;
-    readonly ownerHasKey: boolean;
+    /** Who presses 'Tekrar Dene': the card's holder, or an admin of the office the registration was sent to. */
+    readonly person: Person;
+    /** A REMS key takes the registration's customers now: its office's, or its owner's own (remsKeyFor). */
+    readonly keyInForce: boolean;
     readonly visitorErased: boolean;
     /** Retry only a registration that failed for one of these reasons; others are left as they are (no events). */
     readonly onlyReasons?: readonly RemsFailureReason[];
@@ -117,6 +126,7 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
         marketingConsent,
         noticeVersion,
         requestedAt: now,
+        ...(card.officeId ? { officeId: card.officeId } : {}),
       },
     },
   ];
@@ -127,15 +137,24 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
  * probed); then only a failed one is sent again, and only with a key in force (409, in Turkish, saying why).
  */
 function retry(command: RetryRemsRegistration, state: RemsRegistrationState): RemsRegistrationEvent[] {
-  const { registrationId, ownerId, ownerHasKey, visitorErased, onlyReasons, now } = command.data;
-  if (state.status === 'none' || !may(personWithId(ownerId), 'change', state) || visitorErased) {
+  const { registrationId, person, keyInForce, visitorErased, onlyReasons, now } = command.data;
+  if (state.status === 'none' || !may(person, 'change', state) || visitorErased) {
     throw notFoundError(MESSAGES.remsRegistrationNotFound);
   }
   if (state.status === 'requested') throw conflictError(MESSAGES.remsRegistrationAlreadyPending);
   if (state.status === 'delivered') throw conflictError(MESSAGES.remsRegistrationAlreadyDelivered);
   if (onlyReasons && !onlyReasons.includes(state.reason)) return [];
-  if (!ownerHasKey) throw conflictError(MESSAGES.remsRetryNeedsKey);
-  return [{ type: 'RemsRegistrationRetried', data: { registrationId, ownerId, after: state.reason, retriedAt: now } }];
+  if (!keyInForce) throw conflictError(MESSAGES.remsRetryNeedsKey);
+  return [
+    {
+      type: 'RemsRegistrationRetried',
+      data: { registrationId, ownerId: state.ownerId, after: state.reason, retriedAt: now },
+    },
+  ];
+}
+
+function officeOf(state: RemsRegistrationState): string | null {
+  return state.status === 'none' ? null : state.officeId;
 }
 
 export const remsRegistrationDecider: Decider<RemsRegistrationState, RemsRegistrationCommand, RemsRegistrationEvent> = {
@@ -144,15 +163,15 @@ export const remsRegistrationDecider: Decider<RemsRegistrationState, RemsRegistr
   evolve(state, event) {
     switch (event.type) {
       case 'RemsRegistrationRequested':
-        return { status: 'requested', ownerId: event.data.ownerId };
+        return { status: 'requested', ownerId: event.data.ownerId, officeId: event.data.officeId ?? null };
       // The last outcome stands: an operator's retry of a dead letter may deliver a registration that failed.
       case 'RemsCustomerDelivered':
-        return { status: 'delivered', ownerId: event.data.ownerId };
+        return { status: 'delivered', ownerId: event.data.ownerId, officeId: officeOf(state) };
       case 'RemsRegistrationFailed':
-        return { status: 'failed', ownerId: event.data.ownerId, reason: event.data.reason };
+        return { status: 'failed', ownerId: event.data.ownerId, officeId: officeOf(state), reason: event.data.reason };
       // Sent again: waiting for its new outcome.
       case 'RemsRegistrationRetried':
-        return { status: 'requested', ownerId: event.data.ownerId };
+        return { status: 'requested', ownerId: event.data.ownerId, officeId: officeOf(state) };
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -208,6 +227,8 @@ export function leadOfRegistration(event: RemsRegistrationRequested): LeadSubmit
       marketingConsent: data.marketingConsent,
       noticeVersion: data.noticeVersion,
       submittedAt: data.requestedAt,
+      // On an office's card, the office holds the lead, as the lead form's (issue 30).
+      ...(data.officeId ? { officeId: data.officeId } : {}),
     },
   };
 }

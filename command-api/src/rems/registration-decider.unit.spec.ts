@@ -5,6 +5,7 @@ import {
   type RemsRegistrationEvent,
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
+import { personWithId } from '@kartvizit/schemas/access';
 import { deciderSpecification } from '../core/decider-specification.ts';
 import {
   leadOfRegistration,
@@ -164,7 +165,7 @@ describe('retrying a REMS registration', () => {
     overrides: Partial<Extract<RemsRegistrationCommand, { type: 'RetryRemsRegistration' }>['data']> = {},
   ): RemsRegistrationCommand => ({
     type: 'RetryRemsRegistration',
-    data: { registrationId, ownerId: owner, ownerHasKey: true, visitorErased: false, now, ...overrides },
+    data: { registrationId, person: personWithId(owner), keyInForce: true, visitorErased: false, now, ...overrides },
   });
   const failedFor = (reason: 'rejected' | 'key_removed'): RemsRegistrationEvent => ({
     type: 'RemsRegistrationFailed',
@@ -190,7 +191,7 @@ describe('retrying a REMS registration', () => {
   it('given a failed registration, when another owner retries it, then it is unknown to them', () => {
     spec
       .given([requested, failedFor('rejected')])
-      .when(retry({ ownerId: DEMO_OWNER_ID }))
+      .when(retry({ person: personWithId(DEMO_OWNER_ID) }))
       .thenThrows('not_found', MESSAGES.remsRegistrationNotFound);
   });
 
@@ -209,8 +210,52 @@ describe('retrying a REMS registration', () => {
   it('given a failed registration, when its owner has no key in force, then it is refused until one is saved', () => {
     spec
       .given([requested, failedFor('key_removed')])
-      .when(retry({ ownerHasKey: false }))
+      .when(retry({ keyInForce: false }))
       .thenThrows('conflict', MESSAGES.remsRetryNeedsKey);
+  });
+
+  describe('sent from an office card (issue 30)', () => {
+    const officeId = '3a9e1c44-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const fromOffice: RemsRegistrationRequested = { ...requested, data: { ...requested.data, officeId } };
+    const admin = '7b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+
+    it('given an office card, when a visitor registers, then the registration and its lead name the office', () => {
+      const events = remsRegistrationDecider.decide(
+        request({ card: { active: true, ownerId: owner, officeId } }),
+        remsRegistrationDecider.initialState,
+      );
+      expect(events).toHaveLength(1);
+      const [event] = events as [RemsRegistrationRequested];
+      expect(event.data.officeId).toBe(officeId);
+      expect(leadOfRegistration(event).data.officeId).toBe(officeId);
+    });
+
+    it('given a personal card, when a visitor registers, then neither names an office', () => {
+      const [event] = remsRegistrationDecider.decide(request(), remsRegistrationDecider.initialState) as [
+        RemsRegistrationRequested,
+      ];
+      expect(event.data).not.toHaveProperty('officeId');
+      expect(leadOfRegistration(event).data).not.toHaveProperty('officeId');
+    });
+
+    it('given a failed office registration, when an admin of the office retries it, then it is sent again', () => {
+      spec
+        .given([fromOffice, failedFor('key_removed')])
+        .when(retry({ person: { id: admin, office: { officeId, role: 'admin' } } }))
+        .then([
+          {
+            type: 'RemsRegistrationRetried',
+            data: { registrationId, ownerId: owner, after: 'key_removed', retriedAt: now },
+          },
+        ]);
+    });
+
+    it('given a failed office registration, when its holder retries after leaving the office, then it is unknown', () => {
+      spec
+        .given([fromOffice, failedFor('key_removed')])
+        .when(retry({ person: personWithId(owner) }))
+        .thenThrows('not_found', MESSAGES.remsRegistrationNotFound);
+    });
   });
 
   it('given one failed as rejected, when only key failures are retried, then it is left as it is', () => {

@@ -14,13 +14,12 @@ import {
   VALIDATION_MESSAGES,
   leadStreamId,
   remsRegistrationStreamId,
-  remsStreamId,
   validationError,
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
 import { publicForm, type PublicFormSettings } from '../core/public-form/public-form.ts';
-import { remsDecider } from './decider.ts';
+import { remsKeyFor } from './keys.ts';
 import { leadOfRegistration, remsRegistrationDecider } from './registration-decider.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
@@ -136,12 +135,13 @@ export function remsRegistrationRoutes(context: CommandContext, settings: RemsRe
         const thanks = succeeded({ message: MESSAGES.remsRegistrationThanks });
         if (form.isBot(website)) return thanks;
         const token = form.token(formToken, rawCardId, now);
-        // The card's and the owner's own streams, not read models: a card deactivated or a key
+        // The card's, the office's and the owner's own streams, not read models: a card deactivated or a key
         // removed a moment ago takes no more registrations, and a key saved a moment ago takes them.
         const { cardId, card } = await form.card(rawCardId);
-        const key =
+        // Whose key: the office's, on an office card while it has one; else the holder's own (decision 61).
+        const keyHolder =
           card.ownerId !== null && UUID.test(card.ownerId)
-            ? (await commands.load(remsDecider, remsStreamId(card.ownerId))).state
+            ? await remsKeyFor(commands, { ownerId: card.ownerId, officeId: card.officeId ?? null })
             : null;
         const registrationId = randomUUID();
         try {
@@ -155,8 +155,7 @@ export function remsRegistrationRoutes(context: CommandContext, settings: RemsRe
                 cardId,
                 cardOwnerId,
                 card,
-                // A key whose owner's account is deleted reads as '' (forgotten): none in force.
-                ownerHasKey: key?.status === 'active' && key.apiKey !== '',
+                ownerHasKey: keyHolder !== null,
                 input,
                 formToken: token.verdict,
                 marketingConsent: marketingConsent ?? false,

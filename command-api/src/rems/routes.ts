@@ -14,11 +14,7 @@ import {
   remsRetryAllStartedMessage,
   SaveRemsKeyBody,
   SaveRemsKeyResponse,
-  normaliseRemsApiKey,
-  remsApiKeyProblem,
-  remsKeyHint,
   remsStreamId,
-  validationError,
   conflictError,
   DomainError,
 } from '@kartvizit/schemas';
@@ -26,6 +22,9 @@ import { RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
 import { remsDecider } from './decider.ts';
+import { checkRemsKey } from './key-check.ts';
+import { remsKeyFor } from './keys.ts';
+import type { Person } from '@kartvizit/schemas/access';
 import { remsRegistrationDecider } from './registration-decider.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
@@ -60,10 +59,8 @@ async function keyFailures(pool: pg.Pool, ownerId: string): Promise<{ registrati
   }
 }
 
-/** How long the screen is asked to wait before trying again when REMS could not answer. */
-export const REMS_RETRY_AFTER_SECONDS = 30;
-
-function unavailable(reply: FastifyReply, message: string, retryAfterSeconds?: number): FastifyReply {
+/** 503: the server has no REMS set up, or REMS could not answer (then with the wait before trying again). */
+export function unavailable(reply: FastifyReply, message: string, retryAfterSeconds?: number): FastifyReply {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(503).send({ success: false, message });
 }
@@ -76,36 +73,35 @@ function unavailable(reply: FastifyReply, message: string, retryAfterSeconds?: n
 export function remsRoutes(context: CommandContext, settings: RemsRouteSettings) {
   const { commands, rems, authRateLimit } = context;
 
-  /** Whether the owner's key is in force, as their own stream says (a key saved a moment ago counts at once). */
-  const hasKey = async (ownerId: string): Promise<boolean> => {
-    const { state } = await commands.load(remsDecider, remsStreamId(ownerId));
-    // A key whose owner's account is deleted reads as '' (forgotten): none in force.
-    return state.status === 'active' && state.apiKey !== '';
-  };
-
-  /** One registration sent again, decided on its own stream; the lead's stream says whether its visitor was erased. */
+  /**
+   * One registration sent again, decided on its own stream: the key that would take it (its office's or its owner's,
+   * remsKeyFor) is asked for the registration's own owner and office; the lead's stream says whether its visitor was
+   * erased. Someone else's answers as unknown (404).
+   */
   const retry = async (
-    ownerId: string,
+    person: Person,
     registrationId: string,
-    ownerHasKey: boolean,
     onlyReasons?: readonly (typeof REMS_KEY_FAILURE_REASONS)[number][],
   ): Promise<Checkpoint | null> => {
+    const streamId = remsRegistrationStreamId(registrationId);
+    const { state } = await commands.load(remsRegistrationDecider, streamId);
+    const keyInForce = state.status !== 'none' && (await remsKeyFor(commands, state)) !== null;
     const visitorErased = await settings.leadErased(registrationId);
     const result = await commands.handle(
       remsRegistrationDecider,
-      remsRegistrationStreamId(registrationId),
+      streamId,
       {
         type: 'RetryRemsRegistration',
         data: {
           registrationId,
-          ownerId,
-          ownerHasKey,
+          person,
+          keyInForce,
           visitorErased,
           ...(onlyReasons ? { onlyReasons } : {}),
           now: new Date().toISOString(),
         },
       },
-      { metadata: { actor: ownerId } },
+      { metadata: { actor: person.id } },
     );
     return result.position;
   };
@@ -129,34 +125,15 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
       },
       async (request, reply) => {
         const ownerId = request.person.id;
-        const problem = remsApiKeyProblem(request.body.apiKey);
-        if (problem) throw validationError(problem, 'apiKey');
-        const apiKey = normaliseRemsApiKey(request.body.apiKey);
-        if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
-
-        const check = await rems.verifyKey(apiKey);
-        switch (check.kind) {
-          case 'valid':
-            break;
-          case 'refused':
-            throw validationError(MESSAGES.remsApiKeyRefused, 'apiKey');
-          case 'unavailable':
-            // A short code of the adapter's own (timeout, ECONNREFUSED, http_503): never the key.
-            request.log.warn({ rems: check.reason }, 'REMS could not check an API key');
-            return unavailable(reply, MESSAGES.remsUnavailable, REMS_RETRY_AFTER_SECONDS);
-          default: {
-            const unknown: never = check;
-            return unknown;
-          }
-        }
-
-        const keyHint = remsKeyHint(apiKey);
+        const checked = await checkRemsKey(rems, request.body.apiKey, request.log);
+        if (checked.kind === 'unavailable') return unavailable(reply, checked.message, checked.retryAfterSeconds);
+        const { apiKey, keyHint, remsAccountName } = checked;
         const result = await commands.handle(
           remsDecider,
           remsStreamId(ownerId),
           {
             type: 'SaveRemsKey',
-            data: { ownerId, apiKey, keyHint, remsAccountName: check.account.name, now: new Date().toISOString() },
+            data: { ownerId, apiKey, keyHint, remsAccountName, now: new Date().toISOString() },
           },
           { metadata: { actor: ownerId } },
         );
@@ -207,11 +184,10 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request, reply) => {
-        const ownerId = request.person.id;
         const registrationId = request.params.registrationId.toLowerCase();
         if (!UUID.test(registrationId)) throw notFoundError(MESSAGES.remsRegistrationNotFound);
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
-        const position = await retry(ownerId, registrationId, await hasKey(ownerId));
+        const position = await retry(request.person, registrationId);
         if (!position) throw new Error('A retried REMS registration must have been recorded');
         return succeeded({ message: MESSAGES.remsRetryStarted, position });
       },
@@ -231,15 +207,18 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
         },
       },
       async (request, reply) => {
-        const ownerId = request.person.id;
+        const person = request.person;
         if (!rems) return unavailable(reply, MESSAGES.remsNotConfigured);
-        if (!(await hasKey(ownerId))) throw conflictError(MESSAGES.remsRetryNeedsKey);
-        const rows = await keyFailures(settings.pool, ownerId);
+        // The owner's own key: what 'saving a key again' mends (an office's cards with the office's key are retried
+        // one by one, each against the key that takes it).
+        if ((await remsKeyFor(commands, { ownerId: person.id })) === null)
+          throw conflictError(MESSAGES.remsRetryNeedsKey);
+        const rows = await keyFailures(settings.pool, person.id);
         let retried = 0;
         let position: Checkpoint | null = null;
         for (const row of rows) {
           try {
-            const at = await retry(ownerId, row.registration_id, true, REMS_KEY_FAILURE_REASONS);
+            const at = await retry(person, row.registration_id, REMS_KEY_FAILURE_REASONS);
             if (at) {
               retried += 1;
               position = at;

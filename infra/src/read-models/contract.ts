@@ -242,8 +242,17 @@ export interface OfficesRow {
   };
   readonly created_at: Date;
   readonly updated_at: Date;
+  /**
+   * The office's REMS link (null: never linked): while `active`, every office card's 'Görüşme Planla' reaches the
+   * office's REMS. Never the key: its last 4 characters.
+   */
+  readonly rems: OfficeRemsColumn | null;
   readonly last_stream_position: string;
 }
+
+export type OfficeRemsColumn =
+  | { readonly active: true; readonly keyHint: string; readonly savedAt: string }
+  | { readonly active: false; readonly removedAt: string };
 
 /**
  * A row of `rm_office_members`, one per person who was ever in the office and whose account is not erased. A member

@@ -8,7 +8,11 @@ import type {
   OfficeRole,
   OfficeTemplateField,
 } from '@kartvizit/schemas';
-import type { OfficeHistoryType, OfficeInvitationStoredStatus } from '@kartvizit/infra/read-models/contract';
+import type {
+  OfficeHistoryType,
+  OfficeInvitationStoredStatus,
+  OfficeRemsColumn,
+} from '@kartvizit/infra/read-models/contract';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
 import { erasedOwnersTable, type Projection, type ProjectionContext } from '@kartvizit/infra/processing/projection';
@@ -26,7 +30,12 @@ type OfficeProjectionEvent = OfficeEvent | MembershipCardTaken | MembershipCardG
 type OfficeStreamEvent = StoredEvent<OfficeEvent>;
 type OfficeOf<T extends OfficeEvent['type']> = StoredEvent<Extract<OfficeEvent, { readonly type: T }>>;
 type OfficeRowEvent = OfficeOf<
-  'OfficeCreated' | 'OfficeDetailsChanged' | 'OfficeLogoChanged' | 'OfficeTemplateChanged'
+  | 'OfficeCreated'
+  | 'OfficeDetailsChanged'
+  | 'OfficeLogoChanged'
+  | 'OfficeTemplateChanged'
+  | 'OfficeRemsKeySaved'
+  | 'OfficeRemsKeyRemoved'
 >;
 type MemberEvent = OfficeOf<'OfficeMemberJoined' | 'OfficeMemberRoleChanged' | 'OfficeMemberLeft'>;
 type InvitationEvent = OfficeOf<'OfficeInvitationSent' | 'OfficeInvitationRevoked' | 'OfficeInvitationAccepted'>;
@@ -39,6 +48,7 @@ interface OfficeRow {
   details: OfficeDetails | null;
   logoUrl: string | null;
   template: { fields: readonly OfficeTemplateField[]; locked: readonly OfficeTemplateField[] } | null;
+  rems: OfficeRemsColumn | null;
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -97,6 +107,8 @@ const isOfficeStreamEvent = ofTypes<OfficeStreamEvent>([
   'OfficeMemberJoined',
   'OfficeMemberRoleChanged',
   'OfficeMemberLeft',
+  'OfficeRemsKeySaved',
+  'OfficeRemsKeyRemoved',
 ]);
 
 function evolveOffice(current: OfficeRow | undefined, event: OfficeRowEvent): OfficeRow {
@@ -106,6 +118,7 @@ function evolveOffice(current: OfficeRow | undefined, event: OfficeRowEvent): Of
     details: null,
     logoUrl: null,
     template: null,
+    rems: null,
     createdAt: null,
     updatedAt: null,
   };
@@ -130,6 +143,12 @@ function evolveOffice(current: OfficeRow | undefined, event: OfficeRowEvent): Of
     case 'OfficeTemplateChanged':
       row.template = { fields: event.data.fields, locked: event.data.locked };
       row.updatedAt = event.data.at;
+      return row;
+    case 'OfficeRemsKeySaved':
+      row.rems = { active: true, keyHint: event.data.keyHint, savedAt: event.data.at };
+      return row;
+    case 'OfficeRemsKeyRemoved':
+      row.rems = { active: false, removedAt: event.data.at };
       return row;
     default: {
       const unhandled: never = event;
@@ -255,6 +274,10 @@ function historyOf(event: OfficeStreamEvent): HistoryRow | null {
         event.data.userId,
         null,
       );
+    case 'OfficeRemsKeySaved':
+      return line('rems-linked', event.data.at, event.data.savedBy, null, null);
+    case 'OfficeRemsKeyRemoved':
+      return line('rems-unlinked', event.data.at, event.data.removedBy, null, null);
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -271,6 +294,7 @@ const upsertOffices = batchedUpsert<Positioned<OfficeRow>>({
     details: { type: 'jsonb', value: (row) => (row.details ? JSON.stringify(row.details) : null), merge: 'ifSet' },
     logo_url: { type: 'text', value: (row) => row.logoUrl, merge: 'ifSet' },
     template: { type: 'jsonb', value: (row) => (row.template ? JSON.stringify(row.template) : null), merge: 'ifSet' },
+    rems: { type: 'jsonb', value: (row) => (row.rems ? JSON.stringify(row.rems) : null), merge: 'ifSet' },
     created_at: { type: 'timestamptz', value: (row) => row.createdAt, merge: 'ifSet' },
     updated_at: { type: 'timestamptz', value: (row) => row.updatedAt, merge: 'ifSet' },
   },
@@ -344,6 +368,8 @@ const isOfficeRowEvent = ofTypes<OfficeRowEvent>([
   'OfficeDetailsChanged',
   'OfficeLogoChanged',
   'OfficeTemplateChanged',
+  'OfficeRemsKeySaved',
+  'OfficeRemsKeyRemoved',
 ]);
 const isHeldCardEvent = ofTypes<HeldCardEvent>(['MembershipCardTaken', 'MembershipCardGiven']);
 
@@ -359,7 +385,8 @@ async function erasedAmong(ids: readonly string[], { client, table }: Projection
 
 export const officesProjection: Projection<OfficeProjectionEvent> = {
   name: 'offices',
-  version: 1,
+  // 2: the office's REMS link (rems).
+  version: 2,
   tables: {
     offices: (table) => `CREATE TABLE ${table} (
         office_id uuid PRIMARY KEY,
@@ -367,6 +394,7 @@ export const officesProjection: Projection<OfficeProjectionEvent> = {
         details jsonb,
         logo_url text,
         template jsonb,
+        rems jsonb,
         created_at timestamptz,
         updated_at timestamptz,
         last_stream_position bigint NOT NULL
@@ -425,6 +453,8 @@ export const officesProjection: Projection<OfficeProjectionEvent> = {
     'OfficeMemberJoined',
     'OfficeMemberRoleChanged',
     'OfficeMemberLeft',
+    'OfficeRemsKeySaved',
+    'OfficeRemsKeyRemoved',
     'MembershipCardTaken',
     'MembershipCardGiven',
     'MembershipEnded',

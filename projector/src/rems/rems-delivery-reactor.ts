@@ -1,6 +1,8 @@
 import {
+  officeStreamId,
   remsRegistrationStreamId,
   remsStreamId,
+  type OfficeEvent,
   type RemsEvent,
   type RemsRegistrationEvent,
   type RemsRegistrationFailed,
@@ -56,8 +58,9 @@ class RemsUnavailableError extends Error {
  * trouble holds back only that owner's), the registration id as REMS's Idempotency-Key (a delivery
  * made again after a crash, or after an answer lost on the way, is one customer in REMS).
  *
- * Each time it reads the owner's CURRENT key from `rems-{ownerId}`: removed since (or the account
- * deleted, which forgets it) → failed 'key_removed', final. REMS's answers: created → delivered;
+ * Each time it reads the CURRENT key: on an office's card, the office's from `office-{officeId}` while one is in
+ * force (issue 30), else the owner's from `rems-{ownerId}`; none (removed since, or the account deleted, which
+ * forgets it) → failed 'key_removed', final. REMS's answers: created → delivered;
  * rejected (a final 4xx) → failed 'rejected' with REMS's cleaned words; refused (401/403) → failed
  * 'key_refused'; anything else → thrown to be retried, with REMS's Retry-After when it gave one.
  *
@@ -78,8 +81,8 @@ export function remsDeliveryReactor(
 ): Reactor<RemsRegistrationRequested | RemsRegistrationRetried> {
   const now = deps.now ?? (() => new Date());
 
-  /** The key in force: the last RemsKeySaved not followed by RemsKeyRemoved, decoded; null when none (or forgotten). */
-  async function currentKey(ownerId: string): Promise<string | null> {
+  /** The owner's key in force: the last RemsKeySaved not followed by RemsKeyRemoved, decoded; null when none. */
+  async function ownerKey(ownerId: string): Promise<string | null> {
     const { events } = await deps.store.readStream(remsStreamId(ownerId));
     let key: string | null = null;
     for (const recorded of events) {
@@ -88,6 +91,29 @@ export function remsDeliveryReactor(
       else if (event?.type === 'RemsKeyRemoved') key = null;
     }
     return key;
+  }
+
+  /** The office's key in force (OfficeRemsKeySaved not followed by OfficeRemsKeyRemoved), decoded; null when none. */
+  async function officeKey(officeId: string): Promise<string | null> {
+    const { events } = await deps.store.readStream(officeStreamId(officeId));
+    let key: string | null = null;
+    for (const recorded of events) {
+      if (recorded.type !== 'OfficeRemsKeySaved' && recorded.type !== 'OfficeRemsKeyRemoved') continue;
+      const event = (await deps.codec.decode(recorded)) as (OfficeEvent & { forgotten: boolean }) | null;
+      if (event?.type === 'OfficeRemsKeySaved')
+        key = event.forgotten || event.data.apiKey === '' ? null : event.data.apiKey;
+      else if (event?.type === 'OfficeRemsKeyRemoved') key = null;
+    }
+    return key;
+  }
+
+  /**
+   * The key that takes the registration now (decision 61): its office's while one is in force, else its owner's own
+   * (command-api's remsKeyFor, the same rule).
+   */
+  async function currentKey(registration: RemsRegistrationRequested['data']): Promise<string | null> {
+    const office = registration.officeId ? await officeKey(registration.officeId) : null;
+    return office ?? (await ownerKey(registration.ownerId));
   }
 
   /**
@@ -152,7 +178,7 @@ export function remsDeliveryReactor(
       if (event.forgotten) return;
       const registration = event.type === 'RemsRegistrationRequested' ? event.data : await retriedRegistration(event);
       if (registration === null) return;
-      const key = await currentKey(registration.ownerId);
+      const key = await currentKey(registration);
       if (key === null) return failed(registration, 'key_removed');
       const result = await deps.rems.createCustomer(key, registration.registrationId, {
         firstName: registration.firstName,

@@ -79,6 +79,9 @@ const CATALOGUE_SQL = `coalesce((SELECT json_agg(json_build_object('id', pr.prod
         ${SHOWN_PRODUCTS} AND pr.owner_id = s.owner_id), '[]'::json)`;
 
 const REMS_SQL = `EXISTS (SELECT 1 FROM ${RM_REMS_KEYS} k WHERE k.owner_id = s.owner_id AND k.active)`;
+// An office card also takes customers through its office's REMS key (decision 61).
+const OFFICE_REMS_SQL = `(${REMS_SQL} OR EXISTS (SELECT 1 FROM ${RM_OFFICES} o
+                           WHERE o.office_id = s.office_id AND (o.rems->>'active')::boolean))`;
 
 // An office card's office (decision 61): the template and the values it gives the member's card.
 const OFFICE_SQL = `(SELECT json_build_object('officeId', o.office_id, 'slug', o.slug, 'details', o.details,
@@ -101,7 +104,7 @@ function cardSql(catalogue: string, rems: string, office: string): string {
  * then the REMS block, then the catalogue too. Without the cards read model there is no card at all.
  */
 const CARD_SQL = [
-  cardSql(CATALOGUE_SQL, REMS_SQL, OFFICE_SQL),
+  cardSql(CATALOGUE_SQL, OFFICE_REMS_SQL, OFFICE_SQL),
   cardSql(CATALOGUE_SQL, REMS_SQL, 'NULL'),
   cardSql(CATALOGUE_SQL, 'false', 'NULL'),
   cardSql(`'[]'::json`, REMS_SQL, 'NULL'),

@@ -91,6 +91,7 @@ function toOfficeView(row: OfficesRow, memberCount: number): OfficeView {
     details: toOfficeDetailsView(row.details),
     logoUrl: row.logo_url,
     template: { fields: [...row.template.fields], locked: [...row.template.locked] },
+    rems: row.rems?.active ? { active: true, keyHint: row.rems.keyHint } : { active: false, keyHint: null },
     memberCount,
     createdAt: row.created_at.toISOString(),
   };

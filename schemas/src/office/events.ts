@@ -143,6 +143,32 @@ export interface OfficeMemberLeft {
   };
 }
 
+/**
+ * The office linked its REMS (issue 30): one key for every office card. While it is in force, a visitor's 'Görüşme
+ * Planla' on any of the office's cards reaches the office's REMS; without it, each member's own key serves the office
+ * cards they hold (decision 61). Sealed like a member's key (RemsKeySaved), under the office's key: only `keyHint`
+ * stays readable.
+ */
+export interface OfficeRemsKeySaved {
+  readonly type: 'OfficeRemsKeySaved';
+  readonly data: {
+    readonly officeId: string;
+    /** Sealed. Starts with `rems_`; REMS accepted it (`GET /api/v1/me`) before it was saved. */
+    readonly apiKey: string;
+    readonly keyHint: string;
+    /** Sealed. The REMS account the key belongs to, as REMS named it. */
+    readonly remsAccountName: string;
+    readonly savedBy: string;
+    readonly at: string;
+  };
+}
+
+/** The office's REMS key removed: its cards fall back to their holders' own keys. */
+export interface OfficeRemsKeyRemoved {
+  readonly type: 'OfficeRemsKeyRemoved';
+  readonly data: { readonly officeId: string; readonly removedBy: string; readonly at: string };
+}
+
 export type OfficeEvent =
   | OfficeCreated
   | OfficeDetailsChanged
@@ -153,7 +179,9 @@ export type OfficeEvent =
   | OfficeInvitationAccepted
   | OfficeMemberJoined
   | OfficeMemberRoleChanged
-  | OfficeMemberLeft;
+  | OfficeMemberLeft
+  | OfficeRemsKeySaved
+  | OfficeRemsKeyRemoved;
 
 /** The person joined an office (created it, or accepted an invitation). */
 export interface MembershipStarted {
@@ -215,6 +243,8 @@ export const OFFICE_EVENT_TYPES: EventRegistry<OfficeEvent | MembershipEvent | O
   OfficeMemberJoined: { schemaVersion: 1 },
   OfficeMemberRoleChanged: { schemaVersion: 1 },
   OfficeMemberLeft: { schemaVersion: 1 },
+  OfficeRemsKeySaved: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['apiKey', 'remsAccountName'] },
+  OfficeRemsKeyRemoved: { schemaVersion: 1 },
   MembershipStarted: { schemaVersion: 1 },
   MembershipRoleChanged: { schemaVersion: 1 },
   MembershipCardTaken: { schemaVersion: 1 },

@@ -110,6 +110,11 @@ export const OfficeView = Type.Object({
   details: OfficeDetailsView,
   logoUrl: Type.String(),
   template: OfficeTemplateView,
+  /**
+   * The office's REMS link (decision 61): while `active`, every office card's 'Görüşme Planla' reaches the office's
+   * REMS; otherwise each member's own key serves the office cards they hold. Never the key: its last 4 characters.
+   */
+  rems: Type.Object({ active: Type.Boolean(), keyHint: Type.Union([Type.String({ maxLength: 4 }), Type.Null()]) }),
   memberCount: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' }),
 });
@@ -194,6 +199,8 @@ export const OFFICE_HISTORY_TYPES = [
   'role-changed',
   'left',
   'removed',
+  'rems-linked',
+  'rems-unlinked',
 ] as const;
 
 /** 'Ofis Geçmişi': one line per change, who did it and to whom. */

@@ -68,6 +68,11 @@ export interface RemsRegistrationRequested {
     /** Which disclosure text (aydınlatma metni) the form showed. */
     readonly noticeVersion: string;
     readonly requestedAt: string;
+    /**
+     * Sent from an office's card (issue 30): the office holds the lead, and the office's REMS key, while one is in
+     * force, takes the customer instead of the holder's own.
+     */
+    readonly officeId?: string;
   };
 }
 

@@ -288,7 +288,9 @@ export interface HistoryLineInput {
     | 'joined'
     | 'role-changed'
     | 'left'
-    | 'removed';
+    | 'removed'
+    | 'rems-linked'
+    | 'rems-unlinked';
   readonly actorName: string;
   readonly subjectName: string;
   readonly role: OfficeRole | null;
@@ -322,5 +324,9 @@ export function historyLine({ type, actorName, subjectName, role }: HistoryLineI
       return `${subject} ofisten ayrıldı`;
     case 'removed':
       return `${actor}, ${subject} kişisini ofisten çıkardı`;
+    case 'rems-linked':
+      return `${actor} ofisin REMS hesabını bağladı`;
+    case 'rems-unlinked':
+      return `${actor} ofisin REMS bağlantısını kaldırdı`;
   }
 }

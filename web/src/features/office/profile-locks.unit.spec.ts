@@ -28,6 +28,7 @@ const OFFICE: OfficeView = {
     fields: ['company', 'companyLogo', 'companyInfo', 'theme'],
     locked: ['company', 'companyLogo', 'companyInfo'],
   },
+  rems: { active: false, keyHint: null },
   memberCount: 3,
   createdAt: '2026-11-28T00:00:00.000Z',
 };
