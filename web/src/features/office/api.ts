@@ -1,3 +1,4 @@
+import type { RemoveRemsKeyResponse, SaveRemsKeyResponse } from '@kartvizit/schemas/rems/http';
 import type {
   CurrentOfficeResponse,
   InvitationPreviewResponse,
@@ -166,6 +167,15 @@ export const officeApi = api.injectEndpoints({
       query: (token) => `/invitations/${encodeURIComponent(token)}`,
       extraOptions: { anonymous: true },
     }),
+    /** The office's REMS key, for every office card (decision 61): checked with REMS by the server first. */
+    saveOfficeRemsKey: build.mutation<SaveRemsKeyResponse, { readonly officeId: string; readonly apiKey: string }>({
+      query: ({ officeId, apiKey }) => ({ url: `${office(officeId)}/rems`, method: 'PUT', body: { apiKey } }),
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY] : []),
+    }),
+    removeOfficeRemsKey: build.mutation<RemoveRemsKeyResponse, string>({
+      query: (officeId) => ({ url: `${office(officeId)}/rems`, method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY] : []),
+    }),
     acceptInvitation: build.mutation<OfficeCommandResponse, string>({
       query: (token) => ({ url: `/invitations/${encodeURIComponent(token)}/accept`, method: 'POST' }),
       invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
@@ -195,4 +205,6 @@ export const {
   useLazyExportOfficeQuery,
   useGetInvitationQuery,
   useAcceptInvitationMutation,
+  useSaveOfficeRemsKeyMutation,
+  useRemoveOfficeRemsKeyMutation,
 } = officeApi;

@@ -23,6 +23,7 @@ import '../profile/profile.css';
 import { toast } from 'sonner';
 import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
 import { OfficeFrame } from './office-frame.tsx';
+import { OfficeRems } from './office-rems.tsx';
 import {
   DETAIL_LABELS,
   DETAIL_TEXT_FIELDS,
@@ -67,6 +68,7 @@ export function OfficeDetailsPage() {
         <>
           <OfficeLogo office={office} canEdit={role === 'admin'} />
           <OfficeDetailsForm key={office.id} office={office} role={role} />
+          <OfficeRems office={office} role={role} />
           {role === 'admin' && <OfficeData office={office} />}
         </>
       )}

@@ -9,6 +9,7 @@ import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { CardTextField } from '../../shared/ui/text-field.tsx';
 import { useGetMyCardsQuery } from '../card/api.ts';
+import { useGetCurrentOfficeQuery } from '../office/api.ts';
 import { cardStatus } from '../card/card-facts.ts';
 import { useGetRemsStatusQuery, useRemoveRemsApiKeyMutation, useSaveRemsApiKeyMutation } from './api.ts';
 import { RemsStats } from './rems-stats.tsx';
@@ -38,6 +39,7 @@ const HOW_IT_WORKS = [
 /** The REMS settings (/rems-integration, SPEC 'REMS integration settings', issue 14). */
 export function RemsIntegrationPage() {
   const { data, isLoading, isError, isFetching, refetch } = useGetRemsStatusQuery();
+  const office = useGetCurrentOfficeQuery().data?.data?.office;
 
   return (
     <div className="card-page rems-page">
@@ -64,6 +66,15 @@ export function RemsIntegrationPage() {
       ) : (
         <div className="rems-layout">
           <div className="rems-main">
+            {office?.rems.active && (
+              <p className="rems-notice rems-notice--office" role="note">
+                <Icon path={ICONS.info} />
+                <span>
+                  Ofisiniz <strong>{office.details.name}</strong> REMS hesabını bağladı: ofis kartlarınızdan gelen
+                  görüşme talepleri ofisin REMS hesabına kaydedilir. Buradaki anahtar kişisel kartlarınız içindir.
+                </span>
+              </p>
+            )}
             {data?.hasActiveKey ? <ActivePanel keyHint={data.keyHint} /> : <SetupPanel />}
             {/* SPEC: the counters and 'Son Kayıtlar' belong to the active integration. */}
             {data?.hasActiveKey && <RemsStats />}
@@ -77,11 +88,51 @@ export function RemsIntegrationPage() {
 
 function SetupPanel() {
   const titleId = useId();
+  const [save, { isLoading: saving }] = useSaveRemsApiKeyMutation();
+
+  return (
+    <section className="panel rems-panel" aria-labelledby={titleId}>
+      <div className="rems-panel__head">
+        <span className="rems-panel__icon" aria-hidden="true">
+          <Icon path={LINK_ICON} />
+        </span>
+        <div>
+          <h2 id={titleId} className="rems-panel__title">
+            REMS hesabınızı bağlayın
+          </h2>
+          <p className="rems-panel__text">Bağlamak için REMS’ten bir API anahtarı alıp buraya kaydetmeniz yeterli.</p>
+        </div>
+      </div>
+
+      <ol className="rems-steps">
+        {SETUP_STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+
+      <RemsKeyForm save={(apiKey) => save(apiKey)} saving={saving} />
+    </section>
+  );
+}
+
+/** What saving a key answers: the mutation's result (RTK Query), a member's own key or an office's. */
+type SaveKeyResult = { readonly data: { readonly message: string } } | { readonly error: unknown };
+
+/**
+ * The key's field and its save button (SPEC 'REMS integration settings'): checked here with the shared rules, then
+ * by the server, which asks REMS before saving. Used for a member's own key and for the office's (Ofisim).
+ */
+export function RemsKeyForm({
+  save,
+  saving,
+}: {
+  readonly save: (apiKey: string) => Promise<SaveKeyResult>;
+  readonly saving: boolean;
+}) {
   const [apiKey, setApiKey] = useState('');
   const [visible, setVisible] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [save, { isLoading: saving }] = useSaveRemsApiKeyMutation();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -116,81 +167,56 @@ function SetupPanel() {
   };
 
   return (
-    <section className="panel rems-panel" aria-labelledby={titleId}>
-      <div className="rems-panel__head">
-        <span className="rems-panel__icon" aria-hidden="true">
-          <Icon path={LINK_ICON} />
-        </span>
-        <div>
-          <h2 id={titleId} className="rems-panel__title">
-            REMS hesabınızı bağlayın
-          </h2>
-          <p className="rems-panel__text">Bağlamak için REMS’ten bir API anahtarı alıp buraya kaydetmeniz yeterli.</p>
+    <form className="rems-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={saving}>
+      {formError && (
+        <div className="alert" role="alert">
+          {formError}
         </div>
-      </div>
-
-      <ol className="rems-steps">
-        {SETUP_STEPS.map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ol>
-
-      <form className="rems-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={saving}>
-        {formError && (
-          <div className="alert" role="alert">
-            {formError}
-          </div>
-        )}
-        <CardTextField
-          label="REMS API Anahtarı"
-          name="apiKey"
-          inputRef={inputRef}
-          type={visible ? 'text' : 'password'}
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder={`${REMS_API_KEY_PREFIX}...`}
-          inputClassName="card-field__input--id"
-          value={apiKey}
-          disabled={saving}
-          onChange={(event) => {
-            const next = event.target.value;
-            setApiKey(next);
-            // The save button is disabled while the field is empty: say why once a typed key is cleared.
-            setFieldError(next.trim() === '' ? remsApiKeyProblem(next) : null);
-          }}
-          error={fieldError}
-          hint={
-            <>
-              Anahtar <span className="mono">{REMS_API_KEY_PREFIX}</span> ile başlar. Kaydetmeden önce REMS’e sorarak
-              doğrularız; kaydettikten sonra yalnızca son 4 karakteri gösterilir.
-            </>
-          }
-          addon={
-            <button
-              type="button"
-              className="btn btn--secondary rems-form__reveal"
-              aria-pressed={visible}
-              onClick={() => setVisible((value) => !value)}
-            >
-              <Icon path={visible ? EYE_OFF_ICON : ICONS.eye} />
-              {visible ? 'Gizle' : 'Göster'}
-            </button>
-          }
-        />
-        <div className="rems-form__actions">
+      )}
+      <CardTextField
+        label="REMS API Anahtarı"
+        name="apiKey"
+        inputRef={inputRef}
+        type={visible ? 'text' : 'password'}
+        autoComplete="off"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder={`${REMS_API_KEY_PREFIX}...`}
+        inputClassName="card-field__input--id"
+        value={apiKey}
+        disabled={saving}
+        onChange={(event) => {
+          const next = event.target.value;
+          setApiKey(next);
+          // The save button is disabled while the field is empty: say why once a typed key is cleared.
+          setFieldError(next.trim() === '' ? remsApiKeyProblem(next) : null);
+        }}
+        error={fieldError}
+        hint={
+          <>
+            Anahtar <span className="mono">{REMS_API_KEY_PREFIX}</span> ile başlar. Kaydetmeden önce REMS’e sorarak
+            doğrularız; kaydettikten sonra yalnızca son 4 karakteri gösterilir.
+          </>
+        }
+        addon={
           <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={saving || apiKey.trim() === ''}
-            aria-busy={saving}
+            type="button"
+            className="btn btn--secondary rems-form__reveal"
+            aria-pressed={visible}
+            onClick={() => setVisible((value) => !value)}
           >
-            {saving ? 'Doğrulanıyor...' : 'API Anahtarını Kaydet'}
+            <Icon path={visible ? EYE_OFF_ICON : ICONS.eye} />
+            {visible ? 'Gizle' : 'Göster'}
           </button>
-        </div>
-      </form>
-    </section>
+        }
+      />
+      <div className="rems-form__actions">
+        <button type="submit" className="btn btn--primary" disabled={saving || apiKey.trim() === ''} aria-busy={saving}>
+          {saving ? 'Doğrulanıyor...' : 'API Anahtarını Kaydet'}
+        </button>
+      </div>
+    </form>
   );
 }
 
