@@ -217,6 +217,15 @@ function OfficeDetailsForm({ office, role }: { readonly office: OfficeView; read
                   {problem.message}
                 </p>
               )}
+              {form.theme !== '' && (
+                <button
+                  type="button"
+                  className="btn btn--secondary office-theme__clear"
+                  onClick={() => setForm((current) => ({ ...current, theme: '' }))}
+                >
+                  Tema Seçimini Kaldır
+                </button>
+              )}
             </div>
             <fieldset className="office-list">
               <legend className="form-field__label">Banka hesapları</legend>
