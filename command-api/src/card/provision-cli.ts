@@ -17,6 +17,7 @@ import {
   officeStreamId,
 } from '@kartvizit/schemas';
 import { UUID_PATTERN } from '@kartvizit/schemas/ids';
+import { PROVISIONED_CARDS_CSV_HEADER, provisionedCardCsvLine } from '@kartvizit/schemas/card/provisioning-csv';
 import { publicBaseUrlWarning, readConfig } from '@kartvizit/infra/config/env';
 import { openRuntime, type Runtime } from '@kartvizit/infra/runtime/open-runtime';
 import { newBatchId, provisionCards, type ProvisionedCard } from './provisioning.ts';
@@ -77,10 +78,6 @@ function readArguments() {
   return { type, color, count: amount, out: resolve(process.env.INIT_CWD ?? process.cwd(), out), batch, office };
 }
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 const args = readArguments();
 const config = readConfig();
 const addressWarning = publicBaseUrlWarning(process.env, config.publicBaseUrl);
@@ -120,10 +117,10 @@ if (args.office !== undefined && (await runtime.store.readStream(officeStreamId(
   process.exit(2);
 }
 try {
-  await file.write('cardId,type,color,url\n');
+  await file.write(`${PROVISIONED_CARDS_CSV_HEADER}\n`);
   const writeRows = async (cards: readonly ProvisionedCard[]) => {
     const rows = cards.map((card) =>
-      [card.cardId, card.type, card.color, cardProfileUrl(config.publicBaseUrl, card.cardId)].map(csvField).join(','),
+      provisionedCardCsvLine({ ...card, url: cardProfileUrl(config.publicBaseUrl, card.cardId) }),
     );
     await file.write(`${rows.join('\n')}\n`);
   };

@@ -42,3 +42,30 @@ export const CARD_MESSAGES = {
   cardVirtualCreateError: 'Sanal kart oluşturulurken bir hata oluştu',
   cardsEmpty: 'Henüz aktif kartınız bulunmamaktadır',
 } as const;
+
+/**
+ * An office admin's order of physical cards, uploaded as a CSV (provisioning-csv.ts): each problem names its line,
+ * so the admin can find it in the spreadsheet.
+ */
+export const CARD_ORDER_MESSAGES = {
+  atLine: (line: number, problem: string) => `${line}. satır: ${problem}`,
+  empty: 'Dosya boş: başlık satırı (tür,renk,adet) ve en az bir kart satırı olmalı',
+  noRows: 'Dosyada kart satırı yok: başlıktan sonra en az bir satır yazın',
+  tooLong: (maxKilobytes: number) => `Dosya çok büyük: en fazla ${maxKilobytes} KB olabilir`,
+  headerMissing: 'ilk satır başlık olmalı: tür,renk,adet (ya da type,color,count)',
+  missingColumn: (name: string) => `"${name}" sütunu eksik (başlık: tür,renk,adet ya da type,color,count)`,
+  unknownColumn: (name: string) => `bilinmeyen sütun "${name}" (yalnızca tür, renk ve adet)`,
+  duplicateColumn: (name: string) => `"${name}" sütunu iki kez yazılmış`,
+  fieldCount: (expected: number, found: number) => `${expected} alan olmalı, ${found} alan var`,
+  unclosedQuote: 'tırnak işareti kapanmamış',
+  typeMissing: 'kart türü boş',
+  typeUnknown: (value: string) => `bilinmeyen kart türü "${value}"`,
+  colorMissing: 'kart rengi boş',
+  colorUnknown: (value: string) => `bilinmeyen kart rengi "${value}"`,
+  countMissing: 'adet boş',
+  countInvalid: (value: string) => `adet 1 veya daha büyük bir tam sayı olmalı ("${value}")`,
+  tooMany: (max: number, total: number) =>
+    `Bir siparişte en fazla ${max} kart üretilebilir; dosyada ${total.toLocaleString('tr-TR')} kart var`,
+  provisioned: (count: number) => `${count} fiziksel kart üretildi`,
+  invalidOrder: (problems: number) => `Sipariş dosyasında ${problems} hata var, hiçbir kart üretilmedi`,
+} as const;

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
 import { CARD_MESSAGES } from '@kartvizit/schemas/card/messages';
-import { CARD_COLORS } from '@kartvizit/schemas/card/model';
+import { CARD_COLOR_LABELS, CARD_COLORS } from '@kartvizit/schemas/card/model';
 import {
   CARD_ID_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
@@ -20,7 +20,7 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { CardTextField } from '../../shared/ui/text-field.tsx';
 import { useGetProfileQuery } from '../profile/api.ts';
 import { useActivateCardMutation, useCreateVirtualCardMutation, useLazyGetCardDetailsQuery } from './api.ts';
-import { CARD_COLOR_LABELS, cardTypeLabel } from './card-facts.ts';
+import { cardTypeLabel } from './card-facts.ts';
 import { normaliseCardIdInput } from './card-id.ts';
 import { CardVisual } from './card-visual.tsx';
 import './card-common.css';

@@ -1,23 +1,9 @@
-import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
+import { CARD_COLOR_LABELS, CARD_TYPE_LABELS, type CardType } from '@kartvizit/schemas/card/model';
 import type { CardHistoryType } from '@kartvizit/schemas/card/http';
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
 import { isCardColor } from '@kartvizit/schemas/card/rules';
 
 /** How the card screens name and show a card's facts: one place, so every screen says the same. */
-
-export const CARD_TYPE_LABELS: Readonly<Record<CardType, string>> = {
-  basic: 'Temel',
-  pro: 'Pro',
-  virtual: 'Sanal',
-};
-
-export const CARD_COLOR_LABELS: Readonly<Record<CardColor, string>> = {
-  black: 'Siyah',
-  white: 'Beyaz',
-  silver: 'Gümüş',
-  gold: 'Altın',
-  'rose-gold': 'Roze Altın',
-};
 
 export function cardTypeLabel(type: CardType): string {
   return CARD_TYPE_LABELS[type];
