@@ -135,7 +135,7 @@ test.describe('offices', () => {
     await test.step("the admin writes the office's details", async () => {
       await adminPage.getByLabel('Şirket unvanı').fill(OFFICE_COMPANY);
       await adminPage.getByLabel('Taşınmaz Ticareti Yetki Belgesi No').fill('3400123');
-      await adminPage.getByRole('button', { name: 'Kaydet' }).click();
+      await adminPage.getByRole('button', { name: 'Kaydet', exact: true }).click();
       await expect(toast(adminPage, OFFICE_MESSAGES.officeUpdated)).toBeVisible();
       await expectAccessible(adminPage, 'Ofisim');
     });
