@@ -151,6 +151,29 @@ describe('who may link the office’s REMS', () => {
   });
 });
 
+describe('bad input to the office’s REMS', () => {
+  it('given NUL bytes, a 1 MB string, wrong types and unknown fields, when sent, then a Turkish 4xx each, and nothing is appended', async () => {
+    const before = await product.eventCount();
+    for (const body of [
+      { apiKey: 'rems_\u0000abcdef123456' },
+      { apiKey: 'x'.repeat(1024 * 1024) },
+      { apiKey: 42 },
+      { apiKey: ['rems_abc'] },
+      {},
+      { apiKey: OFFICE_KEY, extra: true },
+    ]) {
+      const response = await send(product, 'PUT', `/api/offices/${officeId}/rems`, ayse.token, body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(officeAnswer(response).message).toMatch(/[a-zçğıöşü]/i);
+      expect(officeAnswer(response).success).toBe(false);
+    }
+    const unknown = await send(product, 'PUT', '/api/offices/not-an-id/rems', ayse.token, { apiKey: OFFICE_KEY });
+    expect(unknown.statusCode).toBe(404);
+    expect(await product.eventCount()).toBe(before);
+  });
+});
+
 describe('where an office card’s customers go', () => {
   it('given neither the office nor its holder has a key, when a visitor registers on the office card, then it is refused as unavailable', async () => {
     const response = await registerOn(officeCard, 'Anahtarsız');
