@@ -31,6 +31,8 @@ export class DomainError extends Error {
     message: string,
     /** The request field the message is about, so a form can show it beside that field. */
     readonly field?: string,
+    /** Every problem found, when there are several (each line of an uploaded file): the message sums them up. */
+    readonly details?: readonly string[],
   ) {
     super(message);
     this.name = 'DomainError';

@@ -67,9 +67,7 @@ export async function provision(
   const result = await provisionCards({
     store: product.store,
     codec: product.codec,
-    type,
-    color,
-    count,
+    rows: [{ type, color, count }],
     batchId: 'test-batch',
     now: new Date(),
   });

@@ -47,9 +47,7 @@ async function poolCards(forOffice: string, count = 1): Promise<string[]> {
   const result = await provisionCards({
     store: product.store,
     codec: product.codec,
-    type: 'basic',
-    color: 'black',
-    count,
+    rows: [{ type: 'basic', color: 'black', count }],
     batchId: 'ofis-partisi',
     now: new Date(),
     officeId: forOffice,

@@ -127,15 +127,13 @@ describe('random ids that are already taken', () => {
   it('are drawn again; the chunk is retried, nothing is stored twice', async () => {
     const store = await createEventStore({ kind: 'postgres' }, { pool: database.pool });
     const codec = new EventCodec(new PersonalDataVault(database.pool, deriveKey(randomBytes(32), 'personal-data-kek')));
-    const first = await provisionCards({ store, codec, type: 'basic', color: 'white', count: 2, batchId: 'a', now: new Date() });
+    const first = await provisionCards({ store, codec, rows: [{ type: 'basic', color: 'white', count: 2 }], batchId: 'a', now: new Date() });
     const taken = first.cards.map((card) => card.cardId);
     const draws = [...taken, 'KV-NEWAAAAA', 'KV-NEWBBBBB'];
     const second = await provisionCards({
       store,
       codec,
-      type: 'basic',
-      color: 'white',
-      count: 2,
+      rows: [{ type: 'basic', color: 'white', count: 2 }],
       batchId: 'b',
       now: new Date(),
       generateId: () => draws.shift() ?? 'KV-NEWCCCCC',

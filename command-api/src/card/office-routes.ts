@@ -14,8 +14,12 @@ import {
   validationError,
 } from '@kartvizit/schemas';
 import type { Person } from '@kartvizit/schemas/access';
+import { CARD_ORDER_MAX_LENGTH, parseCardOrderCsv } from '@kartvizit/schemas/card/provisioning-csv';
+import { CARD_ORDER_MESSAGES } from '@kartvizit/schemas/card/messages';
 import {
   AssignCardBody,
+  CardOrderBody,
+  CardOrderResponse,
   OfficeCardBody,
   OfficeCardParams,
   OfficeCommandResponse,
@@ -27,11 +31,14 @@ import { succeeded } from '@kartvizit/infra/http/answers';
 import type { CommandContext } from '../core/context.ts';
 import type { CardCommand, CardState } from './decider.ts';
 import { cardCommandWriter, type CardRouteSettings } from './routes.ts';
+import { newBatchId, provisionCards } from './provisioning.ts';
 
 const TAG = ['office'];
 const ERRORS = errorAnswers(400, 401, 403, 404, 409, 413, 415);
 /** A drawn virtual card id that is taken is drawn again; 36^6 ids make a second clash all but impossible. */
 const MAX_DRAWS = 3;
+/** The order's text, JSON-escaped at worst six bytes a character, and the body around it. */
+const CARD_ORDER_BODY_LIMIT = CARD_ORDER_MAX_LENGTH * 6 + 1024;
 
 /**
  * The office's cards (issue 30, decision 61): an admin makes virtual cards for the office's pool, gives a pool card to
@@ -106,6 +113,63 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
             if (!taken || draw >= MAX_DRAWS) throw error;
           }
         }
+      },
+    );
+
+    api.post(
+      '/api/offices/:id/cards/provision',
+      {
+        config: { owner: true, messages: { missingField: CARD_ORDER_MESSAGES.empty } },
+        bodyLimit: CARD_ORDER_BODY_LIMIT,
+        schema: {
+          tags: TAG,
+          params: OfficeIdParams,
+          body: CardOrderBody,
+          response: { 200: CardOrderResponse, ...ERRORS },
+        },
+      },
+      async (request) => {
+        const person = request.person;
+        const officeId = administeredOffice(person, request.params.id);
+        const order = parseCardOrderCsv(request.body.csv);
+        if (!order.ok) {
+          const [only] = order.problems;
+          // A problem of the whole file is the message itself; line problems are summed up and listed.
+          const message =
+            order.problems.length === 1 && only?.line === null
+              ? only.message
+              : CARD_ORDER_MESSAGES.invalidOrder(order.problems.length);
+          throw new DomainError(
+            'validation',
+            message,
+            'csv',
+            order.problems.map((problem) => problem.message),
+          );
+        }
+        const now = new Date();
+        const batchId = newBatchId(now);
+        // The whole order in one atomic write: answered means every card is stored; a failure stores none.
+        const result = await provisionCards({
+          store: context.store,
+          codec: context.codec,
+          rows: order.rows,
+          batchId,
+          now,
+          officeId,
+          actor: person.id,
+          chunkSize: order.total,
+        });
+        return succeeded({
+          message: CARD_ORDER_MESSAGES.provisioned(result.cards.length),
+          data: {
+            batchId,
+            cards: result.cards.map((card) => ({
+              ...card,
+              profileUrl: cardProfileUrl(settings.publicBaseUrl, card.cardId),
+            })),
+          },
+          position: result.position ?? '',
+        });
       },
     );
 

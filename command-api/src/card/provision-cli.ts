@@ -127,9 +127,7 @@ try {
   const result = await provisionCards({
     store: runtime.store,
     codec: runtime.codec,
-    type: args.type,
-    color: args.color,
-    count: args.count,
+    rows: [{ type: args.type, color: args.color, count: args.count }],
     batchId,
     now,
     ...(args.office !== undefined ? { officeId: args.office } : {}),

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { cardStreamId, type CardColor, type PhysicalCardType } from '@kartvizit/schemas';
-import { ConcurrencyError, type AppendRequest, type EventStore } from '@kartvizit/infra/event-store/types';
+import {
+  ConcurrencyError,
+  type AppendRequest,
+  type Checkpoint,
+  type EventStore,
+} from '@kartvizit/infra/event-store/types';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import { cardDecider } from './decider.ts';
 
@@ -27,16 +32,28 @@ export function newBatchId(now: Date, random: (size: number) => Buffer = randomB
 export interface ProvisionOptions {
   readonly store: EventStore;
   readonly codec: EventCodec;
-  readonly type: PhysicalCardType;
-  readonly color: CardColor;
-  readonly count: number;
+  /** What to make: each line's count of cards of its type and colour, in this order. */
+  readonly rows: readonly ProvisionRow[];
   readonly batchId: string;
   readonly now: Date;
   /** For this office's pool (issue 30): only its members activate them, and they stay the office's. */
   readonly officeId?: string;
+  /** Who asked: the office admin who uploaded the order; the operator's CLI is 'system'. */
+  readonly actor?: string;
+  /**
+   * Cards per atomic write (200 by default: a failure of a long CLI run loses at most one chunk, and its CSV holds
+   * exactly what was stored). An office's upload (at most CARD_ORDER_MAX_CARDS) is written whole: all or nothing.
+   */
+  readonly chunkSize?: number;
   /** Called after each chunk is stored, with its cards, in order. */
   readonly onStored?: (cards: readonly ProvisionedCard[]) => Promise<void> | void;
   readonly generateId?: () => string;
+}
+
+export interface ProvisionRow {
+  readonly type: PhysicalCardType;
+  readonly color: CardColor;
+  readonly count: number;
 }
 
 export interface ProvisionedCard {
@@ -49,6 +66,8 @@ export interface ProvisionResult {
   readonly cards: readonly ProvisionedCard[];
   /** Random ids that were already taken and drawn again. */
   readonly collisions: number;
+  /** Where the last write ended (read-your-writes); null when nothing was asked for. */
+  readonly position: Checkpoint | null;
 }
 
 /**
@@ -58,40 +77,56 @@ export interface ProvisionResult {
  */
 export async function provisionCards(options: ProvisionOptions): Promise<ProvisionResult> {
   const generateId = options.generateId ?? (() => generatePhysicalCardId());
+  const chunkSize = options.chunkSize ?? CHUNK_SIZE;
   const at = options.now.toISOString();
+  // One slot per card to make, in the order's order.
+  const slots = options.rows.flatMap((row) =>
+    Array.from({ length: row.count }, () => ({ type: row.type, color: row.color })),
+  );
   const stored: ProvisionedCard[] = [];
   let collisions = 0;
-  while (stored.length < options.count) {
-    const size = Math.min(CHUNK_SIZE, options.count - stored.length);
-    const ids = new Set<string>();
-    while (ids.size < size) ids.add(generateId());
+  let position: Checkpoint | null = null;
+  for (let from = 0; from < slots.length; from += chunkSize) {
+    const chunk = slots.slice(from, from + chunkSize);
+    // The chunk's ids, one per slot; a taken one is replaced in its slot.
+    const ids: string[] = [];
+    const drawFresh = () => {
+      for (;;) {
+        const cardId = generateId();
+        if (!ids.includes(cardId)) return cardId;
+      }
+    };
+    for (let index = 0; index < chunk.length; index++) ids.push(drawFresh());
     for (let attempt = 1; ; attempt++) {
       try {
-        await options.store.append(await Promise.all([...ids].map((cardId) => request(cardId))));
+        const result = await options.store.append(
+          await Promise.all(chunk.map((slot, index) => request(ids[index] ?? '', slot))),
+        );
+        position = result.position;
         break;
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS_PER_CHUNK) throw error;
-        const taken = error.streamId.slice(cardStreamId('').length);
-        ids.delete(taken);
+        const taken = ids.indexOf(error.streamId.slice(cardStreamId('').length));
+        if (taken < 0) throw error;
         collisions += 1;
-        while (ids.size < size) ids.add(generateId());
+        ids[taken] = drawFresh();
       }
     }
-    const chunk = [...ids].map((cardId) => ({ cardId, type: options.type, color: options.color }));
-    stored.push(...chunk);
-    await options.onStored?.(chunk);
+    const made = chunk.map((slot, index) => ({ cardId: ids[index] ?? '', type: slot.type, color: slot.color }));
+    stored.push(...made);
+    await options.onStored?.(made);
   }
-  return { cards: stored, collisions };
+  return { cards: stored, collisions, position };
 
-  async function request(cardId: string): Promise<AppendRequest> {
+  async function request(cardId: string, slot: { type: PhysicalCardType; color: CardColor }): Promise<AppendRequest> {
     // The decider holds the rule (a provisioned id must be new); the store enforces it with 'no_stream'.
     const events = cardDecider.decide(
       {
         type: 'ProvisionCard',
         data: {
           cardId,
-          cardType: options.type,
-          color: options.color,
+          cardType: slot.type,
+          color: slot.color,
           batchId: options.batchId,
           now: at,
           officeId: options.officeId ?? null,
@@ -102,7 +137,9 @@ export async function provisionCards(options: ProvisionOptions): Promise<Provisi
     return {
       streamId: cardStreamId(cardId),
       expected: 'no_stream',
-      events: await Promise.all(events.map((event) => options.codec.encode(event, { actor: 'system' }))),
+      events: await Promise.all(
+        events.map((event) => options.codec.encode(event, { actor: options.actor ?? 'system' })),
+      ),
     };
   }
 }

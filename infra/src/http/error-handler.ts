@@ -64,15 +64,23 @@ const FASTIFY_CODES: Readonly<Record<string, { status: number; message: string }
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: MESSAGES.urlTooLong },
 };
 
-function send(reply: FastifyReply, status: number, message: string, field?: string): FastifyReply {
-  return reply.code(status).send(field ? { success: false, message, field } : { success: false, message });
+function send(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  field?: string,
+  details?: readonly string[],
+): FastifyReply {
+  return reply
+    .code(status)
+    .send({ success: false, message, ...(field ? { field } : {}), ...(details ? { details } : {}) });
 }
 
 /** One place where every failure becomes a status code and a Turkish message; never a raw 500. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof DomainError) {
     if (error.kind === 'busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-    return send(reply, error.status, error.message, error.field);
+    return send(reply, error.status, error.message, error.field, error.details);
   }
   if (error.validation && error.validation.length > 0) {
     const first = error.validation[0] as unknown as AjvLikeError;

@@ -17,6 +17,8 @@ export const ErrorResponse = Type.Object({
   message: Type.String(),
   /** Field the message is about, so a form can show it beside that field. */
   field: Type.Optional(Type.String()),
+  /** Every problem, when the message sums up several (each line of an uploaded file), in Turkish. */
+  details: Type.Optional(Type.Array(Type.String())),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

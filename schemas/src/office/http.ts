@@ -75,6 +75,27 @@ export const OfficeCardBody = Type.Object({
 });
 export type OfficeCardBody = Static<typeof OfficeCardBody>;
 
+/**
+ * An office admin's order of physical cards: the CSV file's text (`tür,renk,adet` or `type,color,count`), read by
+ * `parseCardOrderCsv`, which also says when it is too long (so no maxLength here: its message is the clearer one).
+ */
+export const CardOrderBody = Type.Object({ csv: Type.String() }, { additionalProperties: false });
+export type CardOrderBody = Static<typeof CardOrderBody>;
+
+/** The cards an order made, in the order's order, with the address each NFC tag is written with. */
+export const CardOrderResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({
+    batchId: Type.String(),
+    cards: Type.Array(
+      Type.Object({ cardId: Type.String(), type: Type.String(), color: Type.String(), profileUrl: Type.String() }),
+    ),
+  }),
+  position: Position,
+});
+export type CardOrderResponse = Static<typeof CardOrderResponse>;
+
 export const AssignCardBody = Type.Object({ userId: Type.Optional(Type.String({ maxLength: 64 })) });
 export type AssignCardBody = Static<typeof AssignCardBody>;
 
