@@ -2,6 +2,8 @@
 export interface ServerProblem {
   readonly message: string;
   readonly field: string | null;
+  /** Every problem, when the message sums up several (each line of an uploaded file). */
+  readonly details?: readonly string[];
 }
 
 /**
@@ -15,5 +17,9 @@ export function serverProblem(error: unknown): ServerProblem | null {
   if (!('success' in data) || data.success !== false) return null;
   if (!('message' in data) || typeof data.message !== 'string' || data.message.trim() === '') return null;
   const field = 'field' in data && typeof data.field === 'string' ? data.field : null;
-  return { message: data.message, field };
+  const details =
+    'details' in data && Array.isArray(data.details)
+      ? data.details.filter((detail): detail is string => typeof detail === 'string')
+      : [];
+  return details.length > 0 ? { message: data.message, field, details } : { message: data.message, field };
 }

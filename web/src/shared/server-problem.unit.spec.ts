@@ -12,6 +12,20 @@ describe('serverProblem', () => {
     });
   });
 
+  it('keeps the list of problems when the message sums up several', () => {
+    const data = {
+      success: false,
+      message: 'Sipariş dosyasında 2 hata var, hiçbir kart üretilmedi',
+      field: 'csv',
+      details: ['2. satır: kart rengi boş', 3, '3. satır: adet boş'],
+    };
+    expect(serverProblem({ status: 400, data })).toEqual({
+      message: data.message,
+      field: 'csv',
+      details: ['2. satır: kart rengi boş', '3. satır: adet boş'],
+    });
+  });
+
   it.each([
     ['a network failure', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }],
     ['an HTML error page', { status: 502, data: '<html>Bad Gateway</html>' }],

@@ -1,5 +1,6 @@
 import type { RemoveRemsKeyResponse, SaveRemsKeyResponse } from '@kartvizit/schemas/rems/http';
 import type {
+  CardOrderResponse,
   CurrentOfficeResponse,
   InvitationPreviewResponse,
   OfficeCardsResponse,
@@ -14,6 +15,7 @@ import type { OfficeRole } from '@kartvizit/schemas/office/model';
 import { api } from '../../app/api.ts';
 
 export type {
+  CardOrderResponse,
   CurrentOfficeResponse,
   InvitationPreviewResponse,
   OfficeCardView,
@@ -128,6 +130,11 @@ export const officeApi = api.injectEndpoints({
       query: (officeId) => ({ url: `${office(officeId)}/cards`, method: 'POST', body: { type: 'virtual' } }),
       invalidatesTags: (result) => (result ? [CARDS] : []),
     }),
+    /** Physical cards for the pool, from the admin's order CSV (its text, as read by the same reader). */
+    provisionOfficeCards: build.mutation<CardOrderResponse, { readonly officeId: string; readonly csv: string }>({
+      query: ({ officeId, csv }) => ({ url: `${office(officeId)}/cards/provision`, method: 'POST', body: { csv } }),
+      invalidatesTags: (result) => (result ? [CARDS] : []),
+    }),
     assignOfficeCard: build.mutation<
       OfficeCommandResponse,
       { readonly officeId: string; readonly cardId: string; readonly userId: string }
@@ -199,6 +206,7 @@ export const {
   useRevokeInvitationMutation,
   useGetOfficeCardsQuery,
   useCreateOfficeCardMutation,
+  useProvisionOfficeCardsMutation,
   useAssignOfficeCardMutation,
   useReturnOfficeCardMutation,
   useGetOfficeHistoryQuery,

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { OFFICE_MESSAGES } from '@kartvizit/schemas/office/messages';
 import { formatDateTime } from '../../shared/format.ts';
+import { isPhysicalCardType } from '@kartvizit/schemas/card/rules';
+import { cardColorLabel, cardTypeLabel } from '../card/card-facts.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import {
@@ -13,6 +15,7 @@ import {
   type OfficeMemberView,
   type OfficeView,
 } from './api.ts';
+import { OfficeCardOrder } from './office-card-order.tsx';
 import { OfficeFrame, runOfficeCommand } from './office-frame.tsx';
 import { memberName } from './office-forms.ts';
 
@@ -69,7 +72,7 @@ function OfficeCards({ office }: { readonly office: OfficeView }) {
             </h2>
             {pool.length === 0 ? (
               <p className="office-note">
-                Boşta kart yok. Sanal kart oluşturabilir ya da fiziksel kart tanımlatabilirsiniz.
+                Boşta kart yok. Sanal kart oluşturabilir ya da aşağıdan fiziksel kart sipariş edebilirsiniz.
               </p>
             ) : (
               <ul className="office-card-list">
@@ -95,6 +98,7 @@ function OfficeCards({ office }: { readonly office: OfficeView }) {
           </section>
         </>
       )}
+      <OfficeCardOrder office={office} />
     </>
   );
 }
@@ -108,7 +112,11 @@ function CardFacts({ card }: { readonly card: OfficeCardView }) {
       </div>
       <div>
         <dt>Tür</dt>
-        <dd>{card.type === 'virtual' ? 'Sanal' : 'Fiziksel'}</dd>
+        <dd>{isPhysicalCardType(card.type) ? `Fiziksel, ${cardTypeLabel(card.type)}` : 'Sanal'}</dd>
+      </div>
+      <div>
+        <dt>Renk</dt>
+        <dd>{cardColorLabel(card.color)}</dd>
       </div>
       <div>
         <dt>Durum</dt>
