@@ -3,13 +3,14 @@ import type { Reactor, RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { accountErasureReactor, type ErasureDependencies } from './account/account-erasure-reactor.ts';
 import { mailReactors } from './mail/reactors.ts';
+import { officeErasureReactor } from './office/office-erasure-reactor.ts';
 import { remsDeliveryReactor } from './rems/rems-delivery-reactor.ts';
 
 /**
  * Every reactor the product runs, as both compositions start them (the one process of `npm start`, and the
  * projector's own process in the scaled shape). A feature adds its reactors here. Without a mailer (most tests), the
  * e-mail reactors are left out; without REMS_API_URL, the REMS delivery is (registrations wait in the log and are
- * delivered once it is set: that reactor starts at the log's start); the erasure of deleted accounts always runs.
+ * delivered once it is set: that reactor starts at the log's start); the erasure of deleted accounts and offices always runs.
  */
 export function productReactors(
   deps: ErasureDependencies & {
@@ -25,6 +26,7 @@ export function productReactors(
   const { mailer, remsApiUrl } = deps;
   return [
     accountErasureReactor(deps),
+    officeErasureReactor(deps),
     ...(mailer ? mailReactors({ ...deps, mailer }) : []),
     ...(remsApiUrl
       ? [

@@ -14,6 +14,7 @@ import {
   type MembershipEvent,
   type OfficeEvent,
   type OfficeSlugClaimed,
+  type OfficeErased,
 } from './office/events.ts';
 
 export * from './account/events.ts';
@@ -49,7 +50,8 @@ export type DomainEvent =
   | MeetingEvent
   | OfficeEvent
   | MembershipEvent
-  | OfficeSlugClaimed;
+  | OfficeSlugClaimed
+  | OfficeErased;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {

@@ -55,7 +55,13 @@ export interface OpenOffice {
   readonly rems: { readonly apiKey: string; readonly keyHint: string } | null;
 }
 
-export type OfficeState = { readonly status: 'none' } | OpenOffice;
+/** A deleted office: nothing can be done with it, and its id cannot be used again. */
+export interface DeletedOffice {
+  readonly status: 'deleted';
+  readonly officeId: string;
+}
+
+export type OfficeState = { readonly status: 'none' } | OpenOffice | DeletedOffice;
 
 export interface CreateOffice {
   readonly type: 'CreateOffice';
@@ -126,8 +132,9 @@ export interface RemoveMember {
 }
 
 /**
- * The person leaves. `accountDeleted`: because they delete their account (issue 30), when the last Yönetici may go
- * if nobody else is left in the office; with others in it, they must first make one of them Yönetici.
+ * The person leaves. `accountDeleted`: because they delete their account (issue 30). The office's last member goes and
+ * the office is deleted with them; the last Yönetici of an office with others in it must first make one of them
+ * Yönetici.
  */
 export interface LeaveOffice {
   readonly type: 'LeaveOffice';
@@ -157,7 +164,14 @@ export interface RemoveOfficeRemsKey {
   readonly data: { readonly person: Person; readonly now: string };
 }
 
+/** The last member, a Yönetici, deletes the office (they leave it in the same write). */
+export interface DeleteOffice {
+  readonly type: 'DeleteOffice';
+  readonly data: { readonly person: Person; readonly now: string };
+}
+
 export type OfficeCommand =
+  | DeleteOffice
   | SaveOfficeRemsKey
   | RemoveOfficeRemsKey
   | ChangeOfficeLogo
@@ -173,7 +187,7 @@ export type OfficeCommand =
 
 /** The office, if the person is in it; "no such office" for everyone else (ids cannot be probed). */
 function seenBy(state: OfficeState, person: Person): OpenOffice {
-  if (state.status === 'none' || !isMemberOf(person, state.officeId) || !state.members.has(person.id))
+  if (state.status !== 'open' || !isMemberOf(person, state.officeId) || !state.members.has(person.id))
     throw notFoundError(MESSAGES.officeNotFound);
   return state;
 }
@@ -328,7 +342,7 @@ function revoke(command: RevokeInvitation, state: OfficeState): OfficeEvent[] {
 function accept(command: AcceptInvitation, state: OfficeState): OfficeEvent[] {
   const { person, personEmail, invitationId, now } = command.data;
   const invitation = state.status === 'open' ? state.invitations.get(invitationId) : undefined;
-  if (state.status === 'none' || !invitation || !isLive(invitation, now))
+  if (state.status !== 'open' || !invitation || !isLive(invitation, now))
     throw notFoundError(MESSAGES.officeInvitationInvalid);
   if (invitation.email !== personEmail) throw conflictError(MESSAGES.officeInvitationWrongAccount);
   if (person.office !== null || state.members.has(person.id)) throw conflictError(MESSAGES.officeInviteeInOtherOffice);
@@ -373,8 +387,10 @@ function leave(command: LeaveOffice, state: OfficeState): OfficeEvent[] {
   const { person, now, accountDeleted = false } = command.data;
   const office = seenBy(state, person);
   const alone = office.members.size === 1;
-  if (office.members.get(person.id) === 'admin' && admins(office) === 1 && !(accountDeleted && alone))
-    throw conflictError(MESSAGES.officeLastAdmin);
+  // The office's last member deletes their account: the office goes with them (nobody would be left to hold its
+  // leads, and an invitation still open would let someone into an office without a Yönetici).
+  if (accountDeleted && alone) return deleteOffice({ type: 'DeleteOffice', data: { person, now } }, state);
+  if (office.members.get(person.id) === 'admin' && admins(office) === 1) throw conflictError(MESSAGES.officeLastAdmin);
   return [
     {
       type: 'OfficeMemberLeft',
@@ -383,8 +399,23 @@ function leave(command: LeaveOffice, state: OfficeState): OfficeEvent[] {
   ];
 }
 
+/**
+ * Deleting the office: only its last member, a Yönetici, may (an office with members cannot be deleted: its admin
+ * removes them first, so nobody loses a card or their leads without being told). They leave it in the same write.
+ */
+function deleteOffice(command: DeleteOffice, state: OfficeState): OfficeEvent[] {
+  const { person, now } = command.data;
+  const office = administeredBy(state, person);
+  if (office.members.size > 1) throw conflictError(MESSAGES.officeHasMembers);
+  const { officeId } = office;
+  return [
+    { type: 'OfficeMemberLeft', data: { officeId, userId: person.id, reason: 'left', by: person.id, at: now } },
+    { type: 'OfficeDeleted', data: { officeId, deletedBy: person.id, at: now } },
+  ];
+}
+
 function evolveOpen(state: OfficeState, change: (office: OpenOffice) => OpenOffice): OfficeState {
-  return state.status === 'none' ? state : change(state);
+  return state.status === 'open' ? change(state) : state;
 }
 
 function withInvitation(office: OpenOffice, invitationId: string, status: OfficeInvitation['status']): OpenOffice {
@@ -453,6 +484,8 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
         }));
       case 'OfficeRemsKeyRemoved':
         return evolveOpen(state, (office) => ({ ...office, rems: null }));
+      case 'OfficeDeleted':
+        return { status: 'deleted', officeId: event.data.officeId };
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -462,6 +495,8 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
 
   decide(command, state) {
     switch (command.type) {
+      case 'DeleteOffice':
+        return deleteOffice(command, state);
       case 'SaveOfficeRemsKey':
         return saveRemsKey(command, state);
       case 'RemoveOfficeRemsKey':

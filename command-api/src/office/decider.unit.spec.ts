@@ -577,11 +577,14 @@ describe('office decider', () => {
         .then([{ type: 'OfficeMemberLeft', data: { officeId, userId: ayse, reason: 'left', by: ayse, at: later } }]);
     });
 
-    it('deleting the account: the last Yönetici goes when nobody else is in the office, never while others are', () => {
+    it('deleting the account: the office’s last member goes and the office with them; never the last Yönetici while others are in it', () => {
       spec
         .given([created, joined(ayse, 'admin')])
         .when(leave(admin, true))
-        .then([{ type: 'OfficeMemberLeft', data: { officeId, userId: ayse, reason: 'left', by: ayse, at: later } }]);
+        .then([
+          { type: 'OfficeMemberLeft', data: { officeId, userId: ayse, reason: 'left', by: ayse, at: later } },
+          { type: 'OfficeDeleted', data: { officeId, deletedBy: ayse, at: later } },
+        ]);
       spec.given(office).when(leave(admin, true)).thenThrows('conflict', MESSAGES.officeLastAdmin);
     });
 
@@ -596,6 +599,58 @@ describe('office decider', () => {
         .thenThrows('not_found', MESSAGES.officeNotFound);
       spec.given(office).when(leave(elsewhere)).thenThrows('not_found', MESSAGES.officeNotFound);
     });
+  });
+});
+
+describe('deleting the office', () => {
+  const deleteOffice = (person: Person) => ({ type: 'DeleteOffice', data: { person, now: later } }) as const;
+  const alone: OfficeEvent[] = [created, joined(ayse, 'admin')];
+  const deletedEvents: OfficeEvent[] = [
+    { type: 'OfficeMemberLeft', data: { officeId, userId: ayse, reason: 'left', by: ayse, at: later } },
+    { type: 'OfficeDeleted', data: { officeId, deletedBy: ayse, at: later } },
+  ];
+
+  it('given an office whose only member is its Yönetici, when they delete it, then they leave it and it is deleted', () => {
+    spec.given(alone).when(deleteOffice(admin)).then(deletedEvents);
+    // Pending invitations do not count as members: they die with the office.
+    spec
+      .given([...alone, invited])
+      .when(deleteOffice(admin))
+      .then(deletedEvents);
+  });
+
+  it('an office with members cannot be deleted: its Yönetici removes them first', () => {
+    spec.given(office).when(deleteOffice(admin)).thenThrows('conflict', MESSAGES.officeHasMembers);
+    const removed: OfficeEvent = {
+      type: 'OfficeMemberLeft',
+      data: { officeId, userId: mehmet, reason: 'removed', by: ayse, at: now },
+    };
+    spec
+      .given([...office, removed])
+      .when(deleteOffice(admin))
+      .then(deletedEvents);
+  });
+
+  it('a Danışman may not delete it; an outsider does not find it', () => {
+    spec.given(office).when(deleteOffice(agent)).thenThrows('forbidden', MESSAGES.officeAdminOnly);
+    spec.given(alone).when(deleteOffice(elsewhere)).thenThrows('not_found', MESSAGES.officeNotFound);
+  });
+
+  it('once deleted, nothing can be done with it: no command finds it, its invitation links are no good, its id is not made again', () => {
+    const gone = [...alone, invited, ...deletedEvents];
+    spec.given(gone).when(deleteOffice(admin)).thenThrows('not_found', MESSAGES.officeNotFound);
+    spec
+      .given(gone)
+      .when(accept({ id: zeynep, office: null }))
+      .thenThrows('not_found', MESSAGES.officeInvitationInvalid);
+    spec
+      .given(gone)
+      .when({ type: 'InviteToOffice', data: { ...invite().data, now: later } })
+      .thenThrows('not_found', MESSAGES.officeNotFound);
+    spec
+      .given(gone)
+      .when({ type: 'CreateOffice', data: { officeId, person: nobody, name: 'Yeni', slug: 'yeni-ofis', now: later } })
+      .thenThrows('conflict', MESSAGES.conflict);
   });
 });
 

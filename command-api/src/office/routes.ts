@@ -327,9 +327,24 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       },
     );
 
+    /** What the member an OfficeMemberLeft names writes with it: their office cards back, their membership ended. */
+    function leavingAppends(
+      officeId: string,
+      by: string,
+      at: string,
+      returned: (cards: readonly string[]) => void,
+    ): HandleOptions<OfficeEvent>['alsoAppend'] {
+      return async (events) => {
+        const left = events.find((event) => event.type === 'OfficeMemberLeft');
+        if (left?.type !== 'OfficeMemberLeft') return [];
+        const writes = await leaving.writesOfLeaving(officeId, left.data.userId, by, at);
+        returned(writes.returnedCards);
+        return writes.appends;
+      };
+    }
+
     /** Removal and leaving: OfficeMemberLeft, the member's office cards back in the pool, their membership ended. */
     async function memberLeaves(officeId: string, person: Person, command: OfficeCommand, message: string) {
-      const at = command.data.now;
       let returnedCards: readonly string[] = [];
       return run(
         officeId,
@@ -338,15 +353,38 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
         message,
         // Read after the write: the cards of the attempt that was appended.
         () => ({ returnedCards }),
-        async (events) => {
-          const left = events.find((event) => event.type === 'OfficeMemberLeft');
-          if (left?.type !== 'OfficeMemberLeft') return [];
-          const writes = await leaving.writesOfLeaving(officeId, left.data.userId, person.id, at);
-          returnedCards = writes.returnedCards;
-          return writes.appends;
-        },
+        leavingAppends(officeId, person.id, command.data.now, (cards) => {
+          returnedCards = cards;
+        }),
       );
     }
+
+    /**
+     * Deleting the office (its last member, a Yönetici): they leave it in the same write, their office cards going
+     * back to its pool; the office-erasure reactor then forgets its key and its leads. Its address stays claimed.
+     */
+    api.delete(
+      '/api/offices/:id',
+      { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
+      async (request) => {
+        const { person } = request;
+        const officeId = ownOffice(person, request.params.id);
+        const at = now();
+        let returnedCards: readonly string[] = [];
+        const result = await commands.handle(
+          officeDecider,
+          officeStreamId(officeId),
+          { type: 'DeleteOffice', data: { person, now: at } },
+          options(
+            person.id,
+            leavingAppends(officeId, person.id, at, (cards) => {
+              returnedCards = cards;
+            }),
+          ),
+        );
+        return succeeded({ message: MESSAGES.officeDeleted, data: { returnedCards }, position: result.position ?? '' });
+      },
+    );
 
     api.delete(
       '/api/offices/:id/members/:userId',

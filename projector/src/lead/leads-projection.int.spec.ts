@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { leadSearchText, leadStreamId, type LeadEvent } from '@kartvizit/schemas';
+import { leadSearchText, leadStreamId, officeStreamId, type LeadEvent } from '@kartvizit/schemas';
 import { createTestDatabase, type TestDatabase } from '@kartvizit/infra/db/test-database';
 import { projectionSpecification } from '../core/projection-specification.ts';
 import { leadsProjection } from './leads-projection.ts';
@@ -15,7 +15,8 @@ afterAll(async () => {
 
 const spec = projectionSpecification(leadsProjection, {
   pool: () => database.pool,
-  streamOf: (event) => leadStreamId(event.data.leadId),
+  streamOf: (event) =>
+    event.type === 'OfficeDeleted' ? officeStreamId(event.data.officeId) : leadStreamId(event.data.leadId),
 });
 
 const ownerId = randomUUID();
@@ -228,5 +229,17 @@ describe('the leads of an office’s cards (issue 30)', () => {
         ],
       )
       .then({ leads: [{ lead_id: office, owner_id: member, office_id: officeId, status: 'met' }] });
+  });
+
+  it('deleting the office takes every lead of its cards, and one the log brings later is never written', async () => {
+    const [first, late, personal] = [randomUUID(), randomUUID(), randomUUID()];
+    await spec
+      .given([officeLead(first), submitted(personal)])
+      .when(
+        [{ type: 'OfficeDeleted', data: { officeId, deletedBy: ownerId, at: '2026-04-07T09:00:00.000Z' } }],
+        // Fed by Kafka, a lead's stream is not ordered with the office's: a lead left in the moment it happened.
+        [officeLead(late)],
+      )
+      .then({ leads: [{ lead_id: personal, owner_id: ownerId, office_id: null }] });
   });
 });

@@ -1,4 +1,4 @@
-import { leadSearchText, type LeadEvent, type LeadStatus } from '@kartvizit/schemas';
+import { leadSearchText, type LeadEvent, type LeadStatus, type OfficeDeleted } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { batchedUpsert, foldByKey, type Positioned } from '@kartvizit/infra/processing/batched-upsert';
 import type { Projection } from '@kartvizit/infra/processing/projection';
@@ -7,8 +7,12 @@ import type { Projection } from '@kartvizit/infra/processing/projection';
  * The leads each owner received (`rm_leads`), for the 'Bağlantılar' screen and its CSV export.
  * Deleting a lead deletes its row. What keeps a redelivered or replayed LeadSubmitted from bringing
  * it back is `lead_erasures`: the ids of deleted leads and nothing else (no owner, no card, no
- * personal data), consulted before a lead is written.
+ * personal data), consulted before a lead is written. A deleted office (issue 30) takes every lead left on its cards
+ * with it; `lead_deleted_offices` (the office ids, nothing else) keeps a lead of it that the log brings later (fed by
+ * Kafka, a lead's stream is not ordered with the office's) from being written.
  */
+type LeadsProjectionEvent = LeadEvent | OfficeDeleted;
+
 interface LeadRow {
   readonly leadId: string;
   readonly ownerId: string;
@@ -146,7 +150,15 @@ const upsertLeads = batchedUpsert<Positioned<LeadRow>>({
   },
   position: (row) => row.lastStreamPosition,
   // A lead deleted in an earlier batch stays deleted when its LeadSubmitted comes again.
-  where: (batch, table) => `NOT EXISTS (SELECT 1 FROM ${table('lead_erasures')} e WHERE e.lead_id = ${batch}.lead_id)`,
+  where: (batch, table) =>
+    `NOT EXISTS (SELECT 1 FROM ${table('lead_erasures')} e WHERE e.lead_id = ${batch}.lead_id)
+     AND NOT EXISTS (SELECT 1 FROM ${table('lead_deleted_offices')} d WHERE d.office_id = ${batch}.office_id)`,
+});
+
+const insertDeletedOffices = batchedUpsert<string>({
+  table: 'lead_deleted_offices',
+  key: ['office_id'],
+  columns: { office_id: { type: 'uuid', value: (officeId) => officeId } },
 });
 
 /**
@@ -155,7 +167,7 @@ const upsertLeads = batchedUpsert<Positioned<LeadRow>>({
  * changed in this batch". A lead without a row (deleted) is simply not matched.
  */
 async function updateFollowUps(
-  context: Parameters<Projection<LeadEvent>['apply']>[1],
+  context: Parameters<Projection<LeadsProjectionEvent>['apply']>[1],
   states: readonly Positioned<LeadState>[],
 ) {
   if (states.length === 0) return;
@@ -179,13 +191,14 @@ async function updateFollowUps(
   );
 }
 
-export const leadsProjection: Projection<LeadEvent> = {
+export const leadsProjection: Projection<LeadsProjectionEvent> = {
   name: 'leads',
   // 2: a deleted lead loses its row (version 1 kept it, blanked, as a tombstone).
   // 3: the owner's follow-up, status and private note (docs/decisions/0027-lead-follow-up.md).
   // 4: a deleted account's leads go (the core's erasure, decision 29).
   // 5: the office holding a lead left on its card (issue 30); erasing its owner leaves it (the office's, not theirs).
-  version: 5,
+  // 6: a deleted office's leads go (issue 30).
+  version: 6,
   tables: {
     leads: (table) => `CREATE TABLE ${table} (
         lead_id uuid PRIMARY KEY,
@@ -208,12 +221,13 @@ export const leadsProjection: Projection<LeadEvent> = {
       CREATE INDEX ${table}_owner ON ${table} (owner_id, submitted_at DESC);
       CREATE INDEX ${table}_office ON ${table} (office_id, card_id, submitted_at DESC) WHERE office_id IS NOT NULL`,
     lead_erasures: (table) => `CREATE TABLE ${table} (lead_id uuid PRIMARY KEY)`,
+    lead_deleted_offices: (table) => `CREATE TABLE ${table} (office_id uuid PRIMARY KEY)`,
   },
-  handles: ['LeadSubmitted', 'LeadDeleted', 'LeadStatusChanged', 'LeadNoteChanged'],
+  handles: ['LeadSubmitted', 'LeadDeleted', 'LeadStatusChanged', 'LeadNoteChanged', 'OfficeDeleted'],
   // An office's lead is the office's (KVKK: its data controller), not its holder's: erasing a member who held the card
   // leaves it, and its follow-ups, which name the office too, are never dropped as theirs.
   erasure: {
-    ownerOf: (event) => (event.data.officeId ? null : event.data.ownerId),
+    ownerOf: (event) => (event.type === 'OfficeDeleted' || event.data.officeId ? null : event.data.ownerId),
     async erase(ownerIds, { client, table }) {
       await client.query(`DELETE FROM ${table('leads')} WHERE owner_id = ANY($1::uuid[]) AND office_id IS NULL`, [
         ownerIds,
@@ -221,7 +235,15 @@ export const leadsProjection: Projection<LeadEvent> = {
     },
   },
 
-  async apply(events, context) {
+  async apply(batch, context) {
+    const deletedOffices = batch.flatMap((event) => (event.type === 'OfficeDeleted' ? [event.data.officeId] : []));
+    if (deletedOffices.length > 0) {
+      await insertDeletedOffices(context, deletedOffices);
+      await context.client.query(`DELETE FROM ${context.table('leads')} WHERE office_id = ANY($1::uuid[])`, [
+        deletedOffices,
+      ]);
+    }
+    const events = batch.filter((event): event is StoredEvent<LeadEvent> => event.type !== 'OfficeDeleted');
     const leads = foldByKey(events, (event) => event.data.leadId, evolve);
     const erased = leads.filter((state) => state.erased).map((state) => state.leadId);
     if (erased.length > 0) {

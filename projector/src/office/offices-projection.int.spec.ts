@@ -341,4 +341,32 @@ describe('the offices projection', () => {
         ],
       });
   });
+
+  it('given an office with members, invitations, held cards and history, and another office, when its last admin leaves and deletes it, then nothing of it is left to read and the other office is untouched', async () => {
+    const otherOffice = '0ff1ce00-0000-4000-8000-000000000002';
+    await spec
+      .given(
+        created,
+        [invited(invitationTwo, 'bora@example.com', day(2)), ...boraJoins],
+        [cardTaken('KV-AAAA2222', day(4)), cardGiven('KV-AAAA2222', day(6))],
+        [boraRemoved],
+        [
+          {
+            type: 'OfficeCreated',
+            data: { officeId: otherOffice, name: 'Başka', slug: 'baska', createdBy: bora, createdAt: day(8) },
+          },
+        ],
+      )
+      .when([
+        { type: 'OfficeMemberLeft', data: { officeId, userId: ayse, reason: 'left', by: ayse, at: day(9) } },
+        { type: 'OfficeDeleted', data: { officeId, deletedBy: ayse, at: day(9) } },
+      ])
+      .then({
+        offices: [{ office_id: otherOffice, slug: 'baska' }],
+        office_members: [],
+        office_member_cards: [],
+        office_invitations: [],
+        office_history: [{ office_id: otherOffice, type: 'created' }],
+      });
+  });
 });

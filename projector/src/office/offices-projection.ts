@@ -109,6 +109,7 @@ const isOfficeStreamEvent = ofTypes<OfficeStreamEvent>([
   'OfficeMemberLeft',
   'OfficeRemsKeySaved',
   'OfficeRemsKeyRemoved',
+  'OfficeDeleted',
 ]);
 
 function evolveOffice(current: OfficeRow | undefined, event: OfficeRowEvent): OfficeRow {
@@ -278,6 +279,9 @@ function historyOf(event: OfficeStreamEvent): HistoryRow | null {
       return line('rems-linked', event.data.at, event.data.savedBy, null, null);
     case 'OfficeRemsKeyRemoved':
       return line('rems-unlinked', event.data.at, event.data.removedBy, null, null);
+    case 'OfficeDeleted':
+      // The office's rows go, its history with them (apply).
+      return null;
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -455,6 +459,7 @@ export const officesProjection: Projection<OfficeProjectionEvent> = {
     'OfficeMemberLeft',
     'OfficeRemsKeySaved',
     'OfficeRemsKeyRemoved',
+    'OfficeDeleted',
     'MembershipCardTaken',
     'MembershipCardGiven',
     'MembershipEnded',
@@ -525,6 +530,13 @@ export const officesProjection: Projection<OfficeProjectionEvent> = {
           WHERE user_id = $1 AND held AND last_stream_position < $2`,
         [ended.data.userId, ended.streamPosition],
       );
+    }
+    // A deleted office leaves nothing to read: its page answers 'Ofis bulunamadı', its screens are nobody's. Its
+    // events come in its stream's order, so a redelivered earlier one is always followed by this again.
+    for (const deleted of batch.filter(ofTypes<OfficeOf<'OfficeDeleted'>>(['OfficeDeleted']))) {
+      for (const name of ['offices', 'office_members', 'office_member_cards', 'office_invitations', 'office_history']) {
+        await context.client.query(`DELETE FROM ${context.table(name)} WHERE office_id = $1`, [deleted.data.officeId]);
+      }
     }
   },
 };

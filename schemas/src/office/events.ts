@@ -169,7 +169,19 @@ export interface OfficeRemsKeyRemoved {
   readonly data: { readonly officeId: string; readonly removedBy: string; readonly at: string };
 }
 
+/**
+ * The office is deleted by its last member, a Yönetici (an office with other members cannot be): in the same write
+ * they leave it (OfficeMemberLeft, their office cards back, their membership ended). Its address `/o/{slug}` stays
+ * claimed, so an old link or a printed brochure never opens another office; the office-erasure reactor destroys its
+ * key and its leads' keys and records OfficeErased.
+ */
+export interface OfficeDeleted {
+  readonly type: 'OfficeDeleted';
+  readonly data: { readonly officeId: string; readonly deletedBy: string; readonly at: string };
+}
+
 export type OfficeEvent =
+  | OfficeDeleted
   | OfficeCreated
   | OfficeDetailsChanged
   | OfficeLogoChanged
@@ -231,8 +243,23 @@ export interface OfficeSlugClaimed {
   readonly data: { readonly officeId: string; readonly claimedAt: string };
 }
 
-export const OFFICE_EVENT_TYPES: EventRegistry<OfficeEvent | MembershipEvent | OfficeSlugClaimed> = {
+/**
+ * The office-erasure reactor finished what an OfficeDeleted asks for: the office's key and the keys of every lead left
+ * on its cards destroyed, its logo files removed. Counts only; stream `erasure-office-{officeId}`.
+ */
+export interface OfficeErased {
+  readonly type: 'OfficeErased';
+  readonly data: { readonly officeId: string; readonly leadsForgotten: number; readonly erasedAt: string };
+}
+
+export function officeErasureStreamId(officeId: string): string {
+  return `erasure-office-${officeId}`;
+}
+
+export const OFFICE_EVENT_TYPES: EventRegistry<OfficeEvent | MembershipEvent | OfficeSlugClaimed | OfficeErased> = {
   OfficeSlugClaimed: { schemaVersion: 1 },
+  OfficeDeleted: { schemaVersion: 1 },
+  OfficeErased: { schemaVersion: 1 },
   OfficeCreated: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['name'] },
   OfficeDetailsChanged: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['details'] },
   OfficeLogoChanged: { schemaVersion: 1 },
