@@ -93,6 +93,11 @@ export const officeApi = api.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? [MEMBERS, CARDS, HISTORY, CURRENT, 'Lead'] : []),
     }),
+    /** The office's last member, a Yönetici, deletes it (and leaves it). */
+    deleteOffice: build.mutation<OfficeCommandResponse, string>({
+      query: (officeId) => ({ url: office(officeId), method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
+    }),
     leaveOffice: build.mutation<OfficeCommandResponse, string>({
       query: (officeId) => ({ url: `${office(officeId)}/leave`, method: 'POST' }),
       invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
@@ -201,6 +206,7 @@ export const {
   useChangeMemberRoleMutation,
   useRemoveMemberMutation,
   useLeaveOfficeMutation,
+  useDeleteOfficeMutation,
   useGetOfficeInvitationsQuery,
   useInviteToOfficeMutation,
   useRevokeInvitationMutation,

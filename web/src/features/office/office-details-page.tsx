@@ -23,6 +23,7 @@ import '../profile/profile.css';
 import { toast } from 'sonner';
 import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
 import { OfficeFrame } from './office-frame.tsx';
+import { OfficeDeletion } from './office-deletion.tsx';
 import { OfficeRems } from './office-rems.tsx';
 import {
   DETAIL_LABELS,
@@ -70,6 +71,7 @@ export function OfficeDetailsPage() {
           <OfficeDetailsForm key={office.id} office={office} role={role} />
           <OfficeRems office={office} role={role} />
           {role === 'admin' && <OfficeData office={office} />}
+          {role === 'admin' && <OfficeDeletion office={office} />}
         </>
       )}
     </OfficeFrame>

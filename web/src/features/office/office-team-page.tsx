@@ -32,7 +32,8 @@ export function OfficeTeamPage() {
         <>
           <Members office={office} role={role} />
           {role === 'admin' && <Invitations office={office} />}
-          <LeaveOffice office={office} />
+          {/* The last member, a Yönetici, cannot leave: they delete the office on Ofisim. */}
+          {!(role === 'admin' && office.memberCount === 1) && <LeaveOffice office={office} />}
         </>
       )}
     </OfficeFrame>
