@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STATISTICS_STREAM, type StatisticsStreamTicketResponse } from '@kartvizit/schemas';
 import { StreamTickets } from '@kartvizit/query-api/statistics/stream-ticket';
+import { givenOffice } from '../support/offices.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
-import { answer, registerOwner, send, type Owner } from './card-fixtures.ts';
+import { after, answer, registerOwner, send, type Owner } from './card-fixtures.ts';
 import { appendTelemetry, visited } from './statistics-fixtures.ts';
 
 /**
@@ -55,9 +56,13 @@ function parse(block: string): ServerEvent | null {
   return data.length > 0 ? { event, id, data: data.join('\n') } : null;
 }
 
-async function connect(query: string, headers: Record<string, string> = {}): Promise<Stream> {
+async function connect(
+  query: string,
+  headers: Record<string, string> = {},
+  path = '/api/statistics/stream',
+): Promise<Stream> {
   const abort = new AbortController();
-  const response = await fetch(`${origin}/api/statistics/stream${query}`, { headers, signal: abort.signal });
+  const response = await fetch(`${origin}${path}${query}`, { headers, signal: abort.signal });
   let text = '';
   let consumed = 0;
   const events: ServerEvent[] = [];
@@ -259,6 +264,75 @@ describe('GET /api/statistics/stream', () => {
   it('leaves a stream open for the product to end on close', async () => {
     const stream = await withTicket(bora);
     await ready(stream);
+  });
+});
+
+describe('GET /api/offices/{id}/statistics/stream (issue 30: the team statistics, live like /stats)', () => {
+  let admin: Owner;
+  let agent: Owner;
+  let outsider: Owner;
+  let officeId: string;
+  const teamPath = () => `/api/offices/${officeId}/statistics/stream`;
+
+  beforeAll(async () => {
+    [admin, agent, outsider] = await Promise.all([
+      registerOwner(product),
+      registerOwner(product),
+      registerOwner(product),
+    ]);
+    const office = await givenOffice(product, {
+      members: [
+        { userId: admin.userId, role: 'admin' },
+        { userId: agent.userId, role: 'agent' },
+      ],
+    });
+    officeId = office.officeId;
+    // The stream reads the office's members from the read model: wait until it has them.
+    const current = await send(product, 'GET', '/api/offices/current', admin.token, undefined, after(office.position));
+    expect(current.statusCode, current.body).toBe(200);
+  });
+
+  async function teamTicket(owner: Owner, id = officeId) {
+    return send(product, 'GET', `/api/offices/${id}/statistics/stream-ticket`, owner.token);
+  }
+
+  it("a visit for any member wakes the admin's team stream; a visit for someone outside the office does not", async () => {
+    const issued = await teamTicket(admin);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.headers['cache-control']).toBe('no-store');
+    const { ticket: team } = JSON.parse(issued.body) as StatisticsStreamTicketResponse;
+    const stream = await connect(`?ticket=${encodeURIComponent(team)}`, {}, teamPath());
+    expect(stream.status).toBe(200);
+    await ready(stream);
+
+    await appendTelemetry(product, [visited({ ownerId: outsider.userId, cardId: 'VC-DISARI', at: new Date() })]);
+    expect(await stream.next(1500)).toBeNull();
+    await appendTelemetry(product, [visited({ ownerId: agent.userId, cardId: 'VC-EKIP01', at: new Date() })]);
+    const event = await stream.next(5000);
+    expect(event?.event).toBe(STATISTICS_STREAM.event);
+    stream.close();
+  });
+
+  it('only an admin of the office gets a ticket; a ticket opens only its own stream', async () => {
+    expect((await teamTicket(agent)).statusCode).toBe(403);
+    expect((await teamTicket(outsider)).statusCode).toBe(404);
+    expect((await teamTicket(admin, 'bir-ofis')).statusCode).toBe(400);
+    const refused = async (path: string, ticketOf: string) => {
+      const response = await fetch(`${origin}${path}?ticket=${encodeURIComponent(ticketOf)}`);
+      expect(response.status, path).toBe(401);
+      expect(await response.json()).toEqual({ success: false, message: MESSAGES.statisticsStreamTicketInvalid });
+    };
+    const { ticket: team } = JSON.parse((await teamTicket(admin)).body) as StatisticsStreamTicketResponse;
+    // The office's ticket does not open the admin's own stream, nor their own ticket the office's.
+    await refused('/api/statistics/stream', team);
+    await refused(teamPath(), await ticket(admin));
+    // Nor another office's stream.
+    const other = await givenOffice(product, { members: [{ userId: outsider.userId, role: 'admin' }] });
+    await refused(`/api/offices/${other.officeId}/statistics/stream`, team);
+    // With a session instead of a ticket: a Danışman hears that only admins may.
+    const asAgent = await fetch(`${origin}${teamPath()}`, { headers: { authorization: `Bearer ${agent.token}` } });
+    expect(asAgent.status).toBe(403);
+    await asAgent.text();
   });
 });
 

@@ -258,5 +258,8 @@ export const leadsProjection: Projection<LeadsProjectionEvent> = {
       context,
       leads.filter((state) => !state.lead && !state.erased && state.followUp !== NO_FOLLOW_UP),
     );
+    // Whose leads changed (their holders'): an office's team statistics count the leads of its members' cards. A
+    // deleted office's leads are nobody's to watch any more.
+    return { touched: [...new Set(events.map((event) => event.data.ownerId))] };
   },
 };

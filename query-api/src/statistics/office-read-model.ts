@@ -108,3 +108,22 @@ export async function readOfficePeople(
     lastName: row.last_name,
   }));
 }
+
+/**
+ * Whose statistics the office's team stream follows: everyone it ever had (the team's figures count those who left),
+ * or null when `adminId` is not one of its current Yöneticis (the stream then ends).
+ */
+export async function readOfficeAudience(
+  pool: pg.Pool,
+  officeId: string,
+  adminId: string,
+): Promise<readonly string[] | null> {
+  const found = await rows<{ user_id: string; admin: boolean }>(
+    pool,
+    `SELECT user_id::text AS user_id, (role = 'admin' AND left_at IS NULL) AS admin
+       FROM ${RM_OFFICE_MEMBERS} WHERE office_id = $1`,
+    [officeId],
+  );
+  if (!found.some((row) => row.user_id === adminId && row.admin)) return null;
+  return found.map((row) => row.user_id);
+}

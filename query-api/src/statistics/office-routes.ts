@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  MESSAGES,
   OfficeStatisticsQuery,
   OfficeStatisticsResponse,
   STATISTICS_DAYS,
   errorAnswers,
-  forbiddenError,
-  notFoundError,
   telemetryDay,
   validationError,
 } from '@kartvizit/schemas';
-import { isMemberOf, may, type Person } from '@kartvizit/schemas/access';
-import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
 import { OfficeIdParams } from '@kartvizit/schemas/office/http';
 import { readStatisticsPeriod } from '@kartvizit/schemas/statistics/rules';
 import { CARDS_PROJECTION, OFFICES_PROJECTION } from '@kartvizit/infra/read-models/contract';
@@ -21,6 +16,7 @@ import type { QueryContext } from '../core/context.ts';
 import { readOfficeLeadDays, readOfficePeople, readOfficeVisitDays } from './office-read-model.ts';
 import { officeStatistics } from './shape.ts';
 import type { StatisticsQuerySettings } from './routes.ts';
+import { administeredOffice } from './office-access.ts';
 
 /** Visits and clicks, the office's cards, its members, its leads, and the members' names. */
 const PROJECTIONS = ['statistics', CARDS_PROJECTION, OFFICES_PROJECTION, 'leads', 'accounts'] as const;
@@ -33,14 +29,6 @@ const TAG = ['statistics'];
  */
 export function officeStatisticsQueries(context: QueryContext, deps: StatisticsQuerySettings = {}) {
   const now = deps.now ?? (() => new Date());
-
-  function administeredOffice(person: Person, rawId: string): string {
-    if (!UUID_PATTERN_ANY_CASE.test(rawId)) throw validationError(MESSAGES.officeIdInvalid, 'id');
-    const officeId = rawId.toLowerCase();
-    if (!isMemberOf(person, officeId)) throw notFoundError(MESSAGES.officeNotFound);
-    if (!may(person, 'administer', { ownerId: null, officeId })) throw forbiddenError(MESSAGES.officeAdminOnly);
-    return officeId;
-  }
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ClickStatisticsResponse,
@@ -25,6 +25,8 @@ import {
   validationError,
 } from '@kartvizit/schemas';
 import { may } from '@kartvizit/schemas/access';
+import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
+import { OfficeIdParams } from '@kartvizit/schemas/office/http';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import type { QueryApiDependencies, QueryContext } from '../core/context.ts';
 import { cardOwner, readBreakdowns, readDays, readProductFigures, readTotals, type Scope } from './read-model.ts';
@@ -36,6 +38,8 @@ import {
   locationStatistics,
   productStatistics,
 } from './shape.ts';
+import { readOfficeAudience } from './office-read-model.ts';
+import { administeredOffice } from './office-access.ts';
 import { StatisticsStream, StatisticsStreamHub } from './stream-hub.ts';
 import { StreamTickets, type TicketHolder } from './stream-ticket.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
@@ -82,18 +86,25 @@ export function statisticsQueries(
     }));
   };
 
-  const streamHolder = async (request: FastifyRequest, query: StatisticsStreamQuery): Promise<TicketHolder> => {
+  /** The stream's holder: from its ticket, or from the session its request carries; `officeId` for a team stream. */
+  const streamHolder = async (
+    request: FastifyRequest,
+    query: StatisticsStreamQuery,
+    officeId?: string,
+  ): Promise<TicketHolder> => {
     const ticket = query.ticket;
     if (ticket !== undefined) {
       const holder = await tickets.verify(ticket);
-      if (!holder) throw unauthenticatedError(MESSAGES.statisticsStreamTicketInvalid);
+      // An owner's ticket opens only their stream, an office's only that office's.
+      if (!holder || holder.officeId !== officeId) throw unauthenticatedError(MESSAGES.statisticsStreamTicketInvalid);
       return holder;
     }
     // Clients that can send headers may use their session directly: the one route that checks a session itself, as
     // it takes a ticket instead (EventSource sends no headers).
     const person = await context.authenticate(request.headers.authorization);
     if (!person) throw unauthenticatedError(MESSAGES.sessionExpired);
-    const issued = tickets.issue(person.id, request.headers.authorization ?? '');
+    if (officeId !== undefined) administeredOffice(person, officeId);
+    const issued = tickets.issue(person.id, request.headers.authorization ?? '', new Date(), officeId);
     const holder = await tickets.verify(issued.ticket);
     if (!holder) throw unauthenticatedError(MESSAGES.sessionExpired);
     return holder;
@@ -110,6 +121,7 @@ export function statisticsQueries(
       signals: deps.signals,
       readCheckpoint: async () => (await context.watermarks.current(['statistics'])).get('statistics') ?? null,
       sessionVersions: (owners) => tickets.sessionVersions(owners),
+      officeAudience: (officeId, adminId) => readOfficeAudience(context.pool, officeId, adminId),
       heartbeatMs: STATISTICS_STREAM.heartbeatMs,
       log: (error) => app.log.warn({ err: error }, 'statistics stream: checkpoint or session check failed'),
     });
@@ -207,6 +219,40 @@ export function statisticsQueries(
       },
     );
 
+    /** Answers with the open `text/event-stream`, following `audience` (the holder alone by default). */
+    function openStream(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      holder: TicketHolder,
+      audience?: readonly string[],
+    ) {
+      const lastEventId = request.headers['last-event-id'];
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        // The security headers every answer carries (infra/src/http/security-headers.ts).
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        // nginx: never buffer this response, whatever the location's proxy_buffering says.
+        'x-accel-buffering': 'no',
+        // The socket is never reused for another request; closing it with the stream also lets a
+        // shutdown finish at once instead of waiting for the keep-alive timeout.
+        connection: 'close',
+      });
+      response.write(`retry: ${STATISTICS_STREAM.retryMs}\n: ok\n\n`);
+      const stream = new StatisticsStream(holder, response, STATISTICS_STREAM.minIntervalMs);
+      response.on('close', () => {
+        stream.close();
+        hub.remove(stream);
+      });
+      if (response.destroyed) return reply;
+      hub.add(stream, audience);
+      // A reconnecting client may have missed an event while it was away.
+      if (typeof lastEventId === 'string' && isCheckpoint(lastEventId)) hub.resume(stream, lastEventId);
+      return reply;
+    }
+
     api.get(
       '/api/statistics/stream',
       {
@@ -220,33 +266,56 @@ export function statisticsQueries(
             'from /api/statistics/stream-ticket (EventSource sends no headers) or an Authorization header.',
         },
       },
+      async (request, reply) => openStream(request, reply, await streamHolder(request, request.query)),
+    );
+
+    // The team statistics (/office/stats, issue 30), live like /stats: an admin's stream that follows the office's
+    // members (the hub re-reads them every minute) and its leads.
+    api.get(
+      '/api/offices/:id/statistics/stream-ticket',
+      {
+        schema: {
+          tags: TAG,
+          params: OfficeIdParams,
+          response: { 200: StatisticsStreamTicketResponse, ...errorAnswers(400, 401, 403, 404) },
+        },
+        config: { owner: true },
+      },
       async (request, reply) => {
-        const holder = await streamHolder(request, request.query);
-        const lastEventId = request.headers['last-event-id'];
-        reply.hijack();
-        const response = reply.raw;
-        response.writeHead(200, {
-          // The security headers every answer carries (infra/src/http/security-headers.ts).
-          ...(reply.getHeaders() as OutgoingHttpHeaders),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-store, no-transform',
-          // nginx: never buffer this response, whatever the location's proxy_buffering says.
-          'x-accel-buffering': 'no',
-          // The socket is never reused for another request; closing it with the stream also lets a
-          // shutdown finish at once instead of waiting for the keep-alive timeout.
-          connection: 'close',
-        });
-        response.write(`retry: ${STATISTICS_STREAM.retryMs}\n: ok\n\n`);
-        const stream = new StatisticsStream(holder, response, STATISTICS_STREAM.minIntervalMs);
-        response.on('close', () => {
-          stream.close();
-          hub.remove(stream);
-        });
-        if (response.destroyed) return reply;
-        hub.add(stream);
-        // A reconnecting client may have missed an event while it was away.
-        if (typeof lastEventId === 'string' && isCheckpoint(lastEventId)) hub.resume(stream, lastEventId);
-        return reply;
+        const officeId = administeredOffice(request.person, request.params.id);
+        const { ticket, expiresAt } = tickets.issue(
+          request.person.id,
+          request.headers.authorization ?? '',
+          new Date(),
+          officeId,
+        );
+        reply.header('cache-control', 'no-store');
+        return succeeded({ ticket, expiresAt: expiresAt.toISOString() });
+      },
+    );
+
+    api.get(
+      '/api/offices/:id/statistics/stream',
+      {
+        schema: {
+          tags: TAG,
+          params: OfficeIdParams,
+          querystring: StatisticsStreamQuery,
+          response: { ...errorAnswers(400, 401, 403, 404) },
+          description:
+            "Server-sent events as /api/statistics/stream, whenever the statistics of any of the office's members " +
+            'or its leads changed. Open with ?ticket= from /api/offices/{id}/statistics/stream-ticket.',
+        },
+      },
+      async (request, reply) => {
+        const rawId = request.params.id;
+        if (!UUID_PATTERN_ANY_CASE.test(rawId)) throw validationError(MESSAGES.officeIdInvalid, 'id');
+        const officeId = rawId.toLowerCase();
+        const holder = await streamHolder(request, request.query, officeId);
+        // Fresh from the read model: a ticket is a minute old at most, a Yöneticilik may be younger.
+        const audience = await readOfficeAudience(context.pool, officeId, holder.ownerId);
+        if (audience === null) throw notFoundError(MESSAGES.officeNotFound);
+        return openStream(request, reply, holder, audience);
       },
     );
   };

@@ -78,19 +78,33 @@ export interface StreamHubOptions {
   readonly readCheckpoint: () => Promise<Checkpoint | null>;
   /** Current session version per owner; an owner missing from the answer is signed out. */
   readonly sessionVersions: (ownerIds: readonly string[]) => Promise<Map<string, number>>;
+  /**
+   * Whose statistics an office's team stream follows (every member it ever had: the team's figures count those who
+   * left), or null when `adminId` no longer administers it: the stream then ends. Asked when the stream opens and at
+   * every session check, so a member who joins is followed within a minute.
+   */
+  readonly officeAudience?: (officeId: string, adminId: string) => Promise<readonly string[] | null>;
   readonly heartbeatMs: number;
   readonly log: (error: unknown) => void;
 }
 
+/** The leads projection: a lead left on a member's card changes the team's figures (an owner's own hold no leads). */
+const LEADS_PROJECTION = 'leads';
+
 /**
- * Every open statistics stream of this process, by owner. One subscription to
- * 'projection_advanced' serves them all: a statistics batch wakes the owners it touched. One
- * timer sends the heartbeats and, as a fallback for a signal lost across a LISTEN reconnect (or
- * a rebuild, which signals nothing), compares the checkpoint with what the signals said: when it
- * moved without a signal for a whole heartbeat, every stream is told.
+ * Every open statistics stream of this process, by the owners it follows: an owner's own stream follows them; an
+ * office's team stream (issue 30) follows the office's members. One subscription to 'projection_advanced' serves them
+ * all: a statistics batch wakes the streams following an owner it touched, a leads batch the team streams following
+ * a holder whose leads it touched.
+ * One timer sends the heartbeats and, as a fallback for a signal lost across a LISTEN reconnect (or a rebuild, which
+ * signals nothing), compares the checkpoint with what the signals said: when it moved without a signal for a whole
+ * heartbeat, every stream is told.
  */
 export class StatisticsStreamHub {
-  private readonly streams = new Map<string, Set<StatisticsStream>>();
+  /** Open streams by an owner they follow. */
+  private readonly following = new Map<string, Set<StatisticsStream>>();
+  /** What each open stream follows. */
+  private readonly audiences = new Map<StatisticsStream, ReadonlySet<string>>();
   private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
@@ -103,24 +117,17 @@ export class StatisticsStreamHub {
   constructor(private readonly options: StreamHubOptions) {}
 
   get size(): number {
-    let count = 0;
-    for (const set of this.streams.values()) count += set.size;
-    return count;
+    return this.audiences.size;
   }
 
-  add(stream: StatisticsStream): void {
+  /** Opens a stream following `audience` (by default its holder alone). */
+  add(stream: StatisticsStream, audience: readonly string[] = [stream.holder.ownerId]): void {
     if (this.closed) {
       stream.close();
       return;
     }
     this.start();
-    const ownerId = stream.holder.ownerId;
-    let set = this.streams.get(ownerId);
-    if (!set) {
-      set = new Set();
-      this.streams.set(ownerId, set);
-    }
-    set.add(stream);
+    this.follow(stream, audience);
   }
 
   /** A client reconnecting with Last-Event-ID `since`: tell it at once if statistics moved on meanwhile. */
@@ -134,18 +141,40 @@ export class StatisticsStreamHub {
   }
 
   remove(stream: StatisticsStream): void {
-    const set = this.streams.get(stream.holder.ownerId);
-    set?.delete(stream);
-    if (set?.size === 0) this.streams.delete(stream.holder.ownerId);
-    if (this.streams.size === 0) this.stop();
+    this.unfollow(stream);
+    if (this.audiences.size === 0) this.stop();
   }
 
   /** Ends every stream (server shutdown: open responses would keep it from closing). */
   close(): void {
     this.closed = true;
     this.stop();
-    for (const set of this.streams.values()) for (const stream of set) stream.close();
-    this.streams.clear();
+    for (const stream of this.audiences.keys()) stream.close();
+    this.audiences.clear();
+    this.following.clear();
+  }
+
+  private follow(stream: StatisticsStream, audience: readonly string[]): void {
+    this.unfollow(stream);
+    const owners = new Set(audience);
+    this.audiences.set(stream, owners);
+    for (const ownerId of owners) {
+      let set = this.following.get(ownerId);
+      if (!set) {
+        set = new Set();
+        this.following.set(ownerId, set);
+      }
+      set.add(stream);
+    }
+  }
+
+  private unfollow(stream: StatisticsStream): void {
+    for (const ownerId of this.audiences.get(stream) ?? []) {
+      const set = this.following.get(ownerId);
+      set?.delete(stream);
+      if (set?.size === 0) this.following.delete(ownerId);
+    }
+    this.audiences.delete(stream);
   }
 
   private start(): void {
@@ -172,25 +201,30 @@ export class StatisticsStreamHub {
 
   private onSignal(payload: string): void {
     const signal = parseProjectionAdvanced(payload);
-    if (!signal || signal.projection !== PROJECTION || !signal.checkpoint) return;
+    if (!signal || !signal.checkpoint) return;
     const position = signal.checkpoint;
-    this.known = later(this.known, position);
+    // A leads batch matters to the team streams only (an owner's own statistics hold no leads).
+    const leads = signal.projection === LEADS_PROJECTION;
+    if (!leads && signal.projection !== PROJECTION) return;
+    if (!leads) this.known = later(this.known, position);
+    const wakes = (stream: StatisticsStream) => !leads || stream.holder.officeId !== undefined;
     if (signal.touched === EVERYONE) {
-      for (const set of this.streams.values()) for (const stream of set) stream.notify(position);
+      for (const stream of this.audiences.keys()) if (wakes(stream)) stream.notify(position);
       return;
     }
+    const woken = new Set<StatisticsStream>();
     for (const ownerId of signal.touched) {
-      const set = this.streams.get(ownerId);
-      if (set) for (const stream of set) stream.notify(position);
+      for (const stream of this.following.get(ownerId) ?? []) if (wakes(stream)) woken.add(stream);
     }
+    for (const stream of woken) stream.notify(position);
   }
 
   private async tick(): Promise<void> {
     this.ticks += 1;
-    for (const set of this.streams.values()) for (const stream of set) stream.heartbeat();
+    for (const stream of this.audiences.keys()) stream.heartbeat();
     try {
       await this.fallback();
-      if (this.ticks % SESSION_CHECK_EVERY === 0) await this.endSignedOut();
+      if (this.ticks % SESSION_CHECK_EVERY === 0) await this.checkHolders();
     } catch (error) {
       this.options.log(error);
     }
@@ -202,24 +236,27 @@ export class StatisticsStreamHub {
     if (this.suspect && compareCheckpoints(this.suspect, this.known) > 0) {
       const position = this.suspect;
       this.known = position;
-      for (const set of this.streams.values()) for (const stream of set) stream.notify(position);
+      for (const stream of this.audiences.keys()) stream.notify(position);
     }
     this.suspect = null;
     const current = await this.options.readCheckpoint();
     if (current && compareCheckpoints(current, this.known) > 0) this.suspect = current;
   }
 
-  private async endSignedOut(): Promise<void> {
-    if (this.streams.size === 0) return;
-    const versions = await this.options.sessionVersions([...this.streams.keys()]);
-    for (const [ownerId, set] of this.streams) {
-      for (const stream of set) {
-        if (versions.get(ownerId) !== stream.holder.sessionVersion) {
-          stream.close();
-          set.delete(stream);
-        }
-      }
-      if (set.size === 0) this.streams.delete(ownerId);
+  /** Ends the streams of sessions that ended; a team stream also ends when its holder no longer administers it. */
+  private async checkHolders(): Promise<void> {
+    if (this.audiences.size === 0) return;
+    const streams = [...this.audiences.keys()];
+    const versions = await this.options.sessionVersions(streams.map((stream) => stream.holder.ownerId));
+    for (const stream of streams) {
+      const { ownerId, sessionVersion, officeId } = stream.holder;
+      let audience: readonly string[] | null = [ownerId];
+      if (versions.get(ownerId) !== sessionVersion) audience = null;
+      else if (officeId) audience = (await this.options.officeAudience?.(officeId, ownerId)) ?? null;
+      if (audience === null) {
+        stream.close();
+        this.unfollow(stream);
+      } else if (officeId) this.follow(stream, audience);
     }
   }
 }

@@ -34,11 +34,15 @@ class FakeResponse {
 const cp = (n: number) => `1:${n}` as Checkpoint;
 const AYSE = '00000000-0000-4000-8000-00000000000a';
 const BORA = '00000000-0000-4000-8000-00000000000b';
+const CEM = '00000000-0000-4000-8000-00000000000c';
+const OFFICE = '0ff1ce00-0000-4000-8000-000000000001';
 
 let bus: InProcessSignalBus;
 let checkpoint: Checkpoint | null;
 let versions: Map<string, number>;
 let hub: StatisticsStreamHub;
+/** The office's members as the offices read model has them; null: Ayşe no longer administers it. */
+let team: string[] | null;
 
 function open(ownerId: string, sessionVersion = 1): FakeResponse {
   const response = new FakeResponse();
@@ -57,10 +61,12 @@ beforeEach(() => {
     [AYSE, 1],
     [BORA, 1],
   ]);
+  team = [AYSE, BORA];
   hub = new StatisticsStreamHub({
     signals: bus,
     readCheckpoint: async () => checkpoint,
     sessionVersions: async (owners) => new Map([...versions].filter(([owner]) => owners.includes(owner))),
+    officeAudience: async (officeId, adminId) => (officeId === OFFICE && adminId === AYSE ? team : null),
     heartbeatMs: 15_000,
     log: (error) => {
       throw error;
@@ -159,5 +165,47 @@ describe('the statistics stream hub', () => {
     expect(slow.destroyed).toBe(true);
     hub.close();
     expect(other.ended).toBe(true);
+  });
+});
+
+describe("an office's team stream (issue 30)", () => {
+  function openTeam(): FakeResponse {
+    const response = new FakeResponse();
+    const stream = new StatisticsStream(
+      { ownerId: AYSE, sessionVersion: 1, officeId: OFFICE },
+      response as unknown as ServerResponse,
+      1000,
+    );
+    hub.add(stream, team ?? []);
+    return response;
+  }
+
+  it('wakes when a member it follows is touched, by visits or by leads; an owner’s own stream ignores leads', async () => {
+    const teamStream = openTeam();
+    const cem = open(CEM);
+    await advanced([BORA], 2);
+    expect(teamStream.events()).toEqual(['{"position":"1:2"}']);
+    await vi.advanceTimersByTimeAsync(1000);
+    await advanced([CEM], 3);
+    expect(teamStream.events()).toHaveLength(1);
+    await bus.publish('projection_advanced', formatProjectionAdvanced('leads', cp(4), [CEM]));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(teamStream.events()).toHaveLength(1);
+    await bus.publish('projection_advanced', formatProjectionAdvanced('leads', cp(5), [AYSE, CEM]));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(teamStream.events()).toEqual(['{"position":"1:2"}', '{"position":"1:5"}']);
+    expect(cem.events()).toEqual(['{"position":"1:3"}']);
+  });
+
+  it('follows a member who joins from the next session check, and ends when its holder no longer administers the office', async () => {
+    const teamStream = openTeam();
+    team = [AYSE, BORA, CEM];
+    await vi.advanceTimersByTimeAsync(60_000);
+    await advanced([CEM], 2);
+    expect(teamStream.events()).toEqual(['{"position":"1:2"}']);
+    team = null;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(teamStream.ended).toBe(true);
+    expect(hub.size).toBe(0);
   });
 });

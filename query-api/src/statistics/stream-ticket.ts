@@ -11,15 +11,20 @@ import { UUID_PATTERN as UUID } from '@kartvizit/schemas/ids';
  * version is in the ticket and checked against the credential, as session tokens are).
  *
  * Format: `v1.<ownerId>.<sessionVersion>.<expiresAt seconds>.<HMAC-SHA256, base64url>`, signed
- * with a key derived from the session key, so any query-api instance verifies it.
+ * with a key derived from the session key, so any query-api instance verifies it. An office's team stream (issue 30)
+ * is opened with `o1.<ownerId>.<officeId>.<sessionVersion>.<expiresAt>.<HMAC>`: it opens only that office's stream,
+ * and the route checks that its holder still administers the office.
  */
 export interface TicketHolder {
   readonly ownerId: string;
   /** The credential's tokensValidAfter (ms) the session was issued under. */
   readonly sessionVersion: number;
+  /** The office whose team stream this opens; absent: the owner's own stream. */
+  readonly officeId?: string;
 }
 
 const VERSION = 'v1';
+const OFFICE_VERSION = 'o1';
 
 export class StreamTickets {
   private readonly key: Buffer;
@@ -44,29 +49,44 @@ export class StreamTickets {
    * A ticket for the holder of `authorization`, which the caller has just authenticated as
    * `ownerId`: the session version is read from that very token, so a ticket never outlives it.
    */
-  issue(ownerId: string, authorization: string, now: Date = new Date()): { ticket: string; expiresAt: Date } {
+  issue(
+    ownerId: string,
+    authorization: string,
+    now: Date = new Date(),
+    officeId?: string,
+  ): { ticket: string; expiresAt: Date } {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] ?? '';
     const version = decodeJwt(token).sv;
     if (typeof version !== 'number' || !Number.isSafeInteger(version))
       throw new Error('session token without a version');
     const expires = Math.floor(now.getTime() / 1000) + this.ttlSeconds;
-    const body = `${VERSION}.${ownerId.toLowerCase()}.${version}.${expires}`;
+    const body = officeId
+      ? `${OFFICE_VERSION}.${ownerId.toLowerCase()}.${officeId.toLowerCase()}.${version}.${expires}`
+      : `${VERSION}.${ownerId.toLowerCase()}.${version}.${expires}`;
     return { ticket: `${body}.${this.sign(body)}`, expiresAt: new Date(expires * 1000) };
   }
 
   /** The holder of a genuine, unexpired ticket whose session is still valid; otherwise null. */
   async verify(ticket: string, now: Date = new Date()): Promise<TicketHolder | null> {
     const parts = ticket.split('.');
-    if (parts.length !== 5) return null;
-    const [version, ownerId, session, expires, signature] = parts as [string, string, string, string, string];
-    if (version !== VERSION || !UUID.test(ownerId) || !/^\d{1,16}$/.test(session) || !/^\d{1,12}$/.test(expires))
+    const office = parts[0] === OFFICE_VERSION;
+    if (parts.length !== (office ? 6 : 5)) return null;
+    const officeId = office ? (parts[2] ?? '') : undefined;
+    const [version, ownerId, session, expires, signature] = (
+      office ? [parts[0], parts[1], parts[3], parts[4], parts[5]] : parts
+    ) as [string, string, string, string, string];
+    if (version !== (office ? OFFICE_VERSION : VERSION) || !UUID.test(ownerId) || !/^\d{1,16}$/.test(session))
       return null;
-    const expected = Buffer.from(this.sign(parts.slice(0, 4).join('.')));
+    if (!/^\d{1,12}$/.test(expires) || (officeId !== undefined && !UUID.test(officeId))) return null;
+    const expected = Buffer.from(this.sign(parts.slice(0, -1).join('.')));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (Number(expires) * 1000 <= now.getTime()) return null;
     const current = await this.sessionVersions([ownerId]);
-    return current.get(ownerId) === Number(session) ? { ownerId, sessionVersion: Number(session) } : null;
+    if (current.get(ownerId) !== Number(session)) return null;
+    return officeId
+      ? { ownerId, sessionVersion: Number(session), officeId }
+      : { ownerId, sessionVersion: Number(session) };
   }
 
   /** The current session version of each owner that still has a credential (one query for all). */

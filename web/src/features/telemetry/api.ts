@@ -47,12 +47,6 @@ export const EMPTY_CLICK_STATS: ClickStats = {
 export const EMPTY_PRODUCT_STATS: ProductStats = { totalViews: 0, totalClicks: 0, products: [] };
 
 const STATISTICS = [{ type: 'Statistics', id: 'LIST' }] as const;
-/**
- * The team statistics are re-read this often while on screen. The owner's stream (below) says "your statistics
- * changed" to the holder whose card was visited; the admin reading the team is not that holder, so the stream hub
- * would need an office-wide subscription that follows the membership. Until then: a poll, as Umami does (10 s).
- */
-export const OFFICE_STATISTICS_REFRESH_MS = 10_000;
 // Coalescing window for a burst of changes: the first one is read at once, the rest at most this often.
 const REFRESH_INTERVAL_MS = 400;
 // Leaving the dashboard for /stats (or back) keeps the stream; leaving both closes it soon after.
@@ -63,15 +57,18 @@ function statisticsRequest(path: string, cardId: CardScope): string {
   return `/statistics/${path}${query}`;
 }
 
-export function statisticsStreamUrl(ticket: string): string {
-  return `/api/statistics/stream?${new URLSearchParams({ ticket }).toString()}`;
+/** The owner's stream, or with `officeId` the office's team stream (issue 30). */
+export function statisticsStreamUrl(ticket: string, officeId?: string): string {
+  const path = officeId ? `/api/offices/${encodeURIComponent(officeId)}/statistics/stream` : '/api/statistics/stream';
+  return `${path}?${new URLSearchParams({ ticket }).toString()}`;
 }
 
 /** A short-lived ticket to open the stream with (EventSource cannot send the bearer token). */
 const ticketApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStatisticsStreamTicket: build.query<Static.StatisticsStreamTicketResponse, void>({
-      query: () => '/statistics/stream-ticket',
+    getStatisticsStreamTicket: build.query<Static.StatisticsStreamTicketResponse, string | void>({
+      query: (officeId) =>
+        officeId ? `/offices/${encodeURIComponent(officeId)}/statistics/stream-ticket` : '/statistics/stream-ticket',
       keepUnusedDataFor: 0,
     }),
   }),
@@ -82,7 +79,8 @@ export const statisticsApi = api.injectEndpoints({
     /** The dashboard's figures for all of the owner's cards, or for one card (its details page). */
     getDashboardStatistics: build.query<DashboardStatistics, CardScope | void>({
       query: (cardId) => statisticsRequest('dashboard', cardId ?? null),
-      transformResponse: (response: { dashboard?: DashboardStatistics | null }) => response.dashboard ?? EMPTY_DASHBOARD,
+      transformResponse: (response: { dashboard?: DashboardStatistics | null }) =>
+        response.dashboard ?? EMPTY_DASHBOARD,
       providesTags: STATISTICS,
     }),
     getProfileStatistics: build.query<ProfileStatistics | null, CardScope>({
@@ -113,7 +111,8 @@ export const statisticsApi = api.injectEndpoints({
     /** The 'Ürünler' tab: per product, owner-wide (the card only checks that it is the owner's). */
     getProductStatistics: build.query<ProductStats, CardScope>({
       query: (cardId) => statisticsRequest('products', cardId),
-      transformResponse: (response: { productStats?: ProductStats | null }) => response.productStats ?? EMPTY_PRODUCT_STATS,
+      transformResponse: (response: { productStats?: ProductStats | null }) =>
+        response.productStats ?? EMPTY_PRODUCT_STATS,
       providesTags: STATISTICS,
     }),
     /** The team statistics (/office/stats) for the office's admins: the last `from`… days up to today. */
@@ -126,12 +125,13 @@ export const statisticsApi = api.injectEndpoints({
     /**
      * Not data but a subscription: while a screen uses this entry, the owner's change stream is
      * open, and every change re-reads the statistics queries on screen (tag invalidation). One
-     * stream per tab however many screens subscribe; closed when the last one has gone.
+     * stream per tab however many screens subscribe; closed when the last one has gone. With an
+     * office's id: that office's team stream (its admins, /office/stats).
      */
-    getStatisticsStream: build.query<StatisticsLive, void>({
+    getStatisticsStream: build.query<StatisticsLive, string | void>({
       queryFn: () => ({ data: { status: 'connecting' } }),
       keepUnusedDataFor: STREAM_LINGER_SECONDS,
-      async onCacheEntryAdded(_arg, lifecycle) {
+      async onCacheEntryAdded(officeId, lifecycle) {
         const { cacheDataLoaded, cacheEntryRemoved, dispatch } = lifecycle;
         try {
           await cacheDataLoaded;
@@ -142,7 +142,10 @@ export const statisticsApi = api.injectEndpoints({
         const stop = subscribeStatistics({
           async address() {
             const request = dispatch(
-              ticketApi.endpoints.getStatisticsStreamTicket.initiate(undefined, { subscribe: false, forceRefetch: true }),
+              ticketApi.endpoints.getStatisticsStreamTicket.initiate(officeId ?? undefined, {
+                subscribe: false,
+                forceRefetch: true,
+              }),
             );
             const result = await request;
             // 401: the session is over (the base query has ended it); nothing to reopen.
@@ -150,7 +153,7 @@ export const statisticsApi = api.injectEndpoints({
               if (httpStatus(result.error) === 401) return null;
               throw new Error('statistics stream ticket unavailable');
             }
-            return result.data ? statisticsStreamUrl(result.data.ticket) : null;
+            return result.data ? statisticsStreamUrl(result.data.ticket, officeId ?? undefined) : null;
           },
           readToken,
           onStatus: (status) =>

@@ -7,7 +7,8 @@ import { downloadText } from '../../shared/download.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import '../dashboard/stat-tiles.css';
-import { OFFICE_STATISTICS_REFRESH_MS, useGetOfficeStatisticsQuery, type OfficeStatistics as Figures } from './api.ts';
+import { useGetOfficeStatisticsQuery, type OfficeStatistics as Figures } from './api.ts';
+import { LiveBadge, useStatisticsLive } from './live-badge.tsx';
 import {
   OFFICE_PERIODS,
   memberLabel,
@@ -36,17 +37,15 @@ type Day = Figures['daily'][number];
  * 'Takım İstatistikleri' (/office/stats, issue 30) for an office's admin: the period's visits, unique visitors,
  * clicks and leads of the office's cards in tiles, a daily chart, the members' share of the visits and a table per
  * member, each chart with its table, and a CSV of it all. The period lives in the address (`?donem=90`).
- * Near-live: re-read every OFFICE_STATISTICS_REFRESH_MS (features/telemetry/api.ts says why not the owner's stream).
+ * Live like /stats: the office's team stream says when any member's figures or the office's leads changed.
  */
 export function OfficeStatistics({ officeId }: { readonly officeId: string }) {
   const [params, setParams] = useSearchParams();
   const days = periodDaysOf(params.get(PERIOD_PARAM));
   const periodId = useId();
   const from = periodFrom(istanbulDay(), days);
-  const query = useGetOfficeStatisticsQuery(
-    { officeId, from },
-    { pollingInterval: OFFICE_STATISTICS_REFRESH_MS, skipPollingIfUnfocused: true },
-  );
+  const query = useGetOfficeStatisticsQuery({ officeId, from });
+  const live = useStatisticsLive(officeId);
   const { data, isLoading, isError, error, isFetching, refetch } = query;
 
   useEffect(preloadCharts, []);
@@ -83,6 +82,7 @@ export function OfficeStatistics({ officeId }: { readonly officeId: string }) {
     <section className="stats" aria-label="Takım istatistikleri">
       <title>Takım İstatistikleri · Dijital Kartvizit</title>
       <div className="stats__tools">
+        <LiveBadge live={live} />
         <div className="card-field stats__filter">
           <label className="card-field__label" htmlFor={periodId}>
             Dönem
