@@ -1,29 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CARD_ORDER_EXAMPLE } from '@kartvizit/schemas/card/provisioning-csv';
-import { expectAccessible } from './accessibility.ts';
-import { DESKTOP, PHONE, createProfileViaApi, expect, plantToken, test, toast } from './fixtures.ts';
+import { createProfileViaApi, expect, plantToken, test, toast } from './fixtures.ts';
+import { captureBothSizes } from './screens.ts';
 
 /**
  * 'Fiziksel Kart Siparişi' (issue 30): an office's Yönetici downloads the example, uploads an order with a mistake and
  * sees it line by line, uploads it corrected (Turkish Excel's ';'), sees the preview and its total, produces the cards
  * into the office's pool and downloads the NFC vendor's list, whose ids are the pool's. Phone and desktop, axe clean.
  */
-const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
-
-async function capture(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE.viewport ?? { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${name} (${size})`);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `office-card-order-${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const downloading = page.waitForEvent('download');
@@ -71,7 +57,7 @@ test('an office admin orders physical cards by CSV on Ofis Kartları and downloa
       '3. satır: adet boş',
     ]);
     await expect(section.getByRole('button', { name: 'Kartları Üret' })).toHaveCount(0);
-    await capture(page, 'mistakes');
+    await captureBothSizes(page, 'office-card-order-mistakes', 'Ofis Kartları, mistakes');
   });
 
   const cardIds = await test.step('the corrected order: a preview with its total, then three cards', async () => {
@@ -86,14 +72,14 @@ test('an office admin orders physical cards by CSV on Ofis Kartları and downloa
       /Pro\s*Altın\s*1/,
       /Toplam\s*3 kart/,
     ]);
-    await capture(page, 'preview');
+    await captureBothSizes(page, 'office-card-order-preview', 'Ofis Kartları, preview');
 
     await section.getByRole('button', { name: 'Kartları Üret' }).click();
     await expect(toast(page, '3 fiziksel kart üretildi')).toBeVisible();
     await expect(pool.getByRole('heading')).toHaveText('Boştaki kartlar (3)');
     await expect(section.getByRole('status')).toContainText('3 fiziksel kart üretildi');
     await expect(section.getByRole('table')).toHaveCount(0);
-    await capture(page, 'produced');
+    await captureBothSizes(page, 'office-card-order-produced', 'Ofis Kartları, produced');
 
     const list = await downloaded(page, () => section.getByRole('button', { name: 'CSV İndir' }).click());
     expect(list.name).toMatch(/^ofis-kartlari-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}\.csv$/);

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expectAccessible } from './accessibility.ts';
-import { DESKTOP, PHONE, createProfileViaApi, expect, plantToken, test, toast } from './fixtures.ts';
+import { createProfileViaApi, expect, plantToken, test, toast } from './fixtures.ts';
+import { captureBothSizes } from './screens.ts';
 
 /**
  * 'Ofisi Sil' (issue 30): the office's only member, its Yönetici, deletes it on Ofisim after a confirmation that says
@@ -10,19 +8,6 @@ import { DESKTOP, PHONE, createProfileViaApi, expect, plantToken, test, toast } 
  * refusal for an office with members is the API's (tests/http/office-deletion.int.spec.ts). Phone and desktop, axe
  * clean.
  */
-const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
-
-async function capture(page: Page, name: string, fullPage = true): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE.viewport ?? { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${name} (${size})`);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `office-deletion-${name}-${size}.png`), fullPage, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('the office’s last member, its Yönetici, deletes it on Ofisim', async ({ page, request, account }) => {
   const slug = `silinen-${randomBytes(3).toString('hex')}`;
@@ -48,11 +33,11 @@ test('the office’s last member, its Yönetici, deletes it on Ofisim', async ({
     await page.goto('/office');
     const section = page.getByRole('region', { name: 'Ofisi Sil' });
     await expect(section).toContainText('ofis kartlarına bırakılan bağlantılar kalıcı olarak silinir');
-    await capture(page, 'section');
+    await captureBothSizes(page, 'office-deletion-section', 'Ofisim, Ofisi Sil');
     await section.getByRole('button', { name: 'Ofisi Sil' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ofis silinsin mi?' });
     await expect(dialog).toContainText(`/o/${slug}`);
-    await capture(page, 'dialog', false);
+    await captureBothSizes(page, 'office-deletion-dialog', 'Ofisi Sil, dialog', { fullPage: false });
   });
 
   await test.step('confirmed, the office is gone: the dashboard, Ofis Oluştur, and its page not found', async () => {

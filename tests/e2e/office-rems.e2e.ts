@@ -1,29 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { E2E_REMS_KEY } from '../support/e2e-fake-services.ts';
-import { expectAccessible } from './accessibility.ts';
-import { DESKTOP, PHONE, createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
+import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
+import { captureBothSizes } from './screens.ts';
 
 /**
  * The office's REMS (issue 30, decision 61): an office's Yönetici links one REMS key on 'Ofisim'; the office card,
  * which showed no 'Emlak Danışmanlığı' while nobody had a key, offers 'Görüşme Planla' at once; 'Ofis Geçmişi' tells
  * it; the key is removed again after a confirmation. Phone and desktop, axe clean.
  */
-const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
 const REMS_BLOCK = 'Emlak Danışmanlığı';
-
-async function capture(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE.viewport ?? { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${name} (${size})`);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `office-rems-${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('an office admin links the office’s REMS on Ofisim, and the office card offers Görüşme Planla', async ({
   page,
@@ -53,13 +38,13 @@ test('an office admin links the office’s REMS on Ofisim, and the office card o
     await page.goto('/office');
     const section = page.getByRole('region', { name: 'REMS Bağlantısı' });
     await expect(section.getByText('Ofisin REMS hesabı bağlı değil')).toBeVisible();
-    await capture(page, 'not-linked');
+    await captureBothSizes(page, 'office-rems-not-linked', 'Ofisim, REMS not-linked');
     await section.getByLabel('REMS API Anahtarı').fill(E2E_REMS_KEY);
     await section.getByRole('button', { name: 'API Anahtarını Kaydet' }).click();
     await expect(toast(page, 'API anahtarı başarıyla kaydedildi!')).toBeVisible();
     await expect(section.getByText('Ofisin REMS hesabı bağlı')).toBeVisible();
     await expect(section).toContainText(E2E_REMS_KEY.slice(-4));
-    await capture(page, 'linked');
+    await captureBothSizes(page, 'office-rems-linked', 'Ofisim, REMS linked');
   });
 
   await test.step('the office card now offers Görüşme Planla, and the history says who linked it', async () => {

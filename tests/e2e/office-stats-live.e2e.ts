@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expectAccessible } from './accessibility.ts';
 import { DESKTOP, PHONE, createProfileViaApi, expect, plantToken, publicVirtualCard, test } from './fixtures.ts';
+import { countStatisticsPushes, statisticsPushes } from './screens.ts';
 
 /**
  * 'Takım İstatistikleri' is live like /stats (issue 30): the admin's page opens the office's team stream ('Canlı'),
@@ -24,19 +25,7 @@ test('a visit to an office card reaches the team statistics live', async ({
     return publicVirtualCard(request, account, 'Ofis Kartı', { color: 'black' });
   });
 
-  await page.addInitScript(() => {
-    const pushes = { count: 0 };
-    Object.assign(window, { statisticsPushes: pushes });
-    const Native = window.EventSource;
-    window.EventSource = class extends Native {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        this.addEventListener('statistics', () => {
-          pushes.count += 1;
-        });
-      }
-    };
-  });
+  await countStatisticsPushes(page);
   await plantToken(page, account.token);
   await page.goto('/office/stats');
   const team = page.getByRole('region', { name: 'Takım istatistikleri' });
@@ -62,10 +51,7 @@ test('a visit to an office card reaches the team statistics live', async ({
     await visitor.goto(`/p/${cardId}`);
     expect((await beacon).status()).toBe(204);
     await expect(visits).toHaveText('1');
-    const pushes = await page.evaluate(
-      () => (window as unknown as { statisticsPushes: { count: number } }).statisticsPushes.count,
-    );
-    expect(pushes, 'the visit arrived by the team stream').toBeGreaterThanOrEqual(1);
+    expect(await statisticsPushes(page), 'the visit arrived by the team stream').toBeGreaterThanOrEqual(1);
     await stranger.close();
   });
 });

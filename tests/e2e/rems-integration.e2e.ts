@@ -1,12 +1,10 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { E2E_REMS_KEY } from '../support/e2e-fake-services.ts';
 import { expectAccessible } from './accessibility.ts';
 import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast } from './fixtures.ts';
+import { captureBothSizes } from './screens.ts';
 
-const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 } as const;
 const PHONE = { width: 390, height: 844 } as const;
 
@@ -15,21 +13,6 @@ async function cardShowsMeetingButton(request: APIRequestContext, userId: string
   const response = await request.get(`/api/rems/check-integration/${userId}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { hasActiveKey: boolean }).hasActiveKey;
-}
-
-/**
- * The screen at both sizes the product promises, each checked by axe and kept as a PNG (animations finished, so a
- * dialog is not caught half faded in; a dialog as the viewport shows it, a page whole).
- */
-async function captureBothSizes(page: Page, name: string, screen: string, fullPage = true): Promise<void> {
-  for (const [size, viewport] of [
-    ['390x844', PHONE],
-    ['1280x800', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${screen}, ${size}`);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `rems-${name}-${size}.png`), fullPage, animations: 'disabled' });
-  }
 }
 
 test('REMS integration: a wrong key is told, a valid key turns the card’s button on, removal turns it off', async ({
@@ -66,7 +49,7 @@ test('REMS integration: a wrong key is told, a valid key turns the card’s butt
     await expect(keyInput).toHaveAttribute('type', 'password');
     await expect(saveButton).toBeDisabled();
     expect(await cardShowsMeetingButton(request, userId)).toBe(false);
-    await captureBothSizes(page, 'setup', '/rems-integration, no key');
+    await captureBothSizes(page, 'rems-setup', '/rems-integration, no key');
   });
 
   await test.step('when the key does not start with rems_, the field says so and nothing is saved', async () => {
@@ -112,7 +95,7 @@ test('REMS integration: a wrong key is told, a valid key turns the card’s butt
     await activePanel.getByRole('button', { name: 'Kart URL’sini Kopyala' }).click();
     await expect(toast(page, MESSAGES.remsSampleUrlCopied)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/p/${cardId}$`));
-    await captureBothSizes(page, 'active', '/rems-integration, active');
+    await captureBothSizes(page, 'rems-active', '/rems-integration, active');
   });
 
   await test.step('after a reload the integration is still active', async () => {
@@ -125,7 +108,7 @@ test('REMS integration: a wrong key is told, a valid key turns the card’s butt
     const dialog = page.getByRole('dialog', { name: 'REMS entegrasyonu kaldırılsın mı?' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Vazgeç' })).toBeFocused();
-    await captureBothSizes(page, 'remove-dialog', '/rems-integration, removal dialog', false);
+    await captureBothSizes(page, 'rems-remove-dialog', '/rems-integration, removal dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Vazgeç' }).click();
     await expect(dialog).toBeHidden();
     await expect(activePanel).toBeVisible();

@@ -1,6 +1,4 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { REMS_FAILURE_REASON_LABELS } from '@kartvizit/schemas/rems/messages';
 import { deriveKey, loadAppSecret } from '@kartvizit/infra/config/secrets';
@@ -9,8 +7,8 @@ import { E2E_REMS_KEY, e2eFakeOrigins } from '../support/e2e-fake-services.ts';
 import { FAKE_REMS_CONTROL_PATH } from '../support/fake-rems.ts';
 import { expectAccessible } from './accessibility.ts';
 import { createProfileViaApi, expect, plantToken, publicVirtualCard, test, toast, type Account } from './fixtures.ts';
+import { captureBothSizes } from './screens.ts';
 
-const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 } as const;
 const PHONE = { width: 390, height: 844 } as const;
 /** The screen reads the stats again every few seconds (REMS_STATS_POLL_MS): room for that and the delivery. */
@@ -85,21 +83,6 @@ async function visitorRegisters(
   expect(response.status(), await response.text()).toBe(200);
 }
 
-async function captureBothSizes(page: Page, name: string, screen: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['390x844', PHONE],
-    ['1280x800', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${screen}, ${size}`);
-    await page.screenshot({
-      path: join(SCREENSHOT_DIR, `rems-stats-${name}-${size}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-}
-
 test('REMS stats: registrations move the counters and Son Kayıtlar without a reload, and a rejected one is sent again', async ({
   page,
   request,
@@ -148,7 +131,7 @@ test('REMS stats: registrations move the counters and Son Kayıtlar without a re
     await expect(entry.getByRole('button', { name: 'Oğuz Yıldırım kaydını tekrar dene' })).toBeEnabled();
     // Newest first.
     await expect(recent.getByRole('listitem').first()).toContainText('Oğuz Yıldırım');
-    await captureBothSizes(page, 'failed', '/rems-integration, a rejected registration');
+    await captureBothSizes(page, 'rems-stats-failed', '/rems-integration, a rejected registration');
   });
 
   await test.step('when REMS accepts it again and the owner presses Tekrar Dene, it is delivered and the counters follow', async () => {
@@ -161,7 +144,7 @@ test('REMS stats: registrations move the counters and Son Kayıtlar without a re
     await expect(successful).toHaveText('2');
     await expect(failed).toHaveText('0');
     await expect(entry.getByRole('button', { name: /tekrar dene/i })).toHaveCount(0);
-    await captureBothSizes(page, 'delivered', '/rems-integration, after Tekrar Dene');
+    await captureBothSizes(page, 'rems-stats-delivered', '/rems-integration, after Tekrar Dene');
   });
 
   await test.step('the visitors are in Bağlantılar too, with their REMS status', async () => {
@@ -225,7 +208,7 @@ test('REMS stats: a registration left waiting when the key is removed is offered
       .getByRole('listitem')
       .filter({ hasText: 'Nur Yıldırım' });
     await expect(entry).toContainText(REMS_FAILURE_REASON_LABELS.key_removed);
-    await captureBothSizes(page, 'key-failures', '/rems-integration, key failures offered again');
+    await captureBothSizes(page, 'rems-stats-key-failures', '/rems-integration, key failures offered again');
     await offer.getByRole('button', { name: 'Hepsini Yeniden Gönder' }).click();
     await expect(toast(page, '1 kayıt REMS’e yeniden gönderiliyor.')).toBeVisible();
     await expect(entry.locator('.rems-badge')).toHaveText('Başarılı', LIVE);

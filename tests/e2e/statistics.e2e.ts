@@ -10,6 +10,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { expect, plantToken, registerViaApi, test, toast, type Account, publicVirtualCard } from './fixtures.ts';
+import { countStatisticsPushes } from './screens.ts';
 import { parseCsv } from '../support/csv.ts';
 import { expectAccessible } from './accessibility.ts';
 
@@ -90,19 +91,7 @@ async function ownerContext(
   const context = await browser.newContext({ baseURL, viewport, ...LOCALE, acceptDownloads: true });
   await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
   // Counts the change notices the live stream delivers, so a journey can tell a pushed update from a polled one.
-  await context.addInitScript(() => {
-    const pushes = { count: 0 };
-    Object.assign(window, { statisticsPushes: pushes });
-    const Native = window.EventSource;
-    window.EventSource = class extends Native {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        this.addEventListener('statistics', () => {
-          pushes.count += 1;
-        });
-      }
-    };
-  });
+  await countStatisticsPushes(context);
   return context;
 }
 

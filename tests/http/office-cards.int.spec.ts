@@ -5,16 +5,13 @@ import {
   MESSAGES,
   generateVirtualCardId,
   membershipStreamId,
-  officeStreamId,
   type CardEvent,
-  type MembershipEnded,
-  type OfficeMemberLeft,
 } from '@kartvizit/schemas';
 import type { OfficeCardView } from '@kartvizit/schemas/office/http';
 import { provisionCards } from '@kartvizit/command-api/card/provisioning';
 import { membershipWrites } from '@kartvizit/command-api/office/membership-writes';
 import { newOwner, startTestProduct, type TestProduct } from '../support/product.ts';
-import { givenOffice } from '../support/offices.ts';
+import { givenOffice, givenRemoved } from '../support/offices.ts';
 import { after, answer, createProfile, seenEverything, send, type Owner } from './card-fixtures.ts';
 
 /**
@@ -117,16 +114,7 @@ beforeAll(async () => {
     await givenOffice(product, { name: 'Başka Emlak', members: [{ userId: otherAdmin.userId, role: 'admin' }] })
   ).officeId;
   // The removed member: the office's event and the end of their membership, as the office routes append them.
-  const at = new Date().toISOString();
-  const left: OfficeMemberLeft = {
-    type: 'OfficeMemberLeft',
-    data: { officeId, userId: removed.userId, reason: 'removed', by: admin.userId, at },
-  };
-  const ended: MembershipEnded = { type: 'MembershipEnded', data: { userId: removed.userId, officeId, at } };
-  await product.store.append([
-    { streamId: officeStreamId(officeId), expected: 'any', events: [await product.codec.encode(left)] },
-    { streamId: membershipStreamId(removed.userId), expected: 'any', events: [await product.codec.encode(ended)] },
-  ]);
+  await givenRemoved(product, officeId, removed.userId, admin.userId);
 });
 afterAll(async () => {
   await product?.close();

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  MESSAGES,
-  cardProfileUrl,
-  cardStreamId,
-  membershipStreamId,
-  officeStreamId,
-  type CardProvisioned,
-} from '@kartvizit/schemas';
+import { MESSAGES, cardProfileUrl, cardStreamId, type CardProvisioned } from '@kartvizit/schemas';
 import { CARD_ORDER_MESSAGES } from '@kartvizit/schemas/card/messages';
 import { CARD_ORDER_MAX_CARDS, CARD_ORDER_MAX_LENGTH } from '@kartvizit/schemas/card/provisioning-csv';
 import type { OfficeCardView } from '@kartvizit/schemas/office/http';
-import { newOwner, startTestProduct, type TestProduct } from '../support/product.ts';
-import { givenOffice } from '../support/offices.ts';
-import { after, answer, createProfile, send, type Owner } from './card-fixtures.ts';
+import { startTestProduct, type TestProduct } from '../support/product.ts';
+import { register, type Person } from './office-fixtures.ts';
+import { givenOffice, givenRemoved } from '../support/offices.ts';
+import { after, answer, createProfile, send } from './card-fixtures.ts';
 
 /**
  * An office admin orders physical cards by uploading a CSV (issue 30, 'Fiziksel Kart Siparişi' on Ofis Kartları):
@@ -21,11 +15,11 @@ import { after, answer, createProfile, send, type Owner } from './card-fixtures.
  * whole order is one atomic write, so an answer means every card is stored, and a refusal stores none.
  */
 let product: TestProduct;
-let admin: Owner;
-let agent: Owner;
-let removed: Owner;
-let otherAdmin: Owner;
-let loner: Owner;
+let admin: Person;
+let agent: Person;
+let removed: Person;
+let otherAdmin: Person;
+let loner: Person;
 let officeId: string;
 let otherOfficeId: string;
 
@@ -62,19 +56,8 @@ async function refused(
 beforeAll(async () => {
   product = await startTestProduct();
   [admin, agent, removed, otherAdmin, loner] = (await Promise.all(
-    [
-      ['Yönetici', 'Çınar'],
-      ['Şule', 'Aydın'],
-      ['İlker', 'Uğur'],
-      ['Başka', 'Yönetici'],
-      ['Tek', 'Başına'],
-    ].map(async ([firstName = '', lastName = '']) => {
-      const response = await product.post('/api/auth/register', newOwner({ firstName, lastName }));
-      expect(response.statusCode, response.body).toBe(200);
-      const body = JSON.parse(response.body) as { token: string; user: { id: string } };
-      return { token: body.token, userId: body.user.id };
-    }),
-  )) as [Owner, Owner, Owner, Owner, Owner];
+    ['Yönetici', 'Şule', 'İlker', 'Başka', 'Tek'].map((name) => register(product, name)),
+  )) as [Person, Person, Person, Person, Person];
   await createProfile(product, agent, { firstName: 'Şule', lastName: 'Aydın' });
   officeId = (
     await givenOffice(product, {
@@ -88,24 +71,7 @@ beforeAll(async () => {
   otherOfficeId = (
     await givenOffice(product, { name: 'Başka Emlak', members: [{ userId: otherAdmin.userId, role: 'admin' }] })
   ).officeId;
-  const at = new Date().toISOString();
-  await product.store.append([
-    {
-      streamId: officeStreamId(officeId),
-      expected: 'any',
-      events: [
-        await product.codec.encode({
-          type: 'OfficeMemberLeft',
-          data: { officeId, userId: removed.userId, reason: 'removed', by: admin.userId, at },
-        }),
-      ],
-    },
-    {
-      streamId: membershipStreamId(removed.userId),
-      expected: 'any',
-      events: [await product.codec.encode({ type: 'MembershipEnded', data: { userId: removed.userId, officeId, at } })],
-    },
-  ]);
+  await givenRemoved(product, officeId, removed.userId, admin.userId);
 });
 afterAll(async () => {
   await product?.close();

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   membershipStreamId,
   officeStreamId,
+  type MembershipEnded,
   type MembershipStarted,
   type OfficeCreated,
   type OfficeMemberJoined,
+  type OfficeMemberLeft,
   type OfficeRole,
 } from '@kartvizit/schemas';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
@@ -67,4 +69,21 @@ export async function givenOffice(
     )),
   ]);
   return { officeId, position: result.position };
+}
+
+/** A member removed by `by`, as the office routes append it: the office's OfficeMemberLeft and their membership's end. */
+export async function givenRemoved(
+  product: Pick<TestProduct, 'store' | 'codec'>,
+  officeId: string,
+  userId: string,
+  by: string,
+): Promise<Checkpoint> {
+  const at = new Date().toISOString();
+  const left: OfficeMemberLeft = { type: 'OfficeMemberLeft', data: { officeId, userId, reason: 'removed', by, at } };
+  const ended: MembershipEnded = { type: 'MembershipEnded', data: { userId, officeId, at } };
+  const result = await product.store.append([
+    { streamId: officeStreamId(officeId), expected: 'any', events: [await product.codec.encode(left)] },
+    { streamId: membershipStreamId(userId), expected: 'any', events: [await product.codec.encode(ended)] },
+  ]);
+  return result.position;
 }
