@@ -94,6 +94,24 @@ describe('DELETE /api/offices/{id}', () => {
     expect((await deleteOffice(undefined)).statusCode).toBe(401);
   });
 
+  it('bad input (NUL bytes, a 1 MB id, a body it does not take) answers a Turkish 4xx and appends nothing', async () => {
+    for (const [url, payload] of [
+      [`/api/offices/${officeId}%00`, undefined],
+      [`/api/offices/%00${officeId}`, undefined],
+      [`/api/offices/${'a'.repeat(1024 * 1024)}`, undefined],
+      [`/api/offices/${officeId}`, { officeId: 42, force: ['evet'] }],
+      [`/api/offices/${officeId}`, { note: 'x'.repeat(1024 * 1024) }],
+      [`/api/offices/${officeId}`, { note: 'sil\u0000' }],
+    ] as const) {
+      const before = await product.eventCount();
+      const response = await send(product, 'DELETE', url, ayse.token, payload);
+      expect(response.statusCode, `${url.slice(0, 60)} ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(officeAnswer(response).message).toMatch(/[çğıöşüÇĞİÖŞÜ]/u);
+      expect(await product.eventCount()).toBe(before);
+    }
+  });
+
   it('once its last member is the Yönetici, they delete it: they leave it, their office card goes back, and it is gone', async () => {
     await succeeds(send(product, 'DELETE', `/api/offices/${officeId}/members/${mehmet.userId}`, ayse.token));
     // A removed member's token has no office any more: not even theirs to delete.

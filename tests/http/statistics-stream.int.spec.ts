@@ -329,6 +329,23 @@ describe('GET /api/offices/{id}/statistics/stream (issue 30: the team statistics
     // Nor another office's stream.
     const other = await givenOffice(product, { members: [{ userId: outsider.userId, role: 'admin' }] });
     await refused(`/api/offices/${other.officeId}/statistics/stream`, team);
+    // Bad input: NUL bytes, a 1 MB ticket, two tickets, an unknown parameter, a malformed office id: a Turkish 4xx.
+    for (const query of [
+      `?ticket=${encodeURIComponent(`${team}\u0000`)}`,
+      `?ticket=${'a'.repeat(1024 * 1024)}`,
+      `?ticket=${encodeURIComponent(team)}&ticket=${encodeURIComponent(team)}`,
+      `?ticket=${encodeURIComponent(team)}&officeId=42`,
+    ]) {
+      const response = await fetch(`${origin}${teamPath()}${query}`);
+      expect(response.status, query.slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(((await response.json()) as { message: string }).message).toMatch(/[çğıöşüÇĞİÖŞÜ]/u);
+    }
+    const malformed = await fetch(
+      `${origin}/api/offices/bir%00ofis/statistics/stream?ticket=${encodeURIComponent(team)}`,
+    );
+    expect(malformed.status).toBe(400);
+    await malformed.text();
     // With a session instead of a ticket: a Danışman hears that only admins may.
     const asAgent = await fetch(`${origin}${teamPath()}`, { headers: { authorization: `Bearer ${agent.token}` } });
     expect(asAgent.status).toBe(403);
