@@ -6,15 +6,17 @@ import {
   MESSAGES,
   cardProfileUrl,
   errorAnswers,
-  forbiddenError,
   generateVirtualCardId,
   isCardColor,
-  notFoundError,
   parseCardId,
   validationError,
 } from '@kartvizit/schemas';
 import type { Person } from '@kartvizit/schemas/access';
-import { CARD_ORDER_MAX_LENGTH, parseCardOrderCsv } from '@kartvizit/schemas/card/provisioning-csv';
+import {
+  CARD_ORDER_MAX_LENGTH,
+  cardOrderSummary,
+  parseCardOrderCsv,
+} from '@kartvizit/schemas/card/provisioning-csv';
 import { CARD_ORDER_MESSAGES } from '@kartvizit/schemas/card/messages';
 import {
   AssignCardBody,
@@ -26,6 +28,7 @@ import {
   OfficeIdParams,
 } from '@kartvizit/schemas/office/http';
 import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
+import { administeredOfficeId } from '@kartvizit/schemas/office/path';
 import { readMembership } from '@kartvizit/infra/office/membership';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import type { CommandContext } from '../core/context.ts';
@@ -47,15 +50,6 @@ const CARD_ORDER_BODY_LIMIT = CARD_ORDER_MAX_LENGTH * 6 + 1024;
  */
 export function officeCardRoutes(context: CommandContext, settings: CardRouteSettings) {
   const write = cardCommandWriter(context);
-
-  /** The person's office if `{id}` names it and they administer it. */
-  function administeredOffice(person: Person, rawId: string): string {
-    if (!UUID_PATTERN_ANY_CASE.test(rawId)) throw validationError(MESSAGES.officeIdInvalid, 'id');
-    const officeId = rawId.toLowerCase();
-    if (person.office?.officeId !== officeId) throw notFoundError(MESSAGES.officeNotFound);
-    if (person.office.role !== 'admin') throw forbiddenError(MESSAGES.officeAdminOnly);
-    return officeId;
-  }
 
   function cardIdOf(raw: string): string {
     const parsed = parseCardId(raw);
@@ -96,7 +90,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
       },
       async (request) => {
         const person = request.person;
-        administeredOffice(person, request.params.id);
+        administeredOfficeId(person, request.params.id);
         const { type = 'virtual', color = DEFAULT_VIRTUAL_CARD_COLOR } = request.body ?? {};
         if (type !== 'virtual') throw validationError(MESSAGES.cardTypeInvalid, 'type');
         if (!isCardColor(color)) throw validationError(MESSAGES.cardColorInvalid, 'color');
@@ -130,21 +124,11 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
       },
       async (request) => {
         const person = request.person;
-        const officeId = administeredOffice(person, request.params.id);
+        const officeId = administeredOfficeId(person, request.params.id);
         const order = parseCardOrderCsv(request.body.csv);
         if (!order.ok) {
-          const [only] = order.problems;
-          // A problem of the whole file is the message itself; line problems are summed up and listed.
-          const message =
-            order.problems.length === 1 && only?.line === null
-              ? only.message
-              : CARD_ORDER_MESSAGES.invalidOrder(order.problems.length);
-          throw new DomainError(
-            'validation',
-            message,
-            'csv',
-            order.problems.map((problem) => problem.message),
-          );
+          const lines = order.problems.map((problem) => problem.message);
+          throw new DomainError('validation', cardOrderSummary(order.problems), 'csv', lines);
         }
         const now = new Date();
         const batchId = newBatchId(now);
@@ -186,7 +170,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
       },
       async (request) => {
         const person = request.person;
-        administeredOffice(person, request.params.id);
+        administeredOfficeId(person, request.params.id);
         const cardId = cardIdOf(request.params.cardId);
         const rawHolder = request.body?.userId?.trim() ?? '';
         if (rawHolder === '') throw validationError(MESSAGES.officeCardHolderRequired, 'userId');
@@ -217,7 +201,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
       },
       async (request) => {
         const person = request.person;
-        administeredOffice(person, request.params.id);
+        administeredOfficeId(person, request.params.id);
         const cardId = cardIdOf(request.params.cardId);
         const command: CardCommand = { type: 'ReturnCard', data: { cardId, person, now: new Date().toISOString() } };
         return run(cardId, person, command, MESSAGES.officeCardReturned);

@@ -8,13 +8,13 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
   errorAnswers,
-  notFoundError,
   officeStreamId,
   validationError,
 } from '@kartvizit/schemas';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import type { CommandContext } from '../core/context.ts';
 import { PayloadTooLargeError, isPartsLimit, readLimited, sendPayloadTooLarge } from '../core/multipart.ts';
+import { ownOfficeId } from '@kartvizit/schemas/office/path';
 import { deleteImages, prepareImage, storeImages } from '../core/profile-images.ts';
 import { administeredBy, officeDecider } from './decider.ts';
 
@@ -61,9 +61,9 @@ export function officeLogoRoutes(context: CommandContext) {
     return logo;
   }
 
-  async function change(request: FastifyRequest, officeId: string, logo: Buffer | null) {
+  async function change(request: FastifyRequest, rawId: string, logo: Buffer | null) {
     const person = request.person;
-    if (person.office?.officeId !== officeId) throw notFoundError(MESSAGES.officeNotFound);
+    const officeId = ownOfficeId(person, rawId);
     const streamId = officeStreamId(officeId);
     const now = new Date().toISOString();
     // Decided once before any decoding: an agent's upload (403) costs no image work and leaves no file.

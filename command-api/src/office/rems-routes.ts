@@ -7,9 +7,9 @@ import {
   SaveRemsKeyBody,
   SaveRemsKeyResponse,
   errorAnswers,
-  notFoundError,
   officeStreamId,
 } from '@kartvizit/schemas';
+import { ownOfficeId } from '@kartvizit/schemas/office/path';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import type { CommandContext } from '../core/context.ts';
 import { checkRemsKey } from '../rems/key-check.ts';
@@ -47,9 +47,7 @@ export function officeRemsRoutes(context: CommandContext) {
       },
       async (request, reply) => {
         const person = request.person;
-        const officeId = request.params.id.toLowerCase();
-        if (person.office?.officeId !== officeId) throw notFoundError(MESSAGES.officeNotFound);
-        const streamId = officeStreamId(officeId);
+        const streamId = officeStreamId(ownOfficeId(person, request.params.id));
         // Decided once before REMS is asked: a Danışman's attempt (403) costs REMS nothing.
         const before = await commands.load(officeDecider, streamId);
         administeredBy(before.state, person);
@@ -83,11 +81,9 @@ export function officeRemsRoutes(context: CommandContext) {
       },
       async (request) => {
         const person = request.person;
-        const officeId = request.params.id.toLowerCase();
-        if (person.office?.officeId !== officeId) throw notFoundError(MESSAGES.officeNotFound);
         const result = await commands.handle(
           officeDecider,
-          officeStreamId(officeId),
+          officeStreamId(ownOfficeId(person, request.params.id)),
           { type: 'RemoveOfficeRemsKey', data: { person, now: new Date().toISOString() } },
           { metadata: { actor: person.id } },
         );

@@ -18,6 +18,7 @@ import {
   type OfficeSlugClaimed,
 } from '@kartvizit/schemas';
 import { may, type Person } from '@kartvizit/schemas/access';
+import { ownOfficeId } from '@kartvizit/schemas/office/path';
 import {
   CreateOfficeBody,
   InvitationTokenParams,
@@ -61,13 +62,6 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
   const { commands, store, codec } = context;
   const invitations = SignedLinks.fromAppSecret(deps.appSecret, 'office-invitation');
   const leaving = officeLeaving(context);
-
-  /** The person's own office, named by the path: anything else is "no such office" (ids cannot be probed). */
-  function ownOffice(person: Person, rawId: string): string {
-    const officeId = rawId.trim().toLowerCase();
-    if (person.office?.officeId !== officeId) throw notFoundError(MESSAGES.officeNotFound);
-    return officeId;
-  }
 
   /** An admin's work: a Danışman hears why (403) before anything they sent is looked at. */
   function administer(person: Person, officeId: string): void {
@@ -174,7 +168,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         return run(
           officeId,
           { type: 'ChangeOfficeDetails', data: { person, details: request.body, now: now() } },
@@ -193,7 +187,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         const { fields, locked } = request.body;
         return run(
           officeId,
@@ -210,7 +204,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, body: InviteBody, response: answers } },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         administer(person, officeId);
         const email = normaliseEmail(request.body.email ?? '');
         if (email === '') throw validationError(MESSAGES.officeInviteEmailRequired, 'email');
@@ -245,7 +239,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       { config: { owner: true }, schema: { tags: TAG, params: OfficeInvitationParams, response: answers } },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         const invitationId = request.params.invitationId.trim().toLowerCase();
         return run(
           officeId,
@@ -301,7 +295,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         const userId = request.params.userId.trim().toLowerCase();
         const at = now();
         return run(
@@ -368,7 +362,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         const at = now();
         let returnedCards: readonly string[] = [];
         const result = await commands.handle(
@@ -391,7 +385,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       { config: { owner: true }, schema: { tags: TAG, params: OfficeMemberParams, response: answers } },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         const userId = request.params.userId.trim().toLowerCase();
         return memberLeaves(
           officeId,
@@ -407,7 +401,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
       { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
       async (request) => {
         const { person } = request;
-        const officeId = ownOffice(person, request.params.id);
+        const officeId = ownOfficeId(person, request.params.id);
         return memberLeaves(
           officeId,
           person,

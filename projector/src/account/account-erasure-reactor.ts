@@ -11,8 +11,8 @@ import type pg from 'pg';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
-import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
+import { scanLogUpTo } from '../core/log-scan.ts';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 
@@ -24,9 +24,6 @@ export interface ErasureDependencies {
   /** The product's mailer, when it sends e-mail: its local outbox keeps the e-mails about an owner until they go. */
   readonly mailer?: Mailer;
 }
-
-/** LeadSubmitted events read per round while looking for a deleted owner's leads. */
-const SCAN_BATCH = 1000;
 
 /**
  * Finishes an account deletion (KVKK, decision 29). The route has appended AccountDeleted, given the e-mail address
@@ -44,20 +41,13 @@ const SCAN_BATCH = 1000;
 export function accountErasureReactor(deps: ErasureDependencies): Reactor<AccountDeleted | LeadSubmitted> {
   const credentials = new CredentialStore(deps.pool);
 
-  async function leadsOf(ownerId: string, upTo: Checkpoint): Promise<string[]> {
-    const leads: string[] = [];
-    let after: Checkpoint | null = null;
-    for (;;) {
-      const read = await deps.store.readAll(after, SCAN_BATCH, { types: ['LeadSubmitted'] });
-      if (read.scanned === 0) return leads;
-      for (const recorded of read.events) {
-        if (compareCheckpoints(recorded.position, upTo) > 0) return leads;
-        // ownerId and leadId are not sealed: the lead's personal fields are.
-        const data = recorded.data as { ownerId?: unknown; leadId?: unknown; officeId?: unknown };
-        if (data.ownerId === ownerId && typeof data.leadId === 'string' && !data.officeId) leads.push(data.leadId);
-      }
-      after = read.checkpoint;
-    }
+  /** Every lead the owner was left on their own cards, up to the deletion. */
+  function leadsOf(ownerId: string, upTo: Checkpoint): Promise<string[]> {
+    return scanLogUpTo(deps.store, ['LeadSubmitted'], upTo, (recorded) => {
+      // ownerId and leadId are not sealed: the lead's personal fields are.
+      const data = recorded.data as { ownerId?: unknown; leadId?: unknown; officeId?: unknown };
+      return data.ownerId === ownerId && typeof data.leadId === 'string' && !data.officeId ? data.leadId : undefined;
+    });
   }
 
   async function isDeleted(ownerId: string): Promise<boolean> {

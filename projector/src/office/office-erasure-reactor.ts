@@ -8,8 +8,8 @@ import {
 } from '@kartvizit/schemas';
 import { profileImageFolder } from '@kartvizit/schemas/profile/http';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
-import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
+import { scanLogUpTo } from '../core/log-scan.ts';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
 import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 
@@ -19,8 +19,6 @@ export interface OfficeErasureDependencies {
   readonly blobs: BlobStore;
 }
 
-/** Events read per round while looking for a deleted office's leads. */
-const SCAN_BATCH = 1000;
 /** What a visitor left on an office's card, each sealed under its own key. */
 const LEFT_ON_CARDS = ['LeadSubmitted', 'RemsRegistrationRequested'] as const;
 
@@ -43,22 +41,15 @@ function keyOf(event: LeftOnCard): string {
  * destroyed when it comes. Then OfficeErased records the counts (stream `erasure-office-{officeId}`).
  */
 export function officeErasureReactor(deps: OfficeErasureDependencies): Reactor<OfficeDeleted | LeftOnCard> {
-  async function keysLeftOn(officeId: string, upTo: Checkpoint): Promise<string[]> {
-    const keys: string[] = [];
-    let after: Checkpoint | null = null;
-    for (;;) {
-      const read = await deps.store.readAll(after, SCAN_BATCH, { types: [...LEFT_ON_CARDS] });
-      if (read.scanned === 0) return keys;
-      for (const recorded of read.events) {
-        if (compareCheckpoints(recorded.position, upTo) > 0) return keys;
-        // officeId and the ids are not sealed: the visitor's fields are.
-        const data = recorded.data as { officeId?: unknown; leadId?: unknown; registrationId?: unknown };
-        if (data.officeId !== officeId) continue;
-        const key = recorded.type === 'LeadSubmitted' ? data.leadId : data.registrationId;
-        if (typeof key === 'string') keys.push(key);
-      }
-      after = read.checkpoint;
-    }
+  /** The key of every lead and REMS registration left on the office's cards, up to its deletion. */
+  function keysLeftOn(officeId: string, upTo: Checkpoint): Promise<string[]> {
+    return scanLogUpTo(deps.store, LEFT_ON_CARDS, upTo, (recorded) => {
+      // officeId and the ids are not sealed: the visitor's fields are.
+      const data = recorded.data as { officeId?: unknown; leadId?: unknown; registrationId?: unknown };
+      if (data.officeId !== officeId) return undefined;
+      const key = recorded.type === 'LeadSubmitted' ? data.leadId : data.registrationId;
+      return typeof key === 'string' ? key : undefined;
+    });
   }
 
   async function isDeleted(officeId: string): Promise<boolean> {

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  MESSAGES,
-  cardProfileUrl,
-  errorAnswers,
-  forbiddenError,
-  notFoundError,
-  validationError,
-} from '@kartvizit/schemas';
-import type { Person } from '@kartvizit/schemas/access';
-import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
+import { cardProfileUrl, errorAnswers } from '@kartvizit/schemas';
+import { administeredOfficeId } from '@kartvizit/schemas/office/path';
 import { OfficeCardsResponse, OfficeIdParams, type OfficeCardView } from '@kartvizit/schemas/office/http';
 import { CARDS_PROJECTION, RM_CARDS, type CardsRow } from '@kartvizit/infra/read-models/contract';
 import { succeeded } from '@kartvizit/infra/http/answers';
@@ -35,13 +27,6 @@ type Row = Pick<CardsRow, 'card_id' | 'type' | 'color' | 'owner_id' | 'is_active
  * office's admins: `{id}` must be the person's own office (else the office is not found), and a Danışman hears 403.
  */
 export function officeCardQueries(context: QueryContext, settings: OfficeCardQuerySettings) {
-  function administeredOffice(person: Person, rawId: string): string {
-    if (!UUID_PATTERN_ANY_CASE.test(rawId)) throw validationError(MESSAGES.officeIdInvalid, 'id');
-    const officeId = rawId.toLowerCase();
-    if (person.office?.officeId !== officeId) throw notFoundError(MESSAGES.officeNotFound);
-    if (person.office.role !== 'admin') throw forbiddenError(MESSAGES.officeAdminOnly);
-    return officeId;
-  }
 
   async function officeCards(officeId: string): Promise<Row[]> {
     try {
@@ -88,7 +73,7 @@ export function officeCardQueries(context: QueryContext, settings: OfficeCardQue
         config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const officeId = administeredOffice(request.person, request.params.id);
+        const officeId = administeredOfficeId(request.person, request.params.id);
         const rows = await officeCards(officeId);
         return succeeded({ data: rows.map(toView) });
       },

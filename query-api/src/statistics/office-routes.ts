@@ -16,7 +16,7 @@ import type { QueryContext } from '../core/context.ts';
 import { readOfficeLeadDays, readOfficePeople, readOfficeVisitDays } from './office-read-model.ts';
 import { officeStatistics } from './shape.ts';
 import type { StatisticsQuerySettings } from './routes.ts';
-import { administeredOffice } from './office-access.ts';
+import { administeredOfficeId } from '@kartvizit/schemas/office/path';
 
 /** Visits and clicks, the office's cards, its members, its leads, and the members' names. */
 const PROJECTIONS = ['statistics', CARDS_PROJECTION, OFFICES_PROJECTION, 'leads', 'accounts'] as const;
@@ -45,7 +45,7 @@ export function officeStatisticsQueries(context: QueryContext, deps: StatisticsQ
         config: { owner: true, projections: PROJECTIONS },
       },
       async (request) => {
-        const officeId = administeredOffice(request.person, request.params.id);
+        const officeId = administeredOfficeId(request.person, request.params.id);
         const period = readStatisticsPeriod(request.query, telemetryDay(now()), STATISTICS_DAYS);
         if (!period.ok) throw validationError(period.message, period.field);
         const [visits, leads] = await Promise.all([

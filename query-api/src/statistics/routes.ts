@@ -39,7 +39,7 @@ import {
   productStatistics,
 } from './shape.ts';
 import { readOfficeAudience } from './office-read-model.ts';
-import { administeredOffice } from './office-access.ts';
+import { administeredOfficeId } from '@kartvizit/schemas/office/path';
 import { StatisticsStream, StatisticsStreamHub } from './stream-hub.ts';
 import { StreamTickets, type TicketHolder } from './stream-ticket.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
@@ -103,7 +103,7 @@ export function statisticsQueries(
     // it takes a ticket instead (EventSource sends no headers).
     const person = await context.authenticate(request.headers.authorization);
     if (!person) throw unauthenticatedError(MESSAGES.sessionExpired);
-    if (officeId !== undefined) administeredOffice(person, officeId);
+    if (officeId !== undefined) administeredOfficeId(person, officeId);
     const issued = tickets.issue(person.id, request.headers.authorization ?? '', new Date(), officeId);
     const holder = await tickets.verify(issued.ticket);
     if (!holder) throw unauthenticatedError(MESSAGES.sessionExpired);
@@ -282,7 +282,7 @@ export function statisticsQueries(
         config: { owner: true },
       },
       async (request, reply) => {
-        const officeId = administeredOffice(request.person, request.params.id);
+        const officeId = administeredOfficeId(request.person, request.params.id);
         const { ticket, expiresAt } = tickets.issue(
           request.person.id,
           request.headers.authorization ?? '',

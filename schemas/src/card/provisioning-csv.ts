@@ -220,6 +220,17 @@ export function parseCardOrderCsv(input: string): CardOrderResult {
   return { ok: true, rows, total };
 }
 
+/**
+ * What a refused order says first: a problem of the whole file (empty, too many cards) is the message itself; problems
+ * on lines are counted ("3 hata var") and listed under it.
+ */
+export function cardOrderSummary(problems: readonly CardOrderProblem[]): string {
+  const [only] = problems;
+  return problems.length === 1 && only?.line === null
+    ? only.message
+    : CARD_ORDER_MESSAGES.invalidOrder(problems.length);
+}
+
 /** An example order to start from: Turkish names, ';' and a BOM, so Turkish Excel opens it in columns and letters. */
 export const CARD_ORDER_EXAMPLE = `\uFEFFtür;renk;adet\r\n${CARD_TYPE_LABELS.basic};${CARD_COLOR_LABELS.black};50\r\n${CARD_TYPE_LABELS.pro};${CARD_COLOR_LABELS.gold};10\r\n`;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_ORDER_MESSAGES } from './messages.ts';
 import {
+  cardOrderSummary,
   CARD_ORDER_EXAMPLE,
   CARD_ORDER_MAX_CARDS,
   CARD_ORDER_MAX_LENGTH,
@@ -161,5 +162,15 @@ describe("the vendor's list (provisionedCardsCsv)", () => {
         'KV-ABCDEFGH,basic,black,https://kart.example/p/KV-ABCDEFGH\n' +
         'KV-23456789,pro,rose-gold,"https://kart.example/p/a,""b"""\n',
     );
+  });
+});
+
+describe('what a refused order says first', () => {
+  it('a problem of the whole file is the message itself; problems on lines are counted', () => {
+    const whole = parseCardOrderCsv('');
+    const lines = parseCardOrderCsv('tür,renk,adet\nTemel,Mor,2\nPlatin,Siyah,1\n');
+    if (whole.ok || lines.ok) throw new Error('both orders are wrong');
+    expect(cardOrderSummary(whole.problems)).toBe(CARD_ORDER_MESSAGES.empty);
+    expect(cardOrderSummary(lines.problems)).toBe(CARD_ORDER_MESSAGES.invalidOrder(2));
   });
 });

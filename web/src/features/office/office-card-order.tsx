@@ -4,6 +4,7 @@ import {
   CARD_ORDER_EXAMPLE,
   CARD_ORDER_MAX_CARDS,
   CARD_ORDER_MAX_LENGTH,
+  cardOrderSummary,
   parseCardOrderCsv,
   type CardOrderResult,
 } from '@kartvizit/schemas/card/provisioning-csv';
@@ -117,20 +118,12 @@ export function OfficeCardOrder({ office }: { readonly office: OfficeView }) {
       </div>
 
       {problems.length > 0 && (
-        <div className="office-order__problems" id={problemsId} role="alert">
-          <p className="office-order__problems-title">
-            {problems.length === 1 && problems[0]?.line === null
-              ? problems[0].message
-              : CARD_ORDER_MESSAGES.invalidOrder(problems.length)}
-          </p>
-          {!(problems.length === 1 && problems[0]?.line === null) && (
-            <ul>
-              {problems.map((problem, index) => (
-                <li key={index}>{problem.message}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <OrderProblems
+          id={problemsId}
+          message={cardOrderSummary(problems)}
+          // A problem of the whole file is the summary itself; line problems are listed under theirs.
+          lines={problems.some((problem) => problem.line !== null) ? problems.map((problem) => problem.message) : []}
+        />
       )}
 
       {chosen?.result.ok && (
@@ -176,18 +169,7 @@ export function OfficeCardOrder({ office }: { readonly office: OfficeView }) {
         </>
       )}
 
-      {refusal && (
-        <div className="office-order__problems" role="alert">
-          <p className="office-order__problems-title">{refusal.message}</p>
-          {refusal.details.length > 0 && (
-            <ul>
-              {refusal.details.map((detail, index) => (
-                <li key={index}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {refusal && <OrderProblems message={refusal.message} lines={refusal.details} />}
 
       {produced && (
         <div className="office-order__done" role="status">
@@ -208,5 +190,29 @@ export function OfficeCardOrder({ office }: { readonly office: OfficeView }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** What is wrong with an order, as the preview or the server found it: a summary and, when there are any, its lines. */
+function OrderProblems({
+  id,
+  message,
+  lines,
+}: {
+  readonly id?: string;
+  readonly message: string;
+  readonly lines: readonly string[];
+}) {
+  return (
+    <div className="office-order__problems" id={id} role="alert">
+      <p className="office-order__problems-title">{message}</p>
+      {lines.length > 0 && (
+        <ul>
+          {lines.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
