@@ -90,7 +90,8 @@ function withImages(fields: ProfileFields, images: ImageChoices, current: Profil
   const urls = Object.fromEntries(PROFILE_IMAGE_SLOTS.map((slot) => [slot, imageUrl(images[slot], slot, current)])) as {
     [S in ProfileImageSlot]: string | null;
   };
-  return { ...fields, ...urls };
+  // Translations the form did not send stay as they were (a client from before issue 31).
+  return { ...fields, ...urls, translations: fields.translations ?? current?.translations ?? {} };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -9,7 +9,7 @@ const profileId = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
 const created = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';
 const { profilePicture: _p, coverPhoto: _c, companyLogo: _l, ...EMPTY_FIELDS } = EMPTY_PROFILE_DATA;
-const fields: ProfileFields = { ...EMPTY_FIELDS, firstName: 'Ayşe', lastName: 'Yılmaz', phone: '+905321234567' };
+const fields: Omit<ProfileData, 'profilePicture' | 'coverPhoto' | 'companyLogo'> = { ...EMPTY_FIELDS, firstName: 'Ayşe', lastName: 'Yılmaz', phone: '+905321234567' };
 const picture = `/media/profiles/${ownerId}/picture-${'a'.repeat(32)}.jpg`;
 const otherPicture = `/media/profiles/${ownerId}/picture-${'b'.repeat(32)}.jpg`;
 const NO_IMAGES: ImageChoices = { profilePicture: { kind: 'none' }, coverPhoto: { kind: 'none' }, companyLogo: { kind: 'none' } };
@@ -141,6 +141,59 @@ describe('profile decider', () => {
     expect(profileDecider.evolve(profileDecider.initialState, oldEvent)).toMatchObject({ profile: { searchable: false } });
     // The same form saved again is no change, so no event.
     spec.given([oldEvent]).when(updateCommand({ images: { profilePicture: { kind: 'keep', url: picture } } })).then([]);
+  });
+
+  describe("'Diğer Diller' (issue 31)", () => {
+    const keepPicture = { profilePicture: { kind: 'keep', url: picture } } as const;
+    const english = { en: { jobTitle: 'Real-estate consultant', bio: 'I help you find a home in İstanbul.' } };
+
+    it('records the owner writing their words in English', () => {
+      spec
+        .given([profileCreated])
+        .when(updateCommand({ profile: { ...fields, translations: english }, images: keepPicture }))
+        .then([
+          {
+            type: 'ProfileUpdated',
+            data: { profileId, ownerId, profile: { ...profileCreated.data.profile, translations: english }, updatedAt: later },
+          },
+        ]);
+    });
+
+    const withEnglish: ProfileEvent = {
+      type: 'ProfileUpdated',
+      data: { profileId, ownerId, profile: { ...profileCreated.data.profile, translations: english }, updatedAt: later },
+    };
+
+    it('keeps the translations when a client that does not know them saves the profile', () => {
+      const { translations: _t, ...withoutTranslations } = fields;
+      spec
+        .given([profileCreated, withEnglish])
+        .when(updateCommand({ profile: { ...withoutTranslations, jobTitle: 'Danışman' }, images: keepPicture }))
+        .then([
+          {
+            type: 'ProfileUpdated',
+            data: {
+              profileId,
+              ownerId,
+              profile: { ...profileCreated.data.profile, jobTitle: 'Danışman', translations: english },
+              updatedAt: later,
+            },
+          },
+        ]);
+    });
+
+    it('turns every other language off when the form sends none', () => {
+      spec
+        .given([profileCreated, withEnglish])
+        .when(updateCommand({ profile: { ...fields, translations: {} }, images: keepPicture }))
+        .then([{ type: 'ProfileUpdated', data: { ...withEnglish.data, profile: profileCreated.data.profile } }]);
+    });
+
+    it('reads an event from before the languages (schema version 2) as Turkish only', () => {
+      const { translations: _t, ...versionTwo } = profileCreated.data.profile;
+      const oldEvent = { type: 'ProfileCreated', data: { ...profileCreated.data, profile: versionTwo } } as unknown as ProfileEvent;
+      expect(profileDecider.evolve(profileDecider.initialState, oldEvent)).toMatchObject({ profile: { translations: {} } });
+    });
   });
 
   it('answers not found for an _id that is not the owner profile', () => {

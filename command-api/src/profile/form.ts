@@ -5,6 +5,7 @@ import {
   MESSAGES,
   PROFILE_EXISTING_IMAGE_FIELDS,
   PROFILE_FLAG_FIELDS,
+  PROFILE_OBJECT_FIELDS,
   PROFILE_GROUP_FIELDS,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_SLOTS,
@@ -46,8 +47,8 @@ export const PROFILE_MULTIPART_LIMITS = {
   headerPairs: 20,
 };
 
-/** Named once at the top level; the shared rules check the value (text, or a yes/no flag). */
-const SCALAR_FIELDS = new Set<string>([...PROFILE_TEXT_FIELDS, ...PROFILE_FLAG_FIELDS]);
+/** Named once at the top level; the shared rules check the value (text, a yes/no flag, or a JSON object). */
+const SCALAR_FIELDS = new Set<string>([...PROFILE_TEXT_FIELDS, ...PROFILE_FLAG_FIELDS, ...PROFILE_OBJECT_FIELDS]);
 const LIST_FIELDS = new Set<string>(PROFILE_LIST_FIELDS);
 const SLOTS = new Set<string>(PROFILE_IMAGE_SLOTS);
 const EXISTING_SLOTS = new Map<string, ProfileImageSlot>(

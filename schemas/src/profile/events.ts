@@ -1,5 +1,6 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
-import type { BankCurrency, PaymentMethodType, StoredSocialPlatform } from './model.ts';
+import type { Translations } from '../language/model.ts';
+import type { BankCurrency, PaymentMethodType, ProfileTranslatedField, StoredSocialPlatform } from './model.ts';
 
 /**
  * Profile events: one stream per owner, each event a full snapshot of the editable data, so a
@@ -66,6 +67,12 @@ export interface ProfilePaymentMethod {
   readonly qrCode: string;
 }
 
+/**
+ * The owner's words in other languages (issue 31): only languages with text, only fields with text, each normalised as
+ * the Turkish field is. A field left out reads as the Turkish one.
+ */
+export type ProfileTranslations = Translations<{ readonly [F in ProfileTranslatedField]: string }>;
+
 /** The owner-editable profile (SPEC §3), normalised: trimmed text, '' for blank, E.164 phone. */
 export interface ProfileData {
   readonly title: string;
@@ -97,6 +104,8 @@ export interface ProfileData {
    * have no such field and mean false (read them through `readProfileData`).
    */
   readonly searchable: boolean;
+  /** Since schema version 3; earlier events have none (read them through `readProfileData`). */
+  readonly translations: ProfileTranslations;
 }
 
 export interface ProfileCreated {
@@ -126,8 +135,8 @@ export function profileStreamId(ownerId: string): string {
   return `profile-${ownerId}`;
 }
 
-/** Version 2 added `profile.searchable`. */
+/** Version 2 added `profile.searchable`, version 3 `profile.translations`. */
 export const PROFILE_EVENT_TYPES: EventRegistry<ProfileEvent> = {
-  ProfileCreated: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['profile'] },
-  ProfileUpdated: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['profile'] },
+  ProfileCreated: { schemaVersion: 3, ownerField: 'ownerId', personalFields: ['profile'] },
+  ProfileUpdated: { schemaVersion: 3, ownerField: 'ownerId', personalFields: ['profile'] },
 };

@@ -42,6 +42,26 @@ export const ProfilePaymentMethodSchema = Type.Object({
   qrCode: Type.String(),
 });
 
+const TranslatedProfileFields = Type.Object(
+  { jobTitle: Type.Optional(Type.String()), company: Type.Optional(Type.String()), bio: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
+/** 'Diğer Diller' (issue 31): the owner's words per language; a language is on when it has any text. */
+const ProfileTranslationsSchema = Type.Object(
+  {
+    en: Type.Optional(TranslatedProfileFields),
+    ru: Type.Optional(TranslatedProfileFields),
+    ar: Type.Optional(TranslatedProfileFields),
+    de: Type.Optional(TranslatedProfileFields),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The owner's job title, company line and bio in English, Russian, Arabic and German; an empty field falls back to Turkish. On a save: absent keeps the stored ones, {} clears them",
+  },
+);
+
 export const Profile = Type.Object({
   _id: Type.String({ format: 'uuid' }),
   user: Type.String({ format: 'uuid' }),
@@ -85,6 +105,7 @@ export const Profile = Type.Object({
     description:
       'The owner lets search engines list the card pages (no noindex, sitemap.xml, schema.org data); false by default',
   }),
+  translations: ProfileTranslationsSchema,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -208,6 +229,7 @@ export function toProfileView(input: ProfileViewInput): Profile {
     bankAccounts: profile.bankAccounts.map((account) => ({ ...account })),
     paymentMethods: profile.paymentMethods.map((method) => ({ ...method })),
     searchable: profile.searchable,
+    translations: profile.translations,
     createdAt: input.createdAt,
     updatedAt: input.updatedAt,
   };

@@ -1,3 +1,4 @@
+import { LANGUAGE_TURKISH_NAMES, type OwnerLanguage } from '../language/model.ts';
 /**
  * Texts of the profile screen and the profile API (SPEC §5 "Uploads", §8 "Profile"), in proper
  * Turkish. Keys start with `profile` because they are spread into the one MESSAGES catalogue.
@@ -71,6 +72,7 @@ export const PROFILE_FIELD_LABELS: Readonly<Record<string, string>> = {
   website: 'Web sitesi',
   theme: 'Tema',
   searchable: 'Arama motorlarında görünsün',
+  translations: 'Diğer diller',
   address: 'Adres',
   'address.street': 'Adres',
   'address.city': 'Şehir',
@@ -118,6 +120,12 @@ export const PROFILE_FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** `bankAccounts.0.iban` → the label of `bankAccounts.iban`; unknown paths read as themselves. */
 export function profileFieldLabel(path: string): string {
+  // 'translations.en.bio' → 'Hakkında (İngilizce)'
+  const translation = /^translations\.([^.]+)\.(.+)$/.exec(path);
+  if (translation) {
+    const language = LANGUAGE_TURKISH_NAMES[translation[1] as OwnerLanguage] ?? translation[1];
+    return `${profileFieldLabel(translation[2] ?? '')} (${language})`;
+  }
   const generic = path.replace(/\.\d+(?=\.|$)/g, '');
   return PROFILE_FIELD_LABELS[path] ?? PROFILE_FIELD_LABELS[generic] ?? path;
 }
@@ -133,6 +141,8 @@ export const PROFILE_VALIDATION_MESSAGES = {
   invalidCharacters: (path: string) => `${profileFieldLabel(path)} alanı geçersiz karakterler içeriyor`,
   invalidList: (path: string) => `${profileFieldLabel(path)} geçerli bir JSON listesi olmalıdır`,
   invalidEntry: (path: string) => `${profileFieldLabel(path)} kaydı geçerli bir JSON nesnesi olmalıdır`,
+  unknownLanguage: (language: string) =>
+    `Desteklenmeyen dil: ${language.slice(0, 16)}. Kullanılabilecek diller: en (İngilizce), ru (Rusça), ar (Arapça), de (Almanca)`,
   listTooLong: (path: string, max: number) => `${profileFieldLabel(path)} en fazla ${max} kayıt içerebilir`,
   foundedYearRange: (min: number, max: number) => `Kuruluş yılı ${min} ile ${max} arasında olmalıdır`,
 } as const;

@@ -96,6 +96,11 @@ export const FOUNDED_YEAR_MIN = 1800;
 export const PROFILE_TEXT_FIELDS = [
   'title', 'jobTitle', 'firstName', 'lastName', 'company', 'bio', 'phone', 'email', 'website', 'theme',
 ] as const;
+/** The owner's own words, written again per language (issue 31): `translations.en.bio`. */
+export const PROFILE_TRANSLATED_FIELDS = ['jobTitle', 'company', 'bio'] as const;
+export type ProfileTranslatedField = (typeof PROFILE_TRANSLATED_FIELDS)[number];
+/** Fields sent as one JSON object (JSON text in a multipart form). */
+export const PROFILE_OBJECT_FIELDS = ['translations'] as const;
 /** Yes/no fields of the form: JSON booleans, or 'true' / 'false' in a multipart form. */
 export const PROFILE_FLAG_FIELDS = ['searchable'] as const;
 /** Fields sent with dotted names in the multipart form ('address.city'). */

@@ -1,4 +1,6 @@
-import { PUBLIC_CARD_SOCIAL_PLATFORMS, type StoredSocialPlatform } from './model.ts';
+import { OWNER_LANGUAGES } from '../language/model.ts';
+import type { ProfileTranslations } from './events.ts';
+import { PROFILE_TRANSLATED_FIELDS, PUBLIC_CARD_SOCIAL_PLATFORMS, type StoredSocialPlatform } from './model.ts';
 
 /**
  * Reading a profile as the read model stores it (the `Profile` of GET /api/profile/me), for the public pages. Rows are
@@ -92,6 +94,8 @@ export interface StoredProfile extends StoredProfileImages {
   readonly paymentMethods: readonly StoredProfilePaymentMethod[];
   /** Only an explicit yes: profiles saved before the switch existed are not listed (decision 19). */
   readonly searchable: boolean;
+  /** 'Diğer Diller' (issue 31): `{}` for a profile saved before them. */
+  readonly translations: ProfileTranslations;
 }
 
 type Stored = Readonly<Record<string, unknown>>;
@@ -208,5 +212,24 @@ export function readStoredProfile(stored: unknown): StoredProfile {
       qrCode: raw(method.qrCode),
     })),
     searchable: data.searchable === true,
+    translations: readProfileTranslations(data.translations),
   };
 }
+
+/** Stored translations as today's readers expect them: a language or field of the wrong shape counts as absent. */
+export function readProfileTranslations(value: unknown): ProfileTranslations {
+  if (!isRecord(value)) return {};
+  const result: Record<string, Record<string, string>> = {};
+  for (const language of OWNER_LANGUAGES) {
+    const fields = value[language];
+    if (!isRecord(fields)) continue;
+    const entry: Record<string, string> = {};
+    for (const field of PROFILE_TRANSLATED_FIELDS) {
+      const written = text(fields[field]);
+      if (written !== '') entry[field] = written;
+    }
+    if (Object.keys(entry).length > 0) result[language] = entry;
+  }
+  return result;
+}
+

@@ -30,6 +30,7 @@ describe('a stored profile as the public pages read it', () => {
       bankAccounts: [],
       paymentMethods: [],
       searchable: false,
+      translations: {},
     });
     expect(readStoredProfile('')).toEqual(EMPTY);
     expect(readStoredProfile([{ firstName: 'Ayşe' }])).toEqual(EMPTY);

@@ -3,6 +3,8 @@ import { DEFAULT_COUNTRY } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from './messages.ts';
 import { normaliseEmail } from '../text.ts';
+import { readProfileTranslations } from './read.ts';
+import { OWNER_LANGUAGES, isOwnerLanguage } from '../language/model.ts';
 import type {
   ProfileAddress,
   ProfileBankAccount,
@@ -12,6 +14,7 @@ import type {
   ProfileLocation,
   ProfilePaymentMethod,
   ProfileSocialLink,
+  ProfileTranslations,
 } from './events.ts';
 import { isValidEmail, nameProblem } from '../auth/rules.ts';
 import { latitudeProblem, longitudeProblem } from '../geocoding/rules.ts';
@@ -27,6 +30,8 @@ import {
   FOUNDED_YEAR_MIN,
   PROFILE_FLAG_FIELDS,
   PROFILE_GROUP_FIELDS,
+  PROFILE_OBJECT_FIELDS,
+  PROFILE_TRANSLATED_FIELDS,
   PROFILE_LIST_FIELDS,
   PROFILE_LIST_LIMITS,
   PROFILE_TEXT_FIELDS,
@@ -42,8 +47,13 @@ import {
   type StoredSocialPlatform,
 } from './model.ts';
 
-/** The profile without its images: what the form's fields (not its files) decide. */
-export type ProfileFields = Omit<ProfileData, ProfileImageSlot>;
+/**
+ * The profile without its images: what the form's fields (not its files) decide. `translations` absent: the form did
+ * not send them (a client from before issue 31), and the stored ones are kept; `{}` clears them.
+ */
+export type ProfileFields = Omit<ProfileData, ProfileImageSlot | 'translations'> & {
+  readonly translations?: ProfileTranslations;
+};
 
 export const EMPTY_PROFILE_DATA: ProfileData = {
   title: '',
@@ -67,6 +77,7 @@ export const EMPTY_PROFILE_DATA: ProfileData = {
   bankAccounts: [],
   paymentMethods: [],
   searchable: false,
+  translations: {},
 };
 
 /**
@@ -76,9 +87,13 @@ export const EMPTY_PROFILE_DATA: ProfileData = {
  */
 export function readProfileData(profile: unknown): ProfileData {
   if (typeof profile !== 'object' || profile === null) return EMPTY_PROFILE_DATA;
-  const stored = profile as Omit<ProfileData, 'searchable'> & { readonly searchable?: unknown };
-  return { ...stored, searchable: stored.searchable === true };
+  const stored = profile as Omit<ProfileData, 'searchable' | 'translations'> & {
+    readonly searchable?: unknown;
+    readonly translations?: unknown;
+  };
+  return { ...stored, searchable: stored.searchable === true, translations: readProfileTranslations(stored.translations) };
 }
+
 
 // ---------------------------------------------------------------------------------------------
 // Single rules
@@ -306,8 +321,13 @@ function hasControlCharacter(value: string, multiLine: boolean): boolean {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MULTI_LINE_FIELDS = new Set(['bio', 'invoiceInfo.address', 'address.street']);
 
+/** `translations.en.bio` is written and limited as `bio` is. */
+function untranslated(path: string): string {
+  return path.replace(/^translations\.[^.]+\./, '');
+}
+
 function limitOf(path: string): number {
-  const generic = path.replace(/\.\d+(?=\.)/g, '');
+  const generic = untranslated(path).replace(/\.\d+(?=\.)/g, '');
   return (PROFILE_TEXT_LIMITS as Readonly<Record<string, number>>)[generic] ?? 200;
 }
 
@@ -317,7 +337,7 @@ function text(source: Input, key: string, path: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') refuse(PROFILE_VALIDATION_MESSAGES.mustBeText(path), path);
   const trimmed = value.normalize('NFC').trim();
-  const multiLine = MULTI_LINE_FIELDS.has(path);
+  const multiLine = MULTI_LINE_FIELDS.has(untranslated(path));
   if (hasControlCharacter(trimmed, multiLine) || LONE_SURROGATE.test(trimmed)) {
     refuse(PROFILE_VALIDATION_MESSAGES.invalidCharacters(path), path);
   }
@@ -593,9 +613,39 @@ function paymentMethods(source: Input): ProfilePaymentMethod[] {
   });
 }
 
+/**
+ * 'Diğer Diller' (issue 31): `{ en: { jobTitle, company, bio }, … }`, or its JSON text in a multipart form. Each text is
+ * checked as its Turkish field is; blanks are dropped, and a language left with nothing is off. Absent: undefined (the
+ * stored ones stay); null or '': none.
+ */
+function translations(source: Input): ProfileTranslations | undefined {
+  const value = source.translations;
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return {};
+  const parsed = typeof value === 'string' ? parseJson(value, 'translations', PROFILE_VALIDATION_MESSAGES.notAnObject) : value;
+  if (!isRecord(parsed)) refuse(PROFILE_VALIDATION_MESSAGES.notAnObject('translations'), 'translations');
+  const result: Record<string, Record<string, string>> = {};
+  for (const [language, fields] of Object.entries(parsed)) {
+    const path = `translations.${language}`;
+    if (!isOwnerLanguage(language)) refuse(PROFILE_VALIDATION_MESSAGES.unknownLanguage(language), path);
+    if (fields === null || fields === undefined) continue;
+    if (!isRecord(fields)) refuse(PROFILE_VALIDATION_MESSAGES.notAnObject(path), path);
+    onlyKnownKeys(fields, PROFILE_TRANSLATED_FIELDS, `${path}.`);
+    const entry: Record<string, string> = {};
+    for (const field of PROFILE_TRANSLATED_FIELDS) {
+      const written = text(fields, field, `${path}.${field}`);
+      if (written) entry[field] = written;
+    }
+    if (Object.keys(entry).length > 0) result[language] = entry;
+  }
+  // In the one order the screens list them, whatever order the form sent.
+  return Object.fromEntries(OWNER_LANGUAGES.filter((language) => result[language]).map((language) => [language, result[language]]));
+}
+
 const TOP_LEVEL_FIELDS: readonly string[] = [
   ...PROFILE_TEXT_FIELDS,
   ...PROFILE_FLAG_FIELDS,
+  ...PROFILE_OBJECT_FIELDS,
   ...Object.keys(PROFILE_GROUP_FIELDS),
   ...PROFILE_LIST_FIELDS,
 ];
@@ -653,6 +703,7 @@ export function validateProfileInput(input: unknown, options: ProfileValidationO
       bankAccounts: bankAccounts(input),
       paymentMethods: paymentMethods(input),
       searchable: flag(input, 'searchable'),
+      translations: translations(input),
     };
     return { ok: true, profile };
   } catch (error) {

@@ -270,3 +270,58 @@ describe('the whole form', () => {
     expect(problemOf(result)?.field).toBe('phone');
   });
 });
+
+describe("'Diğer Diller': the owner's words per language (issue 31)", () => {
+  const translationsOf = (input: unknown) => {
+    const result = validateProfileInput({ firstName: 'Ayşe', translations: input }, options);
+    return result.ok ? result.profile.translations : result.problem;
+  };
+
+  it('keeps each language with text, trimmed and in one order, and drops blanks and empty languages', () => {
+    expect(
+      translationsOf({
+        de: { jobTitle: '  Immobilienberaterin ' },
+        en: { jobTitle: 'Real-estate consultant', company: '', bio: 'Line one\r\nline two' },
+        ru: { jobTitle: '   ' },
+        ar: null,
+      }),
+    ).toEqual({
+      en: { jobTitle: 'Real-estate consultant', bio: 'Line one\nline two' },
+      de: { jobTitle: 'Immobilienberaterin' },
+    });
+  });
+
+  it('reads the multipart form: JSON text, and none for null or an empty text', () => {
+    expect(translationsOf(JSON.stringify({ ar: { bio: 'مستشارة عقارية في إسطنبول' } }))).toEqual({
+      ar: { bio: 'مستشارة عقارية في إسطنبول' },
+    });
+    expect(translationsOf(null)).toEqual({});
+    expect(translationsOf('')).toEqual({});
+  });
+
+  it('leaves them out when the form did not send them, so the stored ones are kept', () => {
+    const result = validateProfileInput({ firstName: 'Ayşe' }, options);
+    expect(result.ok && result.profile.translations).toBeUndefined();
+  });
+
+  it.each([
+    [{ fr: { bio: 'Bonjour' } }, 'translations.fr', PROFILE_VALIDATION_MESSAGES.unknownLanguage('fr')],
+    [{ tr: { bio: 'Merhaba' } }, 'translations.tr', PROFILE_VALIDATION_MESSAGES.unknownLanguage('tr')],
+    [{ en: { phone: '+44' } }, 'translations.en.phone', PROFILE_VALIDATION_MESSAGES.unknownField('translations.en.phone')],
+    [{ en: 'Hello' }, 'translations.en', PROFILE_VALIDATION_MESSAGES.notAnObject('translations.en')],
+    [{ en: { bio: 42 } }, 'translations.en.bio', 'Hakkında (İngilizce) alanı metin olmalıdır'],
+    [{ ru: { jobTitle: 'x'.repeat(101) } }, 'translations.ru.jobTitle', 'Pozisyon (Rusça) en fazla 100 karakter olabilir'],
+    [{ de: { company: 'A\u0000B' } }, 'translations.de.company', 'Şirket (Almanca) alanı geçersiz karakterler içeriyor'],
+    [['en'], 'translations', PROFILE_VALIDATION_MESSAGES.notAnObject('translations')],
+    ['{not json', 'translations', PROFILE_VALIDATION_MESSAGES.notAnObject('translations')],
+  ])('refuses %j in Turkish, naming the field', (input, field, message) => {
+    expect(translationsOf(input)).toEqual({ message, field });
+  });
+
+  it('reads a stored profile from before the languages as Turkish only, and a damaged language as absent', () => {
+    expect(readProfileData({ firstName: 'Ayşe' }).translations).toEqual({});
+    expect(readProfileData({ translations: { en: 'x', de: { bio: 'Hallo', phone: '1' } } }).translations).toEqual({
+      de: { bio: 'Hallo' },
+    });
+  });
+});
