@@ -53,6 +53,8 @@ export interface EditProduct {
     /** Null: the form did not send it, and it stays as it is (an edit never switches off or unfeatures by omission). */
     readonly isActive: boolean | null;
     readonly featured: boolean | null;
+    /** The form did not send `translations` (a client from before issue 31): the stored ones stay. */
+    readonly keepTranslations?: boolean;
     readonly now: string;
   };
 }
@@ -98,8 +100,11 @@ function create(command: CreateProduct, state: CatalogueState): ProductEvent[] {
 }
 
 function edit(command: EditProduct, state: CatalogueState): ProductEvent[] {
-  const { productId, ownerId, product, isActive, featured, now } = command.data;
+  const { productId, ownerId, isActive, featured, now } = command.data;
   const current = existing(state, productId);
+  const product = command.data.keepTranslations
+    ? { ...command.data.product, translations: current.product.translations }
+    : command.data.product;
   const events: ProductEvent[] = [];
   if (!sameContent(current.product, product)) events.push({ type: 'ProductEdited', data: { productId, ownerId, product, editedAt: now } });
   if (isActive !== null && current.isActive !== isActive) {

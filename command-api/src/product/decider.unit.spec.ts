@@ -23,6 +23,7 @@ const content = (name: string, overrides: Partial<ProductData> = {}): ProductDat
   tags: [],
   features: [],
   stock: null,
+  translations: {},
   ...overrides,
 });
 
@@ -107,6 +108,30 @@ describe('editing a product', () => {
       .given([created(lamp, 'Lamba', 0), { type: 'ProductDeleted', data: { productId: lamp, ownerId: owner, deletedAt: now } }])
       .when(edit(lamp, content('Lamba')))
       .thenThrows('not_found', MESSAGES.productNotFound);
+  });
+
+  it("a form without translations (a client from before issue 31) keeps the product's other languages", () => {
+    const english = { en: { name: 'Lamp', features: ['Handmade'] } };
+    const translated: ProductEvent = {
+      type: 'ProductEdited',
+      data: { productId: lamp, ownerId: owner, product: content('Lamba', { translations: english }), editedAt: now },
+    };
+    const keep = edit(lamp, content('Masa Lambası'));
+    const kept = { ...keep, data: { ...keep.data, keepTranslations: true } } as ProductCommand;
+    spec
+      .given([created(lamp, 'Lamba', 0), translated])
+      .when(kept)
+      .then([
+        {
+          type: 'ProductEdited',
+          data: { productId: lamp, ownerId: owner, product: content('Masa Lambası', { translations: english }), editedAt: later },
+        },
+      ]);
+    // Sent, even empty, it is what the owner wants: here, no other language.
+    spec
+      .given([created(lamp, 'Lamba', 0), translated])
+      .when(edit(lamp, content('Lamba')))
+      .then([{ type: 'ProductEdited', data: { productId: lamp, ownerId: owner, product: content('Lamba'), editedAt: later } }]);
   });
 
   it('a form without the flags leaves them as they are', () => {

@@ -195,6 +195,7 @@ export function productRoutes(context: CommandContext) {
               product: form.product,
               isActive: sent(body.isActive) ? form.isActive : null,
               featured: sent(body.featured) ? form.featured : null,
+              keepTranslations: !sent(body.translations),
               now,
             },
           };

@@ -36,6 +36,7 @@ const content = (name: string): ProductData => ({
   tags: ['seramik'],
   features: ['El boyaması'],
   stock: 3,
+  translations: {},
 });
 
 const created = (productId: string, name: string, order: number): ProductEvent => ({

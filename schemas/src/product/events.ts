@@ -1,5 +1,15 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
+import type { Translations } from '../language/model.ts';
 import type { ProductActionType, ProductCurrency } from './model.ts';
+
+/** A product's words in other languages (issue 31): only languages and fields with text; the rest reads as Turkish. */
+export type ProductTranslations = Translations<{
+  readonly name: string;
+  readonly description: string;
+  readonly features: readonly string[];
+  /** The action button's label ('Satın Al', 'Sipariş Ver'…). */
+  readonly actionLabel: string;
+}>;
 
 /**
  * Product catalogue events. One stream per owner (`products-{ownerId}`): a reorder names every
@@ -41,6 +51,8 @@ export interface ProductData {
   readonly features: readonly string[];
   /** Null: stock is not tracked (the page shows no stock badge). */
   readonly stock: number | null;
+  /** Since schema version 2; earlier events have none (read them through `readProductData`). */
+  readonly translations: ProductTranslations;
 }
 
 export interface ProductCreated {
@@ -120,8 +132,8 @@ export function productsStreamId(ownerId: string): string {
 }
 
 export const PRODUCT_EVENT_TYPES: EventRegistry<ProductEvent> = {
-  ProductCreated: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['product'] },
-  ProductEdited: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['product'] },
+  ProductCreated: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['product'] },
+  ProductEdited: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['product'] },
   ProductDeleted: { schemaVersion: 1 },
   ProductFeatured: { schemaVersion: 1 },
   ProductUnfeatured: { schemaVersion: 1 },

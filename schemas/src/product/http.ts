@@ -4,6 +4,27 @@ import { productImageKeysOf } from './media.ts';
 import { MAX_PRODUCTS_PER_OWNER, PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from './model.ts';
 import { literalUnion, Position } from '../common/http.ts';
 
+const TranslatedProduct = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    features: Type.Optional(Type.Array(Type.String())),
+    actionLabel: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** 'Diğer Diller' (issue 31): the product's words per language; an empty field falls back to Turkish. */
+const ProductTranslationsSchema = Type.Object(
+  {
+    en: Type.Optional(TranslatedProduct),
+    ru: Type.Optional(TranslatedProduct),
+    ar: Type.Optional(TranslatedProduct),
+    de: Type.Optional(TranslatedProduct),
+  },
+  { additionalProperties: false },
+);
+
 /** SPEC §3 Product as every product call answers it; `_id` is the product's id, `user` its owner's. */
 export const Product = Type.Object({
   _id: Type.String(),
@@ -30,6 +51,7 @@ export const Product = Type.Object({
   tags: Type.Array(Type.String()),
   features: Type.Array(Type.String()),
   stock: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  translations: ProductTranslationsSchema,
   isActive: Type.Boolean(),
   featured: Type.Boolean(),
   /** Zero-based place in the owner's list. */
@@ -86,6 +108,12 @@ export const ProductBody = Type.Object(
     /** A whole number, or its digits as text ('12'). */
     stock: Type.Optional(
       Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^(\\s*\\d+\\s*)?$' }), Type.Null()]),
+    ),
+    translations: Type.Optional(
+      Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+        description:
+          "The product's name, description, features and action label per language ({ en: { name } }). On a PUT: absent or null keeps the stored ones, {} clears them",
+      }),
     ),
     isActive: Type.Optional(Flag),
     featured: Type.Optional(Flag),
@@ -194,6 +222,8 @@ export function toProductView(input: ProductViewInput): Product {
     tags: [...product.tags],
     features: [...product.features],
     stock: product.stock,
+    // The stored lists are never changed in place; only their read-only type differs from the answer's.
+    translations: product.translations as Product['translations'],
     isActive: input.isActive,
     featured: input.featured,
     order: input.order,

@@ -21,6 +21,9 @@ export const PRODUCT_PRICE_MAX = 999_999_999.99;
 export const PRODUCT_STOCK_MAX = 1_000_000_000;
 /** Products one owner may keep: a bound on the catalogue stream every product command reads. */
 export const MAX_PRODUCTS_PER_OWNER = 200;
+/** The owner's words of a product, written again per language (issue 31): `translations.en.name`. */
+export const PRODUCT_TRANSLATED_FIELDS = ['name', 'description', 'features', 'actionLabel'] as const;
+export type ProductTranslatedField = (typeof PRODUCT_TRANSLATED_FIELDS)[number];
 /** One uploaded product image (SPEC: any image type; we take JPEG, PNG and WebP, re-encoded). */
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Files in one upload request: as many as one product may show. */

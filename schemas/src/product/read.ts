@@ -1,4 +1,5 @@
-import type { ProductData } from './events.ts';
+import { OWNER_LANGUAGES } from '../language/model.ts';
+import type { ProductData, ProductTranslations } from './events.ts';
 import { DEFAULT_ACTION_LABELS, DEFAULT_PRODUCT_CURRENCY, PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from './model.ts';
 
 /** Reading stored product content: what an event or a read-model row holds once decoded. */
@@ -20,11 +21,35 @@ export const FORGOTTEN_PRODUCT: ProductData = {
   tags: [],
   features: [],
   stock: null,
+  translations: {},
 };
 
 /** The product content of an event as decoded: the forgotten placeholder when it was unsealable. */
 export function readProductData(raw: unknown): ProductData {
-  return isPlainObject(raw) ? (raw as unknown as ProductData) : FORGOTTEN_PRODUCT;
+  if (!isPlainObject(raw)) return FORGOTTEN_PRODUCT;
+  // Events from before the languages (schema version 1) have none.
+  return { ...(raw as unknown as ProductData), translations: readProductTranslations(raw.translations) };
+}
+
+/** Stored translations: a language or field of the wrong shape counts as absent. */
+export function readProductTranslations(raw: unknown): ProductTranslations {
+  if (!isPlainObject(raw)) return {};
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const language of OWNER_LANGUAGES) {
+    const fields = raw[language];
+    if (!isPlainObject(fields)) continue;
+    const entry: Record<string, unknown> = {};
+    for (const field of ['name', 'description', 'actionLabel'] as const) {
+      const value = fields[field];
+      if (typeof value === 'string' && value !== '') entry[field] = value;
+    }
+    const features = Array.isArray(fields.features)
+      ? fields.features.filter((item): item is string => typeof item === 'string' && item !== '')
+      : [];
+    if (features.length > 0) entry.features = features;
+    if (Object.keys(entry).length > 0) result[language] = entry;
+  }
+  return result as ProductTranslations;
 }
 
 /**
@@ -59,5 +84,6 @@ export function readStoredProduct(raw: unknown): ProductData {
     tags: texts(raw.tags),
     features: texts(raw.features),
     stock: finite(raw.stock),
+    translations: readProductTranslations(raw.translations),
   };
 }

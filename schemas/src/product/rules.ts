@@ -1,5 +1,6 @@
 import { parseProfilePhone } from '../profile/rules.ts';
-import type { ProductActionButton, ProductData, ProductPrice } from './events.ts';
+import type { ProductActionButton, ProductData, ProductPrice, ProductTranslations } from './events.ts';
+import { OWNER_LANGUAGES, isOwnerLanguage } from '../language/model.ts';
 import { productImageKeysOf } from './media.ts';
 import { PRODUCT_MESSAGES } from './messages.ts';
 import {
@@ -15,6 +16,7 @@ import {
   PRODUCT_PRICE_MAX,
   PRODUCT_STOCK_MAX,
   PRODUCT_TEXT_MAX_LENGTH,
+  PRODUCT_TRANSLATED_FIELDS,
   PRODUCT_URL_MAX_LENGTH,
   type ProductActionType,
   type ProductCurrency,
@@ -230,16 +232,22 @@ function actionButton(raw: unknown): ProductActionButton {
 }
 
 /** Tags and features: a list of texts (or one comma-separated text for tags), blanks dropped. */
-function textList(raw: unknown, field: 'tags' | 'features', max: number, tooMany: string): string[] {
+function textList(
+  raw: unknown,
+  field: 'tags' | 'features',
+  max: number,
+  tooMany: string,
+  path: string = field,
+): string[] {
   if (raw === undefined || raw === null || raw === '') return [];
   const items = typeof raw === 'string' && field === 'tags' ? raw.split(',') : raw;
-  if (!Array.isArray(items)) refuse(PRODUCT_MESSAGES.productListInvalid, field);
+  if (!Array.isArray(items)) refuse(PRODUCT_MESSAGES.productListInvalid, path);
   const values = (items as unknown[]).map((item) => {
-    if (typeof item !== 'string') refuse(PRODUCT_MESSAGES.productListInvalid, field);
-    return text(item, field, PRODUCT_TEXT_MAX_LENGTH);
+    if (typeof item !== 'string') refuse(PRODUCT_MESSAGES.productListInvalid, path);
+    return text(item, path, PRODUCT_TEXT_MAX_LENGTH);
   });
   const kept = values.filter((value) => value !== '');
-  if (kept.length > max) refuse(tooMany, field);
+  if (kept.length > max) refuse(tooMany, path);
   return kept;
 }
 
@@ -275,6 +283,46 @@ function images(raw: unknown, ownerId: string): string[] {
   return [...new Set(urls)];
 }
 
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * 'Diğer Diller' of a product (issue 31): `{ en: { name, description, features, actionLabel }, … }`, each text checked
+ * as its Turkish field is, blanks dropped, a language with nothing left off. Absent, null or '': none.
+ */
+function translations(raw: unknown): ProductTranslations {
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (!isRecord(raw)) refuse(PRODUCT_MESSAGES.productTranslationsInvalid, 'translations');
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const [language, fields] of Object.entries(raw)) {
+    const path = `translations.${language}`;
+    if (!isOwnerLanguage(language)) refuse(PRODUCT_MESSAGES.productLanguageUnknown, path);
+    if (fields === null || fields === undefined) continue;
+    if (!isRecord(fields)) refuse(PRODUCT_MESSAGES.productTranslationsInvalid, path);
+    const unknown = Object.keys(fields).find((key) => !(PRODUCT_TRANSLATED_FIELDS as readonly string[]).includes(key));
+    if (unknown !== undefined) refuse(PRODUCT_MESSAGES.productTranslationFieldUnknown, `${path}.${unknown}`);
+    const entry: Record<string, unknown> = {};
+    const name = text(fields.name, `${path}.name`, PRODUCT_NAME_MAX_LENGTH, PRODUCT_MESSAGES.productNameTooLong);
+    if (name) entry.name = name;
+    const description = text(
+      fields.description,
+      `${path}.description`,
+      PRODUCT_DESCRIPTION_MAX_LENGTH,
+      PRODUCT_MESSAGES.productDescriptionTooLong,
+    );
+    if (description) entry.description = description;
+    const features = textList(fields.features, 'features', PRODUCT_MAX_FEATURES, PRODUCT_MESSAGES.productTooManyFeatures, `${path}.features`);
+    if (features.length > 0) entry.features = features;
+    const actionLabel = text(fields.actionLabel, `${path}.actionLabel`, PRODUCT_TEXT_MAX_LENGTH);
+    if (actionLabel) entry.actionLabel = actionLabel;
+    if (Object.keys(entry).length > 0) result[language] = entry;
+  }
+  return Object.fromEntries(
+    OWNER_LANGUAGES.filter((language) => result[language]).map((language) => [language, result[language]]),
+  ) as ProductTranslations;
+}
+
 /**
  * The whole product form (POST, or a full PUT), checked in the order of the form and normalised.
  * `ownerId` is the signed-in owner: image addresses must be their own uploads.
@@ -303,6 +351,7 @@ export function validateProductInput(
       tags: textList(body.tags, 'tags', PRODUCT_MAX_TAGS, PRODUCT_MESSAGES.productTooManyTags),
       features: textList(body.features, 'features', PRODUCT_MAX_FEATURES, PRODUCT_MESSAGES.productTooManyFeatures),
       stock: stock(body.stock),
+      translations: translations(body.translations),
     };
     return {
       ok: true,

@@ -29,6 +29,7 @@ describe('the product rules (SPEC §5)', () => {
           tags: [],
           features: [],
           stock: null,
+          translations: {},
         },
       },
     });
@@ -205,5 +206,38 @@ describe('the product rules (SPEC §5)', () => {
       message: PRODUCT_MESSAGES.productStockInvalid,
       field: 'stock',
     });
+  });
+});
+
+describe("a product's words in other languages (issue 31)", () => {
+  const translationsOf = (translations: unknown) => {
+    const result = check({ name: 'Deniz manzaralı daire', translations });
+    return result.ok ? result.value.product.translations : { message: result.message, field: result.field };
+  };
+
+  it('keeps each language with text, in one order, and drops blanks', () => {
+    expect(
+      translationsOf({
+        ru: { name: '  Квартира с видом на море ', features: ['Бассейн', ' ', 'Парковка'], description: '' },
+        en: { name: 'Sea-view flat', actionLabel: 'Ask on WhatsApp' },
+        de: { name: ' ', features: [] },
+      }),
+    ).toEqual({
+      en: { name: 'Sea-view flat', actionLabel: 'Ask on WhatsApp' },
+      ru: { name: 'Квартира с видом на море', features: ['Бассейн', 'Парковка'] },
+    });
+    expect(translationsOf(null)).toEqual({});
+  });
+
+  it.each([
+    [['en'], 'translations', PRODUCT_MESSAGES.productTranslationsInvalid],
+    [{ fr: { name: 'Appartement' } }, 'translations.fr', PRODUCT_MESSAGES.productLanguageUnknown],
+    [{ en: 'Flat' }, 'translations.en', PRODUCT_MESSAGES.productTranslationsInvalid],
+    [{ en: { price: 1 } }, 'translations.en.price', PRODUCT_MESSAGES.productTranslationFieldUnknown],
+    [{ en: { name: 7 } }, 'translations.en.name', PRODUCT_MESSAGES.productTextInvalid],
+    [{ ar: { name: 'ش'.repeat(121) } }, 'translations.ar.name', PRODUCT_MESSAGES.productNameTooLong],
+    [{ de: { features: 'Balkon' } }, 'translations.de.features', PRODUCT_MESSAGES.productListInvalid],
+  ])('refuses %j in Turkish, naming the field', (translations, field, message) => {
+    expect(translationsOf(translations)).toEqual({ message, field });
   });
 });

@@ -46,6 +46,7 @@ function storedProduct(overrides: Partial<Product> = {}): Product {
     tags: ['havuz', 'bahçe'],
     features: ['4+2', 'Şömine'],
     stock: null,
+    translations: {},
     isActive: false,
     featured: true,
     order: 3,
