@@ -49,7 +49,7 @@ export function readProductTranslations(raw: unknown): ProductTranslations {
     if (features.length > 0) entry.features = features;
     if (Object.keys(entry).length > 0) result[language] = entry;
   }
-  return result as ProductTranslations;
+  return result;
 }
 
 /**

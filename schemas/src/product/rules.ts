@@ -320,7 +320,7 @@ function translations(raw: unknown): ProductTranslations {
   }
   return Object.fromEntries(
     OWNER_LANGUAGES.filter((language) => result[language]).map((language) => [language, result[language]]),
-  ) as ProductTranslations;
+  );
 }
 
 /**
