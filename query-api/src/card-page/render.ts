@@ -1,13 +1,18 @@
 import { LEAD_LIMITS } from '@kartvizit/schemas/lead/form-rules';
-import { CUSTOMER_LIMITS, CUSTOMER_TYPES } from '@kartvizit/schemas/rems/rules';
-import { CUSTOMER_TYPE_LABELS } from '@kartvizit/schemas/rems/messages';
+import { CUSTOMER_LIMITS, CUSTOMER_TYPES, type CustomerType } from '@kartvizit/schemas/rems/rules';
 import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { escapeHtml, jsonForScript, markup, trustedHtml, type SafeHtml } from '@kartvizit/infra/html/markup';
 import type { PageAssets } from '../html/assets.ts';
 import { pageHead, scriptTags } from '../html/document.ts';
 import { icon, type LineIcon } from '../html/icons.ts';
 import { socialIcon } from './social-icons.ts';
-import { SCRIPT_TEXT, TEXT } from './texts.ts';
+import { CATALOGUES, messagesFor, type MessageKey, type Translate } from '../language/messages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_NATIVE_NAMES,
+  OPEN_GRAPH_LOCALES,
+  textDirection,
+} from '@kartvizit/schemas/language/model';
 import { SAMPLE_TEXT, sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
 import { renderCatalogue } from './catalogue.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
@@ -27,6 +32,26 @@ const CONTACT_ICONS: { readonly [K in ContactItem['kind']]: LineIcon } = {
   address: 'address',
 };
 
+/** The 'Görüşme Planlayın' form's labels. */
+const REMS_LABEL_KEYS = {
+  firstName: 'remsFirstName',
+  lastName: 'remsLastName',
+  phoneNumber: 'remsPhoneNumber',
+  customerType: 'remsCustomerType',
+  email: 'remsEmail',
+  province: 'remsProvince',
+  district: 'remsDistrict',
+  address: 'remsAddress',
+  notes: 'remsNotes',
+} as const satisfies Record<string, MessageKey>;
+
+const CUSTOMER_TYPE_KEYS = {
+  BUYER: 'remsBuyer',
+  SELLER: 'remsSeller',
+  TENANT: 'remsTenant',
+  LANDLORD: 'remsLandlord',
+} as const satisfies { readonly [T in CustomerType]: MessageKey };
+
 // Scripting off: buttons that need the script disappear; every tab panel shows, one under the other.
 const NOSCRIPT_CSS = [
   '.pc-bar__inner{display:flex!important;justify-content:space-evenly}',
@@ -41,12 +66,13 @@ function head(options: { title: string; description: string; assets: PageAssets;
   return pageHead({ ...options, noscriptCss: NOSCRIPT_CSS });
 }
 
-function copyButton(label: string, value: string): SafeHtml {
-  return markup`<button type="button" class="pc-copy pc-js" data-copy="${value}" data-label="${label}" aria-label="${TEXT.copy(label)}">${icon('copy')}${icon('check', 'pc-icon pc-icon--done')}</button>`;
+function copyButton(t: Translate, label: string, value: string): SafeHtml {
+  return markup`<button type="button" class="pc-copy pc-js" data-copy="${value}" data-label="${label}" aria-label="${t('copy', { label })}">${icon('copy')}${icon('check', 'pc-icon pc-icon--done')}</button>`;
 }
 
 /** An office card names its office (a link to its page) and the yetki belgesi number real-estate ads must show. */
 function officeLine(view: CardPageView): SafeHtml | '' {
+  const t = view.t;
   const office = view.office;
   if (!office || (!office.name && !office.licenceNumber)) return '';
   const name = office.name
@@ -54,19 +80,20 @@ function officeLine(view: CardPageView): SafeHtml | '' {
       ? markup`<a href="${office.href}">${office.name}</a>`
       : markup`<span>${office.name}</span>`
     : '';
-  const licence = office.licenceNumber ? markup`<span>${TEXT.licenceNumber(office.licenceNumber)}</span>` : '';
+  const licence = office.licenceNumber ? markup`<span>${t('licenceNumber', { number: office.licenceNumber })}</span>` : '';
   return markup`<p class="pc-office">${name}${name && licence ? ' · ' : ''}${licence}</p>`;
 }
 
 function hero(view: CardPageView): SafeHtml {
+  const t = view.t;
   const cover = view.cover
     ? markup`<img class="pc-cover__img" src="${view.cover}" alt="" width="640" height="360" decoding="async" fetchpriority="high">`
     : '';
   const avatar = view.photo
-    ? markup`<img class="pc-avatar__img" src="${view.photo}" alt="${TEXT.photoAlt(view.fullName)}" width="160" height="160" decoding="async" fetchpriority="high">`
+    ? markup`<img class="pc-avatar__img" src="${view.photo}" alt="${t('photoAlt', { name: view.fullName })}" width="160" height="160" decoding="async" fetchpriority="high">`
     : markup`<span class="pc-avatar__initials" aria-hidden="true">${view.initials}</span>`;
   const logo = view.logo
-    ? markup`<img class="pc-logo" src="${view.logo}" alt="${TEXT.logoAlt(view.company)}" width="32" height="32" loading="lazy" decoding="async" data-hide-on-error>`
+    ? markup`<img class="pc-logo" src="${view.logo}" alt="${view.company ? t('logoAlt', { company: view.company }) : t('logoAltPlain')}" width="32" height="32" loading="lazy" decoding="async" data-hide-on-error>`
     : '';
   const companyName = view.company ? markup`<span>${view.company}</span>` : '';
   const company = view.company || view.logo ? markup`<p class="pc-company">${logo}${companyName}</p>` : '';
@@ -108,59 +135,62 @@ function contactValue(item: ContactItem): SafeHtml | string {
   return points ? breakableAt(item.display, points) : item.display;
 }
 
-function contactItem(item: ContactItem): SafeHtml {
+function contactItem(t: Translate, item: ContactItem): SafeHtml {
   const valueClass = BREAK_POINTS[item.kind] ? 'pc-item__value pc-item__value--segmented' : 'pc-item__value';
   const inner = markup`<span class="pc-item__icon">${icon(CONTACT_ICONS[item.kind])}</span><span class="pc-item__text"><span class="pc-item__label">${item.label}</span><span class="${valueClass}">${contactValue(item)}</span></span>`;
   const target = item.external ? trustedHtml(' target="_blank" rel="noopener noreferrer"') : '';
   const main = item.href
     ? markup`<a class="pc-item__main" href="${item.href}"${target} data-track="${item.kind}">${inner}</a>`
     : markup`<div class="pc-item__main">${inner}</div>`;
-  return markup`<li class="pc-item">${main}${copyButton(item.label, item.copy)}</li>`;
+  return markup`<li class="pc-item">${main}${copyButton(t, item.label, item.copy)}</li>`;
 }
 
 function contacts(view: CardPageView): SafeHtml | '' {
+  const t = view.t;
   if (view.contacts.length === 0) return '';
   return section(
     'contact',
-    TEXT.contact,
-    markup`<ul class="pc-list" role="list">${view.contacts.map(contactItem)}</ul>`,
+    t('contact'),
+    markup`<ul class="pc-list" role="list">${view.contacts.map((item) => contactItem(t, item))}</ul>`,
   );
 }
 
-function socialLink(item: SocialItem): SafeHtml {
-  const title = TEXT.socialTitle(item.label, item.username);
-  return markup`<li><a class="pc-social__link pc-social--${item.platform}" href="${item.url}" target="_blank" rel="noopener noreferrer me" title="${title}" aria-label="${TEXT.open(title)}" data-track="social" data-platform="${item.platform}">${socialIcon(item.platform)}</a></li>`;
+function socialLink(t: Translate, item: SocialItem): SafeHtml {
+  const title = item.username ? `${item.label}: ${item.username}` : item.label;
+  return markup`<li><a class="pc-social__link pc-social--${item.platform}" href="${item.url}" target="_blank" rel="noopener noreferrer me" title="${title}" aria-label="${t('open', { label: title })}" data-track="social" data-platform="${item.platform}">${socialIcon(item.platform)}</a></li>`;
 }
 
 function social(view: CardPageView): SafeHtml | '' {
+  const t = view.t;
   if (view.social.length === 0) return '';
-  return section('social', TEXT.social, markup`<ul class="pc-social" role="list">${view.social.map(socialLink)}</ul>`);
+  return section('social', t('social'), markup`<ul class="pc-social" role="list">${view.social.map((item) => socialLink(t, item))}</ul>`);
 }
 
 function about(view: CardPageView): SafeHtml | '' {
-  return view.bio ? section('about', TEXT.about, markup`<p class="pc-bio">${view.bio}</p>`) : '';
+  const t = view.t;
+  return view.bio ? section('about', t('about'), markup`<p class="pc-bio">${view.bio}</p>`) : '';
 }
 
-function location(place: LocationView): SafeHtml {
+function location(t: Translate, place: LocationView): SafeHtml {
   const badge = place.coordinates
-    ? markup`<span class="pc-badge pc-badge--precise">${TEXT.preciseLocation}</span>`
-    : markup`<span class="pc-badge pc-badge--estimate">${TEXT.estimatedLocation}</span>`;
+    ? markup`<span class="pc-badge pc-badge--precise">${t('preciseLocation')}</span>`
+    : markup`<span class="pc-badge pc-badge--estimate">${t('estimatedLocation')}</span>`;
   const map = place.coordinates
-    ? markup`<div class="pc-map" data-lat="${place.coordinates.lat}" data-lng="${place.coordinates.lng}"><div class="pc-map__placeholder">${icon('map', 'pc-icon pc-map__icon')}<button type="button" class="pc-btn pc-btn--light pc-js" data-map-load>${TEXT.showMap}</button></div></div>
+    ? markup`<div class="pc-map" data-lat="${place.coordinates.lat}" data-lng="${place.coordinates.lng}"><div class="pc-map__placeholder">${icon('map', 'pc-icon pc-map__icon')}<button type="button" class="pc-btn pc-btn--light pc-js" data-map-load>${t('showMap')}</button></div></div>
 <p class="pc-map__status" data-map-status role="status"></p>`
-    : markup`<p class="pc-note">${TEXT.mapNeedsPin}</p>`;
+    : markup`<p class="pc-note">${t('mapNeedsPin')}</p>`;
   const address = place.address ? markup`<address class="pc-address">${place.address}</address>` : '';
   const coordinates = place.coordinates
-    ? markup`<p class="pc-coords"><span class="pc-visually-hidden">${TEXT.coordinates}: </span>${place.coordinates.lat.toFixed(6)}, ${place.coordinates.lng.toFixed(6)}</p>`
+    ? markup`<p class="pc-coords"><span class="pc-visually-hidden">${t('coordinates')}: </span>${place.coordinates.lat.toFixed(6)}, ${place.coordinates.lng.toFixed(6)}</p>`
     : '';
   const links = place.directions.map(
     (link) =>
       markup`<li><a class="pc-chip" href="${link.url}" target="_blank" rel="noopener noreferrer" data-track="directions" data-platform="${link.target}">${icon('directions')}<span>${link.label}</span></a></li>`,
   );
   const directions = links.length
-    ? markup`<ul class="pc-directions" role="list" aria-label="${TEXT.directionsWith}">${links}</ul>`
+    ? markup`<ul class="pc-directions" role="list" aria-label="${t('directionsWith')}">${links}</ul>`
     : '';
-  return section('location', TEXT.location, markup`${map}${address}${coordinates}${directions}`, badge);
+  return section('location', t('location'), markup`${map}${address}${coordinates}${directions}`, badge);
 }
 
 function rowValue(row: InfoRow): SafeHtml {
@@ -171,34 +201,34 @@ function rowValue(row: InfoRow): SafeHtml {
   return markup`<span class="pc-row__value pc-row__value--grouped">${groups}</span>`;
 }
 
-function rows(list: readonly InfoRow[]): SafeHtml {
+function rows(t: Translate, list: readonly InfoRow[]): SafeHtml {
   const items = list.map(
     (row) =>
-      markup`<div class="pc-row"><dt>${row.label}</dt><dd>${rowValue(row)}${row.copy ? copyButton(row.label, row.copy) : ''}</dd></div>`,
+      markup`<div class="pc-row"><dt>${row.label}</dt><dd>${rowValue(row)}${row.copy ? copyButton(t, row.label, row.copy) : ''}</dd></div>`,
   );
   return markup`<dl class="pc-rows">${items}</dl>`;
 }
 
-function paymentTile(method: PaymentView): SafeHtml {
+function paymentTile(t: Translate, method: PaymentView): SafeHtml {
   const account = method.accountId
-    ? markup`<span class="pc-pay__label">${method.label}</span><span class="pc-pay__id">${method.accountId}</span><span class="pc-pay__hint pc-js">${icon('copy')}${TEXT.copyHint}</span><button type="button" class="pc-pay__copy pc-js" data-copy="${method.accountId}" data-label="${method.copyLabel}" aria-label="${method.typeLabel}, ${method.label}: ${method.accountId}. ${TEXT.copyHint}"></button>`
+    ? markup`<span class="pc-pay__label">${method.label}</span><span class="pc-pay__id">${method.accountId}</span><span class="pc-pay__hint pc-js">${icon('copy')}${t('copyHint')}</span><button type="button" class="pc-pay__copy pc-js" data-copy="${method.accountId}" data-label="${method.copyLabel}" aria-label="${method.typeLabel}, ${method.label}: ${method.accountId}. ${t('copyHint')}"></button>`
     : '';
   const qr = method.qrUrl
-    ? markup`<figure class="pc-pay__qr"><img src="${method.qrUrl}" alt="${TEXT.paymentQrAlt(method.typeLabel)}" width="120" height="120" loading="lazy" decoding="async"><figcaption>${TEXT.payByQr}</figcaption></figure>`
+    ? markup`<figure class="pc-pay__qr"><img src="${method.qrUrl}" alt="${t('paymentQrAlt', { label: method.typeLabel })}" width="120" height="120" loading="lazy" decoding="async"><figcaption>${t('payByQr')}</figcaption></figure>`
     : '';
   return markup`<li class="pc-pay pc-pay--${method.brand}"><div class="pc-pay__card"><span class="pc-pay__type">${method.typeLabel}</span>${account}</div>${qr}</li>`;
 }
 
-function panelBody(tab: CompanyTab): SafeHtml {
+function panelBody(t: Translate, tab: CompanyTab): SafeHtml {
   switch (tab.id) {
     case 'sirket':
-      return rows(tab.rows);
+      return rows(t, tab.rows);
     case 'efatura':
-      return markup`${rows(tab.rows)}<button type="button" class="pc-btn pc-btn--soft pc-js" data-copy="${tab.copyAll}" data-label="${TEXT.invoiceLabel}">${icon('copy')}<span>${TEXT.copyInvoice}</span></button>`;
+      return markup`${rows(t, tab.rows)}<button type="button" class="pc-btn pc-btn--soft pc-js" data-copy="${tab.copyAll}" data-label="${t('invoiceLabel')}">${icon('copy')}<span>${t('copyInvoice')}</span></button>`;
     case 'banka':
-      return markup`${tab.accounts.map((account) => markup`<div class="pc-bank"><h4 class="pc-bank__name">${account.bankName}</h4>${rows(account.rows)}</div>`)}`;
+      return markup`${tab.accounts.map((account) => markup`<div class="pc-bank"><h4 class="pc-bank__name">${account.bankName}</h4>${rows(t, account.rows)}</div>`)}`;
     case 'odeme':
-      return markup`<ul class="pc-pays" role="list">${tab.methods.map(paymentTile)}</ul>`;
+      return markup`<ul class="pc-pays" role="list">${tab.methods.map((method) => paymentTile(t, method))}</ul>`;
     default: {
       const unhandled: never = tab;
       return unhandled;
@@ -207,6 +237,7 @@ function panelBody(tab: CompanyTab): SafeHtml {
 }
 
 function corporate(view: CardPageView): SafeHtml | '' {
+  const t = view.t;
   const tabs = view.companyTabs;
   if (tabs.length === 0) return '';
   const buttons = tabs.map((tab, index) => {
@@ -215,10 +246,10 @@ function corporate(view: CardPageView): SafeHtml | '' {
   });
   const panels = tabs.map((tab, index) => {
     const hidden = index === 0 ? '' : trustedHtml(' hidden');
-    return markup`<div class="pc-panel" role="tabpanel" id="pc-panel-${tab.id}" aria-labelledby="pc-tab-${tab.id}" tabindex="0"${hidden}><h3 class="pc-panel__title pc-visually-hidden">${tab.label}</h3>${panelBody(tab)}</div>`;
+    return markup`<div class="pc-panel" role="tabpanel" id="pc-panel-${tab.id}" aria-labelledby="pc-tab-${tab.id}" tabindex="0"${hidden}><h3 class="pc-panel__title pc-visually-hidden">${tab.label}</h3>${panelBody(t, tab)}</div>`;
   });
-  const tablist = markup`<div class="pc-tablist" role="tablist" aria-label="${TEXT.corporate}">${buttons}</div>`;
-  return section('corporate', TEXT.corporate, markup`${tablist}${panels}`);
+  const tablist = markup`<div class="pc-tablist" role="tablist" aria-label="${t('corporate')}">${buttons}</div>`;
+  return section('corporate', t('corporate'), markup`${tablist}${panels}`);
 }
 
 /**
@@ -228,53 +259,66 @@ function corporate(view: CardPageView): SafeHtml | '' {
  * session proves the card is theirs. Needs the script (the times are the visitor's own clock), like 'Bilgi Gönder'.
  */
 function meetingBlock(view: CardPageView): SafeHtml {
+  const t = view.t;
   return markup`<section class="pc-section pc-meeting pc-js" aria-labelledby="pc-meeting-h">
-<div class="pc-section__head"><h2 class="pc-h2" id="pc-meeting-h">${TEXT.meetingTitle}</h2></div>
-<p class="pc-meeting__text">${TEXT.meetingIntro(view.fullName)}</p>
-<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-open="pc-ics" aria-haspopup="dialog">${icon('calendar')}<span>${TEXT.meetingAddToCalendar}</span></button>
+<div class="pc-section__head"><h2 class="pc-h2" id="pc-meeting-h">${t('meetingTitle')}</h2></div>
+<p class="pc-meeting__text">${t('meetingIntro', { name: view.fullName })}</p>
+<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-open="pc-ics" aria-haspopup="dialog">${icon('calendar')}<span>${t('meetingAddToCalendar')}</span></button>
 <div class="pc-meeting__tools" data-meeting-tools hidden></div>
 </section>`;
 }
 
+/** The visitor's choice of length, in minutes. */
+const MEETING_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
+const DEFAULT_MEETING_MINUTES = 60;
+
+/** '45 dakika', '1 saat', '1,5 saat': minutes under an hour, hours from there, in the language's own numbers. */
+function durationLabel(t: Translate, minutes: number): string {
+  return minutes < 60 ? t('meetingMinutes', { minutes }) : t('meetingHours', { hours: minutes / 60 });
+}
+
 /** 'Takvime Ekle': when, and how long; the script downloads the invitation (GET …/meeting.ics). */
 function icsDialog(view: CardPageView): SafeHtml {
-  const durations = TEXT.meetingDurations.map(
-    ([minutes, label]) =>
-      markup`<option value="${minutes}"${minutes === TEXT.meetingDefaultDuration ? trustedHtml(' selected') : ''}>${label}</option>`,
+  const t = view.t;
+  const durations = MEETING_DURATIONS.map(
+    (minutes) =>
+      markup`<option value="${minutes}"${minutes === DEFAULT_MEETING_MINUTES ? trustedHtml(' selected') : ''}>${durationLabel(t, minutes)}</option>`,
   );
   return markup`<dialog class="pc-dialog" id="pc-ics" aria-labelledby="pc-ics-title"><form class="pc-dialog__body pc-form" id="pc-ics-form" novalidate>
-<h2 class="pc-dialog__title" id="pc-ics-title">${TEXT.meetingAddToCalendar}</h2>
-<p class="pc-muted">${TEXT.meetingIcsIntro(view.fullName)}</p>
-${field('ics', 'start', TEXT.meetingStart, markup`<input class="pc-input" id="pc-ics-start" name="start" type="datetime-local" step="900" required>`)}
-${field('ics', 'duration', TEXT.meetingDuration, markup`<select class="pc-input" id="pc-ics-duration" name="duration">${durations}</select>`)}
+<h2 class="pc-dialog__title" id="pc-ics-title">${t('meetingAddToCalendar')}</h2>
+<p class="pc-muted">${t('meetingIcsIntro', { name: view.fullName })}</p>
+${field('ics', 'start', t('meetingStart'), markup`<input class="pc-input" id="pc-ics-start" name="start" type="datetime-local" step="900" required>`)}
+${field('ics', 'duration', t('meetingDuration'), markup`<select class="pc-input" id="pc-ics-duration" name="duration">${durations}</select>`)}
 <p class="pc-form__error" data-form-error role="alert"></p>
-<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.meetingDownload}</button></div>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${t('cancel')}</button><button type="submit" class="pc-btn pc-btn--primary">${t('meetingDownload')}</button></div>
 </form></dialog>`;
 }
 
 function actionBar(view: CardPageView): SafeHtml {
+  const t = view.t;
   const layout = view.directionsUrl ? '' : ' pc-bar__inner--four';
   const directions = view.directionsUrl
-    ? markup`<a class="pc-bar__item" href="${view.directionsUrl}" target="_blank" rel="noopener noreferrer" data-track="directions" data-platform="google">${icon('directions')}<span>${TEXT.directions}</span></a>`
+    ? markup`<a class="pc-bar__item" href="${view.directionsUrl}" target="_blank" rel="noopener noreferrer" data-track="directions" data-platform="google">${icon('directions')}<span>${t('directions')}</span></a>`
     : '';
-  return markup`<nav class="pc-bar" aria-label="${TEXT.actions}"><div class="pc-bar__inner${layout}">
-<button type="button" class="pc-bar__item pc-js" data-share>${icon('share')}<span data-share-label>${TEXT.share}</span></button>
-<a class="pc-bar__item" href="${view.vcardUrl}" download data-track="vcard">${icon('saveContact')}<span>${TEXT.saveContact}</span></a>
-<button type="button" class="pc-bar__qr pc-js" data-open="pc-qr" aria-haspopup="dialog" aria-label="${TEXT.showQr}">${icon('qr')}</button>
-<button type="button" class="pc-bar__item pc-js" data-open="pc-lead" aria-haspopup="dialog">${icon('message')}<span>${TEXT.sendInfo}</span></button>
+  return markup`<nav class="pc-bar" aria-label="${t('actions')}"><div class="pc-bar__inner${layout}">
+<button type="button" class="pc-bar__item pc-js" data-share>${icon('share')}<span data-share-label>${t('share')}</span></button>
+<a class="pc-bar__item" href="${view.vcardUrl}" download data-track="vcard">${icon('saveContact')}<span>${t('saveContact')}</span></a>
+<button type="button" class="pc-bar__qr pc-js" data-open="pc-qr" aria-haspopup="dialog" aria-label="${t('showQr')}">${icon('qr')}</button>
+<button type="button" class="pc-bar__item pc-js" data-open="pc-lead" aria-haspopup="dialog">${icon('message')}<span>${t('sendInfo')}</span></button>
 ${directions}
 </div></nav>`;
 }
 
 function qrDialog(view: CardPageView, qrSvg: string): SafeHtml {
+  const t = view.t;
   // The QR library's SVG of our own canonical URL; given a size and an accessible name here.
-  const label = escapeHtml(TEXT.qrAlt(view.canonicalUrl));
+  const label = escapeHtml(t('qrAlt', { url: view.cardUrl }));
   const svg = qrSvg.replace('<svg ', `<svg width="200" height="200" role="img" aria-label="${label}" `);
   return markup`<dialog class="pc-dialog pc-dialog--qr" id="pc-qr" aria-labelledby="pc-qr-title"><div class="pc-dialog__body">
-<h2 class="pc-dialog__title" id="pc-qr-title">${TEXT.qrTitle}</h2>
+<h2 class="pc-dialog__title" id="pc-qr-title">${t('qrTitle')}</h2>
 <div class="pc-qr">${trustedHtml(svg)}</div>
-<p class="pc-muted">${TEXT.qrText}</p>
-<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-close>${TEXT.close}</button>
+<p class="pc-muted">${t('qrText')}</p>
+<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-close>${t('close')}</button>
 </div></dialog>`;
 }
 
@@ -291,22 +335,23 @@ function field(
 }
 
 /** The KVKK disclosure with its link: what every public form shows before it is sent. */
-function notice(text: string): SafeHtml {
-  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${TEXT.leadNoticeLink}</a></span></p>`;
+function notice(t: Translate, text: string): SafeHtml {
+  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${t('leadNoticeLink')}</a></span></p>`;
 }
 
 /** The field only bots fill (the honeypot): out of sight, out of the tab order, ignored by autofill. */
-function honeypot(form: 'lead' | 'rems'): SafeHtml {
-  return markup`<div class="pc-hp" aria-hidden="true"><label for="pc-${form}-website">${TEXT.leadHoneypot}</label><input id="pc-${form}-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>`;
+function honeypot(t: Translate, form: 'lead' | 'rems'): SafeHtml {
+  return markup`<div class="pc-hp" aria-hidden="true"><label for="pc-${form}-website">${t('leadHoneypot')}</label><input id="pc-${form}-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>`;
 }
 
 /** 'Emlak Danışmanlığı': shown only with the script (the form needs it), like 'Bilgi Gönder'. */
 function remsBlock(view: CardPageView): SafeHtml | '' {
+  const t = view.t;
   if (!view.rems) return '';
   return markup`<section class="pc-section pc-rems pc-js" aria-labelledby="pc-rems-h">
-<div class="pc-section__head"><h2 class="pc-h2" id="pc-rems-h">${TEXT.remsTitle}</h2></div>
-<p class="pc-rems__text">${TEXT.remsIntro(view.fullName)}</p>
-<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-open="pc-rems" aria-haspopup="dialog">${icon('calendar')}<span>${TEXT.remsButton}</span></button>
+<div class="pc-section__head"><h2 class="pc-h2" id="pc-rems-h">${t('remsTitle')}</h2></div>
+<p class="pc-rems__text">${t('remsIntro', { name: view.fullName })}</p>
+<button type="button" class="pc-btn pc-btn--primary pc-btn--block" data-open="pc-rems" aria-haspopup="dialog">${icon('calendar')}<span>${t('remsButton')}</span></button>
 </section>`;
 }
 
@@ -315,8 +360,9 @@ function remsBlock(view: CardPageView): SafeHtml | '' {
  * script loads them with the form's rules when the dialog opens (docs/decisions/0037-rems-card-block.md).
  */
 function remsDialog(view: CardPageView, sample: boolean): SafeHtml | '' {
+  const t = view.t;
   if (!view.rems) return '';
-  const label = (name: keyof typeof TEXT.remsLabels) => TEXT.remsLabels[name];
+  const label = (name: keyof typeof REMS_LABEL_KEYS) => t(REMS_LABEL_KEYS[name]);
   const input = (
     name: 'firstName' | 'lastName' | 'phoneNumber' | 'email',
     type: string,
@@ -327,13 +373,13 @@ function remsDialog(view: CardPageView, sample: boolean): SafeHtml | '' {
     markup`<input class="pc-input" id="pc-rems-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${maxlength}"${trustedHtml(extra)}>`;
   const textarea = (name: 'address' | 'notes', autocomplete: string, maxlength: number) =>
     markup`<textarea class="pc-input" id="pc-rems-${name}" name="${name}" rows="2" autocomplete="${autocomplete}" maxlength="${maxlength}"></textarea>`;
-  const types = CUSTOMER_TYPES.map((type) => markup`<option value="${type}">${CUSTOMER_TYPE_LABELS[type]}</option>`);
-  const customerType = markup`<select class="pc-input" id="pc-rems-customerType" name="customerType"><option value="">${TEXT.remsChoose}</option>${types}</select>`;
-  const province = markup`<select class="pc-input" id="pc-rems-province" name="province" autocomplete="address-level1"><option value="">${TEXT.remsChooseProvince}</option></select>`;
-  const district = markup`<select class="pc-input" id="pc-rems-district" name="district" autocomplete="address-level2"><option value="">${TEXT.remsChooseDistrict}</option></select>`;
+  const types = CUSTOMER_TYPES.map((type) => markup`<option value="${type}">${t(CUSTOMER_TYPE_KEYS[type])}</option>`);
+  const customerType = markup`<select class="pc-input" id="pc-rems-customerType" name="customerType"><option value="">${t('remsChoose')}</option>${types}</select>`;
+  const province = markup`<select class="pc-input" id="pc-rems-province" name="province" autocomplete="address-level1"><option value="">${t('remsChooseProvince')}</option></select>`;
+  const district = markup`<select class="pc-input" id="pc-rems-district" name="district" autocomplete="address-level2"><option value="">${t('remsChooseDistrict')}</option></select>`;
   return markup`<dialog class="pc-dialog" id="pc-rems" aria-labelledby="pc-rems-title"><form class="pc-dialog__body pc-form" id="pc-rems-form" novalidate>
-<h2 class="pc-dialog__title" id="pc-rems-title">${TEXT.remsDialogTitle}</h2>
-${sample ? sampleRemsNote() : ''}<p class="pc-muted">${TEXT.remsDialogIntro(view.fullName)}</p>
+<h2 class="pc-dialog__title" id="pc-rems-title">${t('remsDialogTitle')}</h2>
+${sample ? sampleRemsNote() : ''}<p class="pc-muted">${t('remsDialogIntro', { name: view.fullName })}</p>
 <div class="pc-form__pair">${field('rems', 'firstName', label('firstName'), input('firstName', 'text', 'given-name', CUSTOMER_LIMITS.name))}${field('rems', 'lastName', label('lastName'), input('lastName', 'text', 'family-name', CUSTOMER_LIMITS.name))}</div>
 ${field('rems', 'phoneNumber', label('phoneNumber'), input('phoneNumber', 'tel', 'tel-national', CUSTOMER_LIMITS.phone, ' inputmode="tel" placeholder="0532 123 45 67"'))}
 ${field('rems', 'customerType', label('customerType'), customerType)}
@@ -342,40 +388,42 @@ ${field('rems', 'province', label('province'), province)}
 ${field('rems', 'district', label('district'), district, true)}
 ${field('rems', 'address', label('address'), textarea('address', 'street-address', CUSTOMER_LIMITS.address))}
 ${field('rems', 'notes', label('notes'), textarea('notes', 'off', CUSTOMER_LIMITS.notes))}
-${honeypot('rems')}
-${notice(TEXT.remsNotice)}
-<label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
+${honeypot(t, 'rems')}
+${notice(t, t('remsNotice'))}
+<label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${t('leadConsent')}</span></label>
 <p class="pc-form__error" data-form-error role="alert"></p>
-<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${t('cancel')}</button><button type="submit" class="pc-btn pc-btn--primary">${t('submit')}</button></div>
 </form></dialog>`;
 }
 
 function leadDialog(view: CardPageView): SafeHtml {
+  const t = view.t;
   const input = (name: 'fullName' | 'phone' | 'email', type: string, autocomplete: string, extra = '') =>
     markup`<input class="pc-input" id="pc-lead-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${LEAD_LIMITS[name]}"${trustedHtml(extra)}>`;
   const message = markup`<textarea class="pc-input" id="pc-lead-message" name="message" rows="3" maxlength="${LEAD_LIMITS.message}"></textarea>`;
   return markup`<dialog class="pc-dialog" id="pc-lead" aria-labelledby="pc-lead-title"><form class="pc-dialog__body pc-form" id="pc-lead-form" novalidate>
-<h2 class="pc-dialog__title" id="pc-lead-title">${TEXT.leadTitle}</h2>
-<p class="pc-muted">${TEXT.leadIntro(view.fullName)}</p>
-${field('lead', 'fullName', TEXT.leadName, input('fullName', 'text', 'name'))}
-${field('lead', 'phone', TEXT.leadPhone, input('phone', 'tel', 'tel', ' inputmode="tel"'))}
-${field('lead', 'email', TEXT.leadEmail, input('email', 'email', 'email', ' inputmode="email"'))}
-${field('lead', 'message', TEXT.leadMessage, message)}
-${honeypot('lead')}
-${notice(view.leadNotice)}
-<label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${TEXT.leadConsent}</span></label>
+<h2 class="pc-dialog__title" id="pc-lead-title">${t('leadTitle')}</h2>
+<p class="pc-muted">${t('leadIntro', { name: view.fullName })}</p>
+${field('lead', 'fullName', t('leadName'), input('fullName', 'text', 'name'))}
+${field('lead', 'phone', t('leadPhone'), input('phone', 'tel', 'tel', ' inputmode="tel"'))}
+${field('lead', 'email', t('leadEmail'), input('email', 'email', 'email', ' inputmode="email"'))}
+${field('lead', 'message', t('leadMessage'), message)}
+${honeypot(t, 'lead')}
+${notice(t, view.leadNotice)}
+<label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${t('leadConsent')}</span></label>
 <p class="pc-form__error" data-form-error role="alert"></p>
-<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${TEXT.cancel}</button><button type="submit" class="pc-btn pc-btn--primary">${TEXT.submit}</button></div>
+<div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${t('cancel')}</button><button type="submit" class="pc-btn pc-btn--primary">${t('submit')}</button></div>
 </form></dialog>`;
 }
 
 function socialMeta(view: CardPageView): SafeHtml {
+  const t = view.t;
   const image = view.shareImage;
-  const description = view.summary || TEXT.brand;
+  const description = view.summary || t('brand');
   const [firstName = '', ...rest] = view.fullName.split(' ');
   const ogImage = image
     ? markup`<meta property="og:image" content="${image}">
-<meta property="og:image:alt" content="${TEXT.photoAlt(view.fullName)}">
+<meta property="og:image:alt" content="${t('photoAlt', { name: view.fullName })}">
 `
     : '';
   const twitterImage = image ? markup`<meta name="twitter:image" content="${image}">\n` : '';
@@ -386,10 +434,22 @@ function socialMeta(view: CardPageView): SafeHtml {
   const structuredData = view.structuredData
     ? markup`<script type="application/ld+json">${jsonForScript(view.structuredData)}</script>\n`
     : '';
+  // Each language's address, and the plain one that chooses by the browser's language (x-default), for search
+  // engines; link previews learn the other languages from og:locale:alternate.
+  const hreflang = view.alternates.length
+    ? markup`${view.alternates.map((each) => markup`<link rel="alternate" hreflang="${each.language}" href="${each.url}">
+`)}<link rel="alternate" hreflang="x-default" href="${view.cardUrl}">
+`
+    : '';
+  const alternateLocales = markup`${view.alternates
+    .filter((each) => each.language !== view.language)
+    .map((each) => markup`<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALES[each.language]}">
+`)}`;
   return markup`<link rel="canonical" href="${view.canonicalUrl}">
-${robots}<meta property="og:type" content="profile">
-<meta property="og:site_name" content="${TEXT.brand}">
-<meta property="og:locale" content="tr_TR">
+${hreflang}${robots}<meta property="og:type" content="profile">
+<meta property="og:site_name" content="${t('brand')}">
+<meta property="og:locale" content="${OPEN_GRAPH_LOCALES[view.language]}">
+${alternateLocales}
 <meta property="og:title" content="${view.fullName}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${view.canonicalUrl}">
@@ -411,6 +471,63 @@ export interface CardPageOptions {
   readonly vitalsSampleRate?: number;
 }
 
+/**
+ * The texts the page's script shows (web/src/public-card/main.ts reads them from the page's data): '{label}' is
+ * filled in by the script.
+ */
+function scriptText(t: Translate) {
+  return {
+    copied: t('scriptCopied'),
+    copyFailed: t('scriptCopyFailed'),
+    copiedLabel: t('scriptCopiedLabel', { label: '{label}' }),
+    linkLabel: t('scriptLinkLabel'),
+    mapLoading: t('mapLoading'),
+    mapFailed: t('mapFailed'),
+    sending: t('scriptSending'),
+    leadError: t('scriptLeadError'),
+    leadOffline: t('scriptLeadOffline'),
+    remsThanks: t('scriptRemsThanks'),
+    remsError: t('scriptRemsError'),
+    remsInvalid: t('scriptRemsInvalid'),
+    icsDownloaded: t('scriptIcsDownloaded'),
+    icsFailed: t('scriptIcsFailed', { message: '{message}' }),
+    unknownError: t('scriptUnknownError'),
+    startRequired: t('scriptStartRequired'),
+    startInvalid: t('scriptStartInvalid'),
+    downloading: t('scriptDownloading'),
+    // The name the server gives the file; used only if its Content-Disposition cannot be read.
+    icsName: `${t('meetingIcsTitle', { name: '{name}' })}.ics`,
+    catalogueShowAll: t('catalogueShowAll'),
+    catalogueShowScroller: t('catalogueShowScroller'),
+  };
+}
+
+/** The catalogue's keys of what the forms' rules and the server may answer a visitor, in Turkish. */
+const FORM_MESSAGE_KEYS = (Object.keys(CATALOGUES.tr) as MessageKey[]).filter(
+  (key) => key.startsWith('form') || key === 'scriptLeadThanks' || key === 'scriptRemsThanks',
+);
+
+/**
+ * The forms' messages in the page's language, by their Turkish words: the shared rules and the server say them in
+ * Turkish, and the script shows each through this (issue 31). Empty on a Turkish page, so its bytes do not grow.
+ */
+function formMessages(view: CardPageView): Record<string, string> {
+  if (view.language === DEFAULT_LANGUAGE) return {};
+  const turkish = messagesFor(DEFAULT_LANGUAGE);
+  return Object.fromEntries(FORM_MESSAGE_KEYS.map((key) => [turkish(key), view.t(key)]));
+}
+
+/** The owner's languages, each in its own name; a link each, so it works without the script and can be shared. */
+function languageSwitcher(view: CardPageView): SafeHtml | '' {
+  if (view.alternates.length === 0) return '';
+  const links = view.alternates.map((each) => {
+    const current = each.language === view.language ? trustedHtml(' aria-current="true"') : '';
+    const href = `/p/${view.cardId}?lang=${each.language}`;
+    return markup`<li><a class="pc-lang" href="${href}" hreflang="${each.language}" lang="${each.language}"${current}>${LANGUAGE_NATIVE_NAMES[each.language]}</a></li>`;
+  });
+  return markup`<nav class="pc-langs" aria-label="${view.t('languages')}"><ul role="list">${links}</ul></nav>`;
+}
+
 /** The whole card page: the same bytes for every visitor (the lead form's token is fetched when the dialog opens). */
 export function renderCardPage(
   view: CardPageView,
@@ -418,30 +535,37 @@ export function renderCardPage(
   assets: PageAssets,
   options: CardPageOptions = { sample: false },
 ): string {
-  const title = view.summary ? `${view.fullName} · ${view.summary}` : `${view.fullName} · ${TEXT.brand}`;
+  const t = view.t;
+  const title = view.summary ? `${view.fullName} · ${view.summary}` : `${view.fullName} · ${t('brand')}`;
+  const text = scriptText(t);
   const data = {
     cardId: view.cardId,
     profileId: view.profileId,
-    url: view.canonicalUrl,
+    url: view.cardUrl,
+    // The language the page is shown in: the statistics count views by it (issue 31).
+    lang: view.language,
     // The form's `cardOwnerId`; null: no 'Görüşme Planla' on this card.
     remsOwnerId: view.rems?.ownerId ?? null,
     share: {
       title: view.fullName,
       text: view.summary ? `${view.fullName} · ${view.summary}` : view.fullName,
-      url: view.canonicalUrl,
+      // The card's own address: whoever opens it gets their own language.
+      url: view.cardUrl,
     },
     // The sample card: 'Görüşme Planlayın' answers with `remsSampleThanks` and sends nothing.
     sample: options.sample,
-    text: options.sample ? { ...SCRIPT_TEXT, remsSampleThanks: SAMPLE_TEXT.remsThanks } : SCRIPT_TEXT,
+    text: options.sample ? { ...text, remsSampleThanks: SAMPLE_TEXT.remsThanks } : text,
+    messages: formMessages(view),
     vitalsSampleRate: options.vitalsSampleRate ?? 0,
   };
-  const description = view.summary || `${view.fullName} · ${TEXT.brand}`;
+  const description = view.summary || `${view.fullName} · ${t('brand')}`;
   return markup`<!doctype html>
-<html lang="tr" class="theme-${view.theme}">
+<html lang="${view.language}" dir="${textDirection(view.language)}" class="theme-${view.theme}">
 ${head({ title, description, assets, meta: socialMeta(view) })}
 <body class="pc-body">
 <div class="pc-page">
 ${options.sample ? sampleBanner() : ''}
+${languageSwitcher(view)}
 <div class="pc-card">
 <main>
 ${hero(view)}
@@ -450,17 +574,17 @@ ${social(view)}
 ${about(view)}
 ${options.sample ? '' : meetingBlock(view)}
 ${remsBlock(view)}
-${view.location ? location(view.location) : ''}
+${view.location ? location(t, view.location) : ''}
 ${corporate(view)}
-${renderCatalogue(view.catalogue, view.cardId)}
+${renderCatalogue(view.catalogue, { cardId: view.cardId, t: view.t, language: view.languages.length > 1 ? view.language : null })}
 </main>
-<footer class="pc-footer"><p>${TEXT.footer}</p><a href="/">${TEXT.footerLink}</a></footer>
+<footer class="pc-footer"><p>${t('footer')}</p><a href="/">${t('footerLink')}</a></footer>
 </div>
 ${actionBar(view)}
 </div>
 <div class="pc-toast" data-toast role="status" aria-live="polite"></div>
 ${qrDialog(view, qrSvg)}
-${options.sample ? sampleLeadDialog(TEXT.leadTitle) : leadDialog(view)}
+${options.sample ? sampleLeadDialog(t('leadTitle')) : leadDialog(view)}
 ${remsDialog(view, options.sample)}
 ${options.sample ? '' : icsDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>
@@ -472,19 +596,20 @@ ${scriptTags(assets)}
 
 /** 'Profil bulunamadı' / 'Profil yüklenirken bir hata oluştu': the same bytes whatever the card. */
 export function renderUnavailablePage(kind: 'not-found' | 'error', assets: PageAssets): string {
-  const title = kind === 'not-found' ? TEXT.notFoundTitle : TEXT.loadErrorTitle;
-  const note = kind === 'not-found' ? TEXT.unavailableNote : `${TEXT.unavailableNote} ${TEXT.loadErrorNote}`;
+  const t = messagesFor(DEFAULT_LANGUAGE);
+  const title = kind === 'not-found' ? t('notFoundTitle') : t('loadErrorTitle');
+  const note = kind === 'not-found' ? t('unavailableNote') : `${t('unavailableNote')} ${t('loadErrorNote')}`;
   const meta = markup`<meta name="robots" content="noindex">\n`;
   return markup`<!doctype html>
 <html lang="tr" class="theme-classic">
-${head({ title: `${title} · ${TEXT.brand}`, description: note, assets, meta })}
+${head({ title: `${title} · ${t('brand')}`, description: note, assets, meta })}
 <body class="pc-body">
 <main class="pc-state">
 <div class="pc-state__icon">${icon(kind === 'not-found' ? 'about' : 'shield')}</div>
 <h1 class="pc-state__title">${title}</h1>
 <p class="pc-state__text">${note}</p>
-<a class="pc-btn pc-btn--primary" href="/">${TEXT.back}</a>
-<p class="pc-state__brand">${TEXT.footer}</p>
+<a class="pc-btn pc-btn--primary" href="/">${t('back')}</a>
+<p class="pc-state__brand">${t('footer')}</p>
 </main>
 </body>
 </html>

@@ -19,6 +19,8 @@ import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { QrRenderer } from '../card/qr.ts';
 import { EntryAssets } from '../html/assets.ts';
 import {
+  LANGUAGE_VARY,
+  PLAIN_VARY,
   UnavailablePages,
   answeredNotModified,
   pageSecurityHeaders,
@@ -29,7 +31,9 @@ import { PageCache } from '../html/page-cache.ts';
 import { StoredPages, type RenderedPage } from '../html/stored-pages.ts';
 import { CARD_PAGE_PROJECTIONS, loadCardPage, loadPageMarks, type CardPageProjection } from './load.ts';
 import { renderCardPage, renderUnavailablePage } from './render.ts';
-import { toCardPageView } from './view.ts';
+import { cardLanguages, toCardPageView } from './view.ts';
+import { pageLanguage } from '../language/negotiate.ts';
+import { DEFAULT_LANGUAGE, isPublicLanguage, type PublicLanguage } from '@kartvizit/schemas/language/model';
 import { catalogueWebpKeys } from './catalogue.ts';
 
 /** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
@@ -46,6 +50,16 @@ export interface CardPageSettings {
 
 
 const CACHE_ENTRIES = 500;
+
+/** A stored card page's key: the card and the language it is shown in. */
+function pageKey(cardId: string, language: PublicLanguage): string {
+  return `${cardId}|${language}`;
+}
+
+function pageKeyParts(key: string): { cardId: string; language: PublicLanguage } {
+  const [cardId = '', language] = key.split('|');
+  return { cardId, language: isPublicLanguage(language) ? language : DEFAULT_LANGUAGE };
+}
 const MARKS_POLL_MS = 1000;
 
 /** The contact file of a card (query-api/src/contact-file). */
@@ -97,15 +111,19 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     return new Set(found.filter((key): key is string => key !== null));
   }
 
-  const pages = new StoredPages(cache, async (cardId, pageAssets) => {
+  // One stored page per card and language (issue 31): `{cardId}|{language}`.
+  const pages = new StoredPages(cache, async (key, pageAssets) => {
+    const { cardId, language } = pageKeyParts(key);
     const row = await loadCardPage(context.pool, cardId);
     if (!row) return null;
     return {
       dataHash: row.dataHash,
       marks: row.marks,
+      languages: cardLanguages(row.data),
       async render() {
         const view = toCardPageView({
           cardId,
+          language,
           ownerId: row.ownerId,
           data: row.data,
           products: row.products,
@@ -123,10 +141,30 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     };
   });
 
-  /** The page, or a 304 when the browser (or CDN) holds these very bytes. */
-  function answer(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, fresh: boolean): FastifyReply {
-    if (answeredNotModified(request, reply, page.etag, fresh)) return reply;
-    return sendStoredBody(request, reply, 200, page.body);
+  /**
+   * The page, or a 304 when the browser (or CDN) holds these very bytes. `negotiated`: the plain address of a card in
+   * several languages, whose answer depends on the browser's language (decision 62).
+   */
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: RenderedPage,
+    fresh: boolean,
+    language: PublicLanguage,
+    negotiated: boolean,
+  ): FastifyReply {
+    const vary = negotiated ? LANGUAGE_VARY : PLAIN_VARY;
+    if ((page.languages?.length ?? 1) > 1) reply.header('content-language', language);
+    if (answeredNotModified(request, reply, page.etag, fresh, vary)) return reply;
+    return sendStoredBody(request, reply, 200, page.body, vary);
+  }
+
+  /** Which language this request reads the card in, from its Turkish page (which knows the owner's languages). */
+  function chosen(request: FastifyRequest, turkish: RenderedPage): { language: PublicLanguage; negotiated: boolean } {
+    const offered = (turkish.languages ?? [DEFAULT_LANGUAGE]).filter(isPublicLanguage);
+    const requested = (request.query as { lang?: unknown } | undefined)?.lang;
+    const language = pageLanguage(requested, request.headers['accept-language'], offered);
+    return { language, negotiated: offered.length > 1 && !isPublicLanguage(requested) };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -154,22 +192,31 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
         // Read-your-writes (x-min-position or ?v=): the read models were awaited; the page is read for this request.
         const position = requestedPosition(request);
         const fresh = position !== undefined && isCheckpoint(position);
-        const inMemory = fresh ? undefined : cache.peek(cardId);
-        if (inMemory) {
-          // Sent here and now; a sync handler that returns nothing leaves Fastify nothing to wait for.
-          answer(request, reply, inMemory, false);
-          return undefined;
+        const turkishInMemory = fresh ? undefined : cache.peek(pageKey(cardId, DEFAULT_LANGUAGE));
+        if (turkishInMemory) {
+          const { language, negotiated } = chosen(request, turkishInMemory);
+          const inMemory = language === DEFAULT_LANGUAGE ? turkishInMemory : cache.peek(pageKey(cardId, language));
+          if (inMemory) {
+            // Sent here and now; a sync handler that returns nothing leaves Fastify nothing to wait for.
+            answer(request, reply, inMemory, false, language, negotiated);
+            return undefined;
+          }
         }
         return (async () => {
-          let page: RenderedPage | null;
           try {
-            page = await pages.page(cardId, fresh, assets.current());
+            const turkish = await pages.page(pageKey(cardId, DEFAULT_LANGUAGE), fresh, assets.current());
+            if (!turkish) return sendUnavailable(request, reply, 'not-found');
+            const { language, negotiated } = chosen(request, turkish);
+            const page =
+              language === DEFAULT_LANGUAGE
+                ? turkish
+                : await pages.page(pageKey(cardId, language), fresh, assets.current());
+            if (!page) return sendUnavailable(request, reply, 'not-found');
+            return answer(request, reply, page, fresh, language, negotiated);
           } catch (error) {
             request.log.error({ err: error }, 'public card page could not be rendered');
             return sendUnavailable(request, reply, 'error');
           }
-          if (!page) return sendUnavailable(request, reply, 'not-found');
-          return answer(request, reply, page, fresh);
         })();
       },
     );
@@ -187,7 +234,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
       },
       async (request, reply) => {
         const parsed = parseCardId(request.params.cardId);
-        const page = parsed.ok ? await pages.page(parsed.cardId, false, assets.current()) : null;
+        const page = parsed.ok ? await pages.page(pageKey(parsed.cardId, DEFAULT_LANGUAGE), false, assets.current()) : null;
         // The sample card has no form: nothing to send with.
         if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID)
           throw notFoundError(MESSAGES.cardPublicProfileNotFound);

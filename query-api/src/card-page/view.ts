@@ -1,4 +1,10 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
+import {
+  DEFAULT_LANGUAGE,
+  languagesOf,
+  translated,
+  type PublicLanguage,
+} from '@kartvizit/schemas/language/model';
 import { isDemoOwner } from '@kartvizit/schemas/demo/model';
 import { compactIban, formatIban, whatsAppDigitsOf } from '@kartvizit/schemas/profile/rules';
 import { isValidEmail } from '@kartvizit/schemas/common/email';
@@ -18,7 +24,8 @@ import {
 } from '../html/urls.ts';
 import { themeClass } from '../html/document.ts';
 import { personStructuredData, type JsonLd } from './structured-data.ts';
-import { TEXT } from './texts.ts';
+import { languageUrl } from '../language/negotiate.ts';
+import { messagesFor, type MessageKey, type Translate } from '../language/messages.ts';
 import { toCatalogue, type CatalogueItem } from './catalogue.ts';
 import type { CatalogueRow } from './load.ts';
 
@@ -118,8 +125,20 @@ export interface CardPageView {
   readonly companyTabs: readonly CompanyTab[];
   /** og:description: 'job title · company'. */
   readonly summary: string;
-  /** Contact file name stem (SPEC §7: company or full name). */
+  /** The contact file, in the page's language. */
   readonly vcardUrl: string;
+  /** The language the page is shown in, and its messages. */
+  readonly language: PublicLanguage;
+  readonly t: Translate;
+  /** Turkish and the languages the owner writes in (issue 31): the switcher, hreflang, the sitemap. */
+  readonly languages: readonly PublicLanguage[];
+  /**
+   * The card's own address, whatever the language (`/p/{id}`, absolute): the QR code and the share button, so whoever
+   * opens it gets their own language. `canonicalUrl` is this page's language's address.
+   */
+  readonly cardUrl: string;
+  /** Each language's address, for hreflang and the switcher (only when the owner writes in more than Turkish). */
+  readonly alternates: readonly { readonly language: PublicLanguage; readonly url: string }[];
   /**
    * The owner lets search engines list the page (docs/decisions/0019): no `noindex`. Never the
    * sample card. Off for profiles saved before the switch existed.
@@ -155,11 +174,17 @@ const SOCIAL_LABELS: { readonly [P in SocialPlatform]: string } = {
   other: 'Bağlantı',
 };
 
-const PAYMENT_TYPE_LABELS: Readonly<Record<string, string>> = {
-  bankTransfer: 'Banka Havalesi',
-  creditCard: 'Kredi Kartı',
-  paypal: 'PayPal',
-  other: 'Diğer',
+const PAYMENT_TYPE_KEYS: Readonly<Record<string, MessageKey>> = {
+  bankTransfer: 'paymentBankTransfer',
+  creditCard: 'paymentCreditCard',
+  other: 'paymentOther',
+};
+const PAYMENT_TYPE_NAMES: Readonly<Record<string, string>> = { paypal: 'PayPal' };
+
+const DIRECTIONS_KEYS: { readonly [T in DirectionsTarget]: MessageKey } = {
+  google: 'directionsGoogle',
+  apple: 'directionsApple',
+  waze: 'directionsWaze',
 };
 
 const BRAND_LABELS: { readonly [B in Exclude<PaymentBrand, 'default'>]: string } = {
@@ -226,36 +251,46 @@ function rowsOf(entries: readonly (readonly [string, string, boolean])[]): InfoR
     .map(([label, value, copy]) => ({ label, value, copy: copy ? value : null }));
 }
 
-function companyTabs(data: StoredProfile): CompanyTab[] {
+/** The fields an owner writes again per language. */
+function ownWords(data: StoredProfile): { jobTitle: string; company: string; bio: string } {
+  return { jobTitle: data.jobTitle, company: data.company, bio: data.bio };
+}
+
+function paymentTypeLabel(type: string, accountName: string, t: Translate): string {
+  const key = PAYMENT_TYPE_KEYS[type];
+  return key ? t(key) : (PAYMENT_TYPE_NAMES[type] ?? (accountName || t('payment')));
+}
+
+function companyTabs(data: StoredProfile, t: Translate): CompanyTab[] {
   const tabs: CompanyTab[] = [];
   const info = data.companyInfo;
   const company = rowsOf([
-    [TEXT.taxOffice, info.taxOffice, true],
-    [TEXT.taxNumber, info.taxNumber, true],
-    [TEXT.mersisNo, info.mersisNo, true],
-    [TEXT.registrationNumber, info.registrationNumber, true],
-    [TEXT.foundedYear, info.foundedYear, false],
+    [t('taxOffice'), info.taxOffice, true],
+    [t('taxNumber'), info.taxNumber, true],
+    [t('mersisNo'), info.mersisNo, true],
+    [t('registrationNumber'), info.registrationNumber, true],
+    [t('foundedYear'), info.foundedYear, false],
   ]);
   if (company.length > 0) {
     const name = data.company;
     tabs.push({
       id: 'sirket',
-      label: TEXT.tabCompany,
-      rows: name ? [{ label: TEXT.companyName, value: name, copy: name }, ...company] : company,
+      label: t('tabCompany'),
+      rows: name ? [{ label: t('companyName'), value: name, copy: name }, ...company] : company,
     });
   }
 
   const invoice = data.invoiceInfo;
   const invoiceRows = rowsOf([
-    [TEXT.recipientName, invoice.recipientName, true],
-    [TEXT.taxId, invoice.taxId, true],
-    [TEXT.taxOffice, invoice.taxOffice, true],
-    [TEXT.invoiceAddress, invoice.address, true],
+    [t('recipientName'), invoice.recipientName, true],
+    [t('taxId'), invoice.taxId, true],
+    [t('taxOffice'), invoice.taxOffice, true],
+    [t('invoiceAddress'), invoice.address, true],
   ]);
   if (invoiceRows.length > 0) {
     tabs.push({
       id: 'efatura',
-      label: TEXT.tabInvoice,
+      label: t('tabInvoice'),
       rows: invoiceRows,
       copyAll: invoiceRows.map((row) => `${row.label}: ${row.value}`).join('\n'),
     });
@@ -265,19 +300,19 @@ function companyTabs(data: StoredProfile): CompanyTab[] {
     .map((account): BankAccountView | null => {
       const iban = compactIban(account.iban);
       const rows = rowsOf([
-        [TEXT.accountHolder, account.accountHolder, true],
-        [TEXT.iban, iban ? formatIban(iban) : '', true],
-        [TEXT.accountNumber, account.accountNumber, true],
-        [TEXT.branchCode, account.branchCode, true],
-        [TEXT.swiftCode, account.swiftCode.toUpperCase(), true],
+        [t('accountHolder'), account.accountHolder, true],
+        [t('iban'), iban ? formatIban(iban) : '', true],
+        [t('accountNumber'), account.accountNumber, true],
+        [t('branchCode'), account.branchCode, true],
+        [t('swiftCode'), account.swiftCode.toUpperCase(), true],
         // A row that states no currency shows none (the reader does not assume TRY).
-        [TEXT.currency, account.currency, false],
-      ]).map((row) => (row.label === TEXT.iban ? { ...row, copy: iban, groups: ibanGroups(iban) } : row));
+        [t('currency'), account.currency, false],
+      ]).map((row) => (row.label === t('iban') ? { ...row, copy: iban, groups: ibanGroups(iban) } : row));
       const { bankName } = account;
-      return rows.length > 0 || bankName ? { bankName: bankName || TEXT.bankAccount, rows } : null;
+      return rows.length > 0 || bankName ? { bankName: bankName || t('bankAccount'), rows } : null;
     })
     .filter((account): account is BankAccountView => account !== null);
-  if (accounts.length > 0) tabs.push({ id: 'banka', label: TEXT.tabBank, accounts });
+  if (accounts.length > 0) tabs.push({ id: 'banka', label: t('tabBank'), accounts });
 
   const methods = data.paymentMethods
     .map((method): PaymentView | null => {
@@ -286,29 +321,31 @@ function companyTabs(data: StoredProfile): CompanyTab[] {
       if (!accountId && !qrUrl) return null;
       const brand = paymentBrand(type, accountName);
       const typeLabel =
-        brand === 'default' ? (PAYMENT_TYPE_LABELS[type] ?? (accountName || TEXT.payment)) : BRAND_LABELS[brand];
+        brand === 'default' ? paymentTypeLabel(type, accountName, t) : BRAND_LABELS[brand];
       const label =
-        accountName && accountName.toLowerCase() !== typeLabel.toLowerCase() ? accountName : TEXT.accountIdLabel;
-      const copyLabel = isValidEmail(accountId) ? TEXT.paymentEmailLabel : TEXT.accountIdLabel;
+        accountName && accountName.toLowerCase() !== typeLabel.toLowerCase() ? accountName : t('accountIdLabel');
+      const copyLabel = isValidEmail(accountId) ? t('paymentEmailLabel') : t('accountIdLabel');
       return { brand, typeLabel, label, accountId, copyLabel, qrUrl };
     })
     .filter((method): method is PaymentView => method !== null);
-  if (methods.length > 0) tabs.push({ id: 'odeme', label: TEXT.tabPayment, methods });
+  if (methods.length > 0) tabs.push({ id: 'odeme', label: t('tabPayment'), methods });
   return tabs;
 }
 
-function socialItems(data: StoredProfile): SocialItem[] {
+function socialItems(data: StoredProfile, t: Translate): SocialItem[] {
   return data.socialLinks
     .map((link): SocialItem | null => {
       const url = safeWebUrl(link.url);
       if (!url) return null;
-      return { platform: link.platform, label: SOCIAL_LABELS[link.platform], username: link.username, url };
+      return { platform: link.platform, label: link.platform === 'other' ? t('socialOther') : SOCIAL_LABELS[link.platform], username: link.username, url };
     })
     .filter((item): item is SocialItem => item !== null);
 }
 
 export interface CardPageInput {
   readonly cardId: string;
+  /** The language to show; one the owner does not write in shows the owner's words in Turkish. Default Turkish. */
+  readonly language?: PublicLanguage;
   readonly ownerId: string;
   readonly data: unknown;
   readonly publicBaseUrl: string;
@@ -326,11 +363,21 @@ export interface CardPageInput {
   readonly office?: unknown;
 }
 
+/** The languages a card is shown in: Turkish and those the owner writes in (the sample card: Turkish only). */
+export function cardLanguages(data: unknown): PublicLanguage[] {
+  return languagesOf(readStoredProfile(data).translations);
+}
+
 export function toCardPageView(input: CardPageInput): CardPageView {
   const office = readStoredOffice(input.office ?? null);
-  const data = readStoredProfile(office ? withOfficeTemplate(input.data, office) : input.data);
+  const stored = readStoredProfile(office ? withOfficeTemplate(input.data, office) : input.data);
+  const languages = languagesOf(stored.translations);
+  const language = input.language && languages.includes(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const t = messagesFor(language);
+  // The owner's words in the page's language, field by field; every other value as written.
+  const data: StoredProfile = { ...stored, ...translated(ownWords(stored), stored.translations, language) };
   const { firstName, lastName, title, jobTitle, company, thumbnails } = data;
-  const fullName = [firstName, lastName].filter(Boolean).join(' ') || TEXT.brand;
+  const fullName = [firstName, lastName].filter(Boolean).join(' ') || t('brand');
   const photoMain = safeMediaPath(data.profilePicture);
 
   const contacts: ContactItem[] = [];
@@ -338,13 +385,13 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   const tel = telUrl(phone);
   if (tel) {
     const display = data.phoneFormatted || phone;
-    contacts.push({ kind: 'phone', label: TEXT.phone, display, href: tel, external: false, copy: display });
+    contacts.push({ kind: 'phone', label: t('phone'), display, href: tel, external: false, copy: display });
     // Beside the call: a chat on WhatsApp, when the phone is a mobile number (decision 47).
     const whatsApp = whatsAppDigitsOf(phone);
     if (whatsApp)
       contacts.push({
         kind: 'whatsapp',
-        label: TEXT.whatsapp,
+        label: t('whatsapp'),
         display,
         href: `https://wa.me/${whatsApp}`,
         external: true,
@@ -354,12 +401,12 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   const { email } = data;
   const mailto = mailtoUrl(email);
   if (mailto)
-    contacts.push({ kind: 'email', label: TEXT.email, display: email, href: mailto, external: false, copy: email });
+    contacts.push({ kind: 'email', label: t('email'), display: email, href: mailto, external: false, copy: email });
   const website = safeWebUrl(data.website);
   if (website)
     contacts.push({
       kind: 'website',
-      label: TEXT.website,
+      label: t('website'),
       display: displayWebUrl(website),
       href: website,
       external: true,
@@ -372,7 +419,7 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   if (shownAddress) {
     contacts.push({
       kind: 'address',
-      label: TEXT.address,
+      label: t('address'),
       display: shownAddress,
       href: mapSearchUrl(coordinates, query),
       external: true,
@@ -381,14 +428,17 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   }
   const directions = directionsUrls(coordinates, query).map((link) => ({
     ...link,
-    label: TEXT.directionsTargets[link.target],
+    label: t(DIRECTIONS_KEYS[link.target]),
   }));
   const location: LocationView | null =
     shownAddress || coordinates ? { coordinates, address: shownAddress, directions } : null;
   const hasCity = address.city.length > 0;
-  const canonicalUrl = `${input.publicBaseUrl}/p/${input.cardId}`;
+  const cardUrl = `${input.publicBaseUrl}/p/${input.cardId}`;
+  const canonicalUrl = languageUrl(cardUrl, language, languages);
+  const alternates =
+    languages.length > 1 ? languages.map((each) => ({ language: each, url: languageUrl(cardUrl, each, languages) })) : [];
   const shareImage = photoMain ? `${input.publicBaseUrl}${photoMain}` : null;
-  const social = socialItems(data);
+  const social = socialItems(data, t);
   // Crawlers get the phone number and e-mail in a machine-readable form only when the owner chose it.
   const searchable = data.searchable === true && !isDemoOwner(input.ownerId);
   const logoMain = safeMediaPath(data.companyLogo);
@@ -413,6 +463,11 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     cardId: input.cardId,
     profileId: data._id || input.ownerId,
     canonicalUrl,
+    cardUrl,
+    alternates,
+    language,
+    languages,
+    t,
     fullName,
     displayName: [title, fullName].filter(Boolean).join(' '),
     initials: initialsOf(firstName, lastName, fullName),
@@ -428,18 +483,18 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     social,
     location,
     directionsUrl: hasCity ? (directions.find((link) => link.target === 'google')?.url ?? null) : null,
-    companyTabs: companyTabs(data),
+    companyTabs: companyTabs(data, t),
     summary: [jobTitle, company].filter(Boolean).join(' · '),
-    vcardUrl: input.vcardUrl,
+    vcardUrl: languageUrl(input.vcardUrl, language, languages),
     searchable,
     structuredData,
-    catalogue: toCatalogue(input.products ?? [], input.webp),
+    catalogue: toCatalogue(input.products ?? [], input.webp, language),
     // The sample card shows the block (its owner holds no key): its form answers in sample mode, sending nothing
     // (docs/decisions/0048-a-sample-card-that-sells.md).
     rems: input.remsActive === true || isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,
     office: office
       ? { name: office.name, href: office.slug ? `/o/${office.slug}` : null, licenceNumber: officeLicenceNumber(office) }
       : null,
-    leadNotice: office ? TEXT.leadNoticeOffice : TEXT.leadNotice,
+    leadNotice: office ? t('leadNoticeOffice') : t('leadNotice'),
   };
 }

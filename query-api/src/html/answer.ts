@@ -61,6 +61,11 @@ export function pageSecurityHeaders(tileUrl: string): SecurityHeaderOverrides {
   };
 }
 
+/** A stored page differs only by its compression. */
+export const PLAIN_VARY = 'Accept-Encoding';
+/** A page whose plain address chooses its language by the browser's (the card page of an owner with languages). */
+export const LANGUAGE_VARY = 'Accept-Encoding, Accept-Language';
+
 /**
  * Sets the page's ETag and Cache-Control (`fresh`: the owner's read-your-writes look); when the browser (or CDN)
  * holds these very bytes, answers 304 and says so.
@@ -70,10 +75,11 @@ export function answeredNotModified(
   reply: FastifyReply,
   etag: string,
   fresh: boolean,
+  vary: string = PLAIN_VARY,
 ): boolean {
   reply.header('etag', etag).header('cache-control', fresh ? FRESH_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL);
   if (!matches(request.headers['if-none-match'], etag)) return false;
-  reply.code(304).header('vary', 'Accept-Encoding').send();
+  reply.code(304).header('vary', vary).send();
   return true;
 }
 
@@ -83,8 +89,9 @@ export function sendStoredBody(
   reply: FastifyReply,
   status: number,
   body: StoredBody,
+  vary: string = PLAIN_VARY,
 ): FastifyReply {
-  reply.code(status).header('content-type', HTML_CONTENT_TYPE).header('vary', 'Accept-Encoding');
+  reply.code(status).header('content-type', HTML_CONTENT_TYPE).header('vary', vary);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(bytesFor(body, encoding));
@@ -98,10 +105,11 @@ export async function sendFreshlyCompressed(
   request: FastifyRequest,
   reply: FastifyReply,
   text: string,
+  vary: string = PLAIN_VARY,
 ): Promise<FastifyReply> {
   const bytes = Buffer.from(text, 'utf8');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply.code(200).header('content-type', HTML_CONTENT_TYPE).header('vary', 'Accept-Encoding');
+  reply.code(200).header('content-type', HTML_CONTENT_TYPE).header('vary', vary);
   if (encoding === 'br') {
     const compressed = await brotliAsync(bytes, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },

@@ -9,15 +9,18 @@ import { PRODUCT_CURRENCIES as CURRENCIES, type ProductCurrency as Currency } fr
  * (schemas) reads it.
  */
 
-const formatters = new Map<Currency, Intl.NumberFormat>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
-/** `Intl.NumberFormat('tr-TR', { style: 'currency', currency })`: '₺1.234,50', '$12,00'. */
-export function formatPrice(value: number, currency: string): string {
+/**
+ * `Intl.NumberFormat(locale, { style: 'currency', currency })`: in Turkish '₺1.234,50', '$12,00'; in English
+ * '₺1,234.50'. The price stays in its currency; only the way it is written follows the page's language (issue 31).
+ */
+export function formatPrice(value: number, currency: string, locale = 'tr-TR'): string {
   const code: Currency = (CURRENCIES as readonly string[]).includes(currency) ? (currency as Currency) : 'TRY';
-  let formatter = formatters.get(code);
+  let formatter = formatters.get(`${locale}|${code}`);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: code });
-    formatters.set(code, formatter);
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    formatters.set(`${locale}|${code}`, formatter);
   }
   return formatter.format(value);
 }
@@ -34,12 +37,12 @@ export function trimmedTexts(values: readonly string[]): string[] {
 }
 
 /** SPEC §5: a price shows only when it has a value (non-zero) and `isDisplayed` is true. */
-export function priceOf(product: ProductData): PriceView | null {
+export function priceOf(product: ProductData, locale = 'tr-TR'): PriceView | null {
   const { value, currency, isDisplayed, compareAtValue } = product.price;
   if (value <= 0 || !isDisplayed) return null;
   return {
-    text: formatPrice(value, currency),
-    compareAt: compareAtValue !== null && compareAtValue > value ? formatPrice(compareAtValue, currency) : null,
+    text: formatPrice(value, currency, locale),
+    compareAt: compareAtValue !== null && compareAtValue > value ? formatPrice(compareAtValue, currency, locale) : null,
   };
 }
 
@@ -62,7 +65,14 @@ export function imagesOf(product: ProductData, webp: ReadonlySet<string> = new S
     });
 }
 
-/** A product's page; from a card's catalogue it names that card (`?card=`), for the way back and the counting. */
-export function productPath(id: string, fromCardId: string | null = null): string {
-  return fromCardId ? `/product/${id}?card=${encodeURIComponent(fromCardId)}` : `/product/${id}`;
+/**
+ * A product's page; from a card's catalogue it names that card (`?card=`), for the way back and the counting, and the
+ * language the card was read in (`?lang=`, issue 31), so the visitor stays in it.
+ */
+export function productPath(id: string, fromCardId: string | null = null, language: string | null = null): string {
+  const query = [
+    fromCardId ? `card=${encodeURIComponent(fromCardId)}` : '',
+    language ? `lang=${encodeURIComponent(language)}` : '',
+  ].filter(Boolean);
+  return query.length ? `/product/${id}?${query.join('&')}` : `/product/${id}`;
 }

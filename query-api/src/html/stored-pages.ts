@@ -8,12 +8,16 @@ import { storedBody, type StoredBody } from './stored-body.ts';
 export interface RenderedPage {
   readonly body: StoredBody;
   readonly etag: string;
+  /** The languages the page is offered in (the card page, issue 31); absent: one. */
+  readonly languages?: readonly string[];
 }
 
 /** What a page is made of now: its data's hash, the read models' marks it was read at, and how to render it. */
 export interface PageVersion<P extends string> {
   readonly dataHash: string;
   readonly marks: Marks<P>;
+  /** The languages this version is offered in: kept with the rendered page. */
+  readonly languages?: readonly string[];
   render(): Promise<string> | string;
 }
 
@@ -57,7 +61,11 @@ export class StoredPages<P extends string> {
     const reused = this.cache.reuse(key, fingerprint, version.marks);
     if (reused) return reused;
     const html = await version.render();
-    const page: RenderedPage = { body: await storedBody(html), etag: etagOf(html) };
+    const page: RenderedPage = {
+      body: await storedBody(html),
+      etag: etagOf(html),
+      ...(version.languages ? { languages: version.languages } : {}),
+    };
     this.cache.remember(key, { page, fingerprint, marks: version.marks });
     return page;
   }

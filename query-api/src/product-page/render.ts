@@ -2,7 +2,14 @@ import { jsonForScript, markup, trustedHtml, type SafeHtml } from '@kartvizit/in
 import type { PageAssets } from '../html/assets.ts';
 import { pageHead, scriptTags } from '../html/document.ts';
 import { icon } from '../html/icons.ts';
-import { PRODUCT_SCRIPT_TEXT, PRODUCT_TEXT, type ProductPageView } from './view.ts';
+import type { ProductPageView } from './view.ts';
+import { messagesFor } from '../language/messages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_NATIVE_NAMES,
+  OPEN_GRAPH_LOCALES,
+  textDirection,
+} from '@kartvizit/schemas/language/model';
 
 /**
  * /product/{id} as one HTML document (docs/decisions/0023-public-catalogue.md): whole without a script (the gallery
@@ -22,12 +29,14 @@ function head(title: string, description: string, assets: PageAssets, meta: Safe
 
 /** A description for link previews: the price first, then the start of the description. */
 function summary(view: ProductPageView): string {
+  const t = view.t;
   const text = view.description.replace(/\s+/g, ' ');
   const short = text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-  return [view.price?.text ?? '', short].filter(Boolean).join(' · ') || PRODUCT_TEXT.brand;
+  return [view.price?.text ?? '', short].filter(Boolean).join(' · ') || t('brand');
 }
 
 function socialMeta(view: ProductPageView): SafeHtml {
+  const t = view.t;
   const description = summary(view);
   const image = view.shareImage
     ? markup`<meta property="og:image" content="${view.shareImage}">
@@ -41,10 +50,13 @@ function socialMeta(view: ProductPageView): SafeHtml {
 `
     : '';
   const robots = view.searchable ? '' : markup`<meta name="robots" content="noindex">\n`;
+  const hreflang = view.alternates.length
+    ? markup`${view.alternates.map((each) => markup`<link rel="alternate" hreflang="${each.language}" href="${each.url}">\n`)}<link rel="alternate" hreflang="x-default" href="${view.productUrl}">\n`
+    : '';
   return markup`<link rel="canonical" href="${view.canonicalUrl}">
-${robots}<meta property="og:type" content="product">
-<meta property="og:site_name" content="${PRODUCT_TEXT.brand}">
-<meta property="og:locale" content="tr_TR">
+${hreflang}${robots}<meta property="og:type" content="product">
+<meta property="og:site_name" content="${t('brand')}">
+<meta property="og:locale" content="${OPEN_GRAPH_LOCALES[view.language]}">
 <meta property="og:title" content="${view.name}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${view.canonicalUrl}">
@@ -55,66 +67,83 @@ ${image}${price}<meta name="twitter:card" content="${view.shareImage ? 'summary_
 }
 
 function gallery(view: ProductPageView): SafeHtml {
+  const t = view.t;
   const count = view.images.length;
   if (count === 0) {
-    return markup`<div class="pp-gallery pp-gallery--none">${icon('image', 'pc-icon pp-gallery__none-icon')}<p>${PRODUCT_TEXT.noImage}</p></div>`;
+    return markup`<div class="pp-gallery pp-gallery--none">${icon('image', 'pc-icon pp-gallery__none-icon')}<p>${t('productNoImage')}</p></div>`;
   }
   const slides = view.images.map((image, index) => {
     const loading = index === 0 ? trustedHtml(' fetchpriority="high"') : trustedHtml(' loading="lazy"');
-    return markup`<li class="pp-slide" id="pp-img-${index + 1}"><img src="${image.src}" alt="${PRODUCT_TEXT.imageAlt(view.name, index + 1, count)}" width="${IMAGE.width}" height="${IMAGE.height}" decoding="async"${loading}></li>`;
+    return markup`<li class="pp-slide" id="pp-img-${index + 1}"><img src="${image.src}" alt="${count > 1 ? t('productImageAlt', { name: view.name, index: index + 1, count }) : view.name}" width="${IMAGE.width}" height="${IMAGE.height}" decoding="async"${loading}></li>`;
   });
   const arrows =
     count > 1
-      ? markup`<button type="button" class="pp-arrow pp-arrow--prev pc-js" data-gallery-prev aria-label="${PRODUCT_TEXT.previousImage}" aria-controls="pp-slides" disabled>${icon('previous')}</button><button type="button" class="pp-arrow pp-arrow--next pc-js" data-gallery-next aria-label="${PRODUCT_TEXT.nextImage}" aria-controls="pp-slides">${icon('next')}</button><p class="pp-gallery__count" data-gallery-count aria-live="polite">1 / ${count}</p>`
+      ? markup`<button type="button" class="pp-arrow pp-arrow--prev pc-js" data-gallery-prev aria-label="${t('productPreviousImage')}" aria-controls="pp-slides" disabled>${icon('previous')}</button><button type="button" class="pp-arrow pp-arrow--next pc-js" data-gallery-next aria-label="${t('productNextImage')}" aria-controls="pp-slides">${icon('next')}</button><p class="pp-gallery__count" data-gallery-count aria-live="polite">1 / ${count}</p>`
       : '';
   const thumbs =
     count > 1
-      ? markup`<ul class="pp-thumbs" role="list" aria-label="${PRODUCT_TEXT.thumbnails}">${view.images.map(
+      ? markup`<ul class="pp-thumbs" role="list" aria-label="${t('productThumbnails')}">${view.images.map(
           (image, index) =>
-            markup`<li><a class="pp-thumb" href="#pp-img-${index + 1}" data-thumb="${index}" aria-label="${PRODUCT_TEXT.thumbnail(index + 1)}"${index === 0 ? trustedHtml(' aria-current="true"') : ''}><img src="${image.small}" alt="" width="${THUMB.width}" height="${THUMB.height}" loading="lazy" decoding="async"></a></li>`,
+            markup`<li><a class="pp-thumb" href="#pp-img-${index + 1}" data-thumb="${index}" aria-label="${t('productThumbnail', { index: index + 1 })}"${index === 0 ? trustedHtml(' aria-current="true"') : ''}><img src="${image.small}" alt="" width="${THUMB.width}" height="${THUMB.height}" loading="lazy" decoding="async"></a></li>`,
         )}</ul>`
       : '';
-  return markup`<div class="pp-media"><div class="pp-gallery" data-gallery><ul class="pp-slides" id="pp-slides" role="list" aria-label="${PRODUCT_TEXT.gallery}" tabindex="0" data-gallery-track>${slides}</ul>${arrows}</div>${thumbs}</div>`;
+  return markup`<div class="pp-media"><div class="pp-gallery" data-gallery><ul class="pp-slides" id="pp-slides" role="list" aria-label="${t('productGallery')}" tabindex="0" data-gallery-track>${slides}</ul>${arrows}</div>${thumbs}</div>`;
 }
 
 function details(view: ProductPageView): SafeHtml {
+  const t = view.t;
   const category = view.category
-    ? markup`<p class="pp-category"><span class="pc-visually-hidden">${PRODUCT_TEXT.category}: </span>${view.category}</p>`
+    ? markup`<p class="pp-category"><span class="pc-visually-hidden">${t('productCategory')}: </span>${view.category}</p>`
     : '';
   const tags = view.tags.length
-    ? markup`<ul class="pp-tags" role="list" aria-label="${PRODUCT_TEXT.tags}">${view.tags.map((tag) => markup`<li class="pp-tag">${icon('tag', 'pc-icon pc-icon--sm')}${tag}</li>`)}</ul>`
+    ? markup`<ul class="pp-tags" role="list" aria-label="${t('productTags')}">${view.tags.map((tag) => markup`<li class="pp-tag">${icon('tag', 'pc-icon pc-icon--sm')}${tag}</li>`)}</ul>`
     : '';
   const compareAt = view.price?.compareAt
-    ? markup` <s class="pp-price__was"><span class="pc-visually-hidden">${PRODUCT_TEXT.compareAt}: </span>${view.price.compareAt}</s>`
+    ? markup` <s class="pp-price__was"><span class="pc-visually-hidden">${t('productCompareAt')}: </span>${view.price.compareAt}</s>`
     : '';
   const price = view.price
-    ? markup`<p class="pp-price"><span class="pc-visually-hidden">${PRODUCT_TEXT.price}: </span><span class="pp-price__now">${view.price.text}</span>${compareAt}</p>`
+    ? markup`<p class="pp-price"><span class="pc-visually-hidden">${t('productPrice')}: </span><span class="pp-price__now">${view.price.text}</span>${compareAt}</p>`
     : '';
   const stock =
     view.inStock === null
       ? ''
-      : markup`<p class="pp-stock pp-stock--${view.inStock ? 'in' : 'out'}">${view.inStock ? PRODUCT_TEXT.inStock : PRODUCT_TEXT.outOfStock}</p>`;
+      : markup`<p class="pp-stock pp-stock--${view.inStock ? 'in' : 'out'}">${view.inStock ? t('productInStock') : t('productOutOfStock')}</p>`;
   const description = view.description
-    ? markup`<section class="pp-section" aria-labelledby="pp-desc-h"><h2 class="pp-h2" id="pp-desc-h">${PRODUCT_TEXT.description}</h2><p class="pp-desc">${view.description}</p></section>`
+    ? markup`<section class="pp-section" aria-labelledby="pp-desc-h"><h2 class="pp-h2" id="pp-desc-h">${t('productDescription')}</h2><p class="pp-desc">${view.description}</p></section>`
     : '';
   const features = view.features.length
-    ? markup`<section class="pp-section" aria-labelledby="pp-features-h"><h2 class="pp-h2" id="pp-features-h">${PRODUCT_TEXT.features}</h2><ul class="pp-features">${view.features.map((feature) => markup`<li>${feature}</li>`)}</ul></section>`
+    ? markup`<section class="pp-section" aria-labelledby="pp-features-h"><h2 class="pp-h2" id="pp-features-h">${t('productFeatures')}</h2><ul class="pp-features">${view.features.map((feature) => markup`<li>${feature}</li>`)}</ul></section>`
     : '';
   const buy = view.buyUrl
-    ? markup`<a class="pc-btn pc-btn--primary pp-action" href="${view.buyUrl}" target="_blank" rel="noopener noreferrer" data-pp-click="buy">${icon('cart')}<span>${PRODUCT_TEXT.buy}</span></a>`
+    ? markup`<a class="pc-btn pc-btn--primary pp-action" href="${view.buyUrl}" target="_blank" rel="noopener noreferrer" data-pp-click="buy">${icon('cart')}<span>${t('productBuy')}</span></a>`
     : '';
   return markup`<div class="pp-info">
 ${category}<h1 class="pp-name">${view.name}</h1>
 ${tags}${price}${stock}
 ${description}${features}
-<div class="pp-actions"><a class="pc-btn pp-action pp-action--whatsapp" href="${view.whatsAppAskUrl}" target="_blank" rel="noopener noreferrer" data-pp-click="whatsapp">${icon('whatsapp')}<span>${PRODUCT_TEXT.askOnWhatsApp}</span></a>${buy}</div>
+<div class="pp-actions"><a class="pc-btn pp-action pp-action--whatsapp" href="${view.whatsAppAskUrl}" target="_blank" rel="noopener noreferrer" data-pp-click="whatsapp">${icon('whatsapp')}<span>${t('productAskOnWhatsApp')}</span></a>${buy}</div>
 </div>`;
+}
+
+/** The owner's languages, each in its own name, as on the card (the way back to the card keeps the language). */
+function languageSwitcher(view: ProductPageView): SafeHtml | '' {
+  if (view.alternates.length === 0) return '';
+  const links = view.alternates.map((each) => {
+    const current = each.language === view.language ? trustedHtml(' aria-current="true"') : '';
+    return markup`<li><a class="pc-lang" href="${each.href}" hreflang="${each.language}" lang="${each.language}"${current}>${LANGUAGE_NATIVE_NAMES[each.language]}</a></li>`;
+  });
+  return markup`<nav class="pc-langs pp-langs" aria-label="${view.t('languages')}"><ul role="list">${links}</ul></nav>`;
 }
 
 /** The product page: the same bytes for every visitor. */
 export function renderProductPage(view: ProductPageView, assets: PageAssets): string {
-  const title = `${view.name} · ${view.ownerName || PRODUCT_TEXT.brand}`;
-  const backLabel = view.cardUrl ? PRODUCT_TEXT.backToCard(view.ownerName) : PRODUCT_TEXT.home;
+  const t = view.t;
+  const title = `${view.name} · ${view.ownerName || t('brand')}`;
+  const backLabel = view.cardUrl
+    ? view.ownerName
+      ? t('productBackToCard', { owner: view.ownerName })
+      : t('productBackToCardPlain')
+    : t('productHome');
   const backdrop = view.images[0]
     ? markup`<div class="pp-backdrop" aria-hidden="true"><img src="${view.images[0].small}" alt="" width="400" height="300" data-gallery-backdrop></div>`
     : '';
@@ -124,19 +153,24 @@ export function renderProductPage(view: ProductPageView, assets: PageAssets): st
     cardId: view.fromCardId,
     share: { title: view.name, text: view.name, url: view.canonicalUrl },
     images: view.images.map((image) => image.small),
-    text: PRODUCT_SCRIPT_TEXT,
+    text: {
+      copied: t('scriptLinkCopied'),
+      copyFailed: t('scriptCopyFailed'),
+      imageOf: t('scriptImageOf', { index: '{index}', count: '{count}' }),
+    },
   };
   return markup`<!doctype html>
-<html lang="tr" class="theme-${view.theme}">
+<html lang="${view.language}" dir="${textDirection(view.language)}" class="theme-${view.theme}">
 ${head(title, summary(view), assets, socialMeta(view))}
 <body class="pc-body pp-body">
 ${backdrop}<div class="pp-page">
-<nav class="pp-top" aria-label="${PRODUCT_TEXT.actions}"><a class="pp-top__btn" href="${view.cardUrl ?? '/'}" aria-label="${backLabel}">${icon('back')}</a><span class="pp-top__end"><button type="button" class="pp-top__btn pc-js" data-share aria-label="${PRODUCT_TEXT.share}">${icon('share')}</button><a class="pp-top__btn" href="${view.whatsAppShareUrl}" target="_blank" rel="noopener noreferrer" aria-label="${PRODUCT_TEXT.shareOnWhatsApp}">${icon('whatsapp')}</a></span></nav>
+<nav class="pp-top" aria-label="${t('productActions')}"><a class="pp-top__btn pp-top__btn--back" href="${view.cardUrl ?? '/'}" aria-label="${backLabel}">${icon('back')}</a><span class="pp-top__end"><button type="button" class="pp-top__btn pc-js" data-share aria-label="${t('share')}">${icon('share')}</button><a class="pp-top__btn" href="${view.whatsAppShareUrl}" target="_blank" rel="noopener noreferrer" aria-label="${t('productShareOnWhatsApp')}">${icon('whatsapp')}</a></span></nav>
+${languageSwitcher(view)}
 <main class="pp-card">
 ${gallery(view)}
 ${details(view)}
 </main>
-<footer class="pc-footer"><p>${PRODUCT_TEXT.footer}</p>${view.cardUrl ? markup`<a href="${view.cardUrl}">${backLabel}</a>` : ''}</footer>
+<footer class="pc-footer"><p>${t('footer')}</p>${view.cardUrl ? markup`<a href="${view.cardUrl}">${backLabel}</a>` : ''}</footer>
 </div>
 <div class="pc-toast" data-toast role="status" aria-live="polite"></div>
 <script type="application/json" id="pp-data">${jsonForScript(data)}</script>
@@ -148,18 +182,19 @@ ${scriptTags(assets)}
 
 /** 'Ürün bulunamadı' / 'Ürün yüklenirken bir hata oluştu': the same bytes whatever the product. */
 export function renderProductUnavailable(kind: 'not-found' | 'error', assets: PageAssets): string {
-  const title = kind === 'not-found' ? PRODUCT_TEXT.notFoundTitle : PRODUCT_TEXT.loadErrorTitle;
-  const text = kind === 'not-found' ? PRODUCT_TEXT.notFoundText : PRODUCT_TEXT.loadErrorText;
+  const t = messagesFor(DEFAULT_LANGUAGE);
+  const title = kind === 'not-found' ? t('productNotFoundTitle') : t('productLoadErrorTitle');
+  const text = kind === 'not-found' ? t('productNotFoundText') : t('productLoadErrorText');
   return markup`<!doctype html>
 <html lang="tr" class="theme-classic">
-${head(`${title} · ${PRODUCT_TEXT.brand}`, text, assets, markup`<meta name="robots" content="noindex">\n`)}
+${head(`${title} · ${t('brand')}`, text, assets, markup`<meta name="robots" content="noindex">\n`)}
 <body class="pc-body">
 <main class="pc-state">
 <div class="pc-state__icon">${icon('about')}</div>
 <h1 class="pc-state__title">${title}</h1>
 <p class="pc-state__text">${text}</p>
-<a class="pc-btn pc-btn--primary" href="/" data-back>${PRODUCT_TEXT.back}</a>
-<p class="pc-state__brand">${PRODUCT_TEXT.footer}</p>
+<a class="pc-btn pc-btn--primary" href="/" data-back>${t('back')}</a>
+<p class="pc-state__brand">${t('footer')}</p>
 </main>
 ${scriptTags(assets)}
 </body>

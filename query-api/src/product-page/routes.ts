@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { isPublicLanguage } from '@kartvizit/schemas/language/model';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import { parseCardId } from '@kartvizit/schemas/card/rules';
 import { requestedPosition, type QueryContext } from '../core/context.ts';
 import { EntryAssets } from '../html/assets.ts';
 import {
+  LANGUAGE_VARY,
   UnavailablePages,
   answeredNotModified,
   etagOf,
@@ -52,7 +54,7 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
   const unavailable = new UnavailablePages(renderProductUnavailable);
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get<{ Params: { id: string }; Querystring: { card?: unknown } }>(
+    app.get<{ Params: { id: string }; Querystring: { card?: unknown; lang?: unknown } }>(
       '/product/:id',
       {
         schema: { hide: true },
@@ -64,7 +66,8 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
         if (!UUID.test(id)) return unavailable.send(request, reply, 'not-found', assets.current());
         const fromCard = cameFrom(request.query.card);
         if (id !== raw) {
-          const location = fromCard ? productPath(id, fromCard) : `/product/${id}`;
+          const lang = isPublicLanguage(request.query.lang) ? request.query.lang : null;
+          const location = productPath(id, fromCard, lang);
           return reply.code(301).header('location', location).header('cache-control', 'public, max-age=86400').send();
         }
         let row: ProductPageRow | undefined;
@@ -82,13 +85,18 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
           cameFromCard: row.cameFromCard,
           profile: row.profile,
           publicBaseUrl: settings.publicBaseUrl,
+          requestedLanguage: request.query.lang,
+          acceptLanguage: request.headers['accept-language'],
         });
         const text = renderProductPage(view, assets.current());
+        // The plain address of a product in several languages chooses by the browser's (decision 62).
+        if (view.alternates.length > 0) reply.header('content-language', view.language);
         const etag = etagOf(text);
         const position = requestedPosition(request);
         const fresh = position !== undefined && isCheckpoint(position);
-        if (answeredNotModified(request, reply, etag, fresh)) return reply;
-        return sendFreshlyCompressed(request, reply, text);
+        const vary = view.alternates.length > 0 && !isPublicLanguage(request.query.lang) ? LANGUAGE_VARY : undefined;
+        if (answeredNotModified(request, reply, etag, fresh, vary)) return reply;
+        return sendFreshlyCompressed(request, reply, text, vary);
       },
     );
   };

@@ -4,6 +4,9 @@ import { readStoredProfile } from '@kartvizit/schemas/profile/read';
 import { imagesOf, priceOf, productPath, trimmedTexts, type PriceView, type ProductImage } from '../html/product.ts';
 import { safeWebUrl } from '../html/urls.ts';
 import { themeClass } from '../html/document.ts';
+import { PUBLIC_LANGUAGES, languagesOf, translated, type PublicLanguage } from '@kartvizit/schemas/language/model';
+import { FORMAT_LOCALES, messagesFor, type Translate } from '../language/messages.ts';
+import { languageUrl, pageLanguage } from '../language/negotiate.ts';
 
 /**
  * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` (read by
@@ -11,48 +14,6 @@ import { themeClass } from '../html/document.ts';
  * wrong type counts as empty.
  */
 
-export const PRODUCT_TEXT = {
-  brand: 'Dijital Kartvizit',
-  footer: '© 2025 Dijital Kartvizit',
-  noImage: 'Görsel bulunamadı',
-  gallery: 'Ürün görselleri',
-  thumbnails: 'Görsel seçimi',
-  imageAlt: (name: string, index: number, count: number) => (count > 1 ? `${name}, görsel ${index} / ${count}` : name),
-  thumbnail: (index: number) => `Görsel ${index}`,
-  previousImage: 'Önceki görsel',
-  nextImage: 'Sonraki görsel',
-  category: 'Kategori',
-  tags: 'Etiketler',
-  price: 'Fiyat',
-  compareAt: 'Önceki fiyat',
-  description: 'Ürün Açıklaması',
-  features: 'Özellikler',
-  inStock: 'Stokta var',
-  outOfStock: 'Stokta yok',
-  askOnWhatsApp: 'WhatsApp ile Bilgi Al',
-  buy: 'Satın Al',
-  share: 'Paylaş',
-  actions: 'Ürün sayfası işlemleri',
-  shareOnWhatsApp: 'WhatsApp ile paylaş',
-  backToCard: (owner: string) => (owner ? `${owner} kartvizitine dön` : 'Kartvizite dön'),
-  home: 'Ana sayfa',
-  /** SPEC §7: the text a visitor sends the owner. */
-  whatsAppQuestion: (name: string, url: string) => `${name} hakkında bilgi almak istiyorum: ${url}`,
-  /** SPEC §7: the product's name and the page's address, to send to anyone. */
-  whatsAppShare: (name: string, url: string) => `${name} ${url}`,
-  notFoundTitle: 'Ürün bulunamadı',
-  notFoundText: 'Aradığınız ürün bulunamadı veya artık mevcut değil.',
-  loadErrorTitle: 'Ürün yüklenirken bir hata oluştu',
-  loadErrorText: 'Lütfen biraz sonra tekrar deneyin.',
-  back: 'Geri Dön',
-} as const;
-
-/** Texts the product page's script shows (web/src/product-page/main.ts reads them from the page). */
-export const PRODUCT_SCRIPT_TEXT = {
-  copied: 'Bağlantı kopyalandı!',
-  copyFailed: 'Kopyalama başarısız!',
-  imageOf: '{index} / {count}',
-} as const;
 
 export interface ProductPageView {
   readonly productId: string;
@@ -82,6 +43,13 @@ export interface ProductPageView {
   readonly theme: string;
   /** The owner chose to be findable (decision 19): no `noindex`. */
   readonly searchable: boolean;
+  /** The language the page is shown in (issue 31), and its messages. */
+  readonly language: PublicLanguage;
+  readonly t: Translate;
+  /** The product's address whatever the language (x-default). */
+  readonly productUrl: string;
+  /** Each of the owner's languages: its absolute address (hreflang) and the link the switcher shows. */
+  readonly alternates: readonly { readonly language: PublicLanguage; readonly url: string; readonly href: string }[];
 }
 
 export interface ProductPageInput {
@@ -92,6 +60,16 @@ export interface ProductPageInput {
   readonly cameFromCard?: boolean;
   readonly profile: unknown;
   readonly publicBaseUrl: string;
+  /** The language asked for (`?lang=`), if any, and the browser's `Accept-Language`. */
+  readonly requestedLanguage?: unknown;
+  readonly acceptLanguage?: string;
+}
+
+/** The languages a product is shown in: Turkish and those its owner writes in, on the card or in this product. */
+export function productLanguages(profile: unknown, data: unknown): PublicLanguage[] {
+  const card = languagesOf(readStoredProfile(profile).translations);
+  const own = languagesOf(readStoredProduct(data).translations);
+  return PUBLIC_LANGUAGES.filter((language) => card.includes(language) || own.includes(language));
 }
 
 /** The digits wa.me takes: a WhatsApp number (90 and ten digits) or the owner's phone in international form. */
@@ -116,12 +94,31 @@ export function whatsAppUrl(number: string | null, text: string): string {
 }
 
 export function toProductPageView(input: ProductPageInput): ProductPageView {
-  const product = readStoredProduct(input.data);
-  const profile = readStoredProfile(input.profile);
-  const name = product.name.trim() || PRODUCT_TEXT.notFoundTitle;
-  const canonicalUrl = `${input.publicBaseUrl}${productPath(input.productId)}`;
+  const stored = readStoredProduct(input.data);
+  const storedProfile = readStoredProfile(input.profile);
+  const languages = productLanguages(input.profile, input.data);
+  const language = pageLanguage(input.requestedLanguage, input.acceptLanguage, languages);
+  const t = messagesFor(language);
+  // The owner's words in the page's language, field by field (issue 31).
+  const product = {
+    ...stored,
+    ...translated({ name: stored.name, description: stored.description, features: stored.features }, stored.translations, language),
+  };
+  const profile = { ...storedProfile, ...translated({ jobTitle: storedProfile.jobTitle }, storedProfile.translations, language) };
+  const name = product.name.trim() || t('productNotFoundTitle');
+  const productUrl = `${input.publicBaseUrl}${productPath(input.productId)}`;
+  const canonicalUrl = languageUrl(productUrl, language, languages);
+  const fromCard = input.cardId && input.cameFromCard ? input.cardId : null;
+  const alternates =
+    languages.length > 1
+      ? languages.map((each) => ({
+          language: each,
+          url: languageUrl(productUrl, each, languages),
+          href: productPath(input.productId, fromCard, each),
+        }))
+      : [];
   const images = imagesOf(product);
-  const price = priceOf(product);
+  const price = priceOf(product, FORMAT_LOCALES[language]);
   const ownerName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const number = whatsAppNumber(product.actionButton, profile.phone);
   return {
@@ -138,12 +135,16 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
     shareImage: images[0] ? `${input.publicBaseUrl}${images[0].src}` : null,
     inStock: product.stock === null ? null : product.stock > 0,
     buyUrl: safeWebUrl(product.url),
-    whatsAppAskUrl: whatsAppUrl(number, PRODUCT_TEXT.whatsAppQuestion(name, canonicalUrl)),
-    whatsAppShareUrl: whatsAppUrl(null, PRODUCT_TEXT.whatsAppShare(name, canonicalUrl)),
-    cardUrl: input.cardId ? `/p/${input.cardId}` : null,
+    whatsAppAskUrl: whatsAppUrl(number, t('productWhatsAppQuestion', { name, url: canonicalUrl })),
+    whatsAppShareUrl: whatsAppUrl(null, `${name} ${productUrl}`),
+    cardUrl: input.cardId ? (languages.length > 1 ? `/p/${input.cardId}?lang=${language}` : `/p/${input.cardId}`) : null,
     fromCardId: input.cardId && input.cameFromCard ? input.cardId : null,
     ownerName,
     theme: themeClass(profile.theme),
     searchable: profile.searchable,
+    language,
+    t,
+    productUrl,
+    alternates,
   };
 }

@@ -71,18 +71,18 @@ export function languagesOf(translations: Translations<object> | undefined): Pub
 }
 
 /**
- * The owner's words in `language`: each field's translation where there is one, else the Turkish (field by field).
- * Turkish answers `base` itself.
+ * The owner's words in `language`: each of `base`'s fields from its translation where there is one, else the Turkish
+ * (field by field). Turkish answers `base` itself.
  */
 export function translated<T extends object>(
   base: T,
-  translations: Translations<T> | undefined,
+  translations: { readonly [L in OwnerLanguage]?: object } | undefined,
   language: PublicLanguage,
 ): T {
   if (language === DEFAULT_LANGUAGE) return base;
-  const own = translations?.[language as OwnerLanguage];
+  const own = translations?.[language as OwnerLanguage] as Readonly<Record<string, unknown>> | undefined;
   if (!own) return base;
   const result: Record<string, unknown> = { ...(base as Record<string, unknown>) };
-  for (const [field, value] of Object.entries(own)) if (written(value)) result[field] = value;
+  for (const field of Object.keys(base)) if (written(own[field])) result[field] = own[field];
   return result as T;
 }

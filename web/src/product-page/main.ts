@@ -73,10 +73,13 @@ function enhanceGallery(data: PageData): void {
     if (backdrop && image) backdrop.src = image;
   }
 
+  // Right to left (an Arabic page), the strip starts at the right and scrolls to negative offsets.
+  const towardsEnd = getComputedStyle(track).direction === 'rtl' ? -1 : 1;
+
   function go(index: number): void {
     const bounded = Math.max(0, Math.min(slides.length - 1, index));
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    track!.scrollTo({ left: bounded * track!.clientWidth, behavior: reduce ? 'auto' : 'smooth' });
+    track!.scrollTo({ left: towardsEnd * bounded * track!.clientWidth, behavior: reduce ? 'auto' : 'smooth' });
     show(bounded);
   }
 
@@ -94,7 +97,7 @@ function enhanceGallery(data: PageData): void {
     'scroll',
     () => {
       const width = track.clientWidth;
-      if (width > 0) show(Math.round(track.scrollLeft / width));
+      if (width > 0) show(Math.round(Math.abs(track.scrollLeft) / width));
     },
     { passive: true },
   );

@@ -27,19 +27,23 @@ export function enhanceCatalogue(text: CatalogueText): void {
   const toggle = section.querySelector<HTMLButtonElement>('[data-cat-toggle]');
   const progress = section.querySelector<HTMLElement>('[data-cat-progress]');
 
+  // Right to left (an Arabic page), the strip starts at the right and scrolls to negative offsets.
+  const towardsEnd = getComputedStyle(list).direction === 'rtl' ? -1 : 1;
+  const offset = () => Math.abs(list.scrollLeft);
+
   function update(): void {
     const max = list!.scrollWidth - list!.clientWidth;
     // A pixel of rounding at either end counts as the end.
-    const atStart = list!.scrollLeft <= 1;
-    const atEnd = list!.scrollLeft >= max - 1;
+    const atStart = offset() <= 1;
+    const atEnd = offset() >= max - 1;
     if (previous) previous.disabled = atStart;
     if (next) next.disabled = atEnd || max <= 0;
-    if (progress) progress.style.transform = `scaleX(${max > 0 ? Math.min(1, Math.max(0.05, list!.scrollLeft / max)) : 1})`;
+    if (progress) progress.style.transform = `scaleX(${max > 0 ? Math.min(1, Math.max(0.05, offset() / max)) : 1})`;
   }
 
   function scrollBy(direction: -1 | 1): void {
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    list!.scrollBy({ left: direction * catalogueStep(list!.clientWidth), behavior: reduce ? 'auto' : 'smooth' });
+    list!.scrollBy({ left: towardsEnd * direction * catalogueStep(list!.clientWidth), behavior: reduce ? 'auto' : 'smooth' });
   }
 
   previous?.addEventListener('click', () => scrollBy(-1));

@@ -49,6 +49,15 @@ interface PageData {
       string
     >
   > & { readonly remsSampleThanks?: string };
+  /** The forms' messages in the page's language, by their Turkish words (issue 31); empty on a Turkish page. */
+  readonly messages?: Readonly<Record<string, string>>;
+  /** The language the page is shown in. */
+  readonly lang?: string;
+}
+
+/** What the rules and the server say in Turkish, in the page's language. */
+function localiser(data: PageData): (message: string) => string {
+  return (message) => data.messages?.[message] ?? message;
 }
 
 const MARKER_MS = 2000;
@@ -236,7 +245,8 @@ function enhanceLeadForm(data: PageData, done: (message: string) => void): () =>
   if (!form || !dialog) return () => undefined;
   const submit = $<HTMLButtonElement>('button[type="submit"]', form);
   const sender = formSender(data.cardId, '/api/leads');
-  const feedback = formFeedback(form);
+  const localise = localiser(data);
+  const feedback = formFeedback(form, localise);
 
   const showSuccess = (message: string) => {
     form.reset();
@@ -274,7 +284,7 @@ function enhanceLeadForm(data: PageData, done: (message: string) => void): () =>
     sender
       .send(body)
       .then(({ response, answer }) => {
-        if (response.ok && answer.success) showSuccess(answer.message ?? '');
+        if (response.ok && answer.success) showSuccess(localise(answer.message ?? ''));
         else feedback.show(answer.message ?? data.text.leadError, answer.field);
       })
       .catch((error: unknown) => {
@@ -322,8 +332,9 @@ function enhanceRemsForm(data: PageData, done: (message: string) => void): () =>
           },
           done: (message) => {
             dialog.close();
-            done(message || data.text.remsThanks);
+            done(message ? localiser(data)(message) : data.text.remsThanks);
           },
+          localise: localiser(data),
         }),
       )
       .catch((error: unknown) => {

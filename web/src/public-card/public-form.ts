@@ -114,11 +114,16 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const isControl = (element: unknown): element is Control =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 
+/** A message as the page's language says it (the page's `messages`, issue 31); Turkish pages say it as it comes. */
+export type Localise = (message: string) => string;
+const asItComes: Localise = (message) => message;
+
 /**
  * The messages of one form: each beside its field (tied to it for screen readers, `[data-error-for]`), or under the
- * form (`[data-form-error]`). An error goes as soon as its field is edited.
+ * form (`[data-form-error]`). An error goes as soon as its field is edited. The shared rules and the server word a
+ * problem in Turkish; `localise` says it in the page's language.
  */
-export function formFeedback(form: HTMLFormElement) {
+export function formFeedback(form: HTMLFormElement, localise: Localise = asItComes) {
   const failure = form.querySelector<HTMLElement>('[data-form-error]');
   const fieldError = (field: string) => form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`);
 
@@ -150,7 +155,8 @@ export function formFeedback(form: HTMLFormElement) {
     },
 
     /** Beside its field when the form has it (and the field takes the focus if `focus`), else under the form. */
-    show(message: string, field?: string, focus = true): void {
+    show(turkish: string, field?: string, focus = true): void {
+      const message = localise(turkish);
       const error = field ? fieldError(field) : null;
       const input = field ? form.elements.namedItem(field) : null;
       if (error && input instanceof HTMLElement && !error.parentElement?.closest('[hidden]')) {
@@ -166,7 +172,7 @@ export function formFeedback(form: HTMLFormElement) {
 
     /** Under the form, whatever the fields say. */
     showForm(message: string): void {
-      if (failure) failure.textContent = message;
+      if (failure) failure.textContent = localise(message);
     },
 
     value(name: string): string {

@@ -1,7 +1,7 @@
 import { PROVINCES, districtsOf } from '@kartvizit/schemas/places/turkey';
 import { CUSTOMER_FIELDS, checkCustomerForm, type CustomerInput } from '@kartvizit/schemas/rems/rules';
 import { debug } from '../shared/debug.ts';
-import { formFeedback, type FormSender } from './public-form.ts';
+import { formFeedback, type FormSender, type Localise } from './public-form.ts';
 
 /**
  * 'Görüşme Planlayın' (SPEC: customer registration modal, issue 14). Its own chunk, loaded when the dialog first
@@ -23,6 +23,8 @@ export interface RemsFormOptions {
   };
   /** Stored: the dialog closes and the page says `message` (the thanks, 5 s). */
   readonly done: (message: string) => void;
+  /** The page's language for what the rules and the server say in Turkish. */
+  readonly localise?: Localise;
 }
 
 function option(value: string, label: string): HTMLOptionElement {
@@ -33,7 +35,7 @@ function option(value: string, label: string): HTMLOptionElement {
 }
 
 export function remsForm(form: HTMLFormElement, options: RemsFormOptions) {
-  const feedback = formFeedback(form);
+  const feedback = formFeedback(form, options.localise);
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const province = form.elements.namedItem('province');
   const district = form.elements.namedItem('district');
