@@ -400,7 +400,7 @@ describe('the product page', () => {
     await readAfter(product, foreignPosition, PAGE_READ_MODELS);
 
     const page = (query: string) => send(product, 'GET', `/product/${shown._id}${query}`);
-    const backOf = (html: string) => /<a class="pp-top__btn" href="([^"]*)"/.exec(html)?.[1];
+    const backOf = (html: string) => /<a class="pp-top__btn pp-top__btn--back" href="([^"]*)"/.exec(html)?.[1];
     const cardOf = (html: string) =>
       (
         JSON.parse(/<script type="application\/json" id="pp-data">([^<]*)</.exec(html)?.[1] ?? '{}') as {

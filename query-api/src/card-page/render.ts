@@ -11,8 +11,8 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_NATIVE_NAMES,
   OPEN_GRAPH_LOCALES,
-  textDirection,
 } from '@kartvizit/schemas/language/model';
+import { directionOf } from '../html/document.ts';
 import { SAMPLE_TEXT, sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
 import { renderCatalogue } from './catalogue.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
@@ -560,7 +560,7 @@ export function renderCardPage(
   };
   const description = view.summary || `${view.fullName} · ${t('brand')}`;
   return markup`<!doctype html>
-<html lang="${view.language}" dir="${textDirection(view.language)}" class="theme-${view.theme}">
+<html lang="${view.language}"${directionOf(view.language)} class="theme-${view.theme}">
 ${head({ title, description, assets, meta: socialMeta(view) })}
 <body class="pc-body">
 <div class="pc-page">

@@ -1,5 +1,6 @@
 import { markup, trustedHtml, type SafeHtml } from '@kartvizit/infra/html/markup';
 import type { PageAssets } from './assets.ts';
+import { textDirection, type PublicLanguage } from '@kartvizit/schemas/language/model';
 
 /**
  * The parts every public page's document shares: its head (the inlined stylesheet, the no-script rules) and its
@@ -43,4 +44,9 @@ export function scriptTags(assets: PageAssets): SafeHtml | '' {
 /** A theme is only ever a CSS class name: anything else falls back to the default look. */
 export function themeClass(raw: string): string {
   return /^[a-z0-9-]{1,32}$/.test(raw) ? raw : 'classic';
+}
+
+/** ` dir="rtl"` for a language written right to left (issue 31); nothing otherwise, left to right being the default. */
+export function directionOf(language: PublicLanguage): SafeHtml | '' {
+  return textDirection(language) === 'rtl' ? trustedHtml(' dir="rtl"') : '';
 }

@@ -19,7 +19,7 @@ export function formatPrice(value: number, currency: string, locale = 'tr-TR'): 
   const code: Currency = (CURRENCIES as readonly string[]).includes(currency) ? (currency as Currency) : 'TRY';
   let formatter = formatters.get(`${locale}|${code}`);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
     formatters.set(`${locale}|${code}`, formatter);
   }
   return formatter.format(value);

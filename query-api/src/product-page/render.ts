@@ -8,8 +8,8 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_NATIVE_NAMES,
   OPEN_GRAPH_LOCALES,
-  textDirection,
 } from '@kartvizit/schemas/language/model';
+import { directionOf } from '../html/document.ts';
 
 /**
  * /product/{id} as one HTML document (docs/decisions/0023-public-catalogue.md): whole without a script (the gallery
@@ -160,7 +160,7 @@ export function renderProductPage(view: ProductPageView, assets: PageAssets): st
     },
   };
   return markup`<!doctype html>
-<html lang="${view.language}" dir="${textDirection(view.language)}" class="theme-${view.theme}">
+<html lang="${view.language}"${directionOf(view.language)} class="theme-${view.theme}">
 ${head(title, summary(view), assets, socialMeta(view))}
 <body class="pc-body pp-body">
 ${backdrop}<div class="pp-page">
