@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type PublicLanguage } from '@kartvizit/schemas/language/model';
 import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
@@ -41,6 +42,8 @@ export interface TelemetryRequest {
 export interface VisitInput {
   readonly cardId: string;
   readonly touchPoints?: number | null;
+  /** The language the page was shown in; null or absent: Turkish. */
+  readonly language?: PublicLanguage | null;
 }
 
 export interface ClickInput {
@@ -131,7 +134,8 @@ export class TelemetryIngestion implements TelemetrySink {
       const ownerId = card.ok ? await this.deps.owners.activeCardOwner(card.cardId) : null;
       if (!card.ok || ownerId === null) return 'unknown-card';
       const context = await this.deps.enricher.describe(hitOf(request, input.touchPoints), ownerId, this.deps.now());
-      const event: CardVisited = { type: 'CardVisited', data: { cardId: card.cardId, ownerId, ...context } };
+      const language = input.language ?? DEFAULT_LANGUAGE;
+      const event: CardVisited = { type: 'CardVisited', data: { cardId: card.cardId, ownerId, language, ...context } };
       await this.append(card.cardId, event);
       return 'recorded';
     });

@@ -214,7 +214,7 @@ export function telemetryRoutes(deps: TelemetryDependencies) {
         const cardId = request.body.cardId?.trim();
         if (!cardId) throw validationError(TELEMETRY_MESSAGES.telemetryCardIdRequired, 'cardId');
         const outcome = await ingestion.recordVisit(
-          { cardId, touchPoints: request.body.touchPoints },
+          { cardId, touchPoints: request.body.touchPoints, language: request.body.language ?? null },
           telemetryRequest(request),
         );
         request.log.debug({ telemetry: outcome }, 'visit');

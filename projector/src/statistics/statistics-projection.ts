@@ -9,6 +9,7 @@ import {
   type TelemetryEvent,
 } from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
+import { DEFAULT_LANGUAGE } from '@kartvizit/schemas/language/model';
 import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
 import type { Projection, ProjectionContext } from '@kartvizit/infra/processing/projection';
 
@@ -44,6 +45,8 @@ export const BREAKDOWNS = {
   location: 'location',
   /** key: click type, detail: platform for social and directions (clicks) */
   click: 'click',
+  /** key: the language the page was shown in, 'tr' for visits from before the languages (visits, issue 31) */
+  language: 'language',
 } as const;
 
 interface DailyRow {
@@ -225,6 +228,7 @@ class BatchAggregate {
           this.count(ownerId, cardId, BREAKDOWNS.device, event.data.device);
           this.count(ownerId, cardId, BREAKDOWNS.browser, event.data.browser);
           this.count(ownerId, cardId, BREAKDOWNS.location, event.data.country, event.data.city);
+          this.count(ownerId, cardId, BREAKDOWNS.language, event.data.language ?? DEFAULT_LANGUAGE);
           break;
         }
         case 'ContactClicked':
@@ -356,7 +360,8 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
   // 4: a deleted account's statistics go (the core's erasure, decision 29).
   // 5: a stream position per telemetry stream replaced the one global position (Kafka orders per stream only).
   // 6: product figures per card they were reached from, and for all cards ('*') (decision 47).
-  version: 6,
+  // 7: visits by the language the page was shown in (stat_breakdowns 'language', issue 31).
+  version: 7,
   tables: {
     // Per stream: the position of the last event counted (a redelivered one is at or before it).
     stat_stream_positions: (table) => `CREATE TABLE ${table} (

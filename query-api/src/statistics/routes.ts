@@ -7,6 +7,7 @@ import {
   DailyStatisticsResponse,
   DashboardStatisticsResponse,
   DeviceStatisticsResponse,
+  LanguageStatisticsResponse,
   ErrorResponse,
   errorAnswers,
   LocationStatisticsResponse,
@@ -34,6 +35,7 @@ import {
   clickStatistics,
   deviceCounts,
   deviceStatistics,
+  languageStatistics,
   lastDays,
   locationStatistics,
   productStatistics,
@@ -178,6 +180,14 @@ export function statisticsQueries(
       succeeded({
         deviceStats: deviceStatistics(
           await readBreakdowns(context.pool, await scopeOf(request, request.query), ['device', 'browser']),
+        ),
+      }),
+    );
+
+    api.get('/api/statistics/languages', options(LanguageStatisticsResponse), async (request) =>
+      succeeded({
+        languageStats: languageStatistics(
+          await readBreakdowns(context.pool, await scopeOf(request, request.query), ['language']),
         ),
       }),
     );

@@ -1,3 +1,4 @@
+import { LANGUAGE_TURKISH_NAMES, PUBLIC_LANGUAGES } from '@kartvizit/schemas/language/model';
 import {
   DEVICE_TYPES,
   LOCALE,
@@ -7,6 +8,7 @@ import {
   type ClickStatistics,
   type DeviceStatistics,
   type DeviceType,
+  type LanguageStatistic,
   type LocationStatistic,
   type OfficeMemberStatistic,
   type OfficeStatistics,
@@ -76,6 +78,20 @@ export function deviceStatistics(rows: readonly BreakdownRow[]): DeviceStatistic
       .map(([browser, count]) => ({ browser, count, percentage: percentage(count, browsersTotal) }))
       .sort((a, b) => b.count - a.count || collator.compare(a.browser, b.browser)),
   };
+}
+
+/** Visits by the page's language, most first (ties in the languages' order); a language no one saw is left out. */
+export function languageStatistics(rows: readonly BreakdownRow[]): LanguageStatistic[] {
+  const languageRows = rows.filter((row) => row.dimension === 'language');
+  const total = sum(languageRows);
+  return PUBLIC_LANGUAGES.map((language) => ({
+    language,
+    name: LANGUAGE_TURKISH_NAMES[language],
+    visits: sum(languageRows.filter((row) => row.key === language)),
+  }))
+    .filter((entry) => entry.visits > 0)
+    .map((entry) => ({ ...entry, percentage: percentage(entry.visits, total) }))
+    .sort((a, b) => b.visits - a.visits || PUBLIC_LANGUAGES.indexOf(a.language) - PUBLIC_LANGUAGES.indexOf(b.language));
 }
 
 export function locationStatistics(rows: readonly BreakdownRow[]): LocationStatistic[] {

@@ -1,3 +1,5 @@
+import { PUBLIC_LANGUAGES } from '../language/model.ts';
+import { literalUnion } from '../common/http.ts';
 import { Type, type Static } from 'typebox';
 import { CARD_ID_MAX_LENGTH } from '../card/rules.ts';
 
@@ -119,6 +121,24 @@ export const DeviceStatistics = Type.Object({
 export type DeviceStatistics = Static<typeof DeviceStatistics>;
 export const DeviceStatisticsResponse = Type.Object({ success: Type.Literal(true), deviceStats: DeviceStatistics });
 export type DeviceStatisticsResponse = Static<typeof DeviceStatisticsResponse>;
+
+/**
+ * GET /api/statistics/languages (issue 31): visits by the language the card page was shown in, most first; visits from
+ * before the languages count as Turkish, which is what they saw.
+ */
+export const LanguageStatistic = Type.Object({
+  language: literalUnion(PUBLIC_LANGUAGES),
+  /** As the dashboard names it: 'Türkçe', 'İngilizce'… */
+  name: Type.String(),
+  visits: Count,
+  percentage: Percentage,
+});
+export type LanguageStatistic = Static<typeof LanguageStatistic>;
+export const LanguageStatisticsResponse = Type.Object({
+  success: Type.Literal(true),
+  languageStats: Type.Array(LanguageStatistic),
+});
+export type LanguageStatisticsResponse = Static<typeof LanguageStatisticsResponse>;
 
 /** GET /api/statistics/clicks: clicks by contact action; social clicks also by platform. */
 export const ClickStatistics = Type.Object({

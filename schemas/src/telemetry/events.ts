@@ -1,4 +1,5 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
+import type { PublicLanguage } from '../language/model.ts';
 
 /**
  * Visits and clicks on public cards (issue 4). They protect no invariant, so they are appended
@@ -54,7 +55,15 @@ export interface VisitorContext {
 /** A person (not a bot, not a prefetch) opened the public page of an active card. */
 export interface CardVisited {
   readonly type: 'CardVisited';
-  readonly data: { readonly cardId: string; readonly ownerId: string } & VisitorContext;
+  readonly data: {
+    readonly cardId: string;
+    readonly ownerId: string;
+    /**
+     * The language the page was shown in (issue 31), as the page says it: nothing more about the visitor. Since
+     * schema version 2; absent in earlier visits, which all saw the Turkish page.
+     */
+    readonly language?: PublicLanguage;
+  } & VisitorContext;
 }
 
 /** A visitor used a contact action on the public card (call, e-mail, social link, directions, contact file…). */
@@ -158,7 +167,7 @@ export interface WebVitalsReported {
 }
 
 export const TELEMETRY_EVENT_TYPES: EventRegistry<TelemetryEvent | WebVitalsReported> = {
-  CardVisited: { schemaVersion: 1 },
+  CardVisited: { schemaVersion: 2 },
   ContactClicked: { schemaVersion: 1 },
   // 2: `cardId`, the card the product page was reached from (decision 47).
   ProductViewed: { schemaVersion: 2 },

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CLICK_TYPES, PRODUCT_CLICK_ACTIONS, WEB_VITALS_PAGES } from './events.ts';
+import { PUBLIC_LANGUAGES } from '../language/model.ts';
+import { literalUnion } from '../common/http.ts';
 
 // Beacons are tiny; anything bigger is refused with 413 before it is parsed.
 export const TELEMETRY_BODY_LIMIT = 2 * 1024;
@@ -17,6 +19,8 @@ export const RecordVisitBody = Type.Object(
     touchPoints: OptionalNumber,
     /** screen.width in CSS pixels. Accepted for the page's convenience; not stored. */
     screenWidth: OptionalNumber,
+    /** The language the page was shown in (issue 31); absent: Turkish, as every page was before. */
+    language: Type.Optional(Type.Union([literalUnion(PUBLIC_LANGUAGES), Type.Null()])),
   },
   { additionalProperties: false },
 );

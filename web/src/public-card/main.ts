@@ -196,6 +196,8 @@ function enhance(data: PageData): void {
       cardId: data.cardId,
       touchPoints: navigator.maxTouchPoints,
       screenWidth: screen.width,
+      // The language the page was shown in, counted on /stats (issue 31).
+      language: data.lang ?? 'tr',
     }),
   );
 }
