@@ -221,3 +221,32 @@ describe('a visitor opens a product in their language', () => {
     expect(turkish).toContain('WhatsApp ile Bilgi Al');
   });
 });
+
+describe('what the visitor takes away speaks their language too', () => {
+  it('the contact file carries the owner’s title in the card’s language, the name as written', async () => {
+    const english = await page(`/api/profile/card/${cardId}/contact.vcf?lang=en`);
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain(`TITLE:${TITLE_EN}`);
+    expect(english.body).toContain('FN:Ayşe Yılmaz');
+    expect(english.headers['content-language']).toBe('en');
+    const arabic = await page(`/api/profile/card/${cardId}/contact.vcf`, { 'accept-language': 'ar' });
+    expect(arabic.body).toContain(`TITLE:${TITLE_AR}`);
+    // A language the owner has not written in: Turkish.
+    const german = await page(`/api/profile/card/${cardId}/contact.vcf?lang=de`);
+    expect(german.body).toContain('TITLE:Emlak Danışmanı');
+    // The card page links to the file in its own language.
+    expect(htmlOf(await page(`/p/${cardId}?lang=en`))).toContain(`href="/api/profile/card/${cardId}/contact.vcf?lang=en"`);
+  });
+
+  it('the calendar invitation names the meeting in the page’s language', async () => {
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const english = await page(`/api/public/cards/${cardId}/meeting.ics?start=${encodeURIComponent(start)}&lang=en`);
+    expect(english.statusCode, english.body).toBe(200);
+    expect(english.body).toContain('SUMMARY:Meeting with Ayşe Yılmaz');
+    const russian = await page(`/api/public/cards/${cardId}/meeting.ics?start=${encodeURIComponent(start)}&lang=ru`);
+    expect(russian.body).toMatch(/SUMMARY:.*Ayşe Yılmaz/);
+    expect(russian.body).not.toContain('ile görüşme');
+    const turkish = await page(`/api/public/cards/${cardId}/meeting.ics?start=${encodeURIComponent(start)}&lang=xx`);
+    expect(turkish.body).toContain('SUMMARY:Ayşe Yılmaz ile görüşme');
+  });
+});

@@ -12,7 +12,19 @@ import { readBlob, type BlobStore } from '@kartvizit/infra/blob/types';
 import { SHOWN_CARDS, SHOWN_CARD_PROJECTIONS, type ProfilesRow } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
-import { attachmentDisposition, buildVCard, contactFileName, contactFullName, type ContactCard, type ContactPhoto } from './vcard.ts';
+import {
+  attachmentDisposition,
+  buildVCard,
+  contactFileName,
+  contactFullName,
+  type ContactCard,
+  type ContactPhoto,
+  type NoteLabels,
+} from './vcard.ts';
+import { languagesOf, translated } from '@kartvizit/schemas/language/model';
+import { readStoredProfile } from '@kartvizit/schemas/profile/read';
+import { messagesFor, type Translate } from '../language/messages.ts';
+import { pageLanguage } from '../language/negotiate.ts';
 
 /** The small variant is a few kB; a main image is embedded only while the file stays phone-sized. */
 const MAX_PHOTO_BYTES = 256 * 1024;
@@ -46,6 +58,22 @@ async function profilePhoto(blobs: BlobStore | undefined, url: string | null | u
     return { bytes: await readBlob(object), type: key.endsWith('.png') ? 'PNG' : 'JPEG' };
   }
   return null;
+}
+
+/** The note's words in the card's language. */
+function noteLabels(t: Translate): NoteLabels {
+  return {
+    taxNumber: t('vcardTaxNumber'),
+    taxOffice: t('taxOffice'),
+    mersisNo: t('mersisNo'),
+    registrationNumber: t('registrationNumber'),
+    bank: t('vcardBank'),
+    accountHolder: t('accountHolder'),
+    iban: t('iban'),
+    accountNumber: t('accountNumber'),
+    currency: t('currency'),
+    bankAccounts: t('vcardBankAccounts'),
+  };
 }
 
 function text(value: unknown): string {
@@ -95,13 +123,16 @@ export function toContactCard(profile: ProfileView, photo: ContactPhoto | null):
 export function contactFileQueries(context: QueryContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
     // Not typed through the TypeBox provider: the answer is a file, not one of the JSON schemas.
-    app.get<{ Params: CardParams }>(
+    app.get<{ Params: CardParams; Querystring: { lang?: unknown } }>(
       '/api/profile/card/:cardId/contact.vcf',
       {
         schema: {
           tags: ['public'],
           summary: 'Kartın rehber dosyası (vCard 3.0)',
-          description: 'text/vcard; charset=utf-8, downloaded as {company or full name}.vcf',
+          description:
+            'text/vcard; charset=utf-8, downloaded as {company or full name}.vcf. The job title, company and the ' +
+            "note's words in the card's language (issue 31): ?lang=en|ru|ar|de|tr when the owner writes in it, else " +
+            'the best of Accept-Language among the owner’s languages, else Turkish; names stay as written.',
           params: CardParams,
           response: { 404: ErrorResponse },
         },
@@ -111,13 +142,24 @@ export function contactFileQueries(context: QueryContext) {
         const parsed = parseCardId(request.params.cardId);
         const profile = parsed.ok ? await findActiveCardProfile(context, parsed.cardId) : undefined;
         if (!profile) throw notFoundError(MESSAGES.cardPublicProfileNotFound);
-        const card = toContactCard(profile, await profilePhoto(context.blobs, profile.profilePicture));
+        const stored = readStoredProfile(profile);
+        const language = pageLanguage(request.query.lang, request.headers['accept-language'], languagesOf(stored.translations));
+        const words = translated(
+          { jobTitle: text(profile.jobTitle), company: text(profile.company) },
+          stored.translations,
+          language,
+        );
+        const card = {
+          ...toContactCard(profile, await profilePhoto(context.blobs, profile.profilePicture)),
+          ...words,
+        };
         return reply
           .header('content-type', 'text/vcard; charset=utf-8')
           .header('content-disposition', attachmentDisposition(contactFileName(card.company, contactFullName(card))))
           // The owner may change the profile at any time; the file is small enough to fetch again.
           .header('cache-control', 'no-store')
-          .send(buildVCard(card));
+          .header('content-language', language)
+          .send(buildVCard(card, noteLabels(messagesFor(language))));
       },
     );
   };

@@ -115,25 +115,55 @@ function labelled(label: string, value: string): string[] {
   return value.trim() ? [`${label}: ${value.trim()}`] : [];
 }
 
-/** The SPEC's notes: tax and registry numbers, then each bank account, in Turkish. */
-export function contactNote(card: ContactCard): string {
+/** The words of the note, in the language the card was read in (issue 31). */
+export interface NoteLabels {
+  readonly taxNumber: string;
+  readonly taxOffice: string;
+  readonly mersisNo: string;
+  readonly registrationNumber: string;
+  readonly bank: string;
+  readonly accountHolder: string;
+  readonly iban: string;
+  readonly accountNumber: string;
+  readonly currency: string;
+  readonly bankAccounts: string;
+}
+
+export const TURKISH_NOTE_LABELS: NoteLabels = {
+  taxNumber: 'Vergi No',
+  taxOffice: 'Vergi Dairesi',
+  mersisNo: 'MERSİS No',
+  registrationNumber: 'Ticaret Sicil No',
+  bank: 'Banka',
+  accountHolder: 'Hesap Sahibi',
+  iban: 'IBAN',
+  accountNumber: 'Hesap No',
+  currency: 'Para Birimi',
+  bankAccounts: 'Banka Hesapları',
+};
+
+/** The SPEC's notes: tax and registry numbers, then each bank account. */
+export function contactNote(card: ContactCard, labels: NoteLabels = TURKISH_NOTE_LABELS): string {
   const company = [
-    ...labelled('Vergi No', card.taxNumber),
-    ...labelled('Vergi Dairesi', card.taxOffice),
-    ...labelled('MERSİS No', card.mersisNo),
-    ...labelled('Ticaret Sicil No', card.registrationNumber),
+    ...labelled(labels.taxNumber, card.taxNumber),
+    ...labelled(labels.taxOffice, card.taxOffice),
+    ...labelled(labels.mersisNo, card.mersisNo),
+    ...labelled(labels.registrationNumber, card.registrationNumber),
   ];
   const accounts = card.bankAccounts
     .map((account) => [
-      ...labelled('Banka', account.bankName),
-      ...labelled('Hesap Sahibi', account.accountHolder),
-      ...labelled('IBAN', account.iban ? groupIban(account.iban) : ''),
-      ...labelled('Hesap No', account.accountNumber),
-      ...labelled('Para Birimi', account.currency),
+      ...labelled(labels.bank, account.bankName),
+      ...labelled(labels.accountHolder, account.accountHolder),
+      ...labelled(labels.iban, account.iban ? groupIban(account.iban) : ''),
+      ...labelled(labels.accountNumber, account.accountNumber),
+      ...labelled(labels.currency, account.currency),
     ])
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join('\n'));
-  const sections = [company.join('\n'), accounts.length > 0 ? `Banka Hesapları:\n${accounts.join('\n\n')}` : ''];
+  const sections = [
+    company.join('\n'),
+    accounts.length > 0 ? `${labels.bankAccounts}:\n${accounts.join('\n\n')}` : '',
+  ];
   return sections.filter(Boolean).join('\n\n');
 }
 
@@ -155,7 +185,7 @@ export function turkishAddress(address: ContactAddress): string[] {
 }
 
 /** The whole file, CRLF line endings, ready to send as UTF-8. */
-export function buildVCard(card: ContactCard): string {
+export function buildVCard(card: ContactCard, labels: NoteLabels = TURKISH_NOTE_LABELS): string {
   const fullName = contactFullName(card);
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
   // N and FN are required in 3.0; without a person's name the company stands in.
@@ -171,7 +201,7 @@ export function buildVCard(card: ContactCard): string {
   if ([street, city, state, zipCode].some((part) => part.trim() !== '')) {
     lines.push(`ADR;TYPE=WORK:${structured(turkishAddress(card.address))}`);
   }
-  const note = contactNote(card);
+  const note = contactNote(card, labels);
   if (note) lines.push(`NOTE:${escapeText(note)}`);
   // iOS shows these as its social profiles; other readers skip an X- property they do not know.
   for (const link of card.socialLinks) {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LANGUAGE, isPublicLanguage } from '@kartvizit/schemas/language/model';
+import { messagesFor } from '../language/messages.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CardParams,
@@ -9,7 +11,6 @@ import {
   MeetingsResponse,
   PublicMeetingIcsQuery,
   checkCalendarEvent,
-  fillMeetingText,
   isValidEmail,
   nextFullHour,
   normaliseEmail,
@@ -147,7 +148,9 @@ export function meetingQueries(context: QueryContext, settings: MeetingQuerySett
 
         const fullName = [text(profile.firstName), text(profile.lastName)].filter(Boolean).join(' ');
         const name = fullName || text(profile.company) || 'Dijital Kartvizit';
-        const title = fillMeetingText(MESSAGES.meetingVisitorIcsTitle, { name });
+        // The event in the language the visitor read the card in; the name stays as written (issue 31).
+        const language = isPublicLanguage(request.query.lang) ? request.query.lang : DEFAULT_LANGUAGE;
+        const title = messagesFor(language)('meetingIcsTitle', { name });
         const checked = checkCalendarEvent({ title, startTime: start, endTime: end });
         if (!checked.ok) {
           const field = checked.problems.startTime ? 'start' : checked.problems.endTime ? 'end' : undefined;

@@ -160,7 +160,12 @@ export const MEETINGS_LIST_LIMIT = 100;
 
 /** `GET /api/public/cards/{cardId}/meeting.ics?start&end`: the visitor's 'Takvime Ekle'. */
 export const PublicMeetingIcsQuery = Type.Object(
-  { start: Type.Optional(Type.String({ maxLength: 64 })), end: Type.Optional(Type.String({ maxLength: 64 })) },
+  {
+    start: Type.Optional(Type.String({ maxLength: 64 })),
+    end: Type.Optional(Type.String({ maxLength: 64 })),
+    /** The language of the card page (issue 31): the event's title in it; anything else, Turkish. */
+    lang: Type.Optional(Type.String({ maxLength: 8 })),
+  },
   { additionalProperties: true },
 );
 export type PublicMeetingIcsQuery = Static<typeof PublicMeetingIcsQuery>;

@@ -166,7 +166,13 @@ function enhance(data: PageData): void {
   const onOpening: Readonly<Record<string, () => void>> = {
     'pc-lead': enhanceLeadForm(data, (message) => announce(message, THANKS_MS)),
     'pc-rems': enhanceRemsForm(data, (message) => announce(message, THANKS_MS)),
-    'pc-ics': enhanceMeetingBlock({ cardId: data.cardId, ownerName: data.share.title, text, announce }),
+    'pc-ics': enhanceMeetingBlock({
+      cardId: data.cardId,
+      ownerName: data.share.title,
+      language: data.lang,
+      text,
+      announce,
+    }),
   };
   for (const opener of $$<HTMLElement>('[data-open]')) {
     opener.addEventListener('click', () => {

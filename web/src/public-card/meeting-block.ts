@@ -28,6 +28,8 @@ export const MEETING_TOAST_MS = 5000;
 interface BlockOptions {
   readonly cardId: string;
   readonly ownerName: string;
+  /** The page's language: the invitation's title in it (issue 31). */
+  readonly language?: string;
   readonly text: MeetingBlockText;
   readonly announce: (message: string, ms?: number) => void;
 }
@@ -54,7 +56,7 @@ export function enhanceMeetingBlock(options: BlockOptions): () => void {
     const startAt = new Date(fromLocalInput(start.value));
     if (Number.isNaN(startAt.getTime())) return feedback.show(text.startInvalid, 'start');
     const endAt = new Date(startAt.getTime() + Number(duration.value) * 60_000);
-    const query = new URLSearchParams({ start: startAt.toISOString(), end: endAt.toISOString() });
+    const query = new URLSearchParams({ start: startAt.toISOString(), end: endAt.toISOString(), lang: options.language ?? 'tr' });
     const url = `/api/public/cards/${encodeURIComponent(options.cardId)}/meeting.ics?${query.toString()}`;
     sending = true;
     const label = submit?.textContent ?? '';

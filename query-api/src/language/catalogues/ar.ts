@@ -137,6 +137,11 @@ export const ar: Catalogue = {
     '{hours, plural, zero {# ساعة} one {ساعة واحدة} two {ساعتان} few {# ساعات} many {# ساعة} other {# ساعة}}',
   meetingIcsTitle: 'لقاء مع {name}',
 
+  // The contact file's note (vCard).
+  vcardTaxNumber: 'الرقم الضريبي',
+  vcardBank: 'البنك',
+  vcardBankAccounts: 'الحسابات المصرفية',
+
   photoAlt: 'صورة الملف الشخصي لـ{name}',
   logoAlt: 'شعار {company}',
   logoAltPlain: 'شعار الشركة',

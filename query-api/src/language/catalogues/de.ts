@@ -139,6 +139,11 @@ export const de: Catalogue = {
   meetingHours: '{hours, plural, one {# Stunde} other {# Stunden}}',
   meetingIcsTitle: 'Termin mit {name}',
 
+  // The contact file's note (vCard).
+  vcardTaxNumber: 'Steuernummer',
+  vcardBank: 'Bank',
+  vcardBankAccounts: 'Bankkonten',
+
   photoAlt: 'Profilfoto von {name}',
   logoAlt: 'Logo von {company}',
   logoAltPlain: 'Firmenlogo',

@@ -137,6 +137,11 @@ export const en: Catalogue = {
   meetingHours: '{hours, plural, one {# hour} other {# hours}}',
   meetingIcsTitle: 'Meeting with {name}',
 
+  // The contact file's note (vCard).
+  vcardTaxNumber: 'Tax no.',
+  vcardBank: 'Bank',
+  vcardBankAccounts: 'Bank accounts',
+
   photoAlt: 'Profile photo of {name}',
   logoAlt: '{company} logo',
   logoAltPlain: 'Company logo',

@@ -137,6 +137,11 @@ export const ru: Catalogue = {
   meetingHours: '{hours, plural, one {# час} few {# часа} many {# часов} other {# часа}}',
   meetingIcsTitle: 'Встреча: {name}',
 
+  // The contact file's note (vCard).
+  vcardTaxNumber: 'Налоговый номер',
+  vcardBank: 'Банк',
+  vcardBankAccounts: 'Банковские счета',
+
   photoAlt: 'Фото профиля: {name}',
   logoAlt: 'Логотип компании {company}',
   logoAltPlain: 'Логотип компании',

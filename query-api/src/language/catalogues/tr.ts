@@ -155,6 +155,11 @@ export const tr = {
   /** The .ics event's title (the visitor's calendar). */
   meetingIcsTitle: MEETING_PROVIDER_MESSAGES.meetingVisitorIcsTitle,
 
+  // The contact file's note (vCard).
+  vcardTaxNumber: 'Vergi No',
+  vcardBank: 'Banka',
+  vcardBankAccounts: 'Banka Hesapları',
+
   photoAlt: '{name} profil fotoğrafı',
   logoAlt: '{company} logosu',
   logoAltPlain: 'Şirket logosu',
