@@ -27,7 +27,7 @@
  *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
  *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages
  *   --requests 200 (measured requests per statistics query) --members 100 (the office's)
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
@@ -78,7 +78,7 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages').split(','));
 // Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
 const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
 const OFFICE_MEMBERS = Number(args.get('members') ?? 100);
@@ -842,6 +842,77 @@ async function benchPage(): Promise<Record<string, unknown>> {
   }
 }
 
+/** The same owner's words in English, Russian, Arabic and German (issue 31): the card in every language. */
+const FULL_PROFILE_TRANSLATIONS = {
+  en: {
+    jobTitle: 'Real-estate consultant',
+    bio:
+      '15 years on the Asian side of İstanbul. Buying, selling and renting homes and commercial property; valuation, ' +
+      'title deeds and mortgages from start to finish. At the office on weekdays 09:00–19:00, weekends by appointment.',
+  },
+  ru: {
+    jobTitle: 'Консультант по недвижимости',
+    bio:
+      '15 лет на азиатской стороне Стамбула. Покупка, продажа и аренда жилой и коммерческой недвижимости; оценка, ' +
+      'оформление права собственности и ипотека под ключ. В офисе по будням с 09:00 до 19:00, в выходные — по записи.',
+  },
+  ar: {
+    jobTitle: 'مستشارة عقارية',
+    bio:
+      'خبرة 15 عامًا في الجانب الآسيوي من إسطنبول. شراء وبيع وتأجير المساكن والعقارات التجارية؛ التقييم وسندات ' +
+      'الملكية والتمويل العقاري من البداية إلى النهاية. في المكتب أيام الأسبوع من 09:00 إلى 19:00، وفي عطلة نهاية الأسبوع بموعد.',
+  },
+  de: {
+    jobTitle: 'Immobilienberaterin',
+    bio:
+      '15 Jahre Erfahrung auf der asiatischen Seite Istanbuls. Kauf, Verkauf und Vermietung von Wohn- und ' +
+      'Gewerbeimmobilien; Bewertung, Grundbuch und Finanzierung aus einer Hand. Werktags 09:00–19:00 im Büro, am ' +
+      'Wochenende nach Vereinbarung.',
+  },
+};
+
+/**
+ * Issue 31: the card page in each language, each against the replay of its own recorded answer, and the plain
+ * address negotiated by an English browser's Accept-Language; the bytes each language's page sends, beside those of
+ * the same card whose owner writes only Turkish (what a Turkish visitor downloads must not grow with the others).
+ */
+async function benchLanguages(): Promise<Record<string, unknown>> {
+  log('languages: the card page in tr, en, ru, ar, de and negotiated, each against its replay');
+  await ensureWebBuild();
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_languages_${Date.now()}`), {
+    queryApi: true,
+    publicBaseUrl: PAGE_ORIGIN,
+  });
+  try {
+    const turkishOnly = await seedOwner(stack.url, FULL_PROFILE);
+    const multilingual = await seedOwner(stack.url, { ...FULL_PROFILE, translations: FULL_PROFILE_TRANSLATIONS });
+    const sent = async (path: string, headers: Record<string, string> = PHONE_PAGE_HEADERS) => {
+      const url = `${stack.queryUrl ?? ''}${path}`;
+      await until(async () => (await rawGet(url, headers).catch(() => null))?.status === 200, 60_000);
+      const answer = await rawGet(url, headers);
+      return { brotli: answer.body.length, encoding: headerOf(answer, 'content-encoding') ?? 'identity' };
+    };
+    const languages = ['tr', 'en', 'ru', 'ar', 'de'] as const;
+    const bytes: Record<string, unknown> = { turkishOnlyCard: await sent(`/p/${turkishOnly.cardId}`) };
+    for (const language of languages) bytes[language] = await sent(`/p/${multilingual.cardId}?lang=${language}`);
+    const pages: Record<string, unknown> = {};
+    for (const language of languages) {
+      pages[language] = await measurePage(stack, `/p/${multilingual.cardId}?lang=${language}`, `page (${language})`);
+    }
+    const english = { ...PHONE_PAGE_HEADERS, 'accept-language': 'en-GB,en;q=0.9' };
+    pages.negotiatedEnglish = await measurePage(
+      stack,
+      `/p/${multilingual.cardId}`,
+      'page (plain address, Accept-Language en-GB)',
+      (html) => html.includes('<html lang="en"'),
+      english,
+    );
+    return { bytes, pages };
+  } finally {
+    await stack.close();
+  }
+}
+
 /**
  * One page of query-api (`path`) against the replay of its recorded answer, as described at the top: full pages and
  * 304s in alternating rounds. `ready`: what the page's HTML must show before it is recorded.
@@ -851,6 +922,7 @@ async function measurePage(
   path: string,
   label: string,
   ready: (html: string) => boolean = () => true,
+  headers: Record<string, string> = PHONE_PAGE_HEADERS,
 ): Promise<Record<string, unknown>> {
   const seconds = SECONDS / ROUNDS;
   let replay: { url: string; pid: number; close(): Promise<void> } | null = null;
@@ -865,11 +937,11 @@ async function measurePage(
     const pageUrl = `${stack.queryUrl ?? ''}${path}`;
     // The projector has put the page's data into the read models.
     await until(async () => {
-      const answer = await rawGet(pageUrl, PHONE_PAGE_HEADERS).catch(() => null);
+      const answer = await rawGet(pageUrl, headers).catch(() => null);
       return answer?.status === 200 && ready(decompressed(answer).toString('utf8'));
     }, 60_000);
 
-    const page = await rawGet(pageUrl, PHONE_PAGE_HEADERS);
+    const page = await rawGet(pageUrl, headers);
     const encoding = headerOf(page, 'content-encoding');
     const etag = headerOf(page, 'etag');
     if (page.status !== 200 || (encoding !== 'br' && encoding !== 'gzip')) {
@@ -878,7 +950,7 @@ async function measurePage(
       );
     }
     if (!etag) throw new Error(`${label}: the page has no ETag`);
-    const revalidation = { ...PHONE_PAGE_HEADERS, 'if-none-match': etag };
+    const revalidation = { ...headers, 'if-none-match': etag };
     const conditional = await rawGet(pageUrl, revalidation);
     if (conditional.status !== 304)
       throw new Error(`${label}: If-None-Match with the page's ETag answered ${conditional.status}, not 304`);
@@ -895,7 +967,7 @@ async function measurePage(
     });
     const replayUrl = `${replay.url}${path}`;
     const replayPid = replay.pid;
-    const replayedPage = await rawGet(replayUrl, PHONE_PAGE_HEADERS);
+    const replayedPage = await rawGet(replayUrl, headers);
     if (replayedPage.status !== 200 || !replayedPage.body.equals(page.body))
       throw new Error(`${label}: the replay does not answer with the recorded page`);
     if ((await rawGet(replayUrl, revalidation)).status !== 304)
@@ -908,15 +980,15 @@ async function measurePage(
       generator.run({ url, method: 'GET', connections: PAGE_CONNECTIONS, headers, ...limit });
     // Warm-up, not measured: both servers' code compiled, query-api's page cache and pool filled.
     for (const url of [pageUrl, replayUrl]) {
-      await run(url, PHONE_PAGE_HEADERS, { amount: 3000 });
+      await run(url, headers, { amount: 3000 });
       await run(url, revalidation, { amount: 3000 });
     }
 
     const rounds: PageRound[] = [];
     for (let index = 0; index < ROUNDS; index++) {
       // Each figure against the replay's measured just before it, on the same machine minutes apart at most.
-      const replayPages = pageRun(await run(replayUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
-      const pages = pageRun(await run(pageUrl, PHONE_PAGE_HEADERS, { duration: seconds }), 200);
+      const replayPages = pageRun(await run(replayUrl, headers, { duration: seconds }), 200);
+      const pages = pageRun(await run(pageUrl, headers, { duration: seconds }), 200);
       // The CPU one 304 costs the server that answers it: the arithmetic behind the 304 ratio.
       const replayed = await cpuDuring({ server: [replayPid] }, () =>
         run(replayUrl, revalidation, { duration: seconds }),
@@ -1377,6 +1449,7 @@ try {
   if (ONLY.has('replay') || ONLY.has('query')) Object.assign(report, await benchReplayAndQueries());
   if (ONLY.has('office')) report.officeQueryLatencyMs = await benchOfficeQueries();
   if (ONLY.has('rems')) report.rems = await benchRems();
+  if (ONLY.has('languages')) report.languages = await benchLanguages();
 } finally {
   await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });

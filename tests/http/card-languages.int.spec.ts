@@ -250,3 +250,27 @@ describe('what the visitor takes away speaks their language too', () => {
     expect(turkish.body).toContain('SUMMARY:Ayşe Yılmaz ile görüşme');
   });
 });
+
+describe('search engines learn every language of a findable card', () => {
+  it('the sitemap lists each language’s address with its alternates; a Turkish-only card stays one address', async () => {
+    const findable = await registerOwner(product);
+    await createProfile(product, findable, {
+      searchable: true,
+      translations: { de: { jobTitle: 'Immobilienberaterin' } },
+    });
+    const card = await activatedCard(findable);
+    await send(product, 'GET', `/api/profile/card/${card.cardId}`, undefined, undefined, after(card.position));
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    const xml = sitemap.body;
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    for (const language of ['tr', 'de']) {
+      expect(xml).toContain(`<loc>${BASE}/p/${card.cardId}?lang=${language}</loc>`);
+      expect(xml).toContain(
+        `<xhtml:link rel="alternate" hreflang="${language}" href="${BASE}/p/${card.cardId}?lang=${language}"/>`,
+      );
+    }
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${BASE}/p/${card.cardId}"/>`);
+    expect(xml.split(`<loc>${BASE}/p/${card.cardId}`).length - 1).toBe(2);
+  });
+});

@@ -20,7 +20,7 @@ let product: TestProduct;
 const HOSTILE = '</script><script>alert(1)</script>';
 const DATE = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z';
 const URLSET = new RegExp(
-  `^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<urlset xmlns="http://www\\.sitemaps\\.org/schemas/sitemap/0\\.9">\\n(?:<url><loc>[^<>&"']+</loc><lastmod>${DATE}</lastmod></url>\\n)*</urlset>\\n$`,
+  `^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<urlset xmlns="http://www\\.sitemaps\\.org/schemas/sitemap/0\\.9" xmlns:xhtml="http://www\\.w3\\.org/1999/xhtml">\\n(?:<url><loc>[^<>&"']+</loc><lastmod>${DATE}</lastmod></url>\\n)*</urlset>\\n$`,
 );
 
 const PERSON = {

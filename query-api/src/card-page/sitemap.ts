@@ -6,6 +6,9 @@ import { SHOWN_CARDS } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
 import { CARD_PAGE_PROJECTIONS } from './load.ts';
+import { PUBLIC_LANGUAGES, languagesOf } from '@kartvizit/schemas/language/model';
+import { readProfileTranslations } from '@kartvizit/schemas/profile/read';
+import { languageUrl } from '../language/negotiate.ts';
 
 /**
  * GET /sitemap.xml and /robots.txt (docs/decisions/0019): the card pages of owners who chose to be
@@ -16,7 +19,7 @@ import { CARD_PAGE_PROJECTIONS } from './load.ts';
 export interface SitemapSettings {
   /** Origin of every address in the sitemap and robots.txt (PUBLIC_BASE_URL). */
   readonly publicBaseUrl: string;
-  /** Addresses per sitemap file; the protocol's limit unless a test wants to see the index with a few. */
+  /** Cards per sitemap file (each one address per language); within the protocol's limit unless a test wants the index. */
   readonly urlsPerSitemap?: number;
 }
 
@@ -25,6 +28,8 @@ export const SITEMAP_URL_LIMIT = 50_000;
 /** Rows read per query while a file is written: memory stays flat however long the file. */
 const BATCH_ROWS = 2_000;
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** Language alternates of a URL (`<xhtml:link rel="alternate" hreflang>`), as Google reads them in a sitemap. */
+const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const XML_TYPE = 'application/xml; charset=utf-8';
 // Crawlers come back for it now and then; an hour keeps a busy proxy from asking on every hit.
@@ -62,11 +67,15 @@ function notBuiltYet(error: unknown): boolean {
 interface ListedRow {
   readonly card_id: string;
   readonly updated_at: Date;
+  /** The profile's translations: which languages the card has an address in. */
+  readonly translations: unknown;
 }
 
 export function sitemapRoutes(context: QueryContext, settings: SitemapSettings) {
   const { pool } = context;
-  const perFile = settings.urlsPerSitemap ?? SITEMAP_URL_LIMIT;
+  // Cards per file: a card lists one address per language its owner writes in (at most five), so a file of
+  // SITEMAP_URL_LIMIT / 5 cards never holds more addresses than the protocol allows.
+  const perFile = settings.urlsPerSitemap ?? SITEMAP_URL_LIMIT / PUBLIC_LANGUAGES.length;
   const origin = settings.publicBaseUrl;
 
   async function countListed(): Promise<number> {
@@ -89,9 +98,30 @@ export function sitemapRoutes(context: QueryContext, settings: SitemapSettings) 
     return result.rows[0]?.card_id ?? '';
   }
 
+  /**
+   * A card's entries: its address; for an owner who writes in other languages (issue 31), one entry per language's
+   * address, each naming every language's (and the plain, negotiating address as x-default), as search engines ask.
+   */
+  function urlEntries(row: ListedRow): string {
+    const card = `${origin}/p/${encodeURIComponent(row.card_id)}`;
+    const lastmod = `<lastmod>${w3cDate(row.updated_at)}</lastmod>`;
+    const languages = languagesOf(readProfileTranslations(row.translations));
+    if (languages.length <= 1) return `<url><loc>${xmlText(card)}</loc>${lastmod}</url>\n`;
+    const alternates = [
+      ...languages.map(
+        (language) =>
+          `<xhtml:link rel="alternate" hreflang="${language}" href="${xmlText(languageUrl(card, language, languages))}"/>`,
+      ),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlText(card)}"/>`,
+    ].join('');
+    return languages
+      .map((language) => `<url><loc>${xmlText(languageUrl(card, language, languages))}</loc>${lastmod}${alternates}</url>\n`)
+      .join('');
+  }
+
   /** One file's <url> entries, read in keyset batches in card id order. */
   async function* urlset(page: number): AsyncGenerator<string> {
-    yield `${XML_DECLARATION}<urlset xmlns="${NAMESPACE}">\n`;
+    yield `${XML_DECLARATION}<urlset xmlns="${NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">\n`;
     let after = await cardIdBefore(page);
     let left = perFile;
     while (left > 0) {
@@ -99,7 +129,8 @@ export function sitemapRoutes(context: QueryContext, settings: SitemapSettings) 
       let rows: ListedRow[];
       try {
         const result = await pool.query<ListedRow>(
-          `SELECT c.card_id, p.updated_at ${LISTED_CARDS} AND c.card_id > $2 ORDER BY c.card_id LIMIT $3`,
+          `SELECT c.card_id, p.updated_at, p.data->'translations' AS translations ${LISTED_CARDS}
+             AND c.card_id > $2 ORDER BY c.card_id LIMIT $3`,
           [DEMO_OWNER_ID, after, limit],
         );
         rows = result.rows;
@@ -108,12 +139,7 @@ export function sitemapRoutes(context: QueryContext, settings: SitemapSettings) 
         throw error;
       }
       // The profile's last change is when the page's content last changed.
-      yield rows
-        .map(
-          (row) =>
-            `<url><loc>${xmlText(`${origin}/p/${encodeURIComponent(row.card_id)}`)}</loc><lastmod>${w3cDate(row.updated_at)}</lastmod></url>\n`,
-        )
-        .join('');
+      yield rows.map((row) => urlEntries(row)).join('');
       if (rows.length < limit) break;
       after = rows[rows.length - 1]?.card_id ?? after;
       left -= rows.length;
