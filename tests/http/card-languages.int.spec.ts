@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { TEST_PUBLIC_BASE_URL as BASE, startTestProduct, type TestProduct } from '../support/product.ts';
+import { de } from '@kartvizit/query-api/language/catalogues/de';
 import { after, answer, createProfile, provision, registerOwner, send, type Owner } from './card-fixtures.ts';
 
 /**
@@ -272,5 +273,21 @@ describe('search engines learn every language of a findable card', () => {
     }
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${BASE}/p/${card.cardId}"/>`);
     expect(xml.split(`<loc>${BASE}/p/${card.cardId}`).length - 1).toBe(2);
+  });
+});
+
+describe('a card or product that shows nothing says so in the browser’s language', () => {
+  it('the one 404 is the same for every unknown card, in each language', async () => {
+    const german = await page('/p/KV-YOKBOYLE', { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(german.statusCode).toBe(404);
+    expect(german.body).toContain('<html lang="de" class');
+    expect(german.body).toContain(de.notFoundTitle);
+    expect(german.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    const arabic = await page('/product/00000000-0000-4000-8000-000000000000?lang=ar');
+    expect(arabic.statusCode).toBe(404);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl"');
+    const turkish = await page('/p/KV-YOKBOYLE');
+    expect(turkish.body).toContain('<html lang="tr" class');
+    expect(turkish.body).toContain('Profil bulunamadı');
   });
 });

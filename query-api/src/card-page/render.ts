@@ -11,6 +11,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_NATIVE_NAMES,
   OPEN_GRAPH_LOCALES,
+  type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { directionOf } from '../html/document.ts';
 import { SAMPLE_TEXT, sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
@@ -595,13 +596,17 @@ ${scriptTags(assets)}
 }
 
 /** 'Profil bulunamadı' / 'Profil yüklenirken bir hata oluştu': the same bytes whatever the card. */
-export function renderUnavailablePage(kind: 'not-found' | 'error', assets: PageAssets): string {
-  const t = messagesFor(DEFAULT_LANGUAGE);
+export function renderUnavailablePage(
+  kind: 'not-found' | 'error',
+  assets: PageAssets,
+  language: PublicLanguage = DEFAULT_LANGUAGE,
+): string {
+  const t = messagesFor(language);
   const title = kind === 'not-found' ? t('notFoundTitle') : t('loadErrorTitle');
   const note = kind === 'not-found' ? t('unavailableNote') : `${t('unavailableNote')} ${t('loadErrorNote')}`;
   const meta = markup`<meta name="robots" content="noindex">\n`;
   return markup`<!doctype html>
-<html lang="tr" class="theme-classic">
+<html lang="${language}"${directionOf(language)} class="theme-classic">
 ${head({ title: `${title} · ${t('brand')}`, description: note, assets, meta })}
 <body class="pc-body">
 <main class="pc-state">

@@ -33,7 +33,12 @@ import { CARD_PAGE_PROJECTIONS, loadCardPage, loadPageMarks, type CardPageProjec
 import { renderCardPage, renderUnavailablePage } from './render.ts';
 import { cardLanguages, toCardPageView } from './view.ts';
 import { pageLanguage } from '../language/negotiate.ts';
-import { DEFAULT_LANGUAGE, isPublicLanguage, type PublicLanguage } from '@kartvizit/schemas/language/model';
+import {
+  DEFAULT_LANGUAGE,
+  PUBLIC_LANGUAGES,
+  isPublicLanguage,
+  type PublicLanguage,
+} from '@kartvizit/schemas/language/model';
 import { catalogueWebpKeys } from './catalogue.ts';
 
 /** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
@@ -89,7 +94,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     readMarks: () => loadPageMarks(context.pool),
     signals: settings.signals,
   });
-  const unavailable = new UnavailablePages(renderUnavailablePage);
+  const unavailable = new UnavailablePages(renderUnavailablePage, PUBLIC_LANGUAGES);
 
   const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, kind: UnavailableKind) =>
     unavailable.send(request, reply, kind, assets.current());

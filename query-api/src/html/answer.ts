@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, type PublicLanguage } from '@kartvizit/schemas/language/model';
+import { pageLanguage } from '../language/negotiate.ts';
 import { originOfTemplate, type SecurityHeaderOverrides } from '@kartvizit/infra/http/security-headers';
 import type { PageAssets } from './assets.ts';
 import { bytesFor, preferredEncoding, storedBody, type StoredBody } from './stored-body.ts';
@@ -124,12 +126,17 @@ export type UnavailableKind = 'not-found' | 'error';
 
 /**
  * A page's 'not found' and 'could not be read' answers: the same bytes whatever was asked for, so they depend only
- * on the build and are rendered and compressed once per stylesheet and script.
+ * on the build and the language and are rendered and compressed once per stylesheet, script and language. A page
+ * that speaks languages (`languages` true: the card and product pages, issue 31) answers in the one `?lang=` names,
+ * else the browser's best among all of ours: there is no owner to say which.
  */
 export class UnavailablePages {
   private readonly pages = new Map<string, Promise<StoredBody>>();
 
-  constructor(private readonly render: (kind: UnavailableKind, assets: PageAssets) => string) {}
+  constructor(
+    private readonly render: (kind: UnavailableKind, assets: PageAssets, language: PublicLanguage) => string,
+    private readonly languages: readonly PublicLanguage[] = [DEFAULT_LANGUAGE],
+  ) {}
 
   async send(
     request: FastifyRequest,
@@ -139,15 +146,19 @@ export class UnavailablePages {
   ): Promise<FastifyReply> {
     if (kind === 'error') reply.header('retry-after', '5');
     reply.header('cache-control', 'no-store');
-    return sendStoredBody(request, reply, kind === 'not-found' ? 404 : 503, await this.body(kind, assets));
+    const requested = (request.query as { lang?: unknown } | undefined)?.lang;
+    const language = pageLanguage(requested, request.headers['accept-language'], this.languages);
+    const vary = this.languages.length > 1 ? LANGUAGE_VARY : PLAIN_VARY;
+    const status = kind === 'not-found' ? 404 : 503;
+    return sendStoredBody(request, reply, status, await this.body(kind, assets, language), vary);
   }
 
-  private body(kind: UnavailableKind, assets: PageAssets): Promise<StoredBody> {
-    const key = `${kind}:${assets.css.length}:${assets.scriptUrl ?? ''}`;
+  private body(kind: UnavailableKind, assets: PageAssets, language: PublicLanguage): Promise<StoredBody> {
+    const key = `${kind}:${language}:${assets.css.length}:${assets.scriptUrl ?? ''}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      page = storedBody(this.render(kind, assets));
-      if (this.pages.size > 8) this.pages.clear();
+      page = storedBody(this.render(kind, assets, language));
+      if (this.pages.size > 24) this.pages.clear();
       this.pages.set(key, page);
       // A failed compression is not kept: the next request tries again.
       page.catch(() => this.pages.delete(key));

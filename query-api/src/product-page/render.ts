@@ -8,6 +8,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_NATIVE_NAMES,
   OPEN_GRAPH_LOCALES,
+  type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { directionOf } from '../html/document.ts';
 
@@ -181,12 +182,16 @@ ${scriptTags(assets)}
 }
 
 /** 'Ürün bulunamadı' / 'Ürün yüklenirken bir hata oluştu': the same bytes whatever the product. */
-export function renderProductUnavailable(kind: 'not-found' | 'error', assets: PageAssets): string {
-  const t = messagesFor(DEFAULT_LANGUAGE);
+export function renderProductUnavailable(
+  kind: 'not-found' | 'error',
+  assets: PageAssets,
+  language: PublicLanguage = DEFAULT_LANGUAGE,
+): string {
+  const t = messagesFor(language);
   const title = kind === 'not-found' ? t('productNotFoundTitle') : t('productLoadErrorTitle');
   const text = kind === 'not-found' ? t('productNotFoundText') : t('productLoadErrorText');
   return markup`<!doctype html>
-<html lang="tr" class="theme-classic">
+<html lang="${language}"${directionOf(language)} class="theme-classic">
 ${head(`${title} · ${t('brand')}`, text, assets, markup`<meta name="robots" content="noindex">\n`)}
 <body class="pc-body">
 <main class="pc-state">

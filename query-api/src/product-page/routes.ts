@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isPublicLanguage } from '@kartvizit/schemas/language/model';
+import { PUBLIC_LANGUAGES, isPublicLanguage } from '@kartvizit/schemas/language/model';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra/read-models/contract';
 import { parseCardId } from '@kartvizit/schemas/card/rules';
@@ -51,7 +51,7 @@ function cameFrom(raw: unknown): string | null {
 export function productPageRoutes(context: QueryContext, settings: ProductPageSettings) {
   const assets = new EntryAssets(settings.webDistDir, PRODUCT_PAGE_ENTRY);
   const securityHeaders = pageSecurityHeaders(context.map.tileUrl);
-  const unavailable = new UnavailablePages(renderProductUnavailable);
+  const unavailable = new UnavailablePages(renderProductUnavailable, PUBLIC_LANGUAGES);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get<{ Params: { id: string }; Querystring: { card?: unknown; lang?: unknown } }>(
