@@ -140,6 +140,8 @@ describe('a visitor reads the card in their language', () => {
     expect(data.text.copiedLabel).toBe('{label} copied!');
     // What the forms' rules and the server say in Turkish, the page says in English.
     expect(data.messages['Geçerli bir e-posta adresi girin']).toBe('Enter a valid email address');
+    // The short notice links to the full disclosure in English.
+    expect(html).toContain('href="/kvkk?lang=en"');
   });
 
   it('an Arabic browser gets the page right to left, the Arabic title, and the Turkish bio where none is written', async () => {

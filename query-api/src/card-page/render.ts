@@ -336,8 +336,11 @@ function field(
 }
 
 /** The KVKK disclosure with its link: what every public form shows before it is sent. */
-function notice(t: Translate, text: string): SafeHtml {
-  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${LEGAL_PATHS.disclosure}" target="_blank" rel="noopener">${t('leadNoticeLink')}</a></span></p>`;
+function notice(view: CardPageView, text: string): SafeHtml {
+  // The full disclosure in the page's language (/kvkk?lang=…, issue 31); the Turkish one stays the plain address.
+  const href =
+    view.language === DEFAULT_LANGUAGE ? LEGAL_PATHS.disclosure : `${LEGAL_PATHS.disclosure}?lang=${view.language}`;
+  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${href}" target="_blank" rel="noopener">${view.t('leadNoticeLink')}</a></span></p>`;
 }
 
 /** The field only bots fill (the honeypot): out of sight, out of the tab order, ignored by autofill. */
@@ -390,7 +393,7 @@ ${field('rems', 'district', label('district'), district, true)}
 ${field('rems', 'address', label('address'), textarea('address', 'street-address', CUSTOMER_LIMITS.address))}
 ${field('rems', 'notes', label('notes'), textarea('notes', 'off', CUSTOMER_LIMITS.notes))}
 ${honeypot(t, 'rems')}
-${notice(t, t('remsNotice'))}
+${notice(view, t('remsNotice'))}
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${t('leadConsent')}</span></label>
 <p class="pc-form__error" data-form-error role="alert"></p>
 <div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${t('cancel')}</button><button type="submit" class="pc-btn pc-btn--primary">${t('submit')}</button></div>
@@ -410,7 +413,7 @@ ${field('lead', 'phone', t('leadPhone'), input('phone', 'tel', 'tel', ' inputmod
 ${field('lead', 'email', t('leadEmail'), input('email', 'email', 'email', ' inputmode="email"'))}
 ${field('lead', 'message', t('leadMessage'), message)}
 ${honeypot(t, 'lead')}
-${notice(t, view.leadNotice)}
+${notice(view, view.leadNotice)}
 <label class="pc-check"><input type="checkbox" name="marketingConsent" value="true"><span>${t('leadConsent')}</span></label>
 <p class="pc-form__error" data-form-error role="alert"></p>
 <div class="pc-dialog__actions"><button type="button" class="pc-btn pc-btn--ghost" data-close>${t('cancel')}</button><button type="submit" class="pc-btn pc-btn--primary">${t('submit')}</button></div>
