@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { SAMPLE_TEXT } from '@kartvizit/query-api/card-page/sample';
+import { tr } from '@kartvizit/query-api/language/catalogues/tr';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, answer, seenEverything, send } from './card-fixtures.ts';
@@ -119,6 +119,6 @@ describe("the card page's 'Emlak Danışmanlığı'", () => {
     const sample = await page('DEMO');
     expect(sample.statusCode).toBe(200);
     expect(sample.body).toContain('Emlak Danışmanlığı');
-    expect(sample.body).toContain(SAMPLE_TEXT.remsNote);
+    expect(sample.body).toContain(tr.sampleRemsNote);
   });
 });

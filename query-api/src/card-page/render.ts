@@ -14,7 +14,7 @@ import {
   type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { directionOf } from '../html/document.ts';
-import { SAMPLE_TEXT, sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
+import { sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
 import { renderCatalogue } from './catalogue.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
 
@@ -336,11 +336,13 @@ function field(
 }
 
 /** The KVKK disclosure with its link: what every public form shows before it is sent. */
+/** The full disclosure in the page's language (/kvkk?lang=…, issue 31); the Turkish one stays the plain address. */
+function disclosureUrl(view: CardPageView): string {
+  return view.language === DEFAULT_LANGUAGE ? LEGAL_PATHS.disclosure : `${LEGAL_PATHS.disclosure}?lang=${view.language}`;
+}
+
 function notice(view: CardPageView, text: string): SafeHtml {
-  // The full disclosure in the page's language (/kvkk?lang=…, issue 31); the Turkish one stays the plain address.
-  const href =
-    view.language === DEFAULT_LANGUAGE ? LEGAL_PATHS.disclosure : `${LEGAL_PATHS.disclosure}?lang=${view.language}`;
-  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${href}" target="_blank" rel="noopener">${view.t('leadNoticeLink')}</a></span></p>`;
+  return markup`<p class="pc-notice">${icon('shield')}<span>${text} <a href="${disclosureUrl(view)}" target="_blank" rel="noopener">${view.t('leadNoticeLink')}</a></span></p>`;
 }
 
 /** The field only bots fill (the honeypot): out of sight, out of the tab order, ignored by autofill. */
@@ -383,7 +385,7 @@ function remsDialog(view: CardPageView, sample: boolean): SafeHtml | '' {
   const district = markup`<select class="pc-input" id="pc-rems-district" name="district" autocomplete="address-level2"><option value="">${t('remsChooseDistrict')}</option></select>`;
   return markup`<dialog class="pc-dialog" id="pc-rems" aria-labelledby="pc-rems-title"><form class="pc-dialog__body pc-form" id="pc-rems-form" novalidate>
 <h2 class="pc-dialog__title" id="pc-rems-title">${t('remsDialogTitle')}</h2>
-${sample ? sampleRemsNote() : ''}<p class="pc-muted">${t('remsDialogIntro', { name: view.fullName })}</p>
+${sample ? sampleRemsNote(t) : ''}<p class="pc-muted">${t('remsDialogIntro', { name: view.fullName })}</p>
 <div class="pc-form__pair">${field('rems', 'firstName', label('firstName'), input('firstName', 'text', 'given-name', CUSTOMER_LIMITS.name))}${field('rems', 'lastName', label('lastName'), input('lastName', 'text', 'family-name', CUSTOMER_LIMITS.name))}</div>
 ${field('rems', 'phoneNumber', label('phoneNumber'), input('phoneNumber', 'tel', 'tel-national', CUSTOMER_LIMITS.phone, ' inputmode="tel" placeholder="0532 123 45 67"'))}
 ${field('rems', 'customerType', label('customerType'), customerType)}
@@ -558,7 +560,7 @@ export function renderCardPage(
     },
     // The sample card: 'Görüşme Planlayın' answers with `remsSampleThanks` and sends nothing.
     sample: options.sample,
-    text: options.sample ? { ...text, remsSampleThanks: SAMPLE_TEXT.remsThanks } : text,
+    text: options.sample ? { ...text, remsSampleThanks: t('sampleRemsThanks') } : text,
     messages: formMessages(view),
     vitalsSampleRate: options.vitalsSampleRate ?? 0,
   };
@@ -568,7 +570,7 @@ export function renderCardPage(
 ${head({ title, description, assets, meta: socialMeta(view) })}
 <body class="pc-body">
 <div class="pc-page">
-${options.sample ? sampleBanner() : ''}
+${options.sample ? sampleBanner(t) : ''}
 ${languageSwitcher(view)}
 <div class="pc-card">
 <main>
@@ -588,7 +590,7 @@ ${actionBar(view)}
 </div>
 <div class="pc-toast" data-toast role="status" aria-live="polite"></div>
 ${qrDialog(view, qrSvg)}
-${options.sample ? sampleLeadDialog(t('leadTitle')) : leadDialog(view)}
+${options.sample ? sampleLeadDialog(t, disclosureUrl(view)) : leadDialog(view)}
 ${remsDialog(view, options.sample)}
 ${options.sample ? '' : icsDialog(view)}
 <script type="application/json" id="pc-data">${jsonForScript(data)}</script>

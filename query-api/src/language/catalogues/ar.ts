@@ -142,6 +142,17 @@ export const ar: Catalogue = {
   vcardBank: 'البنك',
   vcardBankAccounts: 'الحسابات المصرفية',
 
+  // The sample card (/p/DEMO): its banner and its forms that send nothing.
+  sampleBadge: "بطاقة تجريبية",
+  sampleBanner: "تعرض هذه الصفحة كيف تبدو البطاقة المُنشأة باستخدام Dijital Kartvizit لزوارها. الشخص والشركة وهميان، ولا تُسجَّل زيارات هذه البطاقة.",
+  sampleRegister: "أنشئ بطاقتك الخاصة",
+  sampleLeadNote: "لا يُرسَل أي شيء من هذه النافذة ولا يُحفَظ أي شيء.",
+  sampleRemsNote: "يمكنك تجربة النموذج: لا تغادر بياناتك هذا الهاتف، ولا تُرسَل إلى أي مكان ولا تُحفَظ.",
+  sampleRemsThanks: "بطاقة تجريبية: لم تُرسَل بياناتك ولم تُحفَظ. في بطاقتك الخاصة، يضيف هذا النموذج زائرك إلى عملائك في REMS.",
+  sampleLeadExplain: "في بطاقتك الخاصة، يرسل إليك زوارك من هذه النافذة الاسم ورقم الهاتف والبريد الإلكتروني والرسالة، ولا تظهر هذه البيانات إلا في شاشة «Bağlantılar» (جهات الاتصال) لديك.",
+  sampleDisclosure: "كيف تُعالَج بيانات الزوار:",
+  sampleRegisterButton: "أنشئ بطاقتي الخاصة",
+
   photoAlt: 'صورة الملف الشخصي لـ{name}',
   logoAlt: 'شعار {company}',
   logoAltPlain: 'شعار الشركة',

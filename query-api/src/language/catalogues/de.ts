@@ -144,6 +144,17 @@ export const de: Catalogue = {
   vcardBank: 'Bank',
   vcardBankAccounts: 'Bankkonten',
 
+  // The sample card (/p/DEMO): its banner and its forms that send nothing.
+  sampleBadge: "Beispielkarte",
+  sampleBanner: "Diese Seite zeigt, wie eine mit Dijital Kartvizit erstellte Karte für Besucher aussieht. Person und Firma sind erfunden; Besuche dieser Karte werden nicht erfasst.",
+  sampleRegister: "Eigene Karte erstellen",
+  sampleLeadNote: "Aus diesem Fenster wird nichts gesendet und nichts gespeichert.",
+  sampleRemsNote: "Sie können das Formular ausprobieren: Ihre Angaben verlassen dieses Telefon nicht, werden nirgendwohin gesendet und nicht gespeichert.",
+  sampleRemsThanks: "Beispielkarte: Ihre Angaben wurden weder gesendet noch gespeichert. Auf Ihrer eigenen Karte fügt dieses Formular Ihren Besucher Ihren Kunden in REMS hinzu.",
+  sampleLeadExplain: "Auf Ihrer eigenen Karte senden Ihnen Besucher aus diesem Fenster Namen, Telefonnummer, E-Mail-Adresse und Nachricht; die Angaben erscheinen nur auf Ihrem Bildschirm „Bağlantılar“ (Kontakte).",
+  sampleDisclosure: "Wie die Angaben der Besucher verarbeitet werden:",
+  sampleRegisterButton: "Meine eigene Karte erstellen",
+
   photoAlt: 'Profilfoto von {name}',
   logoAlt: 'Logo von {company}',
   logoAltPlain: 'Firmenlogo',

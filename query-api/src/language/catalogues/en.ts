@@ -142,6 +142,17 @@ export const en: Catalogue = {
   vcardBank: 'Bank',
   vcardBankAccounts: 'Bank accounts',
 
+  // The sample card (/p/DEMO): its banner and its forms that send nothing.
+  sampleBadge: "Sample card",
+  sampleBanner: "This page shows how a card made with Dijital Kartvizit looks to its visitors. The person and the company are made up; visits to this card are not recorded.",
+  sampleRegister: "Create your own card",
+  sampleLeadNote: "Nothing is sent from this window and nothing is saved.",
+  sampleRemsNote: "You can try the form: your details never leave this phone, are not sent anywhere and are not saved.",
+  sampleRemsThanks: "Sample card: your details were neither sent nor saved. On your own card, this form adds your visitor to your customers in REMS.",
+  sampleLeadExplain: "On your own card, visitors send you their name, phone number, email and message from this window; the details appear only on your ‘Bağlantılar’ (contacts) screen.",
+  sampleDisclosure: "How visitors’ details are processed:",
+  sampleRegisterButton: "Create my own card",
+
   photoAlt: 'Profile photo of {name}',
   logoAlt: '{company} logo',
   logoAltPlain: 'Company logo',

@@ -160,6 +160,17 @@ export const tr = {
   vcardBank: 'Banka',
   vcardBankAccounts: 'Banka Hesapları',
 
+  // The sample card (/p/DEMO): its banner and its forms that send nothing.
+  sampleBadge: "Örnek kart",
+  sampleBanner: "Bu sayfa, Dijital Kartvizit ile hazırlanan bir kartın ziyaretçilere nasıl göründüğünü gösterir. Kişi ve şirket hayalidir; bu kartın ziyaretleri kaydedilmez.",
+  sampleRegister: "Kendi kartınızı oluşturun",
+  sampleLeadNote: "Bu pencereden bilgi gönderilmez ve hiçbir bilgi kaydedilmez.",
+  sampleRemsNote: "Formu deneyebilirsiniz: bilgileriniz bu telefondan çıkmaz, hiçbir yere gönderilmez ve kaydedilmez.",
+  sampleRemsThanks: "Örnek kart: bilgileriniz gönderilmedi ve kaydedilmedi. Kendi kartınızda bu form, ziyaretçinizi REMS’teki müşterilerinize ekler.",
+  sampleLeadExplain: "Kendi kartınızda ziyaretçileriniz adını, telefonunu, e-postasını ve mesajını bu pencereden size iletir; bilgiler yalnızca sizin ‘Bağlantılar’ ekranınızda görünür.",
+  sampleDisclosure: "Ziyaretçilerin bilgilerinin nasıl işlendiği:",
+  sampleRegisterButton: "Kendi Kartımı Oluştur",
+
   photoAlt: '{name} profil fotoğrafı',
   logoAlt: '{company} logosu',
   logoAltPlain: 'Şirket logosu',
