@@ -10,6 +10,7 @@ export type ProfileStatistics = Static.ProfileStatistics;
 export type DailyStat = Static.DailyStatistic;
 export type LocationStat = Static.LocationStatistic;
 export type DeviceStats = Static.DeviceStatistics;
+export type LanguageStat = Static.LanguageStatistic;
 export type ClickStats = Static.ClickStatistics;
 export type ProductStats = Static.ProductStatistics;
 export type ProductStat = Static.ProductStatistic;
@@ -103,6 +104,12 @@ export const statisticsApi = api.injectEndpoints({
       transformResponse: (response: { deviceStats?: DeviceStats | null }) => response.deviceStats ?? EMPTY_DEVICE_STATS,
       providesTags: STATISTICS,
     }),
+    /** The 'Diller' tab (issue 31): visits by the language the card page was shown in, most first. */
+    getLanguageStatistics: build.query<readonly LanguageStat[], CardScope>({
+      query: (cardId) => statisticsRequest('languages', cardId),
+      transformResponse: (response: { languageStats?: readonly LanguageStat[] }) => response.languageStats ?? [],
+      providesTags: STATISTICS,
+    }),
     getClickStatistics: build.query<ClickStats, CardScope>({
       query: (cardId) => statisticsRequest('clicks', cardId),
       transformResponse: (response: { clickStats?: ClickStats | null }) => response.clickStats ?? EMPTY_CLICK_STATS,
@@ -182,6 +189,7 @@ export const {
   useGetDailyStatisticsQuery,
   useGetLocationStatisticsQuery,
   useGetDeviceStatisticsQuery,
+  useGetLanguageStatisticsQuery,
   useGetClickStatisticsQuery,
   useGetProductStatisticsQuery,
   useGetStatisticsStreamQuery,

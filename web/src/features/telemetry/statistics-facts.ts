@@ -1,4 +1,5 @@
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
+import type { PublicLanguage } from '@kartvizit/schemas/language/model';
 import { STATISTICS_MESSAGES } from '@kartvizit/schemas/statistics/messages';
 import { SOCIAL_PLATFORM_LABELS } from '@kartvizit/schemas/profile/model';
 
@@ -37,6 +38,14 @@ export const DEVICE_COLORS: { readonly [D in DeviceType]: string } = {
   mobile: '#4f46e5',
   tablet: '#0d9488',
   desktop: '#d97706',
+};
+/** One colour per language (issue 31), the same on every screen and whatever the card filter. */
+export const LANGUAGE_COLORS: { readonly [L in PublicLanguage]: string } = {
+  tr: '#4f46e5',
+  en: '#0d9488',
+  ru: '#d97706',
+  ar: '#db2777',
+  de: '#0284c7',
 };
 
 const numberFormat = new Intl.NumberFormat(LOCALE);

@@ -1,4 +1,13 @@
-import type { ClickStats, DailyStat, DeviceStats, LocationStat, ProductStats, ProfileStatistics } from './api.ts';
+import { LANGUAGE_TURKISH_NAMES, PUBLIC_LANGUAGES } from '@kartvizit/schemas/language/model';
+import type {
+  ClickStats,
+  DailyStat,
+  DeviceStats,
+  LanguageStat,
+  LocationStat,
+  ProductStats,
+  ProfileStatistics,
+} from './api.ts';
 import type { CsvTable } from './statistics-csv.ts';
 import {
   CHART_COLORS,
@@ -8,6 +17,7 @@ import {
   DEVICE_LABELS,
   DEVICE_ORDER,
   formatPercentNumber,
+  LANGUAGE_COLORS,
   OTHER_COLOR,
   platformLabel,
   shareOf,
@@ -30,6 +40,7 @@ export const TABS = [
   { id: 'ziyaretler', label: 'Ziyaretler' },
   { id: 'konumlar', label: 'Konumlar' },
   { id: 'cihazlar', label: 'Cihazlar' },
+  { id: 'diller', label: 'Diller' },
   { id: 'tiklamalar', label: 'Tıklamalar' },
   { id: 'urunler', label: 'Ürünler' },
 ] as const;
@@ -47,6 +58,8 @@ export interface StatisticsData {
   readonly daily: readonly DailyStat[];
   readonly locations: readonly LocationStat[];
   readonly devices: DeviceStats;
+  /** Visits by the language the card page was shown in (issue 31); a language no one saw is not there. */
+  readonly languages: readonly LanguageStat[];
   readonly clicks: ClickStats;
   readonly products: ProductStats;
 }
@@ -136,6 +149,27 @@ export function browserRows(devices: DeviceStats): ShareRow[] {
       count: entry.count,
       share: shareOf(entry.count, total),
       color: CHART_COLORS[index % CHART_COLORS.length] ?? OTHER_COLOR,
+    }));
+}
+
+/**
+ * The languages the card was read in, most visits first (ties in the languages' own order, as the server sorts them),
+ * with their share of all visits; a language no one read it in is left out.
+ */
+export function languageRows(languages: readonly LanguageStat[]): ShareRow[] {
+  const total = sum(languages.map((entry) => entry.visits));
+  return languages
+    .filter((entry) => entry.visits > 0)
+    .sort(
+      (a, b) =>
+        b.visits - a.visits || PUBLIC_LANGUAGES.indexOf(a.language) - PUBLIC_LANGUAGES.indexOf(b.language),
+    )
+    .map((entry) => ({
+      key: entry.language,
+      label: LANGUAGE_TURKISH_NAMES[entry.language],
+      count: entry.visits,
+      share: shareOf(entry.visits, total),
+      color: LANGUAGE_COLORS[entry.language],
     }));
 }
 
@@ -281,6 +315,7 @@ export function tabTables(tab: TabId, data: StatisticsData, summary: SummaryCell
         dailyTable(data),
         sliceTable('Konum dağılımı (ilk 6)', 'Konum', 'Ziyaret', locationSlices(data.locations)),
         shareTable('Cihaz dağılımı', 'Cihaz', 'Ziyaret', deviceRows(data.devices)),
+        shareTable('Dil dağılımı', 'Dil', 'Ziyaret', languageRows(data.languages)),
         shareTable('Tıklama dağılımı', 'Tür', 'Tıklama', clickRows(data.clicks)),
       );
       break;
@@ -299,6 +334,9 @@ export function tabTables(tab: TabId, data: StatisticsData, summary: SummaryCell
         shareTable('Cihazlar', 'Cihaz', 'Ziyaret', deviceRows(data.devices)),
         shareTable('Tarayıcılar', 'Tarayıcı', 'Ziyaret', browserRows(data.devices)),
       );
+      break;
+    case 'diller':
+      tables.push(shareTable('Diller', 'Dil', 'Ziyaret', languageRows(data.languages)));
       break;
     case 'tiklamalar':
       tables.push(shareTable('Tıklama türleri', 'Tür', 'Tıklama', clickRows(data.clicks)), {

@@ -8,6 +8,7 @@ import {
   deviceRows,
   hasNoStatistics,
   isTabId,
+  languageRows,
   locationRows,
   locationSlices,
   productRows,
@@ -39,6 +40,11 @@ const DATA: StatisticsData = {
       { browser: 'Chrome', count: 1, percentage: 25 },
     ],
   },
+  languages: [
+    { language: 'en', name: 'İngilizce', visits: 2, percentage: 50 },
+    { language: 'tr', name: 'Türkçe', visits: 1, percentage: 25 },
+    { language: 'ar', name: 'Arapça', visits: 1, percentage: 25 },
+  ],
   clicks: {
     totalClicks: 5,
     phone: 2,
@@ -107,6 +113,31 @@ describe('rows the screen shows', () => {
     ]);
   });
 
+  it('given visits in three languages, then the languages the card was read in, most first, with their shares', () => {
+    expect(languageRows(DATA.languages).map((row) => [row.key, row.label, row.count, row.share])).toEqual([
+      ['en', 'İngilizce', 2, 0.5],
+      ['tr', 'Türkçe', 1, 0.25],
+      ['ar', 'Arapça', 1, 0.25],
+    ]);
+    // Each language keeps its own colour, whatever its place in the list.
+    expect(languageRows(DATA.languages).map((row) => row.color)).toEqual(['#0d9488', '#4f46e5', '#db2777']);
+  });
+
+  it('given languages out of order, ties and a zero, then most first, ties in the languages’ order, no zero', () => {
+    const rows = languageRows([
+      { language: 'de', name: 'Almanca', visits: 1, percentage: 25 },
+      { language: 'ru', name: 'Rusça', visits: 0, percentage: 0 },
+      { language: 'ar', name: 'Arapça', visits: 1, percentage: 25 },
+      { language: 'tr', name: 'Türkçe', visits: 2, percentage: 50 },
+    ]);
+    expect(rows.map((row) => [row.label, row.count])).toEqual([
+      ['Türkçe', 2],
+      ['Arapça', 1],
+      ['Almanca', 1],
+    ]);
+    expect(languageRows([])).toEqual([]);
+  });
+
   it('counts clicks by kind, social links as one kind, shares of all clicks', () => {
     expect(clickRows(DATA.clicks).map((row) => [row.label, row.count])).toEqual([
       ['Telefon', 2],
@@ -153,6 +184,7 @@ describe('rows the screen shows', () => {
   it('knows its tabs', () => {
     expect(isTabId('cihazlar')).toBe(true);
     expect(isTabId('urunler')).toBe(true);
+    expect(isTabId('diller')).toBe(true);
     expect(isTabId('devices')).toBe(false);
     expect(isTabId(null)).toBe(false);
   });
@@ -186,6 +218,26 @@ describe('CSV of the tab on screen', () => {
     ]);
   });
 
+  it('exports the Diller tab: the summary, then each language with its visits and share', () => {
+    const tables = tabTables('diller', DATA, SUMMARY);
+    expect(tables.map((table) => table.title)).toEqual(['Özet', 'Diller']);
+    expect(tables[1]?.header).toEqual(['Dil', 'Ziyaret', 'Yüzde (%)']);
+    expect(tables[1]?.rows).toEqual([
+      ['İngilizce', '2', '50'],
+      ['Türkçe', '1', '25'],
+      ['Arapça', '1', '25'],
+    ]);
+    expect(buildCsv(tables)).toContain('"Diller"\r\n"Dil";"Ziyaret";"Yüzde (%)"\r\n"İngilizce";"2";"50"\r\n');
+  });
+
+  it('given no visits in any language, then the Diller tab exports its header alone', () => {
+    expect(tabTables('diller', { ...DATA, languages: [] }, SUMMARY)[1]).toEqual({
+      title: 'Diller',
+      header: ['Dil', 'Ziyaret', 'Yüzde (%)'],
+      rows: [],
+    });
+  });
+
   it('exports the Ürünler tab: every product with its views, viewers and clicks per button', () => {
     const tables = tabTables('urunler', DATA, SUMMARY);
     expect(tables.map((table) => table.title)).toEqual(['Özet', 'Ürünler']);
@@ -207,7 +259,13 @@ describe('CSV of the tab on screen', () => {
       'Günlük ziyaretler (son 30 gün)',
       'Konum dağılımı (ilk 6)',
       'Cihaz dağılımı',
+      'Dil dağılımı',
       'Tıklama dağılımı',
+    ]);
+    expect(tabTables('genel-bakis', DATA, SUMMARY)[4]?.rows).toEqual([
+      ['İngilizce', '2', '50'],
+      ['Türkçe', '1', '25'],
+      ['Arapça', '1', '25'],
     ]);
   });
 });

@@ -15,6 +15,7 @@ import {
   useGetClickStatisticsQuery,
   useGetDailyStatisticsQuery,
   useGetDeviceStatisticsQuery,
+  useGetLanguageStatisticsQuery,
   useGetLocationStatisticsQuery,
   useGetProductStatisticsQuery,
   useGetProfileStatisticsQuery,
@@ -46,7 +47,7 @@ const CARD_ID_PARAM = 'cardId';
 const ALL_CARDS = 'Tüm kartlar';
 
 /**
- * The owner's statistics (SPEC "Statistics"): a card filter, four tiles, five tabs of charts and
+ * The owner's statistics (SPEC "Statistics"): a card filter, four tiles, seven tabs of charts and
  * tables, a CSV of the tab on screen. Tab and card live in the address (`?sekme=cihazlar&kart=…`)
  * so a reload or a shared link opens the same view. The numbers follow the live stream.
  */
@@ -63,9 +64,10 @@ export function StatsPage() {
   const daily = useGetDailyStatisticsQuery(cardId);
   const locations = useGetLocationStatisticsQuery(cardId);
   const devices = useGetDeviceStatisticsQuery(cardId);
+  const languages = useGetLanguageStatisticsQuery(cardId);
   const clicks = useGetClickStatisticsQuery(cardId);
   const products = useGetProductStatisticsQuery(cardId);
-  const queries = [profile, daily, locations, devices, clicks, products];
+  const queries = [profile, daily, locations, devices, languages, clicks, products];
   const loading = queries.some((query) => query.isLoading);
   const switching = queries.some((query) => query.isFetching && query.currentData === undefined);
   const failure = queries.find((query) => query.isError)?.error;
@@ -86,10 +88,11 @@ export function StatsPage() {
       daily: daily.data ?? [],
       locations: locations.data ?? [],
       devices: devices.data ?? EMPTY_DEVICE_STATS,
+      languages: languages.data ?? [],
       clicks: clicks.data ?? EMPTY_CLICK_STATS,
       products: products.data ?? EMPTY_PRODUCT_STATS,
     }),
-    [profile.data, daily.data, locations.data, devices.data, clicks.data, products.data],
+    [profile.data, daily.data, locations.data, devices.data, languages.data, clicks.data, products.data],
   );
 
   const cards = cardsData?.cards ?? [];

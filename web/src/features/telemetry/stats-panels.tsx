@@ -6,6 +6,7 @@ import {
   clickRows,
   contactBars,
   deviceRows,
+  languageRows,
   locationRows,
   locationSlices,
   productRows,
@@ -23,6 +24,7 @@ const EMPTY = {
   locations: 'Henüz konum verisi yok.',
   devices: 'Henüz cihaz verisi yok.',
   browsers: 'Henüz tarayıcı verisi yok.',
+  languages: 'Henüz dil verisi yok.',
   clicks: 'Henüz tıklama kaydı yok.',
   social: 'Sosyal medya bağlantılarınıza henüz tıklanmadı.',
 } as const;
@@ -66,6 +68,19 @@ function DevicePie({ data }: { readonly data: StatisticsData }) {
   );
 }
 
+function LanguagePie({ data }: { readonly data: StatisticsData }) {
+  return (
+    <PieFigure
+      title="Dil dağılımı"
+      slices={toSlices(languageRows(data.languages))}
+      emptyText={EMPTY.languages}
+      unit="ziyaret"
+      labelHeader="Dil"
+      valueHeader="Ziyaret"
+    />
+  );
+}
+
 /** The overview lists the kinds that were clicked; the clicks tab lists every kind, zeros too. */
 function ClickPie({ data, onlyClicked = false }: { readonly data: StatisticsData; readonly onlyClicked?: boolean }) {
   const slices = toSlices(clickRows(data.clicks));
@@ -83,12 +98,13 @@ function ClickPie({ data, onlyClicked = false }: { readonly data: StatisticsData
 
 function Overview({ data }: { readonly data: StatisticsData }) {
   return (
-    <div className="stats-grid">
+    <div className="stats-grid stats-grid--halves">
       <div className="stats-grid__wide">
         <VisitsLine data={data} withTableToggle />
       </div>
       <LocationPie data={data} />
       <DevicePie data={data} />
+      <LanguagePie data={data} />
       <ClickPie data={data} onlyClicked />
     </div>
   );
@@ -160,6 +176,27 @@ function Devices({ data }: { readonly data: StatisticsData }) {
           />
         </Figure>
       </div>
+    </div>
+  );
+}
+
+/** The languages the card page was shown in (issue 31): the pie with its table, and the bars. */
+function Languages({ data }: { readonly data: StatisticsData }) {
+  const languages = languageRows(data.languages);
+  return (
+    <div className="stats-grid stats-grid--halves">
+      <LanguagePie data={data} />
+      <Figure title="Diller">
+        {languages.length === 0 ? (
+          <p className="chart-empty">{EMPTY.languages}</p>
+        ) : (
+          <ShareBars rows={languages} label="Dillere göre ziyaretler" unit="ziyaret" />
+        )}
+        <p className="stats-figure__note">
+          Kartınız ziyaretçinin seçtiği ya da tarayıcısının dilinde gösterilir. Dil desteğinden önceki ziyaretler Türkçe
+          sayılır.
+        </p>
+      </Figure>
     </div>
   );
 }
@@ -259,6 +296,8 @@ export function StatsTabPanel({ tab, data }: { readonly tab: TabId; readonly dat
       return <Locations data={data} />;
     case 'cihazlar':
       return <Devices data={data} />;
+    case 'diller':
+      return <Languages data={data} />;
     case 'tiklamalar':
       return <Clicks data={data} />;
     case 'urunler':
