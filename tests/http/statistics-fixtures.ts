@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { PublicLanguage } from '@kartvizit/schemas/language/model';
 import {
   CLICK_TYPES,
   DEVICE_TYPES,
@@ -35,6 +36,8 @@ export interface Hit {
   readonly browser?: string | null;
   readonly country?: string | null;
   readonly city?: string | null;
+  /** The page's language (issue 31); absent as in visits from before the languages. */
+  readonly language?: PublicLanguage;
 }
 
 export const visitorHash = (visitor: string) => createHash('sha256').update(visitor).digest('hex').slice(0, 32);
@@ -52,7 +55,8 @@ function context(hit: Hit) {
 }
 
 export function visited(hit: Hit & { readonly cardId: string }): CardVisited {
-  return { type: 'CardVisited', data: { cardId: hit.cardId, ownerId: hit.ownerId, ...context(hit) } };
+  const language = hit.language ? { language: hit.language } : {};
+  return { type: 'CardVisited', data: { cardId: hit.cardId, ownerId: hit.ownerId, ...language, ...context(hit) } };
 }
 
 export function clicked(
@@ -177,7 +181,9 @@ export function traffic(
       city,
     };
     if (next() < 0.7) {
-      events.push(visited({ ...hit, cardId: hit.cardId ?? '' }));
+      // Some visits from before the languages (none said), the others in the page's language.
+      const language = pick([undefined, 'tr', 'tr', 'en', 'ar', 'ru'] as const);
+      events.push(visited({ ...hit, cardId: hit.cardId ?? '', ...(language ? { language } : {}) }));
       continue;
     }
     const clickType = pick(CLICK_TYPES);
@@ -196,7 +202,8 @@ const SCOPED_HITS = `
            (data->>'at')::timestamptz AS at,
            data->>'visitorHash' AS visitor, data->>'device' AS device, coalesce(data->>'browser', '') AS browser,
            coalesce(data->>'country', '') AS country, coalesce(data->>'city', '') AS city,
-           data->>'clickType' AS click_type, coalesce(data->>'platform', '') AS platform
+           data->>'clickType' AS click_type, coalesce(data->>'platform', '') AS platform,
+           coalesce(data->>'language', 'tr') AS language
       FROM events WHERE type IN ('CardVisited', 'ContactClicked')
   )
   SELECT *, card_id AS scope FROM hits WHERE card_id IS NOT NULL
@@ -270,6 +277,8 @@ export async function expectedBreakdowns(pool: pg.Pool): Promise<ExpectedBreakdo
         SELECT owner_id, scope, 'browser', browser, '' FROM (${SCOPED_HITS}) s WHERE type = 'CardVisited'
         UNION ALL
         SELECT owner_id, scope, 'location', country, city FROM (${SCOPED_HITS}) s WHERE type = 'CardVisited'
+        UNION ALL
+        SELECT owner_id, scope, 'language', language, '' FROM (${SCOPED_HITS}) s WHERE type = 'CardVisited'
         UNION ALL
         SELECT owner_id, scope, 'click', click_type, platform FROM (${SCOPED_HITS}) s WHERE type = 'ContactClicked'
      ) counted

@@ -236,7 +236,7 @@ describe('the statistics projection', () => {
       });
   });
 
-  it('keeps the visit times, unknown places and browsers, and clicks without a card only for the owner', async () => {
+  it('keeps the visit times, unknown places and browsers, the page’s language (Turkish before there were others), and clicks without a card only for the owner', async () => {
     const owner = randomUUID();
     const cardId = 'VC-BILINM';
     await spec
@@ -244,7 +244,7 @@ describe('the statistics projection', () => {
         visited({ ownerId: owner, cardId, at: '2026-03-05T10:00:00.000Z', country: null, city: null, browser: null }),
       ])
       .when([
-        visited({ ownerId: owner, cardId, at: '2026-03-04T10:00:00.000Z', country: 'TR', city: null }),
+        visited({ ownerId: owner, cardId, at: '2026-03-04T10:00:00.000Z', country: 'TR', city: null, language: 'en' }),
         clicked({
           ownerId: owner,
           cardId: null,
@@ -275,11 +275,15 @@ describe('the statistics projection', () => {
           { card_id: '*', dimension: 'browser', key: 'Chrome', detail: '', count: 1 },
           { card_id: '*', dimension: 'click', key: 'social', detail: 'instagram', count: 1 },
           { card_id: '*', dimension: 'device', key: 'mobile', detail: '', count: 2 },
+          { card_id: '*', dimension: 'language', key: 'en', detail: '', count: 1 },
+          { card_id: '*', dimension: 'language', key: 'tr', detail: '', count: 1 },
           { card_id: '*', dimension: 'location', key: '', detail: '', count: 1 },
           { card_id: '*', dimension: 'location', key: 'TR', detail: '', count: 1 },
           { card_id: cardId, dimension: 'browser', key: '', detail: '', count: 1 },
           { card_id: cardId, dimension: 'browser', key: 'Chrome', detail: '', count: 1 },
           { card_id: cardId, dimension: 'device', key: 'mobile', detail: '', count: 2 },
+          { card_id: cardId, dimension: 'language', key: 'en', detail: '', count: 1 },
+          { card_id: cardId, dimension: 'language', key: 'tr', detail: '', count: 1 },
           { card_id: cardId, dimension: 'location', key: '', detail: '', count: 1 },
           { card_id: cardId, dimension: 'location', key: 'TR', detail: '', count: 1 },
         ],
@@ -304,10 +308,12 @@ describe('the statistics projection', () => {
           { card_id: '*', dimension: 'browser', count: 1 },
           { card_id: '*', dimension: 'click', count: 1 },
           { card_id: '*', dimension: 'device', count: 1 },
+          { card_id: '*', dimension: 'language', count: 1 },
           { card_id: '*', dimension: 'location', count: 1 },
           { card_id: cardId, dimension: 'browser', count: 1 },
           { card_id: cardId, dimension: 'click', count: 1 },
           { card_id: cardId, dimension: 'device', count: 1 },
+          { card_id: cardId, dimension: 'language', count: 1 },
           { card_id: cardId, dimension: 'location', count: 1 },
         ],
       });
