@@ -186,7 +186,7 @@ test.describe('profile settings', () => {
       await expect(page.getByLabel('E-posta')).toHaveValue(account.email);
       await expect(page.getByLabel('Ülke')).toHaveValue('Türkiye');
       await expect(page.getByText('Henüz banka hesabı eklemediniz.')).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link')).toHaveCount(9);
+      await expect(page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link')).toHaveCount(10);
       // Search engines are kept out until the owner says otherwise.
       await expect(region(page, 'Görünürlük').getByRole('switch', { name: TEXT.searchable })).not.toBeChecked();
       await expectAccessible(page, '/profile, blank');

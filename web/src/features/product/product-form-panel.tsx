@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { languagesOf, OWNER_LANGUAGES, type OwnerLanguage } from '@kartvizit/schemas/language/model';
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
 import {
   PRODUCT_ACTION_TYPES,
@@ -8,6 +9,7 @@ import {
   type ProductCurrency,
 } from '@kartvizit/schemas/product/model';
 import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
+import { useGetProfileQuery } from '../profile/api.ts';
 import { useCreateProductMutation, useUpdateProductMutation, type Product } from './api.ts';
 import {
   ACTION_TYPE_LABELS,
@@ -25,8 +27,11 @@ import {
   withActionType,
   type FieldProblem,
   type ProductFormState,
+  type ProductTranslatedText,
 } from './product-form.ts';
+import { Field } from './product-field.tsx';
 import { ProductImagesField } from './product-images-field.tsx';
+import { ProductLanguagesField, translationPath } from './product-languages-field.tsx';
 import '../../shared/ui/form-field.css';
 
 const SAVE_FALLBACKS = { failed: PRODUCT_MESSAGES.productSaveError, error: PRODUCT_MESSAGES.productSaveError };
@@ -49,6 +54,21 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
   const headingRef = useRef<HTMLHeadingElement>(null);
   const editing = product !== null;
   const shown = actionFieldsShown(form.actionType);
+  const profile = useGetProfileQuery();
+  // The profile's languages, not all four: the card opens only in those (decision 62), so words in another would go
+  // unseen there. Any language this product already has words in stays too, so nothing saved is hidden.
+  const onCard = languagesOf(profile.data?.success ? profile.data.profile?.translations : undefined);
+  const ownLanguages = languagesOf(product?.translations);
+  const languages = OWNER_LANGUAGES.filter((language) => onCard.includes(language) || ownLanguages.includes(language));
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  /** A field inside the folded 'Diğer Diller' gets the focus once it is on the screen. */
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const field = pendingFocus.current;
+    if (field === null) return;
+    pendingFocus.current = null;
+    focusField(field);
+  });
 
   // The list's star may change the product while its form is open: the form follows, so saving does not undo it.
   const seenFeatured = useRef(product?.featured);
@@ -69,13 +89,22 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
     if (problem && inputFieldOf(problem.field) === fieldOfKey(key)) setProblem(null);
   }
 
+  function setTranslation(language: OwnerLanguage, field: ProductTranslatedText, value: string) {
+    setForm((current) => ({
+      ...current,
+      translations: { ...current.translations, [language]: { ...current.translations[language], [field]: value } },
+    }));
+    if (problem && inputFieldOf(problem.field) === translationPath(language, field)) setProblem(null);
+  }
+
   function showProblem(found: FieldProblem) {
     setProblem(found);
-    const element = document.getElementById(productFieldId(found.field));
-    if (element instanceof HTMLElement) {
-      element.focus();
-      element.scrollIntoView({ block: 'center' });
+    if (found.field.startsWith('translations.') && !languagesOpen) {
+      setLanguagesOpen(true);
+      pendingFocus.current = found.field;
+      return;
     }
+    focusField(found.field);
   }
 
   async function save() {
@@ -340,6 +369,16 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
           )}
         </Field>
 
+        <ProductLanguagesField
+          languages={languages}
+          form={form}
+          withActionLabel={shown.label}
+          open={languagesOpen}
+          onOpen={setLanguagesOpen}
+          onText={setTranslation}
+          errorOf={errorOf}
+        />
+
         <div className="product-form__wide product-form__checks">
           <Check
             label="Aktif (kartınızda gösterilir)"
@@ -366,6 +405,14 @@ export function ProductFormPanel({ product, ownerId, onClose }: ProductFormPanel
   );
 }
 
+function focusField(field: string) {
+  const element = document.getElementById(productFieldId(field));
+  if (element instanceof HTMLElement) {
+    element.focus();
+    element.scrollIntoView({ block: 'center' });
+  }
+}
+
 function valueHint(type: ProductActionType): string | undefined {
   if (type === 'whatsapp') return 'Telefon numarası, örneğin 0532\u00a0123\u00a045\u00a067';
   if (type === 'instagram') return '@ işareti olmadan, örneğin ozturkemlak';
@@ -383,56 +430,6 @@ const KEY_FIELDS: Partial<Record<keyof ProductFormState, string>> = {
 
 function fieldOfKey(key: keyof ProductFormState): string {
   return KEY_FIELDS[key] ?? key;
-}
-
-interface FieldProps {
-  readonly field: string;
-  readonly label: string;
-  readonly error?: string | undefined;
-  readonly hint?: string | undefined;
-  readonly wide?: boolean;
-  readonly required?: boolean;
-  readonly children: (control: {
-    readonly id: string;
-    readonly name: string;
-    readonly className: string;
-    readonly required?: boolean;
-    readonly 'aria-invalid': true | undefined;
-    readonly 'aria-describedby': string | undefined;
-  }) => ReactNode;
-}
-
-/** Label, control, hint and the field's own message, wired together for assistive technology. */
-function Field({ field, label, error, hint, wide, required, children }: FieldProps) {
-  const id = productFieldId(field);
-  const errorId = error ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className={wide ? 'form-field product-form__wide' : 'form-field'}>
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {children({
-        id,
-        name: field,
-        className: 'form-field__input',
-        ...(required ? { required: true } : {}),
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-      })}
-      {error && (
-        <p id={errorId} className="product-field__error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="product-field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function Check({

@@ -1,3 +1,4 @@
+import { OWNER_LANGUAGES, type OwnerLanguage } from '@kartvizit/schemas/language/model';
 import type { Product } from '@kartvizit/schemas/product/http';
 import {
   DEFAULT_ACTION_LABELS,
@@ -13,6 +14,33 @@ import { parseProfilePhone } from '@kartvizit/schemas/profile/rules';
  * becomes. The server reads the same body with the same rules (schemas/src/product/rules.ts), so a
  * message shown before sending is the one the server would answer.
  */
+/**
+ * 'Diğer Diller' of a product (issue 31): its words in one language, as typed. Features one per line, as the
+ * Turkish features input takes them.
+ */
+export interface ProductLanguageValues {
+  readonly name: string;
+  readonly description: string;
+  readonly features: string;
+  readonly actionLabel: string;
+}
+export type ProductTranslationValues = { readonly [L in OwnerLanguage]: ProductLanguageValues };
+export type ProductTranslatedText = keyof ProductLanguageValues;
+export const PRODUCT_TRANSLATED_TEXTS: readonly ProductTranslatedText[] = [
+  'name',
+  'description',
+  'features',
+  'actionLabel',
+];
+
+const UNWRITTEN: ProductLanguageValues = { name: '', description: '', features: '', actionLabel: '' };
+export const NO_PRODUCT_TRANSLATIONS: ProductTranslationValues = {
+  en: UNWRITTEN,
+  ru: UNWRITTEN,
+  ar: UNWRITTEN,
+  de: UNWRITTEN,
+};
+
 export interface ProductFormState {
   readonly name: string;
   readonly description: string;
@@ -35,6 +63,7 @@ export interface ProductFormState {
   readonly stock: string;
   readonly isActive: boolean;
   readonly featured: boolean;
+  readonly translations: ProductTranslationValues;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormState = {
@@ -56,6 +85,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormState = {
   stock: '',
   isActive: true,
   featured: false,
+  translations: NO_PRODUCT_TRANSLATIONS,
 };
 
 /** Real-estate listings are the common product; the category stays free text. */
@@ -144,7 +174,60 @@ export function formFromProduct(product: Product): ProductFormState {
     stock: product.stock === null ? '' : String(product.stock),
     isActive: product.isActive,
     featured: product.featured,
+    translations: translationsFromProduct(product.translations),
   };
+}
+
+/** The stored words per language in the form; a language the product has nothing in is blank. */
+export function translationsFromProduct(stored: Product['translations'] | null | undefined): ProductTranslationValues {
+  const result: Partial<Record<OwnerLanguage, ProductLanguageValues>> = {};
+  for (const language of OWNER_LANGUAGES) {
+    const own = stored?.[language];
+    result[language] = {
+      name: own?.name ?? '',
+      description: own?.description ?? '',
+      features: (own?.features ?? []).join('\n'),
+      actionLabel: own?.actionLabel ?? '',
+    };
+  }
+  return result as ProductTranslationValues;
+}
+
+/** Whether anything is written in this language (blanks do not count). */
+export function hasProductText(values: ProductLanguageValues): boolean {
+  return PRODUCT_TRANSLATED_TEXTS.some((field) => values[field].trim() !== '');
+}
+
+export interface ProductTranslationBody {
+  readonly name?: string;
+  readonly description?: string;
+  readonly features?: readonly string[];
+  readonly actionLabel?: string;
+}
+export type ProductTranslationsBody = { readonly [L in OwnerLanguage]?: ProductTranslationBody };
+
+/**
+ * The product's `translations` as the API takes them: only the fields filled in, a language with nothing dropped.
+ * Always sent, so emptying every field clears them (`{}`). The button's label goes only when the button has one,
+ * as the Turkish label does.
+ */
+export function translationsBody(values: ProductTranslationValues, withActionLabel: boolean): ProductTranslationsBody {
+  const result: Record<string, ProductTranslationBody> = {};
+  for (const language of OWNER_LANGUAGES) {
+    const own = values[language];
+    const name = own.name.trim();
+    const description = own.description.trim();
+    const features = list(own.features, /\r?\n/);
+    const actionLabel = withActionLabel ? own.actionLabel.trim() : '';
+    const entry: ProductTranslationBody = {
+      ...(name ? { name } : {}),
+      ...(description ? { description } : {}),
+      ...(features.length > 0 ? { features } : {}),
+      ...(actionLabel ? { actionLabel } : {}),
+    };
+    if (Object.keys(entry).length > 0) result[language] = entry;
+  }
+  return result;
 }
 
 export interface ProductRequestBody {
@@ -166,6 +249,7 @@ export interface ProductRequestBody {
   readonly stock: string;
   readonly isActive: boolean;
   readonly featured: boolean;
+  readonly translations: ProductTranslationsBody;
 }
 
 function list(text: string, separator: RegExp): string[] {
@@ -201,6 +285,7 @@ export function requestBody(form: ProductFormState): ProductRequestBody {
     stock: form.stock.trim(),
     isActive: form.isActive,
     featured: form.featured,
+    translations: translationsBody(form.translations, shown.label),
   };
 }
 
@@ -221,6 +306,8 @@ export function formProblem(form: ProductFormState, ownerId: string): FieldProbl
 export function inputFieldOf(field: string): string {
   if (field === 'actionButton') return 'actionButton.type';
   if (field === 'price') return 'price.value';
+  // A whole language refused ('translations.en'): its first input.
+  if (/^translations\.[a-z]+$/.test(field)) return `${field}.name`;
   return field;
 }
 

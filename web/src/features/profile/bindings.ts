@@ -1,4 +1,6 @@
 import type { Dispatch } from 'react';
+import type { OwnerLanguage } from '@kartvizit/schemas/language/model';
+import type { ProfileTranslatedField } from '@kartvizit/schemas/profile/model';
 import { fieldPath, type ProfileFormAction, type ProfileFormState } from './form-state.ts';
 import type { AddressValues, CompanyInfoValues, InvoiceInfoValues, RowField, ScalarField } from './profile-form.ts';
 
@@ -55,6 +57,10 @@ export function makeBindings(
     bank: (index: number, field: RowField<'bankAccounts'>) =>
       binding(fieldPath('bankAccounts', index, field), values.bankAccounts[index]?.[field] ?? '', (value) =>
         dispatch({ type: 'rowChanged', list: 'bankAccounts', index, field, value }),
+      ),
+    translation: (language: OwnerLanguage, field: ProfileTranslatedField) =>
+      binding(fieldPath('translations', language, field), values.translations[language][field], (value) =>
+        dispatch({ type: 'translationChanged', language, field, value }),
       ),
     payment: (index: number, field: RowField<'paymentMethods'>) =>
       binding(fieldPath('paymentMethods', index, field), values.paymentMethods[index]?.[field] ?? '', (value) =>

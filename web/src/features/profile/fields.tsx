@@ -29,7 +29,7 @@ export function focusFieldPath(path: string): boolean {
 
 interface FieldFrameProps {
   readonly path: string;
-  readonly label: string;
+  readonly label: ReactNode;
   readonly error?: string | undefined;
   readonly hint?: ReactNode;
   readonly optional?: boolean;
@@ -75,7 +75,7 @@ type NativeInput = Omit<
 
 interface TextFieldProps extends NativeInput {
   readonly path: string;
-  readonly label: string;
+  readonly label: ReactNode;
   readonly value: string;
   readonly onValue: (value: string) => void;
   readonly error?: string | undefined;
@@ -108,7 +108,7 @@ type NativeTextArea = Omit<
 
 interface TextAreaFieldProps extends NativeTextArea {
   readonly path: string;
-  readonly label: string;
+  readonly label: ReactNode;
   readonly value: string;
   readonly onValue: (value: string) => void;
   readonly error?: string | undefined;

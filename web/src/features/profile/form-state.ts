@@ -1,3 +1,5 @@
+import type { OwnerLanguage } from '@kartvizit/schemas/language/model';
+import type { ProfileTranslatedField } from '@kartvizit/schemas/profile/model';
 import {
   IMAGE_SLOTS,
   toProfileInput,
@@ -92,6 +94,14 @@ type RowAdd = {
 export type ProfileFormAction =
   | { readonly type: 'scalarChanged'; readonly field: ScalarField; readonly value: string }
   | { readonly type: 'searchableChanged'; readonly value: boolean }
+  /** 'Diğer Diller': a language switched on or off; its texts stay in the form either way. */
+  | { readonly type: 'languageSwitched'; readonly language: OwnerLanguage; readonly on: boolean }
+  | {
+      readonly type: 'translationChanged';
+      readonly language: OwnerLanguage;
+      readonly field: ProfileTranslatedField;
+      readonly value: string;
+    }
   | GroupChange
   | RowChange
   | RowAdd
@@ -169,6 +179,13 @@ export function errorsAfterRowRemoval(errors: FieldErrors, list: ListKey, index:
     else if (row > index) next[[list, row - 1, ...rest].join('.')] = message;
   }
   return next;
+}
+
+/** The messages of one language's fields go when it is switched off: its inputs are no longer on the screen. */
+function withoutLanguageErrors(errors: FieldErrors, language: OwnerLanguage): FieldErrors {
+  const prefix = `translations.${language}.`;
+  if (!Object.keys(errors).some((path) => path.startsWith(prefix))) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith(prefix)));
 }
 
 function changeRow<L extends ListKey>(rows: readonly RowOf<L>[], index: number, change: (row: RowOf<L>) => RowOf<L>) {
@@ -260,6 +277,32 @@ function applyAction(state: ProfileFormState, action: ProfileFormAction): Profil
       };
     case 'searchableChanged':
       return { ...state, values: { ...state.values, searchable: action.value } };
+    case 'languageSwitched': {
+      const { translations } = state.values;
+      if (translations[action.language].on === action.on) return state;
+      return {
+        ...state,
+        values: {
+          ...state.values,
+          translations: { ...translations, [action.language]: { ...translations[action.language], on: action.on } },
+        },
+        errors: action.on ? state.errors : withoutLanguageErrors(state.errors, action.language),
+      };
+    }
+    case 'translationChanged': {
+      const { translations } = state.values;
+      return {
+        ...state,
+        values: {
+          ...state.values,
+          translations: {
+            ...translations,
+            [action.language]: { ...translations[action.language], [action.field]: action.value },
+          },
+        },
+        errors: withoutError(state.errors, fieldPath('translations', action.language, action.field)),
+      };
+    }
     case 'groupChanged':
       return {
         ...state,

@@ -13,6 +13,7 @@ import { GEOCODE_UNREACHABLE, geocodeOutcome } from './geocode-outcome.ts';
 import { useLazyGetGeocodeQuery } from './geocoding-api.ts';
 import { imageFileProblem } from './image-files.ts';
 import { CompanySection, InvoiceSection, PersonalSection } from './info-sections.tsx';
+import { LanguagesSection } from './languages-section.tsx';
 import { BankSection, PaymentSection, SocialSection } from './list-sections.tsx';
 import { LocationPickerModal } from './location-picker/index.ts';
 import { getCurrentLocation } from './location-picker/use-geolocation.ts';
@@ -265,6 +266,7 @@ export function ProfileEditor({ profile, user, locks = NO_LOCKS }: ProfileEditor
           <InvoiceSection bind={bind} />
           <BankSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
           <PaymentSection values={values} bind={bind} dispatch={dispatch} onRowAdded={onRowAdded} />
+          <LanguagesSection values={values} bind={bind} dispatch={dispatch} />
           <VisibilitySection
             searchable={values.searchable}
             error={errors.searchable}

@@ -1,4 +1,6 @@
 import { DEFAULT_COUNTRY } from '@kartvizit/schemas/constants';
+import { OWNER_LANGUAGES, type OwnerLanguage } from '@kartvizit/schemas/language/model';
+import { PROFILE_TRANSLATED_FIELDS, type ProfileTranslatedField } from '@kartvizit/schemas/profile/model';
 import { compactIban } from './iban.ts';
 import { DEFAULT_CURRENCY } from './options.ts';
 
@@ -95,6 +97,15 @@ export const ADDRESS_FIELDS = ['street', 'city', 'state', 'zipCode', 'country'] 
 export const COMPANY_FIELDS = ['taxOffice', 'taxNumber', 'mersisNo', 'registrationNumber', 'foundedYear'] as const;
 export const INVOICE_FIELDS = ['recipientName', 'taxId', 'taxOffice', 'address'] as const;
 
+/**
+ * 'Diğer Diller' (issue 31, decision 62): the owner's job title, company line and bio in one language. `on` is the
+ * switch; the texts of a language switched off stay here until the form is saved, and are not sent.
+ */
+export interface LanguageValues extends Readonly<Record<ProfileTranslatedField, string>> {
+  readonly on: boolean;
+}
+export type TranslationValues = { readonly [L in OwnerLanguage]: LanguageValues };
+
 export interface ProfileFormValues extends Readonly<Record<ScalarField, string>> {
   /** 'Arama motorlarında görünsün': off unless the owner turns it on. */
   readonly searchable: boolean;
@@ -105,6 +116,7 @@ export interface ProfileFormValues extends Readonly<Record<ScalarField, string>>
   readonly socialLinks: readonly SocialLinkRow[];
   readonly bankAccounts: readonly BankAccountRow[];
   readonly paymentMethods: readonly PaymentMethodRow[];
+  readonly translations: TranslationValues;
 }
 
 export type GroupKey = 'address' | 'companyInfo' | 'invoiceInfo';
@@ -142,6 +154,11 @@ export interface StoredProfile {
     Partial<Record<Exclude<keyof PaymentMethodRow, 'key'>, string | null>>
   > | null;
   readonly searchable?: boolean | null;
+  readonly translations?:
+    | {
+        readonly [L in OwnerLanguage]?: Partial<Record<ProfileTranslatedField, string | null>> | null;
+      }
+    | null;
   readonly updatedAt?: string | null;
 }
 
@@ -193,6 +210,55 @@ const EMPTY_COMPANY: CompanyInfoValues = {
 };
 const EMPTY_INVOICE: InvoiceInfoValues = { recipientName: '', taxId: '', taxOffice: '', address: '' };
 
+const OFF: LanguageValues = { on: false, jobTitle: '', company: '', bio: '' };
+export const NO_TRANSLATIONS: TranslationValues = { en: OFF, ru: OFF, ar: OFF, de: OFF };
+
+/** Whether the owner has written anything in these texts (blanks do not count). */
+export function hasTranslatedText(texts: Readonly<Record<ProfileTranslatedField, string>>): boolean {
+  return PROFILE_TRANSLATED_FIELDS.some((field) => texts[field].trim() !== '');
+}
+
+/** The stored translations in the form: a language with any text is on (decision 62). */
+export function translationsToForm(stored: StoredProfile['translations']): TranslationValues {
+  const result: Partial<Record<OwnerLanguage, LanguageValues>> = {};
+  for (const language of OWNER_LANGUAGES) {
+    const own = stored?.[language] ?? {};
+    const texts = { jobTitle: text(own.jobTitle), company: text(own.company), bio: text(own.bio) };
+    result[language] = { ...texts, on: hasTranslatedText(texts) };
+  }
+  return result as TranslationValues;
+}
+
+export type TranslationsPayload = { [L in OwnerLanguage]?: Partial<Record<ProfileTranslatedField, string>> };
+
+/**
+ * What the profile's `translations` says on a save: only the languages switched on, trimmed, blank fields dropped,
+ * a language left with nothing dropped. Always sent: `{}` clears what the server holds (decision 62).
+ */
+export function translationsPayload(values: TranslationValues): TranslationsPayload {
+  const result: TranslationsPayload = {};
+  for (const language of OWNER_LANGUAGES) {
+    const own = values[language];
+    if (!own.on) continue;
+    const entry: Partial<Record<ProfileTranslatedField, string>> = {};
+    for (const field of PROFILE_TRANSLATED_FIELDS) {
+      const written = own[field].trim();
+      if (written !== '') entry[field] = written;
+    }
+    if (Object.keys(entry).length > 0) result[language] = entry;
+  }
+  return result;
+}
+
+/**
+ * The fields of a language switched on that the card shows in Turkish: those left blank whose Turkish value is
+ * written (a field blank in Turkish too shows nothing either way).
+ */
+export function untranslatedFields(values: ProfileFormValues, language: OwnerLanguage): ProfileTranslatedField[] {
+  const own = values.translations[language];
+  return PROFILE_TRANSLATED_FIELDS.filter((field) => own[field].trim() === '' && values[field].trim() !== '');
+}
+
 export const NO_IMAGES: ImageValues = {
   profilePicture: { url: '', file: null, version: '' },
   coverPhoto: { url: '', file: null, version: '' },
@@ -223,6 +289,7 @@ export function emptyProfileForm(
     socialLinks: [],
     bankAccounts: [],
     paymentMethods: [],
+    translations: NO_TRANSLATIONS,
   };
 }
 
@@ -295,6 +362,7 @@ export function profileToForm(profile: StoredProfile, defaultTheme = ''): Profil
       accountId: text(method.accountId),
       qrCode: text(method.qrCode),
     })),
+    translations: translationsToForm(profile.translations),
   };
 }
 
@@ -385,6 +453,7 @@ export function toProfileInput(values: ProfileFormValues) {
     socialLinks: socialLinksPayload(values.socialLinks),
     bankAccounts: bankAccountsPayload(values.bankAccounts),
     paymentMethods: paymentMethodsPayload(values.paymentMethods),
+    translations: translationsPayload(values.translations),
   };
 }
 
@@ -428,7 +497,7 @@ const EXISTING_FIELD: Readonly<Record<ImageSlot, string>> = {
 
 /**
  * The multipart body of POST/PUT /api/profile (SPEC §7): scalar fields, dotted names for the
- * nested objects, JSON text for the lists, and per image either the new file or the address it
+ * nested objects, JSON text for the lists and the translations, and per image either the new file or the address it
  * keeps ('' = removed).
  */
 export function toProfileFormData(values: ProfileFormValues, images: ImageValues): FormData {
@@ -447,6 +516,7 @@ export function toProfileFormData(values: ProfileFormValues, images: ImageValues
   body.append('socialLinks', JSON.stringify(socialLinksPayload(values.socialLinks)));
   body.append('bankAccounts', JSON.stringify(bankAccountsPayload(values.bankAccounts)));
   body.append('paymentMethods', JSON.stringify(paymentMethodsPayload(values.paymentMethods)));
+  body.append('translations', JSON.stringify(translationsPayload(values.translations)));
   for (const slot of IMAGE_SLOTS) {
     const image = images[slot];
     if (image.file) body.append(slot, image.file, image.file.name);

@@ -9,6 +9,7 @@ export const SECTIONS = [
   { id: 'profil-fatura', title: 'Fatura Bilgileri' },
   { id: 'profil-banka', title: 'Banka Hesapları' },
   { id: 'profil-odeme', title: 'Ödeme Yöntemleri' },
+  { id: 'profil-diller', title: 'Diğer Diller' },
   { id: 'profil-gorunurluk', title: 'Görünürlük' },
 ] as const;
 

@@ -2,7 +2,8 @@ import { MESSAGES } from '@kartvizit/schemas/messages';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from '@kartvizit/schemas/profile/messages';
 import { normaliseEmail } from '@kartvizit/schemas/text';
 import { isValidEmail, nameProblem } from '@kartvizit/schemas/auth/rules';
-import { PROFILE_TEXT_LIMITS } from '@kartvizit/schemas/profile/model';
+import { OWNER_LANGUAGES } from '@kartvizit/schemas/language/model';
+import { PROFILE_TEXT_LIMITS, PROFILE_TRANSLATED_FIELDS } from '@kartvizit/schemas/profile/model';
 import type * as ProfileRules from '@kartvizit/schemas/profile/rules';
 import type { FieldErrors } from './form-state.ts';
 import {
@@ -122,6 +123,17 @@ export function profileFormProblems(rules: Rules, values: ProfileFormValues, cur
       report(`${path}.accountId`, PROFILE_MESSAGES.profilePaymentMethodIncomplete);
     }
   });
+
+  // 'Diğer Diller': each text limited as its Turkish field is, named with its language ('Hakkında (İngilizce) …').
+  for (const language of OWNER_LANGUAGES) {
+    const own = values.translations[language];
+    if (!own.on) continue;
+    for (const field of PROFILE_TRANSLATED_FIELDS) {
+      const path = `translations.${language}.${field}`;
+      const max = PROFILE_TEXT_LIMITS[field];
+      if (own[field].trim().length > max) report(path, PROFILE_VALIDATION_MESSAGES.tooLong(path, max));
+    }
+  }
 
   // Everything else the server checks (post codes, MERSİS, SWIFT, …): its first problem, too.
   const whole = rules.validateProfileInput(toProfileInput(values), { currentYear });
