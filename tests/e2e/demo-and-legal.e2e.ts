@@ -270,9 +270,9 @@ test('the sample card sells: its listings, every section, a listing’s page, an
       const [first] = DEMO_LISTINGS;
       await page
         .getByRole('region', { name: 'Ürün Kataloğu' })
-        .locator(`a[href="/product/${first.productId}?card=${DEMO_CARD_ID}"]`)
+        .locator(`a[href="/product/${first.productId}?card=${DEMO_CARD_ID}&lang=tr"]`)
         .click();
-      await expect(page).toHaveURL(new RegExp(`/product/${first.productId}\\?card=${DEMO_CARD_ID}$`));
+      await expect(page).toHaveURL(new RegExp(`/product/${first.productId}\\?card=${DEMO_CARD_ID}&lang=tr$`));
       await expect(page.getByRole('heading', { level: 1, name: first.form.name })).toBeVisible();
       await expect(page.getByText('8.750.000').first()).toBeVisible();
       const photo = page.locator('.pp-slides img').first();

@@ -35,6 +35,26 @@ export const DEMO_PROFILE_FORM = {
   lastName: 'Yılmaz',
   company: 'Örnek Gayrimenkul',
   bio: 'Bu kart, Dijital Kartvizit’in ziyaretçilerinize nasıl görüneceğini göstermek için hazırlanmış bir örnektir. Ayşe Yılmaz ve Örnek Gayrimenkul hayalidir; telefon, e-posta ve web sitesi kimseye ait değildir.',
+  // The card in the visitor's language (issue 31, decision 62). No `company`: 'Örnek Gayrimenkul' is a name, and the
+  // Turkish one shows in every language. Names of people, companies and places stay as written.
+  translations: {
+    en: {
+      jobTitle: 'Property Consultant',
+      bio: 'This card is a sample, prepared to show how Dijital Kartvizit will look to your visitors. Ayşe Yılmaz and Örnek Gayrimenkul are fictitious; the phone number, email address and website belong to no one.',
+    },
+    ru: {
+      jobTitle: 'Консультант по недвижимости',
+      bio: 'Эта визитка — образец, подготовленный, чтобы показать, как Dijital Kartvizit будет выглядеть для ваших посетителей. Ayşe Yılmaz и Örnek Gayrimenkul вымышлены; телефон, электронная почта и сайт никому не принадлежат.',
+    },
+    ar: {
+      jobTitle: 'مستشارة عقارية',
+      bio: 'هذه البطاقة نموذج أُعِدّ لتوضيح كيف ستبدو Dijital Kartvizit لزوّارك. كلٌّ من Ayşe Yılmaz وشركة Örnek Gayrimenkul من نسج الخيال، ولا يعود رقم الهاتف ولا البريد الإلكتروني ولا الموقع الإلكتروني لأي شخص.',
+    },
+    de: {
+      jobTitle: 'Immobilienberaterin',
+      bio: 'Diese Karte ist ein Beispiel, das zeigen soll, wie Dijital Kartvizit bei Ihren Besuchern aussieht. Ayşe Yılmaz und Örnek Gayrimenkul sind frei erfunden; Telefonnummer, E-Mail-Adresse und Website gehören niemandem.',
+    },
+  },
   phone: '0232 000 00 00',
   email: 'ayse.yilmaz@example.com',
   website: 'https://www.example.com',
@@ -114,7 +134,8 @@ export type DemoPhoto = (typeof DEMO_PHOTOS)[number];
  * every start finds them again; featured ones first, in the order the card shows them. `form` is
  * what the product form sends, without the images (the seed adds the uploaded photos' addresses);
  * `monthly`: a rent, the price is per month (the landing page's picture says '/ay'); `shortTitle`: the
- * landing page's picture of the card, where a long name does not fit.
+ * landing page's picture of the card, where a long name does not fit. `translations`: the listing in the visitor's
+ * language (decision 62), names of places as written in Turkish, and the 'Bilgi Al' button's label.
  */
 export const DEMO_LISTINGS = [
   {
@@ -131,6 +152,60 @@ export const DEMO_LISTINGS = [
       tags: ['Satılık', '3+1', 'Deniz manzarası'],
       features: ['145 m² brüt, 125 m² net', '4. kat, asansörlü', 'Doğal gaz kombi', 'Kapalı otopark', 'Bina yaşı 6'],
       actionButton: { type: 'contact', label: 'Bilgi Al' },
+      translations: {
+        en: {
+          name: '3-Bedroom Sea-View Flat (3+1) in Karşıyaka',
+          description:
+            'A 145 m² flat two minutes’ walk from the Karşıyaka seafront, looking straight out over the bay. Spacious living room, main bedroom with en-suite bathroom, kitchen with integrated appliances and two balconies. Covered parking and 24-hour security within the gated complex.',
+          features: [
+            '145 m² gross, 125 m² net',
+            '4th floor, with lift',
+            'Gas combi boiler',
+            'Covered parking',
+            'Building age: 6 years',
+          ],
+          actionLabel: 'Ask for details',
+        },
+        ru: {
+          name: 'Квартира 3+1 с видом на море в районе Karşıyaka',
+          description:
+            'Квартира площадью 145 м² в двух минутах ходьбы от набережной Karşıyaka, окна смотрят прямо на залив. Просторная гостиная, спальня с собственной ванной комнатой, кухня со встроенной техникой и два балкона. На территории комплекса — крытый паркинг и круглосуточная охрана.',
+          features: [
+            '145 м² брутто, 125 м² нетто',
+            '5-й этаж (4-й по турецкому счёту), есть лифт',
+            'Индивидуальный газовый котёл',
+            'Крытый паркинг',
+            'Дому 6 лет',
+          ],
+          actionLabel: 'Узнать подробнее',
+        },
+        ar: {
+          name: 'شقة 3+1 بإطلالة على البحر في Karşıyaka',
+          description:
+            'شقة بمساحة 145 م² على بُعد دقيقتين سيرًا من كورنيش Karşıyaka، تطل مباشرة على الخليج. صالة واسعة، وغرفة نوم رئيسية بحمّام خاص، ومطبخ بأجهزة مدمجة، وشرفتان. موقف سيارات مغطى وحراسة على مدار الساعة داخل المجمع السكني.',
+          features: [
+            'المساحة الإجمالية 145 م²، الصافية 125 م²',
+            'الطابق الرابع، مع مصعد',
+            'تدفئة كومبي على الغاز الطبيعي',
+            'موقف سيارات مغطى',
+            'عمر البناء 6 سنوات',
+          ],
+          actionLabel: 'اطلب التفاصيل',
+        },
+        de: {
+          name: '4-Zimmer-Wohnung (3+1) mit Meerblick in Karşıyaka',
+          description:
+            '145 m² große Wohnung, zwei Gehminuten von der Strandpromenade in Karşıyaka, mit unverbautem Blick auf die Bucht. Großzügiges Wohnzimmer, Elternschlafzimmer mit eigenem Bad, Einbauküche und zwei Balkone. In der Wohnanlage: überdachte Stellplätze und 24-Stunden-Sicherheitsdienst.',
+          features: [
+            '145 m² brutto, 125 m² netto',
+            '4. OG, mit Aufzug',
+            'Gas-Kombitherme',
+            'Überdachter Stellplatz',
+            'Gebäudealter: 6 Jahre',
+          ],
+          actionLabel: 'Details anfragen',
+        },
+      },
       isActive: true,
       featured: true,
     },
@@ -149,6 +224,48 @@ export const DEMO_LISTINGS = [
       tags: ['Satılık', '4+1', 'Havuzlu'],
       features: ['220 m² kapalı alan', '350 m² arsa', 'Özel havuz', 'Yerden ısıtma', 'Eşyalı satılık'],
       actionButton: { type: 'contact', label: 'Bilgi Al' },
+      translations: {
+        en: {
+          name: 'Stone House with Pool in Alaçatı',
+          description:
+            'A restored two-storey stone house within walking distance of the Alaçatı bazaar. Four bedrooms, each with its own bathroom, a private pool and a bougainvillea-draped courtyard. Ready to enjoy as a summer home or to let as a boutique holiday rental.',
+          features: ['220 m² internal area', '350 m² plot', 'Private pool', 'Underfloor heating', 'Sold furnished'],
+          actionLabel: 'Ask for details',
+        },
+        ru: {
+          name: 'Каменный дом с бассейном в Alaçatı',
+          description:
+            'Отреставрированный двухэтажный каменный дом в пешей доступности от торговых улиц Alaçatı. Четыре спальни, в каждой своя ванная комната, собственный бассейн и внутренний дворик с бугенвиллеей. Готов к летнему отдыху или к сдаче в аренду в формате бутик-жилья.',
+          features: [
+            'Площадь дома 220 м²',
+            'Участок 350 м²',
+            'Собственный бассейн',
+            'Тёплые полы',
+            'Продаётся с мебелью',
+          ],
+          actionLabel: 'Узнать подробнее',
+        },
+        ar: {
+          name: 'منزل حجري مع مسبح في Alaçatı',
+          description:
+            'منزل حجري مرمَّم من طابقين، على مسافة قريبة سيرًا على الأقدام من سوق Alaçatı. أربع غرف نوم لكلٍّ منها حمّام خاص، ومسبح خاص، وفناء تزيّنه أزهار الجهنمية. جاهز للاستخدام منزلًا صيفيًا أو للتأجير السياحي على طراز البوتيك.',
+          features: ['مساحة مبنية 220 م²', 'أرض بمساحة 350 م²', 'مسبح خاص', 'تدفئة أرضية', 'يُباع مفروشًا'],
+          actionLabel: 'اطلب التفاصيل',
+        },
+        de: {
+          name: 'Natursteinhaus mit Pool in Alaçatı',
+          description:
+            'Restauriertes, zweigeschossiges Steinhaus, nur wenige Gehminuten vom Basar in Alaçatı. Vier Schlafzimmer, jedes mit eigenem Bad, privater Pool und ein Innenhof voller Bougainvillea. Bezugsfertig als Ferienhaus oder zur Vermietung als Boutique-Unterkunft.',
+          features: [
+            '220 m² Wohnfläche',
+            '350 m² Grundstück',
+            'Privater Pool',
+            'Fußbodenheizung',
+            'Wird möbliert verkauft',
+          ],
+          actionLabel: 'Details anfragen',
+        },
+      },
       isActive: true,
       featured: true,
     },
@@ -167,6 +284,54 @@ export const DEMO_LISTINGS = [
       tags: ['Kiralık', 'Ofis', 'Aylık'],
       features: ['120 m² net', 'Toplantı odası', 'Merkezi klima', 'Jeneratör', 'Depozito: 2 kira'],
       actionButton: { type: 'contact', label: 'Bilgi Al' },
+      translations: {
+        en: {
+          name: 'Office to Let in Alsancak, 120 m²',
+          description:
+            'Open-plan office near Kıbrıs Şehitler Caddesi, within walking distance of the metro and the ferry pier. Meeting room, kitchen and two WCs; fibre broadband ready. Monthly rent; the service charge is not included.',
+          features: [
+            '120 m² net',
+            'Meeting room',
+            'Central air conditioning',
+            'Backup generator',
+            'Deposit: 2 months’ rent',
+          ],
+          actionLabel: 'Ask for details',
+        },
+        ru: {
+          name: 'Аренда офиса 120 м² в районе Alsancak',
+          description:
+            'Офис открытой планировки недалеко от улицы Kıbrıs Şehitler, в пешей доступности от метро и паромной пристани. Переговорная, кухня, два санузла; оптоволоконный интернет уже подведён. Арендная плата помесячная, плата за обслуживание здания (айдат) не включена.',
+          features: [
+            '120 м² нетто',
+            'Переговорная',
+            'Центральное кондиционирование',
+            'Генератор',
+            'Залог: арендная плата за 2 месяца',
+          ],
+          actionLabel: 'Узнать подробнее',
+        },
+        ar: {
+          name: 'مكتب للإيجار في Alsancak بمساحة 120 م²',
+          description:
+            'مكتب بتصميم مفتوح قرب شارع Kıbrıs Şehitler، على مسافة قريبة سيرًا من المترو ومرسى العبّارات. غرفة اجتماعات ومطبخ ودورتا مياه، مع بنية تحتية جاهزة للإنترنت عبر الألياف الضوئية. الإيجار شهري، ولا يشمل رسوم خدمات المبنى.',
+          features: ['120 م² صافية', 'غرفة اجتماعات', 'تكييف مركزي', 'مولّد كهربائي', 'التأمين: إيجار شهرين'],
+          actionLabel: 'اطلب التفاصيل',
+        },
+        de: {
+          name: 'Büro zur Miete in Alsancak, 120 m²',
+          description:
+            'Offene Bürofläche nahe der Kıbrıs Şehitler Caddesi, fußläufig zur Metro und zum Fähranleger. Besprechungsraum, Küche, zwei WCs; Glasfaseranschluss vorhanden. Monatsmiete, Nebenkosten (Aidat) nicht inbegriffen.',
+          features: [
+            '120 m² Nettofläche',
+            'Besprechungsraum',
+            'Zentrale Klimaanlage',
+            'Notstromaggregat',
+            'Kaution: 2 Monatsmieten',
+          ],
+          actionLabel: 'Details anfragen',
+        },
+      },
       isActive: true,
       featured: false,
     },
@@ -185,6 +350,42 @@ export const DEMO_LISTINGS = [
       tags: ['Satılık', 'Arsa', 'Zeytinlik'],
       features: ['2.400 m²', 'Müstakil tapu', '60 zeytin ağacı', 'Yola cephe', 'Deniz manzarası'],
       actionButton: { type: 'contact', label: 'Bilgi Al' },
+      translations: {
+        en: {
+          name: '2,400 m² Plot in an Olive Grove, Urla',
+          description:
+            'A field 8 km from the centre of Urla, with distant sea views and 60 mature olive trees. Open road access, with the power line at the boundary. The title deed (tapu) is for this plot alone, not a share of a larger one.',
+          features: ['2,400 m²', 'Individual title deed', '60 olive trees', 'Road frontage', 'Sea views'],
+          actionLabel: 'Ask for details',
+        },
+        ru: {
+          name: 'Участок 2400 м² в оливковой роще, Urla',
+          description:
+            'Земельный участок в 8 км от центра Urla, с видом на море вдали и 60 взрослыми оливковыми деревьями. Есть подъездная дорога, линия электропередачи проходит по границе участка. Отдельный тапу (документ о праве собственности), не долевая собственность.',
+          features: ['2400 м²', 'Отдельный тапу', '60 оливковых деревьев', 'Выход к дороге', 'Вид на море'],
+          actionLabel: 'Узнать подробнее',
+        },
+        ar: {
+          name: 'أرض بمساحة 2400 م² داخل بستان زيتون في Urla',
+          description:
+            'أرض زراعية على بُعد 8 كم من مركز Urla، تطل على البحر من بعيد، وفيها 60 شجرة زيتون مكتملة النمو. الطريق إليها مفتوح، وخط الكهرباء عند حدودها. سند الملكية (الطابو) مستقل وليس حصة مشتركة.',
+          features: ['2400 م²', 'طابو مستقل', '60 شجرة زيتون', 'واجهة على الطريق', 'إطلالة على البحر'],
+          actionLabel: 'اطلب التفاصيل',
+        },
+        de: {
+          name: '2.400 m² Grundstück im Olivenhain, Urla',
+          description:
+            'Landwirtschaftliche Fläche 8 km vom Zentrum von Urla, mit Fernblick aufs Meer und 60 ausgewachsenen Olivenbäumen. Zufahrtsweg vorhanden, Stromleitung an der Grundstücksgrenze. Eigene Tapu (Eigentumsurkunde), kein Miteigentumsanteil.',
+          features: [
+            '2.400 m²',
+            'Eigene Tapu, kein Miteigentum',
+            '60 Olivenbäume',
+            'Direkt an der Straße',
+            'Meerblick',
+          ],
+          actionLabel: 'Details anfragen',
+        },
+      },
       isActive: true,
       featured: false,
     },
@@ -203,6 +404,42 @@ export const DEMO_LISTINGS = [
       tags: ['Satılık', '2+1', 'Site içinde'],
       features: ['95 m² net', 'Havuz ve otopark', 'Güney cephe', 'Kombi', 'Krediye uygun'],
       actionButton: { type: 'contact', label: 'Bilgi Al' },
+      translations: {
+        en: {
+          name: '2-Bedroom Flat (2+1) in a Gated Complex, Bornova',
+          description:
+            'A 95 m² flat on a complex with a pool and landscaped gardens, close to Ege University and the metro. South-facing, with a newly fitted kitchen; sold with vacant possession.',
+          features: ['95 m² net', 'Pool and parking', 'South-facing', 'Combi boiler', 'Mortgage-eligible'],
+          actionLabel: 'Ask for details',
+        },
+        ru: {
+          name: 'Квартира 2+1 в жилом комплексе, Bornova',
+          description:
+            'Квартира 95 м² в жилом комплексе с бассейном и зелёной территорией, рядом с Эгейским университетом и метро. Окна на юг, новая кухня; передаётся свободной от арендаторов.',
+          features: ['95 м² нетто', 'Бассейн и парковка', 'Южная сторона', 'Газовый котёл', 'Подходит под ипотеку'],
+          actionLabel: 'Узнать подробнее',
+        },
+        ar: {
+          name: 'شقة 2+1 داخل مجمع سكني في Bornova',
+          description:
+            'شقة بمساحة 95 م² في مجمع سكني فيه مسبح ومساحات خضراء، قرب جامعة إيجه والمترو. واجهة جنوبية، ومطبخ جديد، وتُسلَّم خالية من المستأجرين.',
+          features: ['95 م² صافية', 'مسبح وموقف سيارات', 'واجهة جنوبية', 'تدفئة كومبي', 'مناسبة للتمويل العقاري'],
+          actionLabel: 'اطلب التفاصيل',
+        },
+        de: {
+          name: '3-Zimmer-Wohnung (2+1) in einer Wohnanlage in Bornova',
+          description:
+            '95 m² große Wohnung in einer Wohnanlage mit Pool und Grünflächen, nahe der Ege-Universität und der Metro. Südausrichtung, neu eingebaute Küche; wird bezugsfrei übergeben.',
+          features: [
+            '95 m² Wohnfläche (netto)',
+            'Pool und Stellplatz',
+            'Südausrichtung',
+            'Gas-Kombitherme',
+            'Bankfinanzierung möglich',
+          ],
+          actionLabel: 'Details anfragen',
+        },
+      },
       isActive: true,
       featured: false,
     },
@@ -221,6 +458,36 @@ export const DEMO_LISTINGS = [
       tags: ['Kiralık', 'Dükkan', 'Aylık'],
       features: ['85 m² + 40 m² depo', '8 m vitrin cephesi', 'WC', 'Her işe uygun'],
       actionButton: { type: 'contact', label: 'Bilgi Al' },
+      translations: {
+        en: {
+          name: 'High-Street Shop to Let in Konak',
+          description:
+            'An 85 m² shop with a 40 m² storeroom on a busy street with heavy footfall, close to the Kemeraltı bazaar. Wide shop front, newly installed electrics. Monthly rent.',
+          features: ['85 m² + 40 m² storage', '8 m shop frontage', 'WC', 'Suitable for any business'],
+          actionLabel: 'Ask for details',
+        },
+        ru: {
+          name: 'Аренда магазина на первой линии, Konak',
+          description:
+            'Торговое помещение 85 м² и склад 40 м² на улице с активным пешеходным потоком, рядом с рынком Kemeraltı. Большая витрина, новая электропроводка. Арендная плата помесячная.',
+          features: ['85 м² + склад 40 м²', 'Витрина 8 м по фасаду', 'Санузел', 'Под любой бизнес'],
+          actionLabel: 'Узнать подробнее',
+        },
+        ar: {
+          name: 'محل للإيجار على شارع رئيسي في Konak',
+          description:
+            'محل تجاري بمساحة 85 م² مع مستودع بمساحة 40 م² على شارع يشهد حركة مشاة كثيفة، قرب سوق Kemeraltı. واجهة عرض واسعة، وتمديدات كهربائية جديدة. الإيجار شهري.',
+          features: ['محل 85 م² ومستودع 40 م²', 'واجهة عرض بطول 8 م', 'دورة مياه', 'مناسب لأي نشاط تجاري'],
+          actionLabel: 'اطلب التفاصيل',
+        },
+        de: {
+          name: 'Ladenlokal an belebter Straße zur Miete, Konak',
+          description:
+            '85 m² Ladenfläche und 40 m² Lager an einer Straße mit hoher Passantenfrequenz, nahe dem Basarviertel Kemeraltı. Große Schaufensterfront, neue Elektroinstallation. Monatsmiete.',
+          features: ['85 m² + 40 m² Lager', '8 m Schaufensterfront', 'WC', 'Für jede Branche geeignet'],
+          actionLabel: 'Details anfragen',
+        },
+      },
       isActive: true,
       featured: false,
     },

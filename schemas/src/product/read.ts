@@ -1,6 +1,12 @@
 import { OWNER_LANGUAGES } from '../language/model.ts';
 import type { ProductData, ProductTranslations } from './events.ts';
-import { DEFAULT_ACTION_LABELS, DEFAULT_PRODUCT_CURRENCY, PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from './model.ts';
+import {
+  DEFAULT_ACTION_LABELS,
+  DEFAULT_PRODUCT_CURRENCY,
+  PRODUCT_ACTION_TYPES,
+  PRODUCT_CURRENCIES,
+  PRODUCT_TRANSLATED_FIELDS,
+} from './model.ts';
 
 /** Reading stored product content: what an event or a read-model row holds once decoded. */
 
@@ -38,15 +44,18 @@ export function readProductTranslations(raw: unknown): ProductTranslations {
   for (const language of OWNER_LANGUAGES) {
     const fields = raw[language];
     if (!isPlainObject(fields)) continue;
+    // In the one order the rules write them (PRODUCT_TRANSLATED_FIELDS): a replayed product compares equal to the same
+    // form saved again, so an unchanged save appends nothing.
     const entry: Record<string, unknown> = {};
-    for (const field of ['name', 'description', 'actionLabel'] as const) {
+    for (const field of PRODUCT_TRANSLATED_FIELDS) {
       const value = fields[field];
-      if (typeof value === 'string' && value !== '') entry[field] = value;
+      if (field === 'features') {
+        const features = Array.isArray(value)
+          ? value.filter((item): item is string => typeof item === 'string' && item !== '')
+          : [];
+        if (features.length > 0) entry.features = features;
+      } else if (typeof value === 'string' && value !== '') entry[field] = value;
     }
-    const features = Array.isArray(fields.features)
-      ? fields.features.filter((item): item is string => typeof item === 'string' && item !== '')
-      : [];
-    if (features.length > 0) entry.features = features;
     if (Object.keys(entry).length > 0) result[language] = entry;
   }
   return result;
