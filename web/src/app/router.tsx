@@ -3,6 +3,7 @@ import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
 import { APP_PATHS as PATHS, INFO_PATHS } from '@kartvizit/schemas/web-routes';
 import { GuestOnlyRoute, ProtectedRoute } from '../features/account/route-guards.tsx';
 import { LandingPage } from '../features/marketing/landing-page.tsx';
+import { TurkishChrome } from '../features/marketing/legal/turkish-chrome.tsx';
 import { PublicLayout } from '../features/marketing/public-layout.tsx';
 import { NotFoundPage } from '../shared/pages/not-found-page.tsx';
 import { RouteErrorPage } from '../shared/pages/route-error-page.tsx';
@@ -68,11 +69,19 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
+        // The disclosure is also read in the card page's languages (issue 31); the site around it stays Turkish.
+        element: (
+          <TurkishChrome>
+            <PublicLayout />
+          </TurkishChrome>
+        ),
+        children: [{ path: LEGAL_PATHS.disclosure, element: <DisclosurePage /> }],
+      },
+      {
         element: <PublicLayout />,
         children: [
           { path: PATHS.landing, element: <LandingPage /> },
           { path: PATHS.demo, element: <DemoPage /> },
-          { path: LEGAL_PATHS.disclosure, element: <DisclosurePage /> },
           { path: LEGAL_PATHS.privacy, element: <PrivacyPage /> },
           { path: LEGAL_PATHS.terms, element: <TermsPage /> },
           // Short addresses people type (and the product screen's old redirect target, SPEC §2).

@@ -1,470 +1,106 @@
-import { Link } from 'react-router-dom';
-import { LEGAL_PATHS, LEGAL_TEXTS_VERSION } from '@kartvizit/schemas/legal';
-import { Entries, Fill, LegalDocument, type LegalSection } from './legal-document.tsx';
+import { use } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LEGAL_PATHS } from '@kartvizit/schemas/legal';
+import {
+  DEFAULT_LANGUAGE,
+  isOwnerLanguage,
+  LANGUAGE_NATIVE_NAMES,
+  PUBLIC_LANGUAGES,
+  type OwnerLanguage,
+  type PublicLanguage,
+} from '@kartvizit/schemas/language/model';
+import { DISCLOSURE_SECTIONS, type DisclosureText, type TranslatedDisclosure } from './disclosure/model.ts';
+import { tr } from './disclosure/tr.ts';
+import { LegalDocument, type LegalSection } from './legal-document.tsx';
+import { Blocks } from './rich-text.tsx';
 
 /*
- * The KVKK disclosure (md. 10; Aydınlatma Yükümlülüğünün Yerine Getirilmesinde Uyulacak Usul ve
- * Esaslar Hakkında Tebliğ). Every statement about what the product does is checked against the
- * code and docs/decisions (0003, 0009, 0010, 0016); where the operator decides, a Fill marks it.
+ * The KVKK disclosure (/kvkk) in the card page's languages (issue 31): `?lang=en|ru|ar|de` reads a translation, each
+ * saying first that the Turkish text is the binding one; anything else reads the Turkish text, unchanged. The
+ * translations load on demand, so a Turkish reader downloads none of them.
  */
 
-const SECTIONS: readonly LegalSection[] = [
-  {
-    id: 'veri-sorumlusu',
-    title: '1. Veri sorumlusu',
-    body: (
-      <>
-        <Entries
-          items={[
-            ['Unvan', <Fill key="f" field="companyName" />],
-            ['MERSİS numarası', <Fill key="f" field="mersisNo" />],
-            ['Adres', <Fill key="f" field="address" />],
-            ['KEP adresi', <Fill key="f" field="kepAddress" />],
-            ['E-posta', <Fill key="f" field="email" />],
-            ['Telefon', <Fill key="f" field="phone" />],
-          ]}
-        />
-        <p>
-          Bu metinde “Şirket” ve “biz”, yukarıda bilgileri yer alan veri sorumlusunu; “kart sahibi”, Dijital
-          Kartvizit’te hesap açarak kartvizit yayımlayan kişiyi; “ziyaretçi”, bir kartvizit sayfasını açan kişiyi
-          anlatır.
-        </p>
-        <p>
-          Kart sahiplerinin hesap ve profil bilgileri ile kartvizit sayfalarının ziyaret istatistikleri bakımından veri
-          sorumlusu Şirket’tir. Bir ziyaretçinin kartvizit sayfasındaki ‘Bilgilerini Paylaş’ formuyla bir kart sahibine
-          ilettiği bilgiler bakımından ise, bu bilgileri ziyaretçiye geri dönmek için alan ve nasıl kullanacağına karar
-          veren <strong>kart sahibi veri sorumlusudur</strong>; Şirket bu bilgileri kart sahibi adına saklayan ve ona
-          ileten veri işleyendir. Bu metin her iki durumda Şirket’in yaptığı işlemeyi açıklar.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'islenen-veriler',
-    title: '2. Hangi kişisel verileri işliyoruz?',
-    body: (
-      <>
-        <h3>Kart sahipleri</h3>
-        <Entries
-          items={[
-            ['Kimlik ve iletişim', 'Ad, soyad, e-posta adresi.'],
-            [
-              'Hesap güvenliği',
-              'Şifrenizin argon2id yöntemiyle üretilmiş özeti (şifrenin kendisi hiçbir yerde saklanmaz), oturumların geçerliliğini denetleyen oturum sürümü.',
-            ],
-            [
-              'Profil',
-              'Kartvizitinizde yayımlamak üzere girdiğiniz bilgiler: unvan, görev, şirket, hakkında yazısı, telefon, e-posta, web sitesi, adres ve harita konumu, sosyal medya bağlantıları, vergi dairesi ve vergi numarası, MERSİS ve ticaret sicil numarası, fatura bilgileri, banka hesapları (IBAN dahil), ödeme yöntemleri, profil ve kapak fotoğrafı, şirket logosu.',
-            ],
-            [
-              'Kart ve işlem kayıtları',
-              'Kart numaraları ve adları; kartların etkinleştirilme, devre dışı bırakılma ve QR kodu yenileme zamanları; profilde değişiklik yapılan zamanlar.',
-            ],
-          ]}
-        />
-        <h3>Kartvizit sayfasını açan ziyaretçiler</h3>
-        <Entries
-          items={[
-            [
-              'Ziyaret ve tıklama kayıtları',
-              'Hangi kartın ne zaman görüntülendiği ve hangi iletişim düğmesine (telefon, e-posta, web sitesi, adres, yol tarifi, sosyal medya, rehbere ekleme) dokunulduğu; cihaz türü (mobil, tablet, masaüstü), tarayıcı ve işletim sistemi; ülke ve il (Türkiye dışında şehir); aynı gün içindeki ziyaretleri bir kez saymaya yarayan günlük ziyaretçi özeti.',
-            ],
-            [
-              'Bağlantı bilgileri (kaydedilmez)',
-              'IP adresi ve tarayıcının kendini tanıttığı metin (user agent): yalnızca istek sırasında bellekte, ülke ve ili bulmak, günlük ziyaretçi özetini hesaplamak ve aşırı istekleri sınırlamak için kullanılır; hiçbir veritabanına, olay kaydına veya günlüğe yazılmaz.',
-            ],
-          ]}
-        />
-        <h3>‘Bilgilerini Paylaş’ formuyla bilgi gönderen ziyaretçiler</h3>
-        <Entries
-          items={[
-            ['Kimlik ve iletişim', 'Ad soyad, telefon numarası, e-posta adresi ve mesajınız.'],
-            [
-              'İzin ve kayıt bilgileri',
-              'Tanıtım iletilerine izin verip vermediğiniz, gönderim zamanı, bilgilerin hangi karta gönderildiği ve size gösterilen aydınlatma metninin sürümü.',
-            ],
-          ]}
-        />
-        <h3>‘Görüşme Planla’ formuyla kayıt olan ziyaretçiler</h3>
-        <Entries
-          items={[
-            [
-              'Kimlik ve iletişim',
-              'Ad, soyad, telefon numarası, e-posta adresi (isteğe bağlı), ilgi türünüz (alıcı, satıcı, kiracı, ev sahibi), il, ilçe, adres ve notlarınız.',
-            ],
-            [
-              'İzin ve kayıt bilgileri',
-              'Tanıtım iletilerine izin verip vermediğiniz, gönderim zamanı, bilgilerin hangi karta gönderildiği, kart sahibinin müşteri yönetim sistemine iletilip iletilmediği ve size gösterilen aydınlatma metninin sürümü.',
-            ],
-          ]}
-        />
-        <p>
-          Özel nitelikli kişisel veri (ör. sağlık, din, biyometrik veri) istemiyoruz; lütfen profil, mesaj ve not
-          alanlarına bu tür bilgiler yazmayın.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'amaclar-ve-hukuki-sebepler',
-    title: '3. İşleme amaçları ve hukuki sebepler',
-    body: (
-      <>
-        <p>
-          Kişisel verileri yalnızca aşağıdaki amaçlarla ve 6698 sayılı Kanun’un (KVKK) 5. maddesindeki hukuki sebeplere
-          dayanarak işleriz.
-        </p>
-        <h3>Kart sahipleri</h3>
-        <ul>
-          <li>
-            Üyelik kaydı, oturum açma, profilin ve kartların yönetilmesi, kartvizit sayfasının yayımlanması, QR kodların
-            üretilmesi, istatistiklerin ve gelen bağlantıların size gösterilmesi: <strong>md. 5/2 (c)</strong>,
-            sözleşmenin kurulması ve ifası için gerekli olması (<Link to={LEGAL_PATHS.terms}>Kullanım Koşulları</Link>).
-          </li>
-          <li>
-            Yayımlamayı seçtiğiniz profil bilgilerinin kartvizit sayfanızda herkese gösterilmesi:{' '}
-            <strong>md. 5/2 (c)</strong> ve <strong>(d)</strong>, bu bilgilerin sizin tarafınızdan alenileştirilmesi.
-          </li>
-          <li>
-            Kartınızdaki ‘Toplantı Planla’ araçlarıyla oluşturduğunuz takvim davetlerinin, Zoom toplantılarının ve
-            Calendly linklerinin (başlık, açıklama, zaman, yazdığınız katılımcıların e-posta adresleri) seçtiğiniz
-            hizmette oluşturulması ve ‘Toplantılar’ ekranında size gösterilmesi: <strong>md. 5/2 (c)</strong>. Bu
-            hizmetlere kendi hesabınızla giriş yaparsınız; hizmetin verdiği erişim anahtarı yalnızca o işlem için
-            kullanılır, hiçbir yere kaydedilmez.
-          </li>
-          <li>
-            Hesap güvenliği, yetkisiz girişlerin ve kötüye kullanımın önlenmesi (deneme sınırları, şifre özetleri, şifre
-            değiştiğinde diğer oturumların kapatılması): <strong>md. 5/2 (ç)</strong>, KVKK md. 12’deki veri güvenliği
-            yükümlülüğü ve <strong>md. 5/2 (f)</strong>, meşru menfaat.
-          </li>
-          <li>
-            Mevzuattan doğan saklama, bilgi ve belge verme yükümlülükleri ile yetkili kurum ve mahkemelerin talepleri:{' '}
-            <strong>md. 5/2 (ç)</strong>, hukuki yükümlülük; uyuşmazlıklarda <strong>md. 5/2 (e)</strong>, bir hakkın
-            tesisi, kullanılması veya korunması.
-          </li>
-        </ul>
-        <h3>Kartvizit sayfasını açan ziyaretçiler</h3>
-        <ul>
-          <li>
-            Kart sahibine kartının kaç kez, hangi günlerde ve hangi cihazlardan görüntülendiğini, hangi iletişim
-            düğmelerinin kullanıldığını gösteren toplu istatistikler sunulması; botların, bağlantı önizlemelerinin ve
-            arka plandaki ön yüklemelerin ayıklanması; aşırı isteklerin sınırlanması: <strong>md. 5/2 (f)</strong>, kart
-            sahibinin ve Şirket’in meşru menfaati. Temel hak ve özgürlüklerinize zarar vermemek için IP adresi
-            saklanmaz, çerez kullanılmaz, ziyaretçi özeti her gün değişir ve en geç 48 saat içinde hiç kimseyle
-            ilişkilendirilemez hâle gelir; kart sahibi tek tek ziyaretçileri değil, yalnızca sayıları görür.
-          </li>
-        </ul>
-        <h3>‘Bilgilerini Paylaş’ formuyla bilgi gönderen ziyaretçiler</h3>
-        <ul>
-          <li>
-            Gönderdiğiniz bilgilerin, sizinle iletişime geçebilmesi için kart sahibine iletilmesi ve kart sahibinin
-            ‘Bağlantılar’ ekranında saklanması: sizin isteğinizle başlayan bir görüşmenin (ör. bir ilan, ürün veya
-            hizmet hakkında bilgi almanın) kurulmasıyla doğrudan ilgili olduğundan <strong>md. 5/2 (c)</strong> ve kart
-            sahibinin size geri dönmekteki meşru menfaati, <strong>md. 5/2 (f)</strong>.
-          </li>
-          <li>
-            Formun kötüye kullanımının önlenmesi (imzalı form anahtarı, görünmez tuzak alan, gönderim sınırı):{' '}
-            <strong>md. 5/2 (f)</strong>.
-          </li>
-          <li>
-            Formdaki isteğe bağlı kutuyu işaretlerseniz kart sahibinin size tanıtım ve kampanya iletileri
-            gönderebilmesi: <strong>açık rızanız</strong> (KVKK md. 5/1) ve 6563 sayılı Elektronik Ticaretin
-            Düzenlenmesi Hakkında Kanun kapsamında ticari elektronik ileti onayınız. Kutu işaretlenmeden de form
-            gönderilebilir; onayınızı kart sahibine bildirerek dilediğiniz zaman geri alabilirsiniz. Şirket size ticari
-            ileti göndermez.
-          </li>
-        </ul>
-        <h3>‘Görüşme Planla’ formuyla kayıt olan ziyaretçiler</h3>
-        <ul>
-          <li>
-            Bilgilerinizin, sizinle görüşme planlayabilmesi için kart sahibine iletilmesi, ‘Bağlantılar’ ekranında
-            saklanması ve kart sahibinin müşteri yönetim sistemine (REMS) müşteri kaydı olarak aktarılması: sizin
-            isteğinizle başlayan bir emlak danışmanlığı görüşmesinin kurulmasıyla doğrudan ilgili olduğundan{' '}
-            <strong>md. 5/2 (c)</strong> ve kart sahibinin size geri dönmekteki meşru menfaati,{' '}
-            <strong>md. 5/2 (f)</strong>. Formun kötüye kullanımının önlenmesi ve isteğe bağlı tanıtım izni,
-            ‘Bilgilerini Paylaş’ formundaki gibidir.
-          </li>
-        </ul>
-      </>
-    ),
-  },
-  {
-    id: 'toplama-yontemi',
-    title: '4. Kişisel verileri nasıl topluyoruz?',
-    body: (
-      <ul>
-        <li>
-          Kayıt, profil ve kart ekranlarına ve kartvizit sayfasındaki ‘Bilgilerini Paylaş’ ve ‘Görüşme Planla’
-          formlarına yazdığınız bilgiler: doğrudan sizden, elektronik ortamda.
-        </li>
-        <li>
-          Ziyaret ve tıklama kayıtları: kartvizit sayfası ekranda gösterildikten sonra ve bir iletişim düğmesine
-          dokunulduğunda tarayıcının gönderdiği istekten, otomatik yollarla. Botlar, bağlantı önizlemeleri ve
-          gösterilmeden arka planda yüklenen sayfalar için kayıt oluşturulmaz.
-        </li>
-        <li>
-          Ülke ve il: IP adresinden, sunucudaki çevrimdışı bir veritabanıyla (IP Geolocation by{' '}
-          <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
-            DB-IP
-          </a>
-          , CC BY 4.0). IP adresi bu iş için hiçbir dış hizmete gönderilmez.
-        </li>
-      </ul>
-    ),
-  },
-  {
-    id: 'aktarim',
-    title: '5. Kişisel veriler kimlere ve hangi amaçla aktarılır?',
-    body: (
-      <>
-        <p>Kişisel verileri satmayız ve reklam amacıyla kimseyle paylaşmayız. Aktarımlar yalnızca şunlardır:</p>
-        <ul>
-          <li>
-            <strong>Kart sahibine:</strong> ‘Bilgilerini Paylaş’ ve ‘Görüşme Planla’ formlarıyla ona gönderilen bilgiler
-            (işlemenin amacı budur) ve ziyaretler hakkında yalnızca toplu sayılar (günlük ziyaret ve tekil ziyaretçi
-            sayısı, cihaz, tarayıcı, ülke ve il, tıklama dağılımı).
-          </li>
-          <li>
-            <strong>Kart sahibinin müşteri yönetim sistemine (REMS):</strong> ‘Görüşme Planla’ formuyla gönderdiğiniz
-            bilgiler, kart sahibi REMS hesabını bağladıysa, müşteri kaydı olarak sunucumuz tarafından REMS’e iletilir.
-            REMS’teki kayıt, kart sahibinin sorumluluğundadır; bu formu yalnızca REMS hesabı bağlı kartlar gösterir.
-          </li>
-          <li>
-            <strong>Kart sahibinin seçtiği takvim ve toplantı hizmetine:</strong> kart sahibi kartındaki ‘Toplantı
-            Planla’ araçlarıyla bir etkinlik oluşturduğunda; başlık, açıklama, zaman ve yazdığı katılımcı e-posta
-            adresleri, kart sahibinin kendi hesabında oluşturulmak üzere sunucumuz tarafından seçtiği hizmete (Google
-            Calendar, Microsoft Outlook, Zoom veya Calendly) iletilir. Bu hizmetlerin sunucuları yurt dışında olabilir;
-            aktarım, kart sahibinin isteği ve KVKK md. 9’daki şartlarla yapılır. ‘Takvime Ekle’ ile indirilen dosya
-            yalnızca tarayıcınıza iner, hiçbir hizmete gönderilmez.
-          </li>
-          <li>
-            <strong>Kartvizit sayfasını açan herkese:</strong> kart sahibinin profilinde yayımladığı bilgiler. Kartvizit
-            sayfaları arama motorlarına kapalıdır (noindex); yalnızca kart sahibi profilinde ‘Arama motorlarında
-            görünsün’ seçeneğini açarsa arama motorlarınca listelenebilir.
-          </li>
-          <li>
-            <strong>Barındırma ve altyapı hizmeti sağlayıcısına:</strong> <Fill field="hosting" />. Sağlayıcı, veri
-            işleyen olarak verileri yalnızca hizmetin çalışması için saklar. <Fill field="transferBasis" />
-          </li>
-          <li>
-            <strong>Adres arama hizmetine:</strong> kart sahibinin profil ekranında yazdığı adres metni, haritadaki
-            konumunu bulmak için sunucumuz tarafından <Fill field="geocoder" /> hizmetine gönderilir. Bu aktarım yurt
-            dışına yapılıyorsa KVKK md. 9’daki şartlara uyulur.
-          </li>
-          <li>
-            <strong>Harita görselleri sunucusuna:</strong> bir ziyaretçi kartvizit sayfasında ‘Haritayı Göster’e
-            dokunduğunda ya da kart sahibi konum seçiciyi açtığında, tarayıcı harita görsellerini doğrudan{' '}
-            <Fill field="mapTiles" /> sunucusundan ister ve bu sunucu isteğin IP adresini görür. Harita açılmadıkça bu
-            istek yapılmaz.
-          </li>
-          <li>
-            <strong>Yetkili kamu kurum ve kuruluşları ile yargı mercilerine:</strong> hukuki yükümlülüğümüz gereği ve
-            talep edilmesi hâlinde (KVKK md. 8/2 (a), md. 5/2 (ç)).
-          </li>
-        </ul>
-        <p>
-          Kartvizit sayfasındaki yol tarifi (Google Haritalar, Apple Haritalar, Waze) ve sosyal medya bağlantıları
-          ilgili hizmeti yalnızca siz dokunduğunuzda açar; o hizmetlerde kendi gizlilik politikaları geçerlidir.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'saklama-sureleri',
-    title: '6. Ne kadar süre saklıyoruz?',
-    body: (
-      <>
-        <p>
-          Kişisel verileri işleme amacının gerektirdiği süre kadar saklar; sonra siler, yok eder veya anonim hâle
-          getiririz. Hizmet her değişikliği bir olay kaydı olarak tutar. Bu kayıtlardaki kişisel veriler her kart sahibi
-          ve her bağlantı için ayrı bir anahtarla (AES-256-GCM) şifrelenir; silme, bu anahtarın yok edilmesiyle yapılır.
-          Anahtar yok edildiğinde o veriler olay kayıtlarında, yeniden oluşturulan tüm görünümlerde ve dışa aktarımlarda
-          okunamaz hâle gelir.
-        </p>
-        <Entries
-          items={[
-            [
-              'Hesap, profil ve kartlar',
-              'Hesabınız açık kaldığı sürece. Hesabınızın silinmesini istediğinizde size ait şifreleme anahtarı yok edilir; yüklediğiniz görseller silinir ve kartvizit sayfalarınız artık açılmaz.',
-            ],
-            ['Şifre özeti', 'Hesap silinene kadar; şifrenizi değiştirdiğinizde eski özetin yerine yenisi yazılır.'],
-            [
-              'Oturum anahtarı (tarayıcınızda)',
-              'En çok 7 gün; çıkış yaptığınızda tarayıcıdan silinir, şifrenizi değiştirdiğinizde diğer tüm oturumlar geçersiz olur.',
-            ],
-            [
-              '‘Bilgilerini Paylaş’ ile gönderilen bilgiler',
-              'Kart sahibi silene kadar; bir bağlantı silindiği anda ona ait anahtar yok edilir. Ne kadar saklanacağına veri sorumlusu olarak kart sahibi karar verir; kart sahibinin hesabı silindiğinde bağlantıları da silinir.',
-            ],
-            [
-              'Toplantılar',
-              'Kart sahibinin hesabı açık kaldığı sürece; katılımcıların e-posta adresleri kart sahibinin anahtarıyla şifrelenir ve hesap silindiğinde okunamaz hâle gelir. Takvim ve toplantı hizmetlerinin erişim anahtarları hiç saklanmaz.',
-            ],
-            [
-              'Günlük ziyaretçi anahtarı',
-              'Ait olduğu gün başladıktan en geç 48 saat sonra silinir. Sonrasında o günün ziyaretçi özetleri hiç kimseyle ilişkilendirilemez.',
-            ],
-            [
-              'Ziyaret ve tıklama kayıtları',
-              <>
-                48 saatten sonra kimseyle ilişkilendirilemeyen (anonim) istatistik kayıtlarıdır. Saklama süresi:{' '}
-                <Fill field="statisticsRetention" />.
-              </>,
-            ],
-            [
-              'IP adresi',
-              'Kaydedilmez. İstek sırasında bellekte kullanılır. Aşırı istekleri sınırlamak için sunucunun belleğinde kısa süre tutulur: giriş, kayıt ve şifre değiştirme denemelerinde en çok 1 dakika; ziyaret, tıklama ve form gönderimlerinde yalnızca anahtarlı özeti, en çok 10 dakika. Hiçbir yere yazılmaz.',
-            ],
-            [
-              'Adres arama önbelleği',
-              'Adres metninin kendisi değil, anahtarlı özeti ile bulunan konum 30 gün (bulunamayan adresler 1 gün) saklanır.',
-            ],
-            ['Profilden kaldırılan görseller', 'Değiştirildikleri veya kaldırıldıkları anda silinir.'],
-            [
-              'Sunucu günlükleri',
-              <>
-                Uygulamanın günlükleri IP adresi, istek başlıkları ve sorgu metni içermez; yalnızca yöntem, adres ve
-                sonuç kodu yazılır. Saklama süresi: <Fill field="logRetention" />.
-              </>,
-            ],
-            ['Yedekler', <Fill key="f" field="backupRetention" />],
-          ]}
-        />
-      </>
-    ),
-  },
-  {
-    id: 'haklariniz',
-    title: '7. KVKK md. 11 kapsamındaki haklarınız',
-    body: (
-      <>
-        <p>Veri sorumlusuna başvurarak:</p>
-        <ol type="a">
-          <li>kişisel verilerinizin işlenip işlenmediğini öğrenme,</li>
-          <li>işlenmişse buna ilişkin bilgi talep etme,</li>
-          <li>işlenme amacını ve bunların amacına uygun kullanılıp kullanılmadığını öğrenme,</li>
-          <li>yurt içinde veya yurt dışında aktarıldığı üçüncü kişileri bilme,</li>
-          <li>eksik veya yanlış işlenmişse düzeltilmesini isteme,</li>
-          <li>KVKK md. 7’deki şartlar çerçevesinde silinmesini veya yok edilmesini isteme,</li>
-          <li>
-            düzeltme, silme ve yok etme işlemlerinin, verilerin aktarıldığı üçüncü kişilere bildirilmesini isteme,
-          </li>
-          <li>
-            işlenen verilerin münhasıran otomatik sistemler vasıtasıyla analiz edilmesi suretiyle aleyhinize bir sonucun
-            ortaya çıkmasına itiraz etme,
-          </li>
-          <li>kanuna aykırı işleme sebebiyle zarara uğramanız hâlinde zararın giderilmesini talep etme</li>
-        </ol>
-        <p>haklarına sahipsiniz.</p>
-        <p>
-          Kart sahipleri profil bilgilerini panelden dilediği zaman düzeltebilir ve aldıkları bağlantıları kendileri
-          silebilir. Hesabın silinmesi şimdilik panelden yapılamıyor; aşağıdaki yollarla başvurabilirsiniz.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'basvuru',
-    title: '8. Haklarınızı nasıl kullanabilirsiniz?',
-    body: (
-      <>
-        <p>
-          Başvurunuzu, Veri Sorumlusuna Başvuru Usul ve Esasları Hakkında Tebliğ’e uygun olarak Türkçe ve aşağıdaki
-          yollardan biriyle yapabilirsiniz:
-        </p>
-        <ul>
-          <li>
-            Islak imzalı dilekçeyle; elden, noter aracılığıyla veya iadeli taahhütlü postayla: <Fill field="address" />
-          </li>
-          <li>
-            Kayıtlı elektronik posta (KEP) ile: <Fill field="kepAddress" />
-          </li>
-          <li>
-            Güvenli elektronik imza veya mobil imza ile imzalanmış e-postayla: <Fill field="email" />
-          </li>
-          <li>
-            Daha önce bize bildirdiğiniz ve sistemimizde kayıtlı e-posta adresinizden (kart sahipleri için hesabın
-            e-posta adresi): <Fill field="email" />
-          </li>
-        </ul>
-        <p>
-          Başvuruda adınız ve soyadınız, yazılı başvuruda imzanız, T.C. kimlik numaranız (yabancılar için uyruğunuz ile
-          pasaport veya kimlik numaranız), tebligata esas yerleşim yeri veya iş yeri adresiniz, varsa bildirime esas
-          e-posta adresiniz, telefon ve faks numaranız ile talebinizin konusu bulunmalıdır. Talebinizle ilgili belgeleri
-          ekleyebilirsiniz. Kimliğinizi doğrulayamadığımız durumlarda ek bilgi isteyebiliriz; kişisel veriler yalnızca
-          ilgili kişiye veya yetkili temsilcisine açıklanır.
-        </p>
-        <p>
-          Başvurunuzu niteliğine göre en kısa sürede ve en geç <strong>30 gün</strong> içinde ücretsiz sonuçlandırırız.
-          Yanıtın yazılı verilmesi hâlinde on sayfaya kadar ücret alınmaz; on sayfayı aşan her sayfa için 1 Türk lirası,
-          yanıtın CD veya flash bellek gibi bir kayıt ortamında verilmesi hâlinde kayıt ortamının maliyeti kadar ücret
-          istenebilir.
-        </p>
-        <p>
-          Başvurunuzun reddedilmesi, yanıtı yetersiz bulmanız veya süresinde yanıt verilmemesi hâlinde; yanıtı
-          öğrendiğiniz tarihten itibaren 30 gün ve her hâlde başvuru tarihinden itibaren 60 gün içinde Kişisel Verileri
-          Koruma Kurulu’na şikâyette bulunabilirsiniz (KVKK md. 14).
-        </p>
-        <p>
-          ‘Bilgilerini Paylaş’ formuyla bir kart sahibine gönderdiğiniz bilgiler için veri sorumlusu kart sahibidir;
-          başvurunuzu doğrudan ona yapabilirsiniz. Bize ulaşan böyle bir başvuruyu kart sahibine iletir, yerine
-          getirilmesi için teknik destek veririz.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'cerezler',
-    title: '9. Çerezler ve tarayıcınızda saklanan bilgiler',
-    body: (
-      <>
-        <p>
-          Dijital Kartvizit çerez (cookie) kullanmaz; reklam, analiz veya takip amaçlı üçüncü taraf kodu, yazı tipi ya
-          da içerik dağıtım ağı yüklemez. Bu nedenle çerez izni istemiyoruz.
-        </p>
-        <ul>
-          <li>Kartvizit sayfaları tarayıcınızda hiçbir bilgi saklamaz.</li>
-          <li>
-            Kart sahibi paneli, oturumunuzu sürdürmek için tarayıcının yerel depolamasında (localStorage){' '}
-            <code>token</code> adlı oturum anahtarını tutar. Anahtar en çok 7 gün geçerlidir, çıkış yaptığınızda silinir
-            ve hizmetin çalışması için zorunludur.
-          </li>
-          <li>
-            Uygulama güncellendiğinde açık sayfanın bir kez yenilenebilmesi için oturum depolamasında (sessionStorage){' '}
-            <code>kartvizit:reloaded-for-chunk</code> işareti kısa süreliğine tutulur ve sayfa yüklenince silinir.
-          </li>
-        </ul>
-      </>
-    ),
-  },
-  {
-    id: 'degisiklikler',
-    title: '10. Bu metindeki değişiklikler',
-    body: (
-      <p>
-        Bu metni hizmetteki değişikliklere göre güncelleyebiliriz; güncel metin her zaman bu adrestedir. ‘Bilgilerini
-        Paylaş’ formuyla gönderilen her kayıt, gönderim sırasında gösterilen metnin sürümüyle birlikte saklanır. Bu
-        metnin sürümü: {LEGAL_TEXTS_VERSION}.
-      </p>
-    ),
-  },
-];
+const TRANSLATIONS: { readonly [L in OwnerLanguage]: () => Promise<TranslatedDisclosure> } = {
+  en: async () => (await import('./disclosure/en.ts')).en,
+  ru: async () => (await import('./disclosure/ru.ts')).ru,
+  ar: async () => (await import('./disclosure/ar.ts')).ar,
+  de: async () => (await import('./disclosure/de.ts')).de,
+};
 
-export function DisclosurePage() {
+const loading = new Map<OwnerLanguage, Promise<TranslatedDisclosure>>();
+
+/** One promise per language for `use`; a failed download is tried again next time. */
+function translation(language: OwnerLanguage): Promise<TranslatedDisclosure> {
+  let promise = loading.get(language);
+  if (!promise) {
+    promise = TRANSLATIONS[language]();
+    promise.catch(() => loading.delete(language));
+    loading.set(language, promise);
+  }
+  return promise;
+}
+
+/** The disclosure's address in a language: the plain one for Turkish. */
+function disclosureIn(language: PublicLanguage): string {
+  return language === DEFAULT_LANGUAGE ? LEGAL_PATHS.disclosure : `${LEGAL_PATHS.disclosure}?lang=${language}`;
+}
+
+/** Each language in its own name, a link each. */
+function LanguageSwitcher({ current, label }: { readonly current: PublicLanguage; readonly label: string }) {
+  return (
+    <nav className="legal__languages" aria-label={label}>
+      <ul>
+        {PUBLIC_LANGUAGES.map((language) => (
+          <li key={language}>
+            <Link
+              to={disclosureIn(language)}
+              lang={language}
+              hrefLang={language}
+              aria-current={language === current ? 'true' : undefined}
+            >
+              {LANGUAGE_NATIVE_NAMES[language]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Disclosure({ text }: { readonly text: DisclosureText | TranslatedDisclosure }) {
+  const sections: LegalSection[] = DISCLOSURE_SECTIONS.map((id) => ({
+    id,
+    title: text.sections[id].title,
+    body: <Blocks blocks={text.sections[id].body} />,
+  }));
+  const binding =
+    'binding' in text ? (
+      <p className="legal__binding">
+        {text.binding.text}{' '}
+        <Link to={LEGAL_PATHS.disclosure} hrefLang={DEFAULT_LANGUAGE}>
+          {text.binding.link}
+        </Link>
+      </p>
+    ) : undefined;
   return (
     <LegalDocument
       text="disclosure"
-      heading="Kişisel Verilerin Korunması Hakkında Aydınlatma Metni"
-      lead={
-        <p>
-          Dijital Kartvizit’te kişisel verileri 6698 sayılı Kişisel Verilerin Korunması Kanunu’na (KVKK) uygun olarak
-          işliyoruz. Bu metin, KVKK’nın 10. maddesi uyarınca kart sahiplerine, kartvizit sayfalarını ziyaret edenlere ve
-          kart sahiplerine bilgilerini gönderenlere; hangi verilerin, hangi amaçlarla ve hangi hukuki sebeplerle
-          işlendiğini, kimlere aktarıldığını, ne kadar saklandığını ve haklarınızı nasıl kullanabileceğinizi anlatır.
-          Daha sade bir özet için <Link to={LEGAL_PATHS.privacy}>Gizlilik Politikası</Link>’na bakabilirsiniz.
-        </p>
-      }
-      sections={SECTIONS}
+      frame={text.frame}
+      heading={text.heading}
+      notice={binding}
+      languages={<LanguageSwitcher current={text.language} label={text.frame.languages} />}
+      lead={<Blocks blocks={text.lead} />}
+      sections={sections}
     />
   );
+}
+
+function TranslatedDisclosurePage({ language }: { readonly language: OwnerLanguage }) {
+  return <Disclosure text={use(translation(language))} />;
+}
+
+export function DisclosurePage() {
+  const [search] = useSearchParams();
+  const requested = search.get('lang');
+  return isOwnerLanguage(requested) ? <TranslatedDisclosurePage language={requested} /> : <Disclosure text={tr} />;
 }

@@ -1,3 +1,5 @@
+import type { OwnerLanguage } from '@kartvizit/schemas/language/model';
+
 /**
  * The company that runs this installation, as the legal texts name it. Each value in square
  * brackets is still to be filled in by that company (the operator): the pages show such values
@@ -30,6 +32,16 @@ export const OPERATOR = {
 } as const;
 
 export type OperatorField = keyof typeof OPERATOR;
+
+/**
+ * The operator's details in the KVKK disclosure's other languages (issue 31): a detail that is a sentence or names a
+ * country (hosting, transferBasis, retention periods) may be given here in each language, once filled in above. A
+ * detail not given shows the Turkish one, marked as Turkish (lang="tr"); names, addresses and e-mail addresses need no
+ * translation.
+ */
+export const OPERATOR_TRANSLATIONS: {
+  readonly [L in OwnerLanguage]?: { readonly [F in OperatorField]?: string };
+} = {};
 
 export function isUnfilled(value: string): boolean {
   return value.startsWith('[') && value.endsWith(']');
