@@ -9,11 +9,11 @@ import { socialIcon } from './social-icons.ts';
 import { CATALOGUES, messagesFor, type MessageKey, type Translate } from '../language/messages.ts';
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGE_NATIVE_NAMES,
   OPEN_GRAPH_LOCALES,
   type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { directionOf } from '../html/document.ts';
+import { alternateLinks, languageSwitcher } from '../html/languages.ts';
 import { sampleBanner, sampleLeadDialog, sampleRemsNote } from './sample.ts';
 import { renderCatalogue } from './catalogue.ts';
 import type { CardPageView, CompanyTab, ContactItem, InfoRow, LocationView, PaymentView, SocialItem } from './view.ts';
@@ -442,11 +442,7 @@ function socialMeta(view: CardPageView): SafeHtml {
     : '';
   // Each language's address, and the plain one that chooses by the browser's language (x-default), for search
   // engines; link previews learn the other languages from og:locale:alternate.
-  const hreflang = view.alternates.length
-    ? markup`${view.alternates.map((each) => markup`<link rel="alternate" hreflang="${each.language}" href="${each.url}">
-`)}<link rel="alternate" hreflang="x-default" href="${view.cardUrl}">
-`
-    : '';
+  const hreflang = alternateLinks(view.alternates, view.cardUrl);
   const alternateLocales = markup`${view.alternates
     .filter((each) => each.language !== view.language)
     .map((each) => markup`<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALES[each.language]}">
@@ -523,17 +519,6 @@ function formMessages(view: CardPageView): Record<string, string> {
   return Object.fromEntries(FORM_MESSAGE_KEYS.map((key) => [turkish(key), view.t(key)]));
 }
 
-/** The owner's languages, each in its own name; a link each, so it works without the script and can be shared. */
-function languageSwitcher(view: CardPageView): SafeHtml | '' {
-  if (view.alternates.length === 0) return '';
-  const links = view.alternates.map((each) => {
-    const current = each.language === view.language ? trustedHtml(' aria-current="true"') : '';
-    const href = `/p/${view.cardId}?lang=${each.language}`;
-    return markup`<li><a class="pc-lang" href="${href}" hreflang="${each.language}" lang="${each.language}"${current}>${LANGUAGE_NATIVE_NAMES[each.language]}</a></li>`;
-  });
-  return markup`<nav class="pc-langs" aria-label="${view.t('languages')}"><ul role="list">${links}</ul></nav>`;
-}
-
 /** The whole card page: the same bytes for every visitor (the lead form's token is fetched when the dialog opens). */
 export function renderCardPage(
   view: CardPageView,
@@ -571,7 +556,7 @@ ${head({ title, description, assets, meta: socialMeta(view) })}
 <body class="pc-body">
 <div class="pc-page">
 ${options.sample ? sampleBanner(t) : ''}
-${languageSwitcher(view)}
+${languageSwitcher(t, view.language, view.alternates)}
 <div class="pc-card">
 <main>
 ${hero(view)}

@@ -25,6 +25,7 @@ import {
 import { themeClass } from '../html/document.ts';
 import { personStructuredData, type JsonLd } from './structured-data.ts';
 import { languageUrl } from '../language/negotiate.ts';
+import type { LanguageAlternate } from '../html/languages.ts';
 import { messagesFor, type MessageKey, type Translate } from '../language/messages.ts';
 import { toCatalogue, type CatalogueItem } from './catalogue.ts';
 import type { CatalogueRow } from './load.ts';
@@ -138,7 +139,7 @@ export interface CardPageView {
    */
   readonly cardUrl: string;
   /** Each language's address, for hreflang and the switcher (only when the owner writes in more than Turkish). */
-  readonly alternates: readonly { readonly language: PublicLanguage; readonly url: string }[];
+  readonly alternates: readonly LanguageAlternate[];
   /**
    * The owner lets search engines list the page (docs/decisions/0019): no `noindex`. Never the
    * sample card. Off for profiles saved before the switch existed.
@@ -436,7 +437,13 @@ export function toCardPageView(input: CardPageInput): CardPageView {
   const cardUrl = `${input.publicBaseUrl}/p/${input.cardId}`;
   const canonicalUrl = languageUrl(cardUrl, language, languages);
   const alternates =
-    languages.length > 1 ? languages.map((each) => ({ language: each, url: languageUrl(cardUrl, each, languages) })) : [];
+    languages.length > 1
+      ? languages.map((each) => ({
+          language: each,
+          url: languageUrl(cardUrl, each, languages),
+          href: `/p/${input.cardId}?lang=${each}`,
+        }))
+      : [];
   const shareImage = photoMain ? `${input.publicBaseUrl}${photoMain}` : null;
   const social = socialItems(data, t);
   // Crawlers get the phone number and e-mail in a machine-readable form only when the owner chose it.

@@ -6,11 +6,11 @@ import type { ProductPageView } from './view.ts';
 import { messagesFor } from '../language/messages.ts';
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGE_NATIVE_NAMES,
   OPEN_GRAPH_LOCALES,
   type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { directionOf } from '../html/document.ts';
+import { alternateLinks, languageSwitcher } from '../html/languages.ts';
 
 /**
  * /product/{id} as one HTML document (docs/decisions/0023-public-catalogue.md): whole without a script (the gallery
@@ -51,9 +51,7 @@ function socialMeta(view: ProductPageView): SafeHtml {
 `
     : '';
   const robots = view.searchable ? '' : markup`<meta name="robots" content="noindex">\n`;
-  const hreflang = view.alternates.length
-    ? markup`${view.alternates.map((each) => markup`<link rel="alternate" hreflang="${each.language}" href="${each.url}">\n`)}<link rel="alternate" hreflang="x-default" href="${view.productUrl}">\n`
-    : '';
+  const hreflang = alternateLinks(view.alternates, view.productUrl);
   return markup`<link rel="canonical" href="${view.canonicalUrl}">
 ${hreflang}${robots}<meta property="og:type" content="product">
 <meta property="og:site_name" content="${t('brand')}">
@@ -126,16 +124,6 @@ ${description}${features}
 </div>`;
 }
 
-/** The owner's languages, each in its own name, as on the card (the way back to the card keeps the language). */
-function languageSwitcher(view: ProductPageView): SafeHtml | '' {
-  if (view.alternates.length === 0) return '';
-  const links = view.alternates.map((each) => {
-    const current = each.language === view.language ? trustedHtml(' aria-current="true"') : '';
-    return markup`<li><a class="pc-lang" href="${each.href}" hreflang="${each.language}" lang="${each.language}"${current}>${LANGUAGE_NATIVE_NAMES[each.language]}</a></li>`;
-  });
-  return markup`<nav class="pc-langs pp-langs" aria-label="${view.t('languages')}"><ul role="list">${links}</ul></nav>`;
-}
-
 /** The product page: the same bytes for every visitor. */
 export function renderProductPage(view: ProductPageView, assets: PageAssets): string {
   const t = view.t;
@@ -166,7 +154,7 @@ ${head(title, summary(view), assets, socialMeta(view))}
 <body class="pc-body pp-body">
 ${backdrop}<div class="pp-page">
 <nav class="pp-top" aria-label="${t('productActions')}"><a class="pp-top__btn pp-top__btn--back" href="${view.cardUrl ?? '/'}" aria-label="${backLabel}">${icon('back')}</a><span class="pp-top__end"><button type="button" class="pp-top__btn pc-js" data-share aria-label="${t('share')}">${icon('share')}</button><a class="pp-top__btn" href="${view.whatsAppShareUrl}" target="_blank" rel="noopener noreferrer" aria-label="${t('productShareOnWhatsApp')}">${icon('whatsapp')}</a></span></nav>
-${languageSwitcher(view)}
+${languageSwitcher(t, view.language, view.alternates, 'pc-langs pp-langs')}
 <main class="pp-card">
 ${gallery(view)}
 ${details(view)}

@@ -7,6 +7,7 @@ import { themeClass } from '../html/document.ts';
 import { PUBLIC_LANGUAGES, languagesOf, translated, type PublicLanguage } from '@kartvizit/schemas/language/model';
 import { FORMAT_LOCALES, messagesFor, type Translate } from '../language/messages.ts';
 import { languageUrl, pageLanguage } from '../language/negotiate.ts';
+import type { LanguageAlternate } from '../html/languages.ts';
 
 /**
  * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` (read by
@@ -49,7 +50,7 @@ export interface ProductPageView {
   /** The product's address whatever the language (x-default). */
   readonly productUrl: string;
   /** Each of the owner's languages: its absolute address (hreflang) and the link the switcher shows. */
-  readonly alternates: readonly { readonly language: PublicLanguage; readonly url: string; readonly href: string }[];
+  readonly alternates: readonly LanguageAlternate[];
 }
 
 export interface ProductPageInput {
