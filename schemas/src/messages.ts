@@ -103,6 +103,7 @@ export type MessageKey = keyof typeof MESSAGES;
 /** Turkish labels of request fields, for validation messages that name a field. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   language: 'Dil',
+  lang: 'Dil',
   email: 'E-posta',
   password: 'Şifre',
   firstName: 'Ad',
