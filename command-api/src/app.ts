@@ -21,6 +21,7 @@ import { officeRemsRoutes } from './office/rems-routes.ts';
 import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { officeCardRoutes } from './card/office-routes.ts';
 import { formCardReader } from './card/reader.ts';
+import { shareRoutes } from './share/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
@@ -83,6 +84,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
         profileName: profileNameReader(context.commands),
       }),
     );
+    await app.register(shareRoutes(context, deps));
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
     try {

@@ -9,6 +9,7 @@ import { remsRegistrationsProjection } from './rems/rems-registrations-projectio
 import { meetingsProjection } from './meeting/meetings-projection.ts';
 import { webVitalsProjection } from './vitals/web-vitals-projection.ts';
 import { officesProjection } from './office/offices-projection.ts';
+import { shareSettingsProjection } from './share/share-projection.ts';
 import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -24,6 +25,7 @@ export const PROJECTIONS: readonly Projection[] = [
   meetingsProjection,
   webVitalsProjection,
   officesProjection,
+  shareSettingsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

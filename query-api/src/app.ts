@@ -14,6 +14,7 @@ import { profileQueries } from './profile/routes.ts';
 import { cardQueries, type CardQuerySettings } from './card/routes.ts';
 import { publicCardQueries } from './public/routes.ts';
 import { officeCardQueries } from './office/cards-routes.ts';
+import { shareQueries } from './share/routes.ts';
 import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
@@ -62,6 +63,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(oauthQueries(context, deps));
     await app.register(meetingQueries(context, deps));
     await app.register(officeQueries(context, deps));
+    await app.register(shareQueries(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };

@@ -16,6 +16,7 @@ import {
   type OfficeSlugClaimed,
   type OfficeErased,
 } from './office/events.ts';
+import { SHARE_EVENT_TYPES, type PersonalAddressClaimed, type ShareEvent } from './share/events.ts';
 
 export * from './account/events.ts';
 export * from './common/event-type-info.ts';
@@ -29,6 +30,7 @@ export * from './mail/events.ts';
 export * from './rems/events.ts';
 export * from './meeting/events.ts';
 export * from './office/events.ts';
+export * from './share/events.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent =
@@ -51,7 +53,9 @@ export type DomainEvent =
   | OfficeEvent
   | MembershipEvent
   | OfficeSlugClaimed
-  | OfficeErased;
+  | OfficeErased
+  | ShareEvent
+  | PersonalAddressClaimed;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -67,6 +71,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...REMS_REGISTRATION_EVENT_TYPES,
   ...MEETING_EVENT_TYPES,
   ...OFFICE_EVENT_TYPES,
+  ...SHARE_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

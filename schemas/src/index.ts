@@ -46,3 +46,6 @@ export * from './meeting/messages.ts';
 export * from './office/model.ts';
 export * from './office/messages.ts';
 export * from './office/http.ts';
+export * from './share/model.ts';
+export * from './share/messages.ts';
+export * from './share/http.ts';

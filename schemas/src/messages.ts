@@ -10,6 +10,7 @@ import { MEETING_MESSAGES } from './meeting/messages.ts';
 import { REMS_MESSAGES } from './rems/messages.ts';
 import { OPERATIONS_MESSAGES } from './operations/messages.ts';
 import { OFFICE_MESSAGES } from './office/messages.ts';
+import { SHARE_MESSAGES } from './share/messages.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -96,6 +97,7 @@ export const MESSAGES = {
   ...MEETING_MESSAGES,
   ...OPERATIONS_MESSAGES,
   ...OFFICE_MESSAGES,
+  ...SHARE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -104,6 +106,11 @@ export type MessageKey = keyof typeof MESSAGES;
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   language: 'Dil',
   lang: 'Dil',
+  slug: 'Adres',
+  cardId: 'Kart',
+  foreground: 'Ön plan rengi',
+  background: 'Arka plan rengi',
+  logo: 'Logo',
   email: 'E-posta',
   password: 'Şifre',
   firstName: 'Ad',

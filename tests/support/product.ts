@@ -68,6 +68,8 @@ export async function startTestProduct(
     mailer?: Mailer;
     /** The account routes' clock (e-mail change links' lifetime and hourly limit); default the real one. */
     accountClock?: () => Date;
+    /** The share routes' clock (a left personal address's 30 days); default the real one. */
+    shareClock?: () => Date;
     /** REMS_API_URL (a fake REMS's `url`); unset: REMS is not available, as when the variable is unset. */
     remsApiUrl?: string;
     /** The rems-delivery reactor's retry policy (tests: short delays); default the product's (24 hours). */
@@ -114,6 +116,7 @@ export async function startTestProduct(
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
     signInThrottle: options.signInThrottle,
     accountClock: options.accountClock,
+    ...(options.shareClock ? { shareClock: options.shareClock } : {}),
     webDistDir: options.webDistDir,
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
     maps: testMapsSettings(options.maps),

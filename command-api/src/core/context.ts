@@ -26,6 +26,8 @@ export interface CommandApiDependencies {
   readonly telemetry?: TelemetryOptions;
   /** The account routes' clock for link lifetimes and hourly limits (tests move it); default the system's. */
   readonly accountClock?: () => Date;
+  /** The share routes' clock (a left personal address's 30 days); default the system's. */
+  readonly shareClock?: () => Date;
   /** REMS_API_URL (issue 14); null or unset: REMS is not available and saving a key answers 503. */
   readonly remsApiUrl?: string | null;
   /** The meeting providers (issue 15); unset: none is configured. */

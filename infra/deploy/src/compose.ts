@@ -47,6 +47,8 @@ export interface ProductParts {
   readonly telemetry?: TelemetryOptions;
   /** The account routes' clock (link lifetimes, hourly limits); tests move it. */
   readonly accountClock?: () => Date;
+  /** The share routes' clock (a left personal address's 30 days); tests move it. */
+  readonly shareClock?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   readonly logStream?: { write(line: string): void };
   /** E-mail (lead alerts…); unset: the product sends none (most tests), and the e-mail reactors do not run. */
@@ -136,6 +138,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       authRateLimitPerMinute: parts.authRateLimitPerMinute,
       signInThrottle: parts.signInThrottle,
       accountClock: parts.accountClock,
+      ...(parts.shareClock ? { shareClock: parts.shareClock } : {}),
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
       remsApiUrl: parts.remsApiUrl ?? null,

@@ -30,6 +30,10 @@ export const RM_CARD_HISTORY = 'rm_card_history';
 export const RM_PROFILES = 'rm_profiles';
 export const RM_PRODUCTS = 'rm_products';
 export const RM_REMS_KEYS = 'rm_rems_keys';
+/** 'Paylaşım Araçları' (issue 32): each owner's QR look, and the personal addresses `/k/{slug}`. */
+export const SHARE_SETTINGS_PROJECTION = 'share_settings';
+export const RM_SHARE_SETTINGS = 'rm_share_settings';
+export const RM_PERSONAL_ADDRESSES = 'rm_personal_addresses';
 /** Core Web Vitals of sampled page loads (issue 17), one row per metric of a load: read by infra/src/read-models/web-vitals.ts. */
 export const WEB_VITALS_PROJECTION = 'web_vitals';
 export const RM_WEB_VITALS = 'rm_web_vitals';
@@ -308,4 +312,25 @@ export interface OfficeHistoryRow {
   readonly actor_id: string | null;
   readonly subject_id: string | null;
   readonly role: OfficeRole | null;
+}
+
+/** A row of `rm_share_settings`, one per owner who chose a QR look; none: DEFAULT_QR_STYLE, version 0. */
+export interface ShareSettingsRow {
+  readonly owner_id: string;
+  readonly qr_foreground: string;
+  readonly qr_background: string;
+  readonly qr_logo: 'none' | 'profile' | 'office';
+  /** When the look was chosen, in ms (bigint: `pg` answers it as text): the branded images' `?s=`. */
+  readonly qr_version: string;
+}
+
+/**
+ * A row of `rm_personal_addresses`, one per owner and address they ever chose: `redirects_until` null while it is their
+ * address, the end of its 30 days once they left it. An address is someone's while a row says so (null, or still ahead).
+ */
+export interface PersonalAddressRow {
+  readonly owner_id: string;
+  readonly slug: string;
+  readonly card_id: string;
+  readonly redirects_until: Date | null;
 }

@@ -40,6 +40,9 @@ import {
   type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { catalogueWebpKeys } from './catalogue.ts';
+import { personalAddress } from './personal-address.ts';
+import { foldPersonalAddress, personalAddressProblem } from '@kartvizit/schemas/share/rules';
+import { SHARE_SETTINGS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 
 /** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
 const CARD_PAGE_ENTRY = 'src/public-card/main.ts';
@@ -52,7 +55,6 @@ export interface CardPageSettings {
   readonly webDistDir?: string;
   readonly signals?: SignalBus;
 }
-
 
 const CACHE_ENTRIES = 500;
 
@@ -179,6 +181,42 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     const canonicalRedirect = (reply: FastifyReply, cardId: string) =>
       reply.code(301).header('location', `/p/${cardId}`).header('cache-control', 'public, max-age=86400').send();
 
+    /**
+     * The card's page for this request: from memory when current (the common case, without a promise), else read and
+     * rendered once per card version and language. `/p/{cardId}` and a personal address `/k/{slug}` both answer it.
+     */
+    const servePage = (request: FastifyRequest, reply: FastifyReply, cardId: string) => {
+      // Read-your-writes (x-min-position or ?v=): the read models were awaited; the page is read for this request.
+      const position = requestedPosition(request);
+      const fresh = position !== undefined && isCheckpoint(position);
+      const turkishInMemory = fresh ? undefined : cache.peek(pageKey(cardId, DEFAULT_LANGUAGE));
+      if (turkishInMemory) {
+        const { language, negotiated } = chosen(request, turkishInMemory);
+        const inMemory = language === DEFAULT_LANGUAGE ? turkishInMemory : cache.peek(pageKey(cardId, language));
+        if (inMemory) {
+          // Sent here and now; a sync handler that returns nothing leaves Fastify nothing to wait for.
+          answer(request, reply, inMemory, false, language, negotiated);
+          return undefined;
+        }
+      }
+      return (async () => {
+        try {
+          const turkish = await pages.page(pageKey(cardId, DEFAULT_LANGUAGE), fresh, assets.current());
+          if (!turkish) return sendUnavailable(request, reply, 'not-found');
+          const { language, negotiated } = chosen(request, turkish);
+          const page =
+            language === DEFAULT_LANGUAGE
+              ? turkish
+              : await pages.page(pageKey(cardId, language), fresh, assets.current());
+          if (!page) return sendUnavailable(request, reply, 'not-found');
+          return answer(request, reply, page, fresh, language, negotiated);
+        } catch (error) {
+          request.log.error({ err: error }, 'public card page could not be rendered');
+          return sendUnavailable(request, reply, 'error');
+        }
+      })();
+    };
+
     app.get<{ Params: { cardId: string } }>(
       '/p/:cardId',
       {
@@ -193,36 +231,7 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
         const parsed = parseCardId(raw);
         if (!parsed.ok) return sendUnavailable(request, reply, 'not-found');
         if (parsed.cardId !== raw) return canonicalRedirect(reply, parsed.cardId);
-        const cardId = parsed.cardId;
-        // Read-your-writes (x-min-position or ?v=): the read models were awaited; the page is read for this request.
-        const position = requestedPosition(request);
-        const fresh = position !== undefined && isCheckpoint(position);
-        const turkishInMemory = fresh ? undefined : cache.peek(pageKey(cardId, DEFAULT_LANGUAGE));
-        if (turkishInMemory) {
-          const { language, negotiated } = chosen(request, turkishInMemory);
-          const inMemory = language === DEFAULT_LANGUAGE ? turkishInMemory : cache.peek(pageKey(cardId, language));
-          if (inMemory) {
-            // Sent here and now; a sync handler that returns nothing leaves Fastify nothing to wait for.
-            answer(request, reply, inMemory, false, language, negotiated);
-            return undefined;
-          }
-        }
-        return (async () => {
-          try {
-            const turkish = await pages.page(pageKey(cardId, DEFAULT_LANGUAGE), fresh, assets.current());
-            if (!turkish) return sendUnavailable(request, reply, 'not-found');
-            const { language, negotiated } = chosen(request, turkish);
-            const page =
-              language === DEFAULT_LANGUAGE
-                ? turkish
-                : await pages.page(pageKey(cardId, language), fresh, assets.current());
-            if (!page) return sendUnavailable(request, reply, 'not-found');
-            return answer(request, reply, page, fresh, language, negotiated);
-          } catch (error) {
-            request.log.error({ err: error }, 'public card page could not be rendered');
-            return sendUnavailable(request, reply, 'error');
-          }
-        })();
+        return servePage(request, reply, parsed.cardId);
       },
     );
 
@@ -239,7 +248,9 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
       },
       async (request, reply) => {
         const parsed = parseCardId(request.params.cardId);
-        const page = parsed.ok ? await pages.page(pageKey(parsed.cardId, DEFAULT_LANGUAGE), false, assets.current()) : null;
+        const page = parsed.ok
+          ? await pages.page(pageKey(parsed.cardId, DEFAULT_LANGUAGE), false, assets.current())
+          : null;
         // The sample card has no form: nothing to send with.
         if (!parsed.ok || !page || parsed.cardId === DEMO_CARD_ID)
           throw notFoundError(MESSAGES.cardPublicProfileNotFound);
@@ -254,6 +265,35 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
     // The landing page's 'Demoyu İncele' and an address people type: the sample card itself.
     app.get('/demo', { schema: { hide: true } }, async (_request, reply) =>
       reply.code(302).header('location', `/p/${DEMO_CARD_ID}`).header('cache-control', 'no-cache').send(),
+    );
+
+    // A personal address (issue 32): the owner's chosen card's page itself, at no extra round trip; an address the
+    // owner left less than 30 days ago sends the visitor on (302: it will be free for someone else later).
+    app.get<{ Params: { slug: string } }>(
+      '/k/:slug',
+      {
+        schema: { hide: true },
+        config: {
+          projections: [...CARD_PAGE_PROJECTIONS, SHARE_SETTINGS_PROJECTION],
+          positionQuery: 'v',
+          securityHeaders,
+        },
+      },
+      async (request, reply) => {
+        const slug = foldPersonalAddress(request.params.slug);
+        if (personalAddressProblem(slug) !== null) return sendUnavailable(request, reply, 'not-found');
+        const held = await personalAddress(context.pool, slug);
+        if (!held) return sendUnavailable(request, reply, 'not-found');
+        if (held.redirectTo !== null)
+          return reply.code(302).header('location', held.redirectTo).header('cache-control', 'no-cache').send();
+        if (slug !== request.params.slug)
+          return reply
+            .code(301)
+            .header('location', `/k/${slug}`)
+            .header('cache-control', 'public, max-age=86400')
+            .send();
+        return servePage(request, reply, held.cardId);
+      },
     );
 
     app.get<{ Params: { cardId: string } }>(

@@ -14,6 +14,7 @@ import {
 import type { OfficeDetails } from './events.ts';
 import { isValidEmail } from '../common/email.ts';
 import { isValidVkn, validateProfileParts } from '../profile/rules.ts';
+import { slugOf as textSlugOf } from '../text.ts';
 
 /**
  * The office's checks the screen and the server share: pure, each returning the first Turkish message (and the field
@@ -37,18 +38,9 @@ export function officeNameProblem(name: string): OfficeProblem | null {
   return null;
 }
 
-const TURKISH_TO_ASCII: Readonly<Record<string, string>> = { ç: 'c', ğ: 'g', ı: 'i', i: 'i', ö: 'o', ş: 's', ü: 'u' };
-
 /** The address a name suggests: 'Çınar Emlak Kadıköy' → 'cinar-emlak-kadikoy'. The owner may write another. */
 export function slugOf(name: string): string {
-  return name
-    .toLocaleLowerCase('tr-TR')
-    .replace(/[çğıiöşü]/gu, (letter) => TURKISH_TO_ASCII[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/gu, '-')
-    .replace(/^-+|-+$/gu, '')
-    .slice(0, OFFICE_SLUG_MAX_LENGTH)
-    .replace(/-+$/u, '');
+  return textSlugOf(name, OFFICE_SLUG_MAX_LENGTH);
 }
 
 /** Slugs are compared and stored lower-case, trimmed. */

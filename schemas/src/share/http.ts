@@ -1,0 +1,71 @@
+import { Type, type Static } from 'typebox';
+import { literalUnion, Position } from '../common/http.ts';
+import { QR_LOGOS } from './model.ts';
+
+const Colour = Type.String({ maxLength: 32 });
+
+export const QrStyleBody = Type.Object(
+  {
+    foreground: Colour,
+    background: Colour,
+    logo: Type.String({ maxLength: 32 }),
+  },
+  { additionalProperties: false },
+);
+export type QrStyleBody = Static<typeof QrStyleBody>;
+
+export const QrStyleView = Type.Object({
+  foreground: Type.String(),
+  background: Type.String(),
+  logo: literalUnion(QR_LOGOS),
+  /** Goes up with each change: the branded images' `?s=`, so a new look is never hidden by a cached one. */
+  version: Type.Integer(),
+});
+export type QrStyleView = Static<typeof QrStyleView>;
+
+export const PersonalAddressBody = Type.Object(
+  {
+    slug: Type.String({ maxLength: 200 }),
+    cardId: Type.String({ maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type PersonalAddressBody = Static<typeof PersonalAddressBody>;
+
+export const PersonalAddressView = Type.Object({
+  slug: Type.String(),
+  cardId: Type.String(),
+  url: Type.String(),
+});
+export type PersonalAddressView = Static<typeof PersonalAddressView>;
+
+export const PreviousAddressView = Type.Object({
+  slug: Type.String(),
+  url: Type.String(),
+  /** When it stops leading to the owner and becomes free (ISO). */
+  until: Type.String(),
+});
+
+export const ShareSettingsResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    qr: QrStyleView,
+    address: Type.Union([PersonalAddressView, Type.Null()]),
+    previousAddresses: Type.Array(PreviousAddressView),
+  }),
+});
+export type ShareSettingsResponse = Static<typeof ShareSettingsResponse>;
+
+export const QrStyleResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({ qr: QrStyleView }),
+  position: Type.Optional(Position),
+});
+
+export const PersonalAddressResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({ address: Type.Union([PersonalAddressView, Type.Null()]) }),
+  position: Type.Optional(Position),
+});
