@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kartvizit/schemas';
+import { until } from '../support/mailing-product.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
 import { after, createProfile, provision, registerOwner, send, type Owner } from './card-fixtures.ts';
 
@@ -283,6 +284,27 @@ describe('the personal address', () => {
     const again = await send(product, 'DELETE', '/api/share/address', owner.token);
     expect(again.statusCode).toBe(404);
     expect(read(again.body).message).toBe(MESSAGES.addressNone);
+  });
+
+  it('when the holder deletes their account, then their address is free for someone else at once, and /k/ no longer opens it', async () => {
+    const first = await ownerWithCard();
+    const second = await ownerWithCard();
+    const slug = `silinen-${first.userId.slice(0, 8)}`;
+    expect(
+      (await send(product, 'PUT', '/api/share/address', first.token, { slug, cardId: first.cardId })).statusCode,
+    ).toBe(200);
+    const deleted = await send(product, 'DELETE', '/api/account', first.token, { password: 'gizli-parola-1' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const position = read(deleted.body).position;
+    expect((await send(product, 'GET', `/k/${slug}?v=${encodeURIComponent(position ?? '')}`)).statusCode).toBe(404);
+    // The deletion destroys the key that sealed the address: the claim rule reads the holder's stream as holding nothing.
+    let claimed = 0;
+    await until(async () => {
+      claimed = (await send(product, 'PUT', '/api/share/address', second.token, { slug, cardId: second.cardId }))
+        .statusCode;
+      return claimed === 200;
+    }, 'the address of a deleted account is free');
+    expect(claimed).toBe(200);
   });
 
   it('the address is sealed in the log: its text is in no event', async () => {

@@ -26,6 +26,11 @@ import {
   RM_PRODUCTS,
   RM_REMS_KEYS,
   RM_REMS_REGISTRATIONS,
+  RM_PERSONAL_ADDRESSES,
+  RM_SHARE_SETTINGS,
+  SHARE_SETTINGS_PROJECTION,
+  type PersonalAddressRow,
+  type ShareSettingsRow,
   SHOWN_CARDS,
   SHOWN_PRODUCTS,
   type CardHistoryRow,
@@ -52,6 +57,7 @@ import { remsKeysProjection } from '@kartvizit/projector/rems/rems-projection';
 import { remsRegistrationsProjection } from '@kartvizit/projector/rems/rems-registrations-projection';
 import { meetingsProjection } from '@kartvizit/projector/meeting/meetings-projection';
 import { officesProjection } from '@kartvizit/projector/office/offices-projection';
+import { shareSettingsProjection } from '@kartvizit/projector/share/share-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -113,6 +119,22 @@ const REMS_KEY_COLUMNS: Record<keyof RemsKeysRow, true> = {
   key_hint: true,
   saved_at: true,
   removed_at: true,
+  last_stream_position: true,
+};
+
+const SHARE_SETTINGS_COLUMNS: Record<keyof ShareSettingsRow, true> = {
+  owner_id: true,
+  qr_foreground: true,
+  qr_background: true,
+  qr_logo: true,
+  qr_version: true,
+  last_stream_position: true,
+};
+const PERSONAL_ADDRESS_COLUMNS: Record<keyof PersonalAddressRow, true> = {
+  owner_id: true,
+  slug: true,
+  card_id: true,
+  redirects_until: true,
   last_stream_position: true,
 };
 
@@ -204,6 +226,7 @@ beforeAll(async () => {
     remsRegistrationsProjection,
     meetingsProjection,
     officesProjection,
+    shareSettingsProjection,
   ] as Projection[]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
@@ -245,6 +268,10 @@ describe('the read-model contract', () => {
     expect(Object.keys(officesProjection.tables).map(readModelName).sort()).toEqual(
       [RM_OFFICES, RM_OFFICE_MEMBERS, RM_OFFICE_MEMBER_CARDS, RM_OFFICE_INVITATIONS, RM_OFFICE_HISTORY].sort(),
     );
+    expect(SHARE_SETTINGS_PROJECTION).toBe(shareSettingsProjection.name);
+    expect(Object.keys(shareSettingsProjection.tables).map(readModelName).sort()).toEqual(
+      [RM_PERSONAL_ADDRESSES, RM_SHARE_SETTINGS].sort(),
+    );
   });
 
   it.each([
@@ -260,6 +287,8 @@ describe('the read-model contract', () => {
     [RM_OFFICE_MEMBER_CARDS, OFFICE_MEMBER_CARD_COLUMNS],
     [RM_OFFICE_INVITATIONS, OFFICE_INVITATION_COLUMNS],
     [RM_OFFICE_HISTORY, OFFICE_HISTORY_COLUMNS],
+    [RM_SHARE_SETTINGS, SHARE_SETTINGS_COLUMNS],
+    [RM_PERSONAL_ADDRESSES, PERSONAL_ADDRESS_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });

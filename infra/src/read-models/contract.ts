@@ -322,6 +322,7 @@ export interface ShareSettingsRow {
   readonly qr_logo: 'none' | 'profile' | 'office';
   /** When the look was chosen, in ms (bigint: `pg` answers it as text): the branded images' `?s=`. */
   readonly qr_version: string;
+  readonly last_stream_position: string;
 }
 
 /**
@@ -333,4 +334,5 @@ export interface PersonalAddressRow {
   readonly slug: string;
   readonly card_id: string;
   readonly redirects_until: Date | null;
+  readonly last_stream_position: string;
 }
