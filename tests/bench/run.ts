@@ -27,7 +27,7 @@
  *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
  *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages,share
  *   --requests 200 (measured requests per statistics query) --members 100 (the office's)
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
@@ -78,7 +78,7 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share').split(','));
 // Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
 const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
 const OFFICE_MEMBERS = Number(args.get('members') ?? 100);
@@ -914,6 +914,35 @@ async function benchLanguages(): Promise<Record<string, unknown>> {
 }
 
 /**
+ * Issue 32: a personal address `/k/{slug}` answers the card's own stored page after one lookup of the address, where a
+ * redirect to `/p/{cardId}` would cost the visitor a round trip. Measured beside `/p/{cardId}` of the same card, each
+ * against the replay of its own recorded answer.
+ */
+async function benchShare(): Promise<Record<string, unknown>> {
+  log('share: the card page at its personal address /k/{slug} and at /p/{cardId}, each against its replay');
+  await ensureWebBuild();
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_share_${Date.now()}`), {
+    queryApi: true,
+    publicBaseUrl: PAGE_ORIGIN,
+  });
+  try {
+    const owner = await seedOwner(stack.url, FULL_PROFILE);
+    const slug = `olcum-${owner.userId.slice(0, 8)}`;
+    await json(`${stack.url}/api/share/address`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ slug, cardId: owner.cardId }),
+    });
+    return {
+      personalAddress: await measurePage(stack, `/k/${slug}`, 'page (/k/{slug})'),
+      cardAddress: await measurePage(stack, `/p/${owner.cardId}`, 'page (/p/{cardId})'),
+    };
+  } finally {
+    await stack.close();
+  }
+}
+
+/**
  * One page of query-api (`path`) against the replay of its recorded answer, as described at the top: full pages and
  * 304s in alternating rounds. `ready`: what the page's HTML must show before it is recorded.
  */
@@ -1450,6 +1479,7 @@ try {
   if (ONLY.has('office')) report.officeQueryLatencyMs = await benchOfficeQueries();
   if (ONLY.has('rems')) report.rems = await benchRems();
   if (ONLY.has('languages')) report.languages = await benchLanguages();
+  if (ONLY.has('share')) report.share = await benchShare();
 } finally {
   await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });
@@ -1458,7 +1488,17 @@ const outDir = join(root, 'docs/benchmarks');
 mkdirSync(outDir, { recursive: true });
 // A run of some sections (--only) keeps the other sections of latest.json, each with the date it was measured.
 const latestFile = join(outDir, 'latest.json');
-const SECTIONS = ['ingestion', 'page', 'replay', 'queryLatencyMs', 'officeQueryLatencyMs', 'rems', 'scaled'];
+const SECTIONS = [
+  'ingestion',
+  'page',
+  'replay',
+  'queryLatencyMs',
+  'officeQueryLatencyMs',
+  'rems',
+  'languages',
+  'share',
+  'scaled',
+];
 if (existsSync(latestFile)) {
   const previous = JSON.parse(readFileSync(latestFile, 'utf8')) as Record<string, unknown>;
   const measured = (previous.measured ?? {}) as Record<string, string>;

@@ -40,8 +40,9 @@ import {
   type PublicLanguage,
 } from '@kartvizit/schemas/language/model';
 import { catalogueWebpKeys } from './catalogue.ts';
-import { personalAddress } from './personal-address.ts';
+import { PersonalAddresses, type HeldAddress } from './personal-address.ts';
 import { foldPersonalAddress, personalAddressProblem } from '@kartvizit/schemas/share/rules';
+import { PERSONAL_ADDRESS_PATTERN } from '@kartvizit/schemas/share/model';
 import { SHARE_SETTINGS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 
 /** The Vite entry of the card page's script (web/vite.config.ts); its key in the manifest. */
@@ -269,6 +270,12 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
 
     // A personal address (issue 32): the owner's chosen card's page itself, at no extra round trip; an address the
     // owner left less than 30 days ago sends the visitor on (302: it will be free for someone else later).
+    const addresses = new PersonalAddresses(context.pool);
+    const sendAddress = (request: FastifyRequest, reply: FastifyReply, held: HeldAddress) =>
+      held.redirectTo !== null
+        ? reply.code(302).header('location', held.redirectTo).header('cache-control', 'no-cache').send()
+        : servePage(request, reply, held.cardId);
+
     app.get<{ Params: { slug: string } }>(
       '/k/:slug',
       {
@@ -279,20 +286,26 @@ export function cardPageRoutes(context: QueryContext, settings: CardPageSettings
           securityHeaders,
         },
       },
-      async (request, reply) => {
-        const slug = foldPersonalAddress(request.params.slug);
+      // Not an async function when the address was looked up a moment ago: then it costs what /p/{cardId} costs.
+      (request, reply) => {
+        const raw = request.params.slug;
+        // Already in its one spelling (nearly every request): no folding, which asks ICU for Turkish lower case.
+        const slug = PERSONAL_ADDRESS_PATTERN.test(raw) ? raw : foldPersonalAddress(raw);
         if (personalAddressProblem(slug) !== null) return sendUnavailable(request, reply, 'not-found');
-        const held = await personalAddress(context.pool, slug);
-        if (!held) return sendUnavailable(request, reply, 'not-found');
-        if (held.redirectTo !== null)
-          return reply.code(302).header('location', held.redirectTo).header('cache-control', 'no-cache').send();
-        if (slug !== request.params.slug)
+        if (slug !== raw)
           return reply
             .code(301)
             .header('location', `/k/${slug}`)
             .header('cache-control', 'public, max-age=86400')
             .send();
-        return servePage(request, reply, held.cardId);
+        const position = requestedPosition(request);
+        const remembered = position === undefined ? addresses.peek(slug) : undefined;
+        if (remembered) return sendAddress(request, reply, remembered);
+        return (async () => {
+          const held = await addresses.read(slug);
+          if (!held) return sendUnavailable(request, reply, 'not-found');
+          return sendAddress(request, reply, held);
+        })();
       },
     );
 
