@@ -15,6 +15,7 @@ import { cardQueries, type CardQuerySettings } from './card/routes.ts';
 import { publicCardQueries } from './public/routes.ts';
 import { officeCardQueries } from './office/cards-routes.ts';
 import { shareQueries } from './share/routes.ts';
+import { shareImageRoutes } from './share/image-routes.ts';
 import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
@@ -64,6 +65,7 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(meetingQueries(context, deps));
     await app.register(officeQueries(context, deps));
     await app.register(shareQueries(context, deps));
+    await app.register(shareImageRoutes(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };

@@ -26,7 +26,7 @@ interface ShareAnswer {
   field?: string;
   position?: string;
   data?: {
-    qr?: { foreground: string; background: string; logo: string; version: number };
+    qr?: { foreground: string; background: string; logo: string; version: string };
     address?: { slug: string; cardId: string; url: string } | null;
     previousAddresses?: { slug: string; url: string; until: string }[];
   };
@@ -61,7 +61,7 @@ describe('the QR look', () => {
       foreground: '#000000',
       background: '#ffffff',
       logo: 'none',
-      version: 0,
+      version: '0',
     });
   });
 
@@ -76,8 +76,11 @@ describe('the QR look', () => {
     const body = read(saved.body);
     expect(body.message).toBe(MESSAGES.qrStyleSaved);
     expect(body.data?.qr).toMatchObject({ foreground: '#1e3a8a', background: '#fffbeb', logo: 'profile' });
-    expect(body.data?.qr?.version).toBeGreaterThan(0);
-    expect((await settings(owner, body.position)).data?.qr).toEqual(body.data?.qr);
+    expect(body.data?.qr).toEqual({ foreground: '#1e3a8a', background: '#fffbeb', logo: 'profile' });
+    const stored = (await settings(owner, body.position)).data?.qr;
+    expect(stored).toMatchObject({ foreground: '#1e3a8a', background: '#fffbeb', logo: 'profile' });
+    // The look's time in ms; no logo uploaded yet, so nothing more.
+    expect(Number(stored?.version)).toBeGreaterThan(Date.parse('2026-01-01'));
   });
 
   it.each([

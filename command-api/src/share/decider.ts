@@ -15,8 +15,6 @@ export interface LeftAddress {
  */
 export interface ShareState {
   readonly qr: QrStyle;
-  /** When the look was last chosen (ms): the branded images' `?s=`, as the projection has it. */
-  readonly qrVersion: number;
   readonly address: { readonly slug: string; readonly cardId: string } | null;
   /** Addresses left, newest last; the route and the claim rule look only at those whose `until` is still ahead. */
   readonly left: readonly LeftAddress[];
@@ -95,7 +93,7 @@ function evolve(state: ShareState, event: ShareEvent): ShareState {
   switch (event.type) {
     case 'QrStyleChosen': {
       const { foreground, background, logo } = event.data;
-      return { ...state, qr: { foreground, background, logo }, qrVersion: Date.parse(event.data.chosenAt) };
+      return { ...state, qr: { foreground, background, logo } };
     }
     case 'PersonalAddressChosen': {
       const { slug, cardId } = event.data;
@@ -126,7 +124,7 @@ function evolve(state: ShareState, event: ShareEvent): ShareState {
 }
 
 export const shareDecider: Decider<ShareState, ShareCommand, ShareEvent> = {
-  initialState: { qr: DEFAULT_QR_STYLE, qrVersion: 0, address: null, left: [] },
+  initialState: { qr: DEFAULT_QR_STYLE, address: null, left: [] },
   decide,
   evolve,
 };

@@ -121,7 +121,7 @@ export function shareRoutes(context: CommandContext, settings: ShareRouteSetting
         );
         return succeeded({
           message: MESSAGES.qrStyleSaved,
-          data: { qr: { ...result.state.qr, version: result.state.qrVersion } },
+          data: { qr: result.state.qr },
           ...(result.position ? { position: result.position } : {}),
         });
       },

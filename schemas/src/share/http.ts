@@ -14,12 +14,22 @@ export const QrStyleBody = Type.Object(
 );
 export type QrStyleBody = Static<typeof QrStyleBody>;
 
-export const QrStyleView = Type.Object({
+const QrStyleFields = {
   foreground: Type.String(),
   background: Type.String(),
   logo: literalUnion(QR_LOGOS),
-  /** Goes up with each change: the branded images' `?s=`, so a new look is never hidden by a cached one. */
-  version: Type.Integer(),
+};
+
+/** The look as saved (the command's answer). */
+export const QrStyleSaved = Type.Object(QrStyleFields);
+
+export const QrStyleView = Type.Object({
+  ...QrStyleFields,
+  /**
+   * The branded images' `?s=`: the look's time and which logo it carries. Changes with either, so a new look or a new
+   * logo is never hidden by a copy cached for good.
+   */
+  version: Type.String(),
 });
 export type QrStyleView = Static<typeof QrStyleView>;
 
@@ -59,7 +69,7 @@ export type ShareSettingsResponse = Static<typeof ShareSettingsResponse>;
 export const QrStyleResponse = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
-  data: Type.Object({ qr: QrStyleView }),
+  data: Type.Object({ qr: QrStyleSaved }),
   position: Type.Optional(Position),
 });
 

@@ -16,4 +16,6 @@ export const SHARE_MESSAGES = {
   addressNone: 'Kişisel bir adresiniz yok',
   addressCardRequired: 'Adresin açacağı kartı seçin',
   addressCardNotActive: 'Kişisel adres yalnızca aktif kartlarınızdan birini açabilir',
+  backgroundDesignInvalid: 'Geçerli bir tasarım seçin (Çizgi, Köşe veya Şerit)',
+  backgroundShapeInvalid: 'Geçerli bir biçim seçin (yatay: wide, dikey: tall)',
 } as const;
