@@ -34,6 +34,8 @@ export const APP_PATHS = {
   activate: '/activate',
   remsIntegration: '/rems-integration',
   meetings: '/meetings',
+  /** 'Paylaşım Araçları' (issue 32): wallet passes, e-mail signature, backgrounds, branded QR, personal address. */
+  share: '/share',
   showCard: '/show-card',
   /** Offices (issue 30): 'Ofis Oluştur' for someone in no office, the office's screens for its members. */
   officeCreate: '/office/new',

@@ -17,7 +17,18 @@ import { OFFLINE_TEXT } from '../features/offline/texts.ts';
 import { recordPositionOf, sendPosition } from './write-position.ts';
 
 /** Every tag of every feature, declared once: tags only invalidate within one api slice. */
-export const TAG_TYPES = ['Me', 'Profile', 'Card', 'Product', 'Statistics', 'Rems', 'Meeting', 'Lead', 'Office'] as const;
+export const TAG_TYPES = [
+  'Me',
+  'Profile',
+  'Card',
+  'Product',
+  'Statistics',
+  'Rems',
+  'Meeting',
+  'Lead',
+  'Office',
+  'Share',
+] as const;
 
 /** Endpoints pass `extraOptions: { anonymous: true }` when no session may be sent (sign-in, sign-up). */
 export interface ApiExtraOptions {

@@ -61,6 +61,7 @@ const StatsPage = lazyNamed(appArea, 'StatsPage');
 const LeadsPage = lazyNamed(appArea, 'LeadsPage');
 const MeetingsPage = lazyNamed(appArea, 'MeetingsPage');
 const ShowCardPage = lazyNamed(appArea, 'ShowCardPage');
+const SharePage = lazyNamed(appArea, 'SharePage');
 const InstallableApp = lazyNamed(appArea, 'InstallableApp');
 
 export const routes: RouteObject[] = [
@@ -139,6 +140,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.stats, element: <StatsPage /> },
                   { path: PATHS.leads, element: <LeadsPage /> },
                   { path: PATHS.activate, element: <ActivatePage /> },
+                  { path: PATHS.share, element: <SharePage /> },
                   { path: PATHS.remsIntegration, element: <RemsIntegrationPage /> },
                   { path: PATHS.meetings, element: <MeetingsPage /> },
                   { path: PATHS.officeCreate, element: <CreateOfficePage /> },

@@ -7,6 +7,8 @@ import { withWritePosition } from '../../app/write-position.ts';
 import { httpStatus } from '../../shared/command-outcome.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { useGetShareSettingsQuery } from '../share/api.ts';
+import { brandedQrFileName, brandedQrUrl } from '../share/share-urls.ts';
 import { useGetMyCardQuery, type Card, type CardHistoryEntry } from './api.ts';
 import { useCardActions, type CardActions } from './card-actions.tsx';
 import {
@@ -246,7 +248,53 @@ function QrPanel({ card, busy, actions }: { card: Card; busy: boolean; actions: 
         <Icon path={ICONS.refresh} />
         QR Kodu Yenile
       </button>
+      {cardStatus(card) === 'active' && <BrandedQr card={card} />}
     </Panel>
+  );
+}
+
+/**
+ * The card's QR in the owner's colours and logo (issue 32, chosen on 'Paylaşım Araçları'): the image the wallet
+ * passes, the e-mail signature and the backgrounds carry. The plain code above stays for print.
+ */
+function BrandedQr({ card }: { card: Card }) {
+  const qr = useGetShareSettingsQuery().data?.data.qr;
+  if (!qr) return null;
+  return (
+    <div className="qr-panel__branded">
+      <h3 className="qr-panel__subtitle">Markalı QR</h3>
+      <figure className="qr-panel__figure">
+        <img
+          src={brandedQrUrl(card.cardId, qr.version, 'svg')}
+          width={160}
+          height={160}
+          alt={`${card.cardId} kartının markalı QR kodu`}
+          className="qr-panel__image qr-panel__image--branded"
+        />
+        <figcaption>
+          Renkleriniz ve logonuzla; <Link to={`/share?card=${encodeURIComponent(card.cardId)}`}>Paylaşım Araçları</Link>
+          ’nda değiştirin.
+        </figcaption>
+      </figure>
+      <div className="qr-panel__downloads">
+        <a
+          className="btn btn--secondary btn--sm"
+          href={brandedQrUrl(card.cardId, qr.version, 'png', { download: true })}
+          download={brandedQrFileName(card.cardId, 'png')}
+        >
+          <Icon path={ICONS.download} />
+          Markalı QR’ı indir (PNG)
+        </a>
+        <a
+          className="btn btn--secondary btn--sm"
+          href={brandedQrUrl(card.cardId, qr.version, 'svg', { download: true })}
+          download={brandedQrFileName(card.cardId, 'svg')}
+        >
+          <Icon path={ICONS.download} />
+          Markalı QR’ı indir (SVG)
+        </a>
+      </div>
+    </div>
   );
 }
 

@@ -34,6 +34,8 @@ export function isOwnerDataRequest(url: URL, method: string, authorization: stri
   if (method !== 'GET' || authorization === null || !authorization.startsWith('Bearer ')) return false;
   if (!url.pathname.startsWith('/api/')) return false;
   if (url.pathname === '/api/statistics/stream') return false;
+  // A wallet pass (the .pkpass file, Google's save link) is made for the press that asked for it, never shown again.
+  if (/^\/api\/cards\/[^/]+\/wallet\//.test(url.pathname)) return false;
   return !url.searchParams.has('download');
 }
 
@@ -52,6 +54,7 @@ export const OWNER_SCREENS: readonly RegExp[] = [
   /^\/stats\/?$/,
   /^\/leads\/?$/,
   /^\/activate\/?$/,
+  /^\/share\/?$/,
   /^\/rems-integration\/?$/,
   /^\/meetings\/?$/,
   /^\/office(?:\/(?:new|template|team|cards|history|stats|leads))?\/?$/,

@@ -53,6 +53,8 @@ describe('the answers kept for offline use', () => {
     ['another scheme', '/api/cards/my-cards', 'GET', 'Basic abc'],
     ['the live stream', '/api/statistics/stream', 'GET', 'Bearer abc'],
     ['a download asked for on purpose', '/api/leads/export?download=1', 'GET', 'Bearer abc'],
+    ['an Apple Wallet pass', '/api/cards/VC-AB12CD/wallet/apple', 'GET', 'Bearer abc'],
+    ['a Google Wallet link', '/api/cards/VC-AB12CD/wallet/google', 'GET', 'Bearer abc'],
     ['not the API', '/dashboard', 'GET', 'Bearer abc'],
   ])('not %s', (_case, path, method, authorization) => {
     expect(isOwnerDataRequest(url(path), method, authorization)).toBe(false);

@@ -10,4 +10,5 @@ export { StatsPage } from '../telemetry/stats-page.tsx';
 export { LeadsPage } from '../lead/leads-page.tsx';
 export { MeetingsPage } from '../meeting/meetings-page.tsx';
 export { ShowCardPage } from '../card/show-card-page.tsx';
+export { SharePage } from '../share/share-page.tsx';
 export { InstallableApp } from '../offline/installable-app.tsx';

@@ -45,6 +45,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9a6 6 0 0 1 12 0M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.5a6 6 0 0 1 3 5.5',
       },
       {
+        to: '/share',
+        label: 'Paylaşım Araçları',
+        icon: 'M17.5 8.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-11 6.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm11 6.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM9.1 13.5l5.8 3.4M14.9 7.1l-5.8 3.4',
+      },
+      {
         to: '/activate',
         label: 'Kart Aktivasyonu',
         icon: 'M12 3v4m0 10v4M3 12h4m10 0h4M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
