@@ -1,6 +1,6 @@
-/** Hands a file the page already holds (a CSV, the KVKK copy) to the browser as a download. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands a file the page already holds (a CSV, the KVKK copy, a wallet pass) to the browser as a download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -10,4 +10,9 @@ export function downloadText(text: string, fileName: string, type: string): void
   link.remove();
   // Some browsers start reading the blob only after the click has been handled.
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** A text the page made, as a download. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  downloadBlob(new Blob([text], { type }), fileName);
 }

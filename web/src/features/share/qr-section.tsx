@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '@kartvizit/schemas/profile/http';
 import { QR_LOGOS, type QrLogo } from '@kartvizit/schemas/share/model';
@@ -40,6 +40,46 @@ interface QrSectionProps {
  * (too little contrast, or light modules on a dark ground, will not scan) before anything is sent. The downloads are
  * the server's PNG and SVG of the saved look.
  */
+/** One of the two colour pickers, with the colour written beside it. */
+function ColourField({
+  id,
+  label,
+  inputRef,
+  value,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly inputRef: RefObject<HTMLInputElement | null>;
+  readonly value: string;
+  readonly invalid: boolean | undefined;
+  readonly describedBy: string | undefined;
+  readonly onChange: (value: string) => void;
+}) {
+  return (
+    <div className="share-colour">
+      <label htmlFor={id} className="card-field__label">
+        {label}
+      </label>
+      <div className="share-colour__row">
+        <input
+          ref={inputRef}
+          id={id}
+          type="color"
+          className="share-colour__input"
+          value={value}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span className="share-colour__value mono">{value.toLocaleUpperCase('en-US')}</span>
+      </div>
+    </div>
+  );
+}
+
 export function QrSection({ card, saved, profile, officeLogoUrl }: QrSectionProps) {
   const [draft, setDraft] = useState<QrStyleDraft>({
     foreground: saved.foreground,
@@ -105,42 +145,18 @@ export function QrSection({ card, saved, profile, officeLogoUrl }: QrSectionProp
       <div className="share-qr__layout">
         <form className="share-qr__form" onSubmit={(event) => void submit(event)} noValidate>
           <div className="share-qr__colours">
-            <div className="share-colour">
-              <label htmlFor={foregroundId} className="card-field__label">
-                Ön plan rengi
-              </label>
-              <div className="share-colour__row">
-                <input
-                  ref={foregroundRef}
-                  id={foregroundId}
-                  type="color"
-                  className="share-colour__input"
-                  value={draft.foreground}
-                  aria-invalid={invalid('foreground')}
-                  aria-describedby={shownProblem ? problemId : undefined}
-                  onChange={(event) => change({ foreground: event.target.value })}
-                />
-                <span className="share-colour__value mono">{draft.foreground.toLocaleUpperCase('en-US')}</span>
-              </div>
-            </div>
-            <div className="share-colour">
-              <label htmlFor={backgroundId} className="card-field__label">
-                Arka plan rengi
-              </label>
-              <div className="share-colour__row">
-                <input
-                  ref={backgroundRef}
-                  id={backgroundId}
-                  type="color"
-                  className="share-colour__input"
-                  value={draft.background}
-                  aria-invalid={invalid('background')}
-                  aria-describedby={shownProblem ? problemId : undefined}
-                  onChange={(event) => change({ background: event.target.value })}
-                />
-                <span className="share-colour__value mono">{draft.background.toLocaleUpperCase('en-US')}</span>
-              </div>
-            </div>
+            {(['foreground', 'background'] as const).map((field) => (
+              <ColourField
+                key={field}
+                id={field === 'foreground' ? foregroundId : backgroundId}
+                label={field === 'foreground' ? 'Ön plan rengi' : 'Arka plan rengi'}
+                inputRef={field === 'foreground' ? foregroundRef : backgroundRef}
+                value={draft[field]}
+                invalid={invalid(field)}
+                describedBy={shownProblem ? problemId : undefined}
+                onChange={(value) => change({ [field]: value })}
+              />
+            ))}
           </div>
           {shownProblem && (
             <p id={problemId} className="card-field__error share-problem" role="alert">

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { endRefusedSession } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { downloadBlob } from '../../shared/download.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { readToken } from '../account/token.ts';
 import type { Card } from '../card/api.ts';
@@ -56,18 +57,6 @@ function useWalletRequest() {
   };
 }
 
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
 /**
  * 'Cüzdan': the card as an Apple Wallet pass (a signed .pkpass file, handed to the browser, which offers to add it) and
  * as a Google Wallet pass (Google's 'save' link, opened in a new tab). A wallet the server is not set up for keeps its
@@ -86,7 +75,7 @@ export function WalletSection({ card }: { readonly card: Card }) {
     try {
       const response = await request(appleWalletUrl(card.cardId));
       if (!response) return;
-      saveFile(await response.blob(), `kartvizit-${card.cardId}.pkpass`);
+      downloadBlob(await response.blob(), `kartvizit-${card.cardId}.pkpass`);
       toast.success('Apple Wallet kartı indirildi; açtığınızda cüzdanınıza eklenir.');
     } catch {
       toast.error(FAILED);
