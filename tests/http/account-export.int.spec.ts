@@ -23,6 +23,7 @@ interface Exported {
   urunler: Array<Record<string, unknown>>;
   baglantilar: Array<Record<string, unknown>>;
   istatistikler: { tumKartlar: unknown; kartlar: unknown[]; urunler: unknown[] };
+  paylasim: { qr: unknown; adresler: unknown[] };
 }
 
 /** An owner with a profile, an activated card, a product and a lead, each carrying `mark` where a person can read it. */
@@ -45,6 +46,11 @@ async function ownerWithEverything(mark: string) {
     (await send(product, 'POST', '/api/cards/activate', token, { cardId, name: `${mark} Kartı` })).statusCode,
   ).toBe(200);
   await createProduct(product, owner, { name: `${mark} Ürünü`, price: { value: 12.5 } });
+  // 'Paylaşım Araçları': a QR look and a personal address named after the owner.
+  const look = { foreground: '#1e3a8a', background: '#ffffff', logo: 'none' };
+  expect((await send(product, 'PUT', '/api/share/qr', token, look)).statusCode).toBe(200);
+  const slug = `adres-${user.id.slice(0, 8)}`;
+  expect((await send(product, 'PUT', '/api/share/address', token, { slug, cardId })).statusCode).toBe(200);
   const lead = await submitLead(
     product,
     visitorForm(product, cardId, { fullName: `${mark} Ziyaretçi`, message: `${mark} mesajı` }),
@@ -53,7 +59,9 @@ async function ownerWithEverything(mark: string) {
   // The owner called the visitor and kept a note ('Bağlantılar' follow-up).
   const leadId = (await listLeads(product, token)).leads[0]?._id ?? '';
   expect((await send(product, 'PUT', `/api/leads/${leadId}/status`, token, { status: 'called' })).statusCode).toBe(200);
-  expect((await send(product, 'PUT', `/api/leads/${leadId}/note`, token, { note: `${mark} notu` })).statusCode).toBe(200);
+  expect((await send(product, 'PUT', `/api/leads/${leadId}/note`, token, { note: `${mark} notu` })).statusCode).toBe(
+    200,
+  );
   // Two visitors saw the card; one of them tapped the phone number.
   const at = new Date();
   await appendTelemetry(product, [
@@ -70,7 +78,15 @@ async function exportOf(token: string) {
     'SELECT transaction_id::text AS xid, global_position::text AS position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
   );
   const head = rows[0] ? `${rows[0].xid}:${rows[0].position}` : '';
-  const headers = await readAfter(product, head, ['accounts', 'profiles', 'cards', 'products', 'leads', 'statistics']);
+  const headers = await readAfter(product, head, [
+    'accounts',
+    'profiles',
+    'cards',
+    'products',
+    'leads',
+    'statistics',
+    'share_settings',
+  ]);
   return product.get('/api/account/export', token, headers);
 }
 
@@ -115,6 +131,10 @@ describe('KVKK data export', () => {
       expect.objectContaining({ cardId: ayse.cardId, visits: 2, uniqueVisitors: 2, clicks: 1 }),
     ]);
     expect(data.istatistikler.tumKartlar).toMatchObject({ visits: 2, uniqueVisitors: 2, clicks: 1 });
+    expect(data.paylasim).toEqual({
+      qr: { foreground: '#1e3a8a', background: '#ffffff', logo: 'none' },
+      adresler: [{ slug: `adres-${ayse.userId.slice(0, 8)}`, cardId: ayse.cardId, redirectsUntil: null }],
+    });
     // Totals only: no visitor is told apart, not even by a hash.
     expect(response.body).not.toContain(visitorHash('Ayşegül-birinci'));
     expect(response.body).not.toMatch(/İstanbul|Android|Chrome/);

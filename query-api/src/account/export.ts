@@ -8,7 +8,11 @@ import {
   RM_REMS_KEYS,
   RM_REMS_REGISTRATIONS,
   RM_MEETINGS,
+  RM_PERSONAL_ADDRESSES,
+  RM_SHARE_SETTINGS,
   type CardsRow,
+  type PersonalAddressRow,
+  type ShareSettingsRow,
   type MeetingsRow,
   type ProductsRow,
   type ProfilesRow,
@@ -31,10 +35,10 @@ export const EXPORT_README = [
   'baglantilar: kartvizitinizde bilgilerini sizinle paylaşan kişilerin bilgileri (Bağlantılar). Her birinin durumu (new: Yeni, called: Arandı, met: Görüşüldü, negative: Olumsuz) ve özel notunuz da buradadır. Bu kişilerin verilerinden siz sorumlusunuz; onların izni dışında kullanmayın.',
   'rems: REMS entegrasyonunuzun durumu (API anahtarının kendisi değil, yalnızca kayıtlı olup olmadığı ve son 4 karakteri) ve kartınızdaki “Görüşme Planla” formuyla REMS’inize gönderilen kişiler: adları, telefonları, ilgi alanları, gönderimin durumu (delivered: Başarılı, failed: Hata, pending: Bekliyor) ve başarısızsa nedeni.',
   'toplantilar: Toplantılar ekranındaki toplantılarınız: nerede oluşturulduğu (google, microsoft, zoom, calendly ya da ics dosyası), başlığı, zamanı, bağlantısı ve davet ettiğiniz kişilerin e-posta adresleri. Google, Microsoft, Zoom ve Calendly oturum anahtarlarınız hiç saklanmaz.',
+  'paylasim: Paylaşım Araçları’nda seçtiğiniz QR kod renkleri ve logo tercihi, kişisel adresiniz (/k/…) ve bıraktığınız adreslerin yönlendirme bitiş tarihleri.',
   'istatistikler: kartlarınızın ve ürünlerinizin ziyaret ve tıklama toplamları. Ziyaretçilerin IP adresleri hiç saklanmaz; ziyaretçileri ayırt eden özetler bu dosyaya konmaz.',
   'Tarihler ISO 8601 biçiminde ve UTC saatindedir. Sorularınız için destek adresimize yazabilirsiniz.',
 ].join('\n');
-
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
@@ -75,6 +79,19 @@ interface TotalsExportRow {
 export async function buildAccountExport(pool: pg.Pool, person: Person, now: Date) {
   // Every read names the owner from the token; nothing here takes an id from the request.
   const ownerId = person.id;
+  const [shareSettings, addresses] = await Promise.all([
+    rows<Pick<ShareSettingsRow, 'qr_foreground' | 'qr_background' | 'qr_logo'>>(
+      pool,
+      `SELECT qr_foreground, qr_background, qr_logo FROM ${RM_SHARE_SETTINGS} WHERE owner_id = $1`,
+      [ownerId],
+    ),
+    rows<Pick<PersonalAddressRow, 'slug' | 'card_id' | 'redirects_until'>>(
+      pool,
+      `SELECT slug, card_id, redirects_until FROM ${RM_PERSONAL_ADDRESSES}
+        WHERE owner_id = $1 ORDER BY redirects_until DESC NULLS FIRST, slug`,
+      [ownerId],
+    ),
+  ]);
   const [accounts, profiles, cards, products, leads, totals, productFigures, remsKeys, registrations, meetings] =
     await Promise.all([
       rows<AccountExportRow>(
@@ -223,6 +240,20 @@ export async function buildAccountExport(pool: pg.Pool, person: Person, now: Dat
       attendees: meeting.attendees,
       scheduledAt: meeting.scheduled_at.toISOString(),
     })),
+    paylasim: {
+      qr: shareSettings[0]
+        ? {
+            foreground: shareSettings[0].qr_foreground,
+            background: shareSettings[0].qr_background,
+            logo: shareSettings[0].qr_logo,
+          }
+        : null,
+      adresler: addresses.map((address) => ({
+        slug: address.slug,
+        cardId: address.card_id,
+        redirectsUntil: iso(address.redirects_until),
+      })),
+    },
     istatistikler: {
       tumKartlar: allCards ? totalsOf(allCards) : null,
       kartlar: totals

@@ -17,6 +17,7 @@ import {
   REMS_KEYS_PROJECTION,
   REMS_REGISTRATIONS_PROJECTION,
   MEETINGS_PROJECTION,
+  SHARE_SETTINGS_PROJECTION,
 } from '@kartvizit/infra/read-models/contract';
 import type { QueryContext } from '../core/context.ts';
 import { isMissingRelation } from '../core/sql.ts';
@@ -102,6 +103,7 @@ export function accountQueries(context: QueryContext) {
             REMS_KEYS_PROJECTION,
             REMS_REGISTRATIONS_PROJECTION,
             MEETINGS_PROJECTION,
+            SHARE_SETTINGS_PROJECTION,
           ],
         },
       },
