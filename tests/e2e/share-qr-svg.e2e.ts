@@ -44,7 +44,7 @@ async function seedOwner(request: APIRequestContext): Promise<Seeded> {
   return { cardId, token: account.token };
 }
 
-/** Chooses a look through PUT /api/share/qr; answers the `?s=` and position to read it with. */
+/** Chooses a look through PUT /api/share/qr; answers the `?s=` (from GET /api/share) and position to read it with. */
 async function chooseLook(
   request: APIRequestContext,
   owner: Seeded,
@@ -55,8 +55,14 @@ async function chooseLook(
     data: look,
   });
   expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: { qr: { version: number } }; position?: string };
-  return { version: String(body.data.qr.version), position: body.position ?? '' };
+  const { position = '' } = (await response.json()) as { position?: string };
+  // The images' `?s=` is what GET /api/share says (the look's time and its logo), read after the write.
+  const read = await request.get('/api/share', {
+    headers: { authorization: `Bearer ${owner.token}`, ...(position ? { 'x-min-position': position } : {}) },
+  });
+  expect(read.status(), await read.text()).toBe(200);
+  const body = (await read.json()) as { data: { qr: { version: string } } };
+  return { version: body.data.qr.version, position };
 }
 
 function decode(png: Buffer): string | null {

@@ -166,7 +166,7 @@ test('Paylaşım Araçları: QR colours and logo, a personal address, the e-mail
       const png = qr.getByRole('link', { name: 'PNG İndir' });
       await expect(png).toHaveAttribute(
         'href',
-        new RegExp(`/api/cards/${owner.cardId}/branded-qr\\.png\\?s=\\d+&download=1$`),
+        new RegExp(`/api/cards/${owner.cardId}/branded-qr\\.png\\?s=\\d+(\\.[0-9a-f]+)?&download=1$`),
       );
     });
 
@@ -228,7 +228,7 @@ test('Paylaşım Araçları: QR colours and logo, a personal address, the e-mail
         .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
       expect(sources).toHaveLength(2);
       for (const source of sources) expect(source).toMatch(new RegExp(`^${baseURL}/`));
-      expect(sources[1]).toMatch(new RegExp(`/api/cards/${owner.cardId}/branded-qr\\.png\\?s=\\d+$`));
+      expect(sources[1]).toMatch(new RegExp(`/api/cards/${owner.cardId}/branded-qr\\.png\\?s=\\d+(\\.[0-9a-f]+)?$`));
       await expect(box.getByRole('link', { name: 'Dijital kartvizitim', exact: true })).toHaveAttribute(
         'href',
         `${baseURL}/k/${slug}`,
