@@ -39,6 +39,7 @@ const projectors = composeProjector({
   publicBaseUrl: config.publicBaseUrl,
   appSecret: runtime.appSecret,
   remsApiUrl: config.remsApiUrl,
+  googleWallet: config.googleWallet,
   relay: config.kafka,
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);

@@ -5,6 +5,8 @@ import { accountErasureReactor, type ErasureDependencies } from './account/accou
 import { mailReactors } from './mail/reactors.ts';
 import { officeErasureReactor } from './office/office-erasure-reactor.ts';
 import { remsDeliveryReactor } from './rems/rems-delivery-reactor.ts';
+import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
+import { googleWalletReactor } from './wallet/google-wallet-reactor.ts';
 
 /**
  * Every reactor the product runs, as both compositions start them (the one process of `npm start`, and the
@@ -21,6 +23,11 @@ export function productReactors(
     readonly remsApiUrl?: string | null;
     /** The REMS delivery's retry policy; tests shorten it. Default REMS_DELIVERY_RETRY (24 hours). */
     readonly remsRetry?: Partial<RetryPolicy>;
+    /** GOOGLE_WALLET_* (issue 32); null or unset: no Google Wallet, so no pass to keep up to date. */
+    readonly googleWallet?: GoogleWalletSettings | null;
+    /** The Google Wallet reactor's retry policy; tests shorten it. Default GOOGLE_WALLET_RETRY (about a day). */
+    readonly googleWalletRetry?: Partial<RetryPolicy>;
+    readonly log?: (message: string) => void;
   },
 ): Reactor[] {
   const { mailer, remsApiUrl } = deps;
@@ -35,6 +42,18 @@ export function productReactors(
             codec: deps.codec,
             rems: new RemsClient(remsApiUrl),
             ...(deps.remsRetry ? { retry: deps.remsRetry } : {}),
+          }) as Reactor,
+        ]
+      : []),
+    ...(deps.googleWallet
+      ? [
+          googleWalletReactor({
+            pool: deps.pool,
+            store: deps.store,
+            publicBaseUrl: deps.publicBaseUrl,
+            googleWallet: deps.googleWallet,
+            ...(deps.googleWalletRetry ? { retry: deps.googleWalletRetry } : {}),
+            ...(deps.log ? { log: deps.log } : {}),
           }) as Reactor,
         ]
       : []),

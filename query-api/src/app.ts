@@ -16,6 +16,8 @@ import { publicCardQueries } from './public/routes.ts';
 import { officeCardQueries } from './office/cards-routes.ts';
 import { shareQueries } from './share/routes.ts';
 import { shareImageRoutes } from './share/image-routes.ts';
+import { googleWalletQueries, type GoogleWalletQuerySettings } from './wallet/google-routes.ts';
+import { walletQueries, type WalletQuerySettings } from './wallet/routes.ts';
 import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
@@ -37,7 +39,9 @@ import { createQueryContext, registerReadYourWrites, type QueryApiDependencies }
 import { serveWeb } from './web/static.ts';
 
 /** All read routes as one plugin, so the embedded process can mount them beside command-api. */
-export function queryApi(deps: QueryApiDependencies & CardQuerySettings): FastifyPluginAsync {
+export function queryApi(
+  deps: QueryApiDependencies & CardQuerySettings & GoogleWalletQuerySettings & WalletQuerySettings,
+): FastifyPluginAsync {
   return async (app) => {
     const context = createQueryContext(deps);
     registerReadYourWrites(app, context);
@@ -66,6 +70,8 @@ export function queryApi(deps: QueryApiDependencies & CardQuerySettings): Fastif
     await app.register(officeQueries(context, deps));
     await app.register(shareQueries(context, deps));
     await app.register(shareImageRoutes(context, deps));
+    await app.register(googleWalletQueries(context, deps));
+    await app.register(walletQueries(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };
@@ -94,7 +100,9 @@ export function registerHealth(app: FastifyInstance): void {
 
 export async function buildApp(
   deps: QueryApiDependencies &
-    CardQuerySettings & {
+    CardQuerySettings &
+    GoogleWalletQuerySettings &
+    WalletQuerySettings & {
       readonly logLevel: string;
       readonly trustProxy?: TrustProxy;
       /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */

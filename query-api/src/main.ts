@@ -17,6 +17,8 @@ await runHttpService({
       publicBaseUrl: config.publicBaseUrl,
       maps: config.maps,
       meetings: config.meetings,
+      googleWallet: config.googleWallet,
+      appleWallet: config.appleWallet,
       webVitalsSampleRate: config.webVitalsSampleRate,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,

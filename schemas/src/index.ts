@@ -49,3 +49,4 @@ export * from './office/http.ts';
 export * from './share/model.ts';
 export * from './share/messages.ts';
 export * from './share/http.ts';
+export * from './wallet/messages.ts';

@@ -11,6 +11,7 @@ import { REMS_MESSAGES } from './rems/messages.ts';
 import { OPERATIONS_MESSAGES } from './operations/messages.ts';
 import { OFFICE_MESSAGES } from './office/messages.ts';
 import { SHARE_MESSAGES } from './share/messages.ts';
+import { WALLET_MESSAGES } from './wallet/messages.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -98,6 +99,7 @@ export const MESSAGES = {
   ...OPERATIONS_MESSAGES,
   ...OFFICE_MESSAGES,
   ...SHARE_MESSAGES,
+  ...WALLET_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -18,6 +18,8 @@ import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
+import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
 import { createMetrics, type ServiceMetrics } from '@kartvizit/infra/metrics/registry';
 import { testMapsSettings } from './fake-geocoder.ts';
 import type pg from 'pg';
@@ -76,6 +78,12 @@ export async function startTestProduct(
     remsRetry?: Partial<RetryPolicy>;
     /** The meeting providers (fakes on loopback: tests/support/fake-meeting-providers.ts); unset: none configured. */
     meetings?: MeetingSettings;
+    /** Google Wallet (a fake on loopback: tests/support/fake-google-wallet.ts); unset: not set up, as when GOOGLE_WALLET_* is. */
+    googleWallet?: GoogleWalletSettings;
+    /** The Google Wallet reactor's retry policy (tests: short delays); default the product's (about a day). */
+    googleWalletRetry?: Partial<RetryPolicy>;
+    /** Apple Wallet (a test PKI: tests/support/test-pki.ts); unset: not set up, as when APPLE_* is. */
+    appleWallet?: AppleWalletSettings;
     /** Receives the projectors' and reactors' own log lines (default: none). */
     log?: (message: string) => void;
     /** WEB_VITALS_SAMPLE_RATE as the card page and /api/config/public say it (default: the product's, 0.1). */
@@ -125,6 +133,9 @@ export async function startTestProduct(
     remsApiUrl: options.remsApiUrl ?? null,
     ...(options.remsRetry ? { remsRetry: options.remsRetry } : {}),
     ...(options.meetings ? { meetings: options.meetings } : {}),
+    ...(options.googleWallet ? { googleWallet: options.googleWallet } : {}),
+    ...(options.googleWalletRetry ? { googleWalletRetry: options.googleWalletRetry } : {}),
+    ...(options.appleWallet ? { appleWallet: options.appleWallet } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: options.webVitalsSampleRate } : {}),

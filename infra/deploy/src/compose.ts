@@ -18,6 +18,8 @@ import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-thrott
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
+import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
 import type { EventTransport } from '@kartvizit/infra/transport/types';
 import { composeProjector, type RunningProjector } from '@kartvizit/projector/service';
 import { mountWeb, queryApi, registerHealth, webImageOrigins } from '@kartvizit/query-api/app';
@@ -61,6 +63,12 @@ export interface ProductParts {
   readonly webVitalsSampleRate?: number;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
   readonly remsRetry?: Partial<RetryPolicy>;
+  /** GOOGLE_WALLET_* (issue 32): the save links and the reactor that updates saved passes; null or unset: none. */
+  readonly googleWallet?: GoogleWalletSettings | null;
+  /** The Google Wallet reactor's retry policy (tests shorten it); default the product's (about a day). */
+  readonly googleWalletRetry?: Partial<RetryPolicy>;
+  /** APPLE_* (issue 32): the .pkpass files, Apple's pass web service and its pushes; null or unset: none. */
+  readonly appleWallet?: AppleWalletSettings | null;
   /**
    * EVENT_TRANSPORT=kafka: the projections and reactors consume the relay's topic (decision 42); unset: they read the
    * store.
@@ -106,6 +114,8 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     appSecret: parts.appSecret,
     remsApiUrl: parts.remsApiUrl ?? null,
     ...(parts.remsRetry ? { remsRetry: parts.remsRetry } : {}),
+    googleWallet: parts.googleWallet ?? null,
+    ...(parts.googleWalletRetry ? { googleWalletRetry: parts.googleWalletRetry } : {}),
   });
   const options = serverOptions({
     logLevel: parts.logLevel,
@@ -158,6 +168,8 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       maps: parts.maps,
       publicBaseUrl: parts.publicBaseUrl,
       webDistDir: parts.webDistDir,
+      googleWallet: parts.googleWallet ?? null,
+      appleWallet: parts.appleWallet ?? null,
       ...(parts.meetings ? { meetings: parts.meetings } : {}),
       ...(parts.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: parts.webVitalsSampleRate } : {}),
     }),

@@ -49,6 +49,8 @@ const product = await composeProduct({
   maps: config.maps,
   remsApiUrl: config.remsApiUrl,
   meetings: config.meetings,
+  googleWallet: config.googleWallet,
+  appleWallet: config.appleWallet,
   webVitalsSampleRate: config.webVitalsSampleRate,
   metrics,
   readyMaxLagSeconds: config.operations.readyMaxLagSeconds,

@@ -4,6 +4,8 @@ import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
 import { readMeetingSettings, type MeetingSettings } from '../meetings/settings.ts';
 import { parseRemsBaseUrl } from '../rems/client.ts';
+import { readGoogleWalletSettings, type GoogleWalletSettings } from '../wallet/google-settings.ts';
+import { readAppleWalletSettings, type AppleWalletSettings } from '../wallet/apple-settings.ts';
 
 /** Settings every service reads from the environment; docs/configuration.md lists them. */
 export interface ServiceConfig {
@@ -42,6 +44,10 @@ export interface ServiceConfig {
   readonly webVitalsSampleRate: number;
   /** /metrics, /healthz, /readyz (issue 17, decision 45): METRICS_PORT, METRICS_HOST, READY_MAX_LAG_SECONDS. */
   readonly operations: OperationsSettings;
+  /** Google Wallet passes (issue 32): GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT, GOOGLE_WALLET_API_URL; null: not set up. */
+  readonly googleWallet: GoogleWalletSettings | null;
+  /** Apple Wallet passes and their pushes (issue 32): APPLE_PASS_*, APPLE_TEAM_ID, APPLE_WWDR_CERT, APPLE_APNS_*; null: not set up. */
+  readonly appleWallet: AppleWalletSettings | null;
 }
 
 /**
@@ -220,6 +226,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     kafka: readKafkaSettings(env),
     webVitalsSampleRate: readWebVitalsSampleRate(env),
     operations: readOperationsSettings(env),
+    googleWallet: readGoogleWalletSettings(env),
+    appleWallet: readAppleWalletSettings(env),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -19,7 +19,8 @@ export type KeyPurpose =
   | 'password-reset'
   | 'email-change'
   | 'oauth-state'
-  | 'office-invitation';
+  | 'office-invitation'
+  | 'apple-pass-token';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 
