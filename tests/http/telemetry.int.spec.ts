@@ -272,7 +272,7 @@ describe('broken requests get a Turkish 4xx and append nothing, never a 500', ()
       url: '/api/telemetry/visit',
       body: { cardId: 42 },
       status: 400,
-      message: 'cardId alanı metin olmalıdır',
+      message: 'Kart alanı metin olmalıdır',
     },
     {
       name: 'touchPoints a text',
