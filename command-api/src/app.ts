@@ -22,6 +22,7 @@ import { cardRoutes, type CardRouteSettings } from './card/routes.ts';
 import { officeCardRoutes } from './card/office-routes.ts';
 import { formCardReader } from './card/reader.ts';
 import { shareRoutes } from './share/routes.ts';
+import { appleWalletRoutes, type AppleWalletRouteSettings } from './wallet/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
@@ -37,7 +38,9 @@ import { createCommandContext, type CommandApiDependencies } from './core/contex
 export const COMMAND_BODY_LIMIT = 64 * 1024;
 
 /** All command routes as one plugin, so the embedded process can mount them beside query-api. */
-export function commandApi(deps: CommandApiDependencies & CardRouteSettings): FastifyPluginAsync {
+export function commandApi(
+  deps: CommandApiDependencies & CardRouteSettings & AppleWalletRouteSettings,
+): FastifyPluginAsync {
   return async (app) => {
     const context = createCommandContext(deps);
     const account = createAccountTools(deps);
@@ -85,6 +88,7 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
       }),
     );
     await app.register(shareRoutes(context, deps));
+    await app.register(appleWalletRoutes(context, deps));
     // The sample card is written wherever command-api starts (npm start and the separate service):
     // idempotent, so every start and every instance may run it. A failure costs /p/DEMO, not the API.
     try {
@@ -100,7 +104,8 @@ export function commandApi(deps: CommandApiDependencies & CardRouteSettings): Fa
 
 export async function buildApp(
   deps: CommandApiDependencies &
-    CardRouteSettings & {
+    CardRouteSettings &
+    AppleWalletRouteSettings & {
       readonly logLevel: string;
       readonly trustProxy?: TrustProxy;
       /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */

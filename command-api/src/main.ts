@@ -20,6 +20,7 @@ await runHttpService({
       publicBaseUrl: config.publicBaseUrl,
       remsApiUrl: config.remsApiUrl,
       meetings: config.meetings,
+      appleWallet: config.appleWallet,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
       metrics,

@@ -40,6 +40,7 @@ const projectors = composeProjector({
   appSecret: runtime.appSecret,
   remsApiUrl: config.remsApiUrl,
   googleWallet: config.googleWallet,
+  appleWallet: config.appleWallet,
   relay: config.kafka,
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);

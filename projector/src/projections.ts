@@ -10,6 +10,7 @@ import { meetingsProjection } from './meeting/meetings-projection.ts';
 import { webVitalsProjection } from './vitals/web-vitals-projection.ts';
 import { officesProjection } from './office/offices-projection.ts';
 import { shareSettingsProjection } from './share/share-projection.ts';
+import { applePassRegistrationsProjection } from './wallet/apple-pass-registrations-projection.ts';
 import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -26,6 +27,7 @@ export const PROJECTIONS: readonly Projection[] = [
   webVitalsProjection,
   officesProjection,
   shareSettingsProjection,
+  applePassRegistrationsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -7,6 +7,8 @@ import { officeErasureReactor } from './office/office-erasure-reactor.ts';
 import { remsDeliveryReactor } from './rems/rems-delivery-reactor.ts';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
 import { googleWalletReactor } from './wallet/google-wallet-reactor.ts';
+import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
+import { applePushReactor } from './wallet/apple-push-reactor.ts';
 
 /**
  * Every reactor the product runs, as both compositions start them (the one process of `npm start`, and the
@@ -27,6 +29,10 @@ export function productReactors(
     readonly googleWallet?: GoogleWalletSettings | null;
     /** The Google Wallet reactor's retry policy; tests shorten it. Default GOOGLE_WALLET_RETRY (about a day). */
     readonly googleWalletRetry?: Partial<RetryPolicy>;
+    /** APPLE_* (issue 32); the push reactor runs only when APPLE_APNS_* is set too. */
+    readonly appleWallet?: AppleWalletSettings | null;
+    /** The Apple Wallet push reactor's retry policy; tests shorten it. Default APPLE_PUSH_RETRY (a few hours). */
+    readonly appleWalletRetry?: Partial<RetryPolicy>;
     readonly log?: (message: string) => void;
   },
 ): Reactor[] {
@@ -53,6 +59,18 @@ export function productReactors(
             publicBaseUrl: deps.publicBaseUrl,
             googleWallet: deps.googleWallet,
             ...(deps.googleWalletRetry ? { retry: deps.googleWalletRetry } : {}),
+            ...(deps.log ? { log: deps.log } : {}),
+          }) as Reactor,
+        ]
+      : []),
+    ...(deps.appleWallet?.apns
+      ? [
+          applePushReactor({
+            pool: deps.pool,
+            store: deps.store,
+            codec: deps.codec,
+            appleWallet: { ...deps.appleWallet, apns: deps.appleWallet.apns },
+            ...(deps.appleWalletRetry ? { retry: deps.appleWalletRetry } : {}),
             ...(deps.log ? { log: deps.log } : {}),
           }) as Reactor,
         ]

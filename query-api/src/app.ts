@@ -18,6 +18,7 @@ import { shareQueries } from './share/routes.ts';
 import { shareImageRoutes } from './share/image-routes.ts';
 import { googleWalletQueries, type GoogleWalletQuerySettings } from './wallet/google-routes.ts';
 import { walletQueries, type WalletQuerySettings } from './wallet/routes.ts';
+import { appleWebServiceQueries } from './wallet/apple-web-service.ts';
 import { cardPageRoutes } from './card-page/routes.ts';
 import { sitemapRoutes } from './card-page/sitemap.ts';
 import { productPageRoutes } from './product-page/routes.ts';
@@ -72,6 +73,7 @@ export function queryApi(
     await app.register(shareImageRoutes(context, deps));
     await app.register(googleWalletQueries(context, deps));
     await app.register(walletQueries(context, deps));
+    await app.register(appleWebServiceQueries(context, deps));
     await app.register(publicConfigQueries(context));
     await app.register(callbackPageRoutes(deps));
   };

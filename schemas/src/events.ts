@@ -17,6 +17,7 @@ import {
   type OfficeErased,
 } from './office/events.ts';
 import { SHARE_EVENT_TYPES, type PersonalAddressClaimed, type ShareEvent } from './share/events.ts';
+import { WALLET_EVENT_TYPES, type WalletEvent } from './wallet/events.ts';
 
 export * from './account/events.ts';
 export * from './common/event-type-info.ts';
@@ -31,6 +32,7 @@ export * from './rems/events.ts';
 export * from './meeting/events.ts';
 export * from './office/events.ts';
 export * from './share/events.ts';
+export * from './wallet/events.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent =
@@ -55,7 +57,8 @@ export type DomainEvent =
   | OfficeSlugClaimed
   | OfficeErased
   | ShareEvent
-  | PersonalAddressClaimed;
+  | PersonalAddressClaimed
+  | WalletEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -72,6 +75,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...MEETING_EVENT_TYPES,
   ...OFFICE_EVENT_TYPES,
   ...SHARE_EVENT_TYPES,
+  ...WALLET_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

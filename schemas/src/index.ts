@@ -50,3 +50,5 @@ export * from './share/model.ts';
 export * from './share/messages.ts';
 export * from './share/http.ts';
 export * from './wallet/messages.ts';
+export * from './wallet/model.ts';
+export * from './wallet/http.ts';

@@ -84,6 +84,8 @@ export async function startTestProduct(
     googleWalletRetry?: Partial<RetryPolicy>;
     /** Apple Wallet (a test PKI: tests/support/test-pki.ts); unset: not set up, as when APPLE_* is. */
     appleWallet?: AppleWalletSettings;
+    /** The Apple Wallet push reactor's retry policy (tests: short delays); default the product's (a few hours). */
+    appleWalletRetry?: Partial<RetryPolicy>;
     /** Receives the projectors' and reactors' own log lines (default: none). */
     log?: (message: string) => void;
     /** WEB_VITALS_SAMPLE_RATE as the card page and /api/config/public say it (default: the product's, 0.1). */
@@ -136,6 +138,7 @@ export async function startTestProduct(
     ...(options.googleWallet ? { googleWallet: options.googleWallet } : {}),
     ...(options.googleWalletRetry ? { googleWalletRetry: options.googleWalletRetry } : {}),
     ...(options.appleWallet ? { appleWallet: options.appleWallet } : {}),
+    ...(options.appleWalletRetry ? { appleWalletRetry: options.appleWalletRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: options.webVitalsSampleRate } : {}),

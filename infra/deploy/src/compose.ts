@@ -69,6 +69,8 @@ export interface ProductParts {
   readonly googleWalletRetry?: Partial<RetryPolicy>;
   /** APPLE_* (issue 32): the .pkpass files, Apple's pass web service and its pushes; null or unset: none. */
   readonly appleWallet?: AppleWalletSettings | null;
+  /** The Apple Wallet push reactor's retry policy (tests shorten it); default the product's (a few hours). */
+  readonly appleWalletRetry?: Partial<RetryPolicy>;
   /**
    * EVENT_TRANSPORT=kafka: the projections and reactors consume the relay's topic (decision 42); unset: they read the
    * store.
@@ -116,6 +118,8 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     ...(parts.remsRetry ? { remsRetry: parts.remsRetry } : {}),
     googleWallet: parts.googleWallet ?? null,
     ...(parts.googleWalletRetry ? { googleWalletRetry: parts.googleWalletRetry } : {}),
+    appleWallet: parts.appleWallet ?? null,
+    ...(parts.appleWalletRetry ? { appleWalletRetry: parts.appleWalletRetry } : {}),
   });
   const options = serverOptions({
     logLevel: parts.logLevel,
@@ -153,6 +157,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       publicBaseUrl: parts.publicBaseUrl,
       remsApiUrl: parts.remsApiUrl ?? null,
       ...(parts.meetings ? { meetings: parts.meetings } : {}),
+      appleWallet: parts.appleWallet ?? null,
       metrics,
       // The ingestion worker's appends wake this process's projectors the way the store's own appends do.
       telemetry: { ...parts.telemetry, onAppended: () => void parts.signals.publish('events_appended') },

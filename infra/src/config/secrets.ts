@@ -20,7 +20,8 @@ export type KeyPurpose =
   | 'email-change'
   | 'oauth-state'
   | 'office-invitation'
-  | 'apple-pass-token';
+  | 'apple-pass-token'
+  | 'apple-pass-device';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

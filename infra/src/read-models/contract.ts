@@ -34,6 +34,31 @@ export const RM_REMS_KEYS = 'rm_rems_keys';
 export const SHARE_SETTINGS_PROJECTION = 'share_settings';
 export const RM_SHARE_SETTINGS = 'rm_share_settings';
 export const RM_PERSONAL_ADDRESSES = 'rm_personal_addresses';
+/**
+ * Apple Wallet's pass web service (issue 32): which devices registered which pass (projector/src/wallet/
+ * apple-pass-registrations-projection.ts), read by the web service's queries and the push reactor.
+ */
+export const APPLE_PASS_REGISTRATIONS_PROJECTION = 'apple_pass_registrations';
+export const RM_APPLE_PASS_REGISTRATIONS = 'rm_apple_pass_registrations';
+
+/**
+ * A row of `rm_apple_pass_registrations`, one per device and pass ever registered; `active` false once unregistered
+ * (its push token then ''). `device_key` is the keyed hash of Wallet's device library identifier, never the identifier.
+ */
+export interface ApplePassRegistrationsRow {
+  readonly device_key: string;
+  readonly card_id: string;
+  /** Who held the card when the device registered. */
+  readonly owner_id: string;
+  /** Opened from the sealed event: the APNs device token. */
+  readonly push_token: string;
+  readonly active: boolean;
+  readonly registered_at: Date | null;
+  /** The registration event's place in the log (a Checkpoint); null once unregistered. */
+  readonly registered_position: string | null;
+  readonly last_stream_position: string;
+}
+
 /** Core Web Vitals of sampled page loads (issue 17), one row per metric of a load: read by infra/src/read-models/web-vitals.ts. */
 export const WEB_VITALS_PROJECTION = 'web_vitals';
 export const RM_WEB_VITALS = 'rm_web_vitals';

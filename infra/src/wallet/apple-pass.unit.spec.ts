@@ -17,6 +17,7 @@ import {
 } from './apple-pass.ts';
 import { readAppleWalletSettings, type AppleWalletSettings } from './apple-settings.ts';
 import type { CardPassContent } from './pass-content.ts';
+import { retiredPassContent } from './apple-web-service.ts';
 
 /**
  * The pass file without a database (issue 32): its pass.json, its manifest and signature, its images, and the token;
@@ -202,6 +203,16 @@ describe('buildApplePass', () => {
       { key: 'name', label: 'Dr. Ayşe Yılmaz', value: APPLE_PASS_DEACTIVATED_TEXT },
     ]);
     expect(JSON.stringify(json)).not.toContain('/p/VC-AB12CD');
+  });
+
+  it('given a card no longer shown (taken back, its holder erased), then a void pass that names nobody', async () => {
+    const { json, files } = await pass(retiredPassContent('VC-AB12CD', BASE));
+    expect(json.voided).toBe(true);
+    expect(json.barcodes).toBeUndefined();
+    expect(json.serialNumber).toBe('VC-AB12CD');
+    expect(JSON.stringify(json.generic)).toContain(APPLE_PASS_DEACTIVATED_TEXT);
+    expect(JSON.stringify(json)).not.toMatch(/Ayşe|Yılmaz|\/p\/VC-AB12CD/u);
+    expect(files.has('icon.png')).toBe(true);
   });
 });
 
