@@ -10,6 +10,8 @@ import type {
   OfficeTemplateChanged,
   ProfileUpdated,
 } from '@kartvizit/schemas';
+import { compareCheckpoints, isCheckpoint } from '../event-store/checkpoint.ts';
+import type { Checkpoint } from '../event-store/types.ts';
 import { RM_CARDS } from '../read-models/contract.ts';
 
 /**
@@ -70,5 +72,47 @@ export async function passCardsChangedBy(pool: pg.Pool, event: PassChangingEvent
       const unhandled: never = event;
       return unhandled;
     }
+  }
+}
+
+/** The read models a pass is built from are behind the event: what would be sent is the card as it was. Retried. */
+export class ReadModelsBehindError extends Error {
+  constructor(
+    readonly code: string,
+    readModels: readonly string[],
+  ) {
+    super(`The ${readModels.join(', ')} read models have not reached the event yet`);
+    this.name = 'ReadModelsBehindError';
+  }
+}
+
+const POLL_MS = 25;
+
+/**
+ * Waits (briefly) until every read model in `readModels` has applied `position`; throws ReadModelsBehindError (with
+ * the reactor's `code`) when they have not, so the attempt is retried: a reactor that builds a pass, or tells a device
+ * to fetch one, must not do it from read models still showing the card as it was.
+ */
+export async function waitForReadModels(
+  pool: pg.Pool,
+  position: Checkpoint | string,
+  readModels: readonly string[],
+  timeoutMs: number,
+  code: string,
+): Promise<void> {
+  if (!isCheckpoint(position)) throw new ReadModelsBehindError(code, readModels);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ name: string; checkpoint: string | null }>(
+      'SELECT name, checkpoint FROM projection_checkpoints WHERE name = ANY($1::text[])',
+      [readModels],
+    );
+    const passed = readModels.every((name) => {
+      const checkpoint = rows.find((row) => row.name === name)?.checkpoint ?? null;
+      return isCheckpoint(checkpoint) && compareCheckpoints(checkpoint, position) >= 0;
+    });
+    if (passed) return;
+    if (Date.now() >= deadline) throw new ReadModelsBehindError(code, readModels);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

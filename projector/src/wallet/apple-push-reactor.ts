@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { applePassStreamId, type ApplePassUnregistered } from '@kartvizit/schemas';
 import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
-import type { AppendRequest, Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
+import type { AppendRequest, EventStore } from '@kartvizit/infra/event-store/types';
 import { derivedEventId, type Reactor, type RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import {
   APPLE_PASS_REGISTRATIONS_PROJECTION,
@@ -14,7 +14,12 @@ import {
 import type { EventCodec, StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { ApnsClient, ApnsUnavailableError } from '@kartvizit/infra/wallet/apns';
 import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
-import { PASS_CHANGING_EVENTS, passCardsChangedBy, type PassChangingEvent } from '@kartvizit/infra/wallet/pass-changes';
+import {
+  PASS_CHANGING_EVENTS,
+  passCardsChangedBy,
+  waitForReadModels,
+  type PassChangingEvent,
+} from '@kartvizit/infra/wallet/pass-changes';
 
 export const APPLE_PUSH_REACTOR = 'apple-wallet-push';
 
@@ -46,38 +51,6 @@ export interface ApplePushReactorDependencies {
   readonly readModelWaitMs?: number;
   /** Where a refused push is told (the card and APNs's status and reason, never a token). */
   readonly log?: (message: string) => void;
-}
-
-/** The read models are behind the event: the device would fetch the pass as it was. Retried. */
-class ReadModelsBehindError extends Error {
-  readonly code = 'apple_push_read_models_behind';
-
-  constructor() {
-    super('The cards, profiles, offices or Apple pass registrations read model has not reached the event yet');
-    this.name = 'ReadModelsBehindError';
-  }
-}
-
-const POLL_MS = 25;
-
-async function readModelsPassed(pool: pg.Pool, position: Checkpoint): Promise<boolean> {
-  const { rows } = await pool.query<{ name: string; checkpoint: string | null }>(
-    'SELECT name, checkpoint FROM projection_checkpoints WHERE name = ANY($1::text[])',
-    [APPLE_PUSH_READ_MODELS],
-  );
-  return APPLE_PUSH_READ_MODELS.every((name) => {
-    const checkpoint = rows.find((row) => row.name === name)?.checkpoint ?? null;
-    return isCheckpoint(checkpoint) && compareCheckpoints(checkpoint, position) >= 0;
-  });
-}
-
-async function waitForReadModels(pool: pg.Pool, position: Checkpoint, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await readModelsPassed(pool, position)) return;
-    if (Date.now() >= deadline) throw new ReadModelsBehindError();
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 interface Registration {
@@ -186,8 +159,13 @@ export function applePushReactor(deps: ApplePushReactorDependencies): Reactor<Pa
     startAt: 'head',
     retry: { ...APPLE_PUSH_RETRY, ...deps.retry },
     async react(event) {
-      if (!isCheckpoint(event.position)) throw new ReadModelsBehindError();
-      await waitForReadModels(deps.pool, event.position, waitMs);
+      await waitForReadModels(
+        deps.pool,
+        event.position,
+        APPLE_PUSH_READ_MODELS,
+        waitMs,
+        'apple_push_read_models_behind',
+      );
       const cardIds = await passCardsChangedBy(deps.pool, event);
       const registrations = await registrationsToTell(event, cardIds);
       const gone: Registration[] = [];

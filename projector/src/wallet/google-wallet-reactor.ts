@@ -1,17 +1,5 @@
 import type pg from 'pg';
-import type {
-  AccountDeleted,
-  CardActivated,
-  CardAssigned,
-  CardDeactivated,
-  CardReactivated,
-  CardReturned,
-  OfficeDetailsChanged,
-  OfficeLogoChanged,
-  OfficeTemplateChanged,
-  ProfileUpdated,
-} from '@kartvizit/schemas';
-import { compareCheckpoints, isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import type { AccountDeleted } from '@kartvizit/schemas';
 import type { Checkpoint, EventStore } from '@kartvizit/infra/event-store/types';
 import type { Reactor, RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import {
@@ -20,44 +8,24 @@ import {
   PROFILES_PROJECTION,
   RM_CARDS,
 } from '@kartvizit/infra/read-models/contract';
-import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { googleErasedObject, googleGenericObject, googleObjectId } from '@kartvizit/infra/wallet/google-pass';
 import { scanLogUpTo } from '../core/log-scan.ts';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
 import { GoogleWalletApi, type GoogleObjectUpdate } from '@kartvizit/infra/wallet/google-wallet-api';
 import { loadCardPassContent } from '@kartvizit/infra/wallet/pass-content';
+import {
+  PASS_CHANGING_EVENTS,
+  passCardsChangedBy,
+  waitForReadModels,
+  type PassChangingEvent,
+} from '@kartvizit/infra/wallet/pass-changes';
 
 export const GOOGLE_WALLET_REACTOR = 'google-wallet';
 
-/** The events that change what a card's pass shows. */
-export type GoogleWalletEvent =
-  | ProfileUpdated
-  | CardActivated
-  | CardDeactivated
-  | CardReactivated
-  | CardAssigned
-  | CardReturned
-  | OfficeDetailsChanged
-  | OfficeLogoChanged
-  | OfficeTemplateChanged
-  | AccountDeleted;
+/** What changes a card's pass (PASS_CHANGING_EVENTS), and a deleted account, whose saved passes are emptied. */
+export type GoogleWalletEvent = PassChangingEvent | AccountDeleted;
 
-export const GOOGLE_WALLET_EVENTS: readonly GoogleWalletEvent['type'][] = [
-  // The profile: name, title, company, phone, e-mail, logo (its images are saved as a ProfileUpdated too), theme.
-  'ProfileUpdated',
-  // The card itself: activated (under a new name), off and on again, handed to an office member or taken back.
-  'CardActivated',
-  'CardDeactivated',
-  'CardReactivated',
-  'CardAssigned',
-  'CardReturned',
-  // An office card shows the office's template, logo and details (decision 61).
-  'OfficeDetailsChanged',
-  'OfficeLogoChanged',
-  'OfficeTemplateChanged',
-  // A deleted account: its saved passes are emptied and switched off.
-  'AccountDeleted',
-];
+export const GOOGLE_WALLET_EVENTS: readonly GoogleWalletEvent['type'][] = [...PASS_CHANGING_EVENTS, 'AccountDeleted'];
 
 /** The read models `loadCardPassContent` and the card lists read: the pass is built only once they passed the event. */
 export const GOOGLE_WALLET_READ_MODELS = [CARDS_PROJECTION, PROFILES_PROJECTION, OFFICES_PROJECTION] as const;
@@ -82,39 +50,6 @@ export interface GoogleWalletReactorDependencies {
   readonly log?: (message: string) => void;
 }
 
-/** The read models are behind the event: the pass would show what it showed before. Retried. */
-class ReadModelsBehindError extends Error {
-  readonly code = 'google_wallet_read_models_behind';
-
-  constructor() {
-    super('The cards, profiles or offices read model has not reached the event yet');
-    this.name = 'ReadModelsBehindError';
-  }
-}
-
-const POLL_MS = 25;
-
-async function readModelsPassed(pool: pg.Pool, position: Checkpoint): Promise<boolean> {
-  const { rows } = await pool.query<{ name: string; checkpoint: string | null }>(
-    'SELECT name, checkpoint FROM projection_checkpoints WHERE name = ANY($1::text[])',
-    [GOOGLE_WALLET_READ_MODELS],
-  );
-  return GOOGLE_WALLET_READ_MODELS.every((name) => {
-    const checkpoint = rows.find((row) => row.name === name)?.checkpoint ?? null;
-    return isCheckpoint(checkpoint) && compareCheckpoints(checkpoint, position) >= 0;
-  });
-}
-
-/** Waits (briefly) until every read model the pass is built from has applied `position`; throws when they have not. */
-async function waitForReadModels(pool: pg.Pool, position: Checkpoint, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await readModelsPassed(pool, position)) return;
-    if (Date.now() >= deadline) throw new ReadModelsBehindError();
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
-
 /** Who holds the card now, as the read model says (also when their profile can no longer be shown). */
 async function cardHolder(pool: pg.Pool, cardId: string): Promise<string | null> {
   const { rows } = await pool.query<{ owner_id: string | null }>(
@@ -122,40 +57,6 @@ async function cardHolder(pool: pg.Pool, cardId: string): Promise<string | null>
     [cardId],
   );
   return rows[0]?.owner_id ?? null;
-}
-
-/** The cards whose pass an event changes (their ids, as the read models have them now). */
-async function affectedCards(pool: pg.Pool, event: StoredEvent<GoogleWalletEvent>): Promise<string[]> {
-  switch (event.type) {
-    case 'ProfileUpdated': {
-      const { rows } = await pool.query<{ card_id: string }>(
-        `SELECT card_id FROM ${RM_CARDS} WHERE owner_id = $1 AND is_activated ORDER BY card_id`,
-        [event.data.ownerId],
-      );
-      return rows.map((row) => row.card_id);
-    }
-    case 'OfficeDetailsChanged':
-    case 'OfficeLogoChanged':
-    case 'OfficeTemplateChanged': {
-      const { rows } = await pool.query<{ card_id: string }>(
-        `SELECT card_id FROM ${RM_CARDS} WHERE office_id = $1 AND is_activated ORDER BY card_id`,
-        [event.data.officeId],
-      );
-      return rows.map((row) => row.card_id);
-    }
-    case 'AccountDeleted':
-      return [];
-    case 'CardActivated':
-    case 'CardDeactivated':
-    case 'CardReactivated':
-    case 'CardAssigned':
-    case 'CardReturned':
-      return [event.data.cardId];
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
-  }
 }
 
 /**
@@ -226,11 +127,16 @@ export function googleWalletReactor(deps: GoogleWalletReactorDependencies): Reac
     startAt: 'head',
     retry: { ...GOOGLE_WALLET_RETRY, ...deps.retry },
     async react(event) {
-      if (!isCheckpoint(event.position)) throw new ReadModelsBehindError();
-      await waitForReadModels(deps.pool, event.position, waitMs);
+      await waitForReadModels(
+        deps.pool,
+        event.position,
+        GOOGLE_WALLET_READ_MODELS,
+        waitMs,
+        'google_wallet_read_models_behind',
+      );
       if (event.type === 'CardReturned') return switchOff(event.data.cardId, event.data.formerHolderId, event.type);
       if (event.type === 'AccountDeleted') return erase(event.data.userId, event.position);
-      for (const cardId of await affectedCards(deps.pool, event)) await update(cardId, event.type);
+      for (const cardId of await passCardsChangedBy(deps.pool, event)) await update(cardId, event.type);
     },
   };
 }
