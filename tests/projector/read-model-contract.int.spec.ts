@@ -29,6 +29,9 @@ import {
   RM_PERSONAL_ADDRESSES,
   RM_SHARE_SETTINGS,
   SHARE_SETTINGS_PROJECTION,
+  APPLE_PASS_REGISTRATIONS_PROJECTION,
+  RM_APPLE_PASS_REGISTRATIONS,
+  type ApplePassRegistrationsRow,
   type PersonalAddressRow,
   type ShareSettingsRow,
   SHOWN_CARDS,
@@ -58,6 +61,7 @@ import { remsRegistrationsProjection } from '@kartvizit/projector/rems/rems-regi
 import { meetingsProjection } from '@kartvizit/projector/meeting/meetings-projection';
 import { officesProjection } from '@kartvizit/projector/office/offices-projection';
 import { shareSettingsProjection } from '@kartvizit/projector/share/share-projection';
+import { applePassRegistrationsProjection } from '@kartvizit/projector/wallet/apple-pass-registrations-projection';
 
 /**
  * The read-model contract (infra/src/read-models/contract.ts) against what the projector really creates: the same
@@ -128,6 +132,16 @@ const SHARE_SETTINGS_COLUMNS: Record<keyof ShareSettingsRow, true> = {
   qr_background: true,
   qr_logo: true,
   qr_version: true,
+  last_stream_position: true,
+};
+const APPLE_PASS_REGISTRATION_COLUMNS: Record<keyof ApplePassRegistrationsRow, true> = {
+  device_key: true,
+  card_id: true,
+  owner_id: true,
+  push_token: true,
+  active: true,
+  registered_at: true,
+  registered_position: true,
   last_stream_position: true,
 };
 const PERSONAL_ADDRESS_COLUMNS: Record<keyof PersonalAddressRow, true> = {
@@ -227,6 +241,7 @@ beforeAll(async () => {
     meetingsProjection,
     officesProjection,
     shareSettingsProjection,
+    applePassRegistrationsProjection,
   ] as Projection[]) {
     await initialiseProjection({ pool: database.pool, store, codec }, projection);
   }
@@ -272,6 +287,10 @@ describe('the read-model contract', () => {
     expect(Object.keys(shareSettingsProjection.tables).map(readModelName).sort()).toEqual(
       [RM_PERSONAL_ADDRESSES, RM_SHARE_SETTINGS].sort(),
     );
+    expect(APPLE_PASS_REGISTRATIONS_PROJECTION).toBe(applePassRegistrationsProjection.name);
+    expect([RM_APPLE_PASS_REGISTRATIONS]).toEqual(
+      Object.keys(applePassRegistrationsProjection.tables).map(readModelName),
+    );
   });
 
   it.each([
@@ -289,6 +308,7 @@ describe('the read-model contract', () => {
     [RM_OFFICE_HISTORY, OFFICE_HISTORY_COLUMNS],
     [RM_SHARE_SETTINGS, SHARE_SETTINGS_COLUMNS],
     [RM_PERSONAL_ADDRESSES, PERSONAL_ADDRESS_COLUMNS],
+    [RM_APPLE_PASS_REGISTRATIONS, APPLE_PASS_REGISTRATION_COLUMNS],
   ])('types every column of %s', async (view, columns) => {
     expect(await columnsOf(view)).toEqual(Object.keys(columns).sort());
   });
