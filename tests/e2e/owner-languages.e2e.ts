@@ -202,11 +202,17 @@ test('an owner writes their card in English and Arabic, and a visitor reads it i
     await page.setViewportSize(DESKTOP);
     await form.getByRole('button', { name: 'Değişiklikleri Kaydet' }).click();
     await expect(toast(page, 'Ürün başarıyla güncellendi!')).toBeVisible();
-    const list = await request.get('/api/products', { headers: { authorization: `Bearer ${account.token}` } });
-    const { data } = (await list.json()) as { data: Array<{ _id: string; name: string; translations: unknown }> };
-    const saved = data.find((product) => product._id === productId);
-    expect(saved?.name).toBe(PRODUCT);
-    expect(saved?.translations).toEqual({ en: { name: ENGLISH.product } });
+    // The toast says the command was stored; the products read model follows the log a moment later (this request
+    // carries no write position to wait for), so the stored product is read until the projection has it.
+    const stored = async () => {
+      const list = await request.get('/api/products', { headers: { authorization: `Bearer ${account.token}` } });
+      const { data } = (await list.json()) as { data: Array<{ _id: string; name: string; translations: unknown }> };
+      const saved = data.find((product) => product._id === productId);
+      return { name: saved?.name, translations: saved?.translations };
+    };
+    await expect
+      .poll(stored, { message: 'the saved product as the read model has it' })
+      .toEqual({ name: PRODUCT, translations: { en: { name: ENGLISH.product } } });
   });
 
   await test.step('a visitor at /p/{cardId}?lang=en reads the English bio and the product’s English name', async () => {

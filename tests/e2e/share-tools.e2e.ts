@@ -56,14 +56,20 @@ async function ownerWithCard(request: APIRequestContext): Promise<Owner> {
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const cardId = newVirtualCardId();
+  let position = '';
   for (const [url, data] of [
     ['/api/cards', { cardId, type: 'virtual', name: 'Paylaşım Kartım' }],
     ['/api/cards/activate', { cardId, name: 'Paylaşım Kartım' }],
   ] as const) {
     const response = await request.post(url, { headers, data });
     expect(response.status(), await response.text()).toBe(200);
+    position = ((await response.json()) as { position?: string }).position ?? position;
   }
-  const mine = await request.get(`/api/cards/mine/${cardId}`, { headers });
+  // Read-your-writes: the card as the read model has it once it has the activation.
+  const mine = await request.get(`/api/cards/mine/${cardId}`, {
+    headers: { ...headers, ...(position ? { 'x-min-position': position } : {}) },
+  });
+  expect(mine.status(), await mine.text()).toBe(200);
   const cardUrl = ((await mine.json()) as { card: { profileUrl: string } }).card.profileUrl;
   return { token: account.token, cardId, cardUrl, name: `${account.firstName} ${account.lastName}` };
 }
@@ -157,12 +163,14 @@ test('Paylaşım Araçları: QR colours and logo, a personal address, the e-mail
       await expect.poll(() => decodeQr(preview)).toBe(owner.cardUrl);
       await save.click();
       await expect(toast(page, SHARE_MESSAGES.qrStyleSaved)).toBeVisible();
-      const settings = await request.get('/api/share', { headers: { authorization: `Bearer ${owner.token}` } });
-      expect(((await settings.json()) as { data: { qr: unknown } }).data.qr).toMatchObject({
-        foreground: FOREGROUND,
-        background: BACKGROUND,
-        logo: 'profile',
-      });
+      // The toast says the look was stored; the read model follows a moment later (no write position here to wait for).
+      const storedLook = async () => {
+        const settings = await request.get('/api/share', { headers: { authorization: `Bearer ${owner.token}` } });
+        const { foreground, background, logo } = ((await settings.json()) as { data: { qr: Record<string, unknown> } })
+          .data.qr;
+        return { foreground, background, logo };
+      };
+      await expect.poll(storedLook).toEqual({ foreground: FOREGROUND, background: BACKGROUND, logo: 'profile' });
       const png = qr.getByRole('link', { name: 'PNG İndir' });
       await expect(png).toHaveAttribute(
         'href',
