@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { cardStreamId } from '@kartvizit/schemas';
 import { SignedLinks } from '@kartvizit/infra/auth/signed-link';
-import { CommandHandler } from '@kartvizit/command-api/core/command-handler';
+import { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import { cardDecider } from '@kartvizit/command-api/card/decider';
 import { newOwner, type TestProduct } from '../support/product.ts';
 import { provision, send } from './card-fixtures.ts';

@@ -10,7 +10,7 @@ import {
   validationError,
   type AccountEvent,
 } from '@kartvizit/schemas';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /** How long a reset link works, and how many may be asked for in an hour (more are answered alike and not sent). */
 export const RESET_LINK_LIFETIME_MS = 30 * 60_000;

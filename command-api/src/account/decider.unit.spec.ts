@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { MESSAGES, emailChangeLimitMessage, type AccountEvent } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { accountDecider, type RegisterAccount } from './decider.ts';
 
 const spec = deciderSpecification(accountDecider);

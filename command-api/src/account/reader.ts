@@ -1,5 +1,5 @@
 import { accountStreamId } from '@kartvizit/schemas';
-import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import type { CommandContext } from '../core/context.ts';
 import { accountDecider } from './decider.ts';
 import { emailClaims } from './email-claims.ts';

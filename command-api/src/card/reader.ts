@@ -1,5 +1,5 @@
 import { cardStreamId } from '@kartvizit/schemas';
-import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import type { FormCardReader } from '../core/public-form/public-form.ts';
 import { cardDecider } from './decider.ts';
 

@@ -9,7 +9,7 @@ import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
 import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import { RemsClient } from '@kartvizit/infra/rems/client';
-import { CommandHandler } from './command-handler.ts';
+import { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 
 export interface CommandApiDependencies {
   readonly pool: pg.Pool;
@@ -28,6 +28,8 @@ export interface CommandApiDependencies {
   readonly accountClock?: () => Date;
   /** The share routes' clock (a left personal address's 30 days); default the system's. */
   readonly shareClock?: () => Date;
+  /** Now for listings' EİDS authorisations (the routes' today, and the schedule's deadlines); tests move it. */
+  readonly listingClock?: () => Date;
   /** REMS_API_URL (issue 14); null or unset: REMS is not available and saving a key answers 503. */
   readonly remsApiUrl?: string | null;
   /** The meeting providers (issue 15); unset: none is configured. */

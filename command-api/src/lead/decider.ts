@@ -11,7 +11,7 @@ import {
   type LeadStatus,
 } from '@kartvizit/schemas';
 import { may, type Person } from '@kartvizit/schemas/access';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 import {
   ownerTakingForms,
   tokenLetsThrough,

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { DEMO_CARD_ID, DEMO_OWNER_ID, LEAD_NOTICE_VERSION, MESSAGES, type LeadEvent, type LeadSubmitted } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import type { Person } from '@kartvizit/schemas/access';
 import { leadDecider, type SubmitLead } from './decider.ts';
 

@@ -1,5 +1,5 @@
 import { leadStreamId } from '@kartvizit/schemas';
-import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import { leadDecider } from './decider.ts';
 
 /** Whether a lead was deleted (its visitor erased), from its own stream: a REMS registration shares the lead's id. */

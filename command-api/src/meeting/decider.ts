@@ -1,5 +1,5 @@
 import { MESSAGES, conflictError, type MeetingEvent, type MeetingScheduled } from '@kartvizit/schemas';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /**
  * A meeting the owner made (issue 15), one stream per meeting (`meeting-{meetingId}`). The route has done what needs

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { MESSAGES, type MeetingEvent } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { meetingDecider, type MeetingCommand } from './decider.ts';
 
 const spec = deciderSpecification(meetingDecider);

@@ -23,7 +23,7 @@ import {
   validateOfficeDetails,
   type OfficeDetailsInput,
 } from '@kartvizit/schemas/office/rules';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /**
  * An office's life (issue 30, decision 61): created by its first Yönetici, its details and card template changed by

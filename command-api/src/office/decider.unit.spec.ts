@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { MESSAGES, type OfficeEvent, type OfficeRole } from '@kartvizit/schemas';
 import type { Person } from '@kartvizit/schemas/access';
 import { newOfficeDetails } from '@kartvizit/schemas/office/rules';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { officeDecider, type InviteToOffice } from './decider.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { OFFICE_TEMPLATE_PROFILE_FIELDS, officeStreamId, type ProfileData } from '@kartvizit/schemas';
-import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import { officeDecider } from './decider.ts';
 
 /** The profile fields an office's template locks now, from the office's own stream (decision 61); [] for none. */

@@ -36,7 +36,7 @@ import { ConcurrencyError, type AppendRequest, type ExpectedVersion } from '@kar
 import { readMembership, type Membership } from '@kartvizit/infra/office/membership';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import type { CommandContext } from '../core/context.ts';
-import type { HandleOptions } from '../core/command-handler.ts';
+import type { HandleOptions } from '@kartvizit/infra/commands/command-handler';
 import { officeDecider, type Invitee, type OfficeCommand, type OpenOffice } from './decider.ts';
 import { movedMeanwhile, officeLeaving } from './leaving.ts';
 

@@ -13,7 +13,7 @@ import {
   type ProfileImageSlot,
 } from '@kartvizit/schemas';
 import { may, personWithId } from '@kartvizit/schemas/access';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 export type ProfileState =
   | { readonly status: 'none' }

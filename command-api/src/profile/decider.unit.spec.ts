@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PROFILE_DATA, MESSAGES, type ProfileData, type ProfileEvent, type ProfileFields } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { imageUrlsOf, profileDecider, type ImageChoices, type ProfileCommand } from './decider.ts';
 
 const spec = deciderSpecification(profileDecider);

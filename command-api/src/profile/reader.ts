@@ -1,5 +1,5 @@
 import { profileStreamId } from '@kartvizit/schemas';
-import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import { profileDecider } from './decider.ts';
 
 /** The name a profile shows ('First Last', trimmed), from its own stream; '' when there is no profile. */

@@ -1,5 +1,5 @@
 import { MESSAGES, notFoundError, type RemsEvent } from '@kartvizit/schemas';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /**
  * The owner's REMS link (issue 14), one stream per owner. The route has done what needs the

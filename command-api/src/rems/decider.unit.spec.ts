@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { RemsEvent } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { remsDecider, type RemsCommand } from './decider.ts';
 
 const spec = deciderSpecification(remsDecider);

@@ -1,5 +1,5 @@
 import { officeStreamId, remsStreamId } from '@kartvizit/schemas';
-import type { CommandHandler } from '../core/command-handler.ts';
+import type { CommandHandler } from '@kartvizit/infra/commands/command-handler';
 import { officeDecider } from '../office/decider.ts';
 import { remsDecider } from './decider.ts';
 

@@ -14,7 +14,7 @@ import {
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
 import { may, type Person } from '@kartvizit/schemas/access';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 import {
   ownerTakingForms,
   tokenLetsThrough,

@@ -6,7 +6,7 @@ import {
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
 import { personWithId } from '@kartvizit/schemas/access';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import {
   leadOfRegistration,
   remsRegistrationDecider,

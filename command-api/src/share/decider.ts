@@ -1,6 +1,6 @@
 import { DEFAULT_QR_STYLE, PERSONAL_ADDRESS_GRACE_MS, type QrStyle, type ShareEvent } from '@kartvizit/schemas';
 import { MESSAGES, notFoundError } from '@kartvizit/schemas';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /** An address the owner left, still theirs until `until`. */
 export interface LeftAddress {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type ShareEvent } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { holdsAddress, shareDecider, type ShareCommand } from './decider.ts';
 
 const spec = deciderSpecification(shareDecider);

@@ -4,7 +4,7 @@ import type {
   AppleUnregisterReason,
   WalletEvent,
 } from '@kartvizit/schemas';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /**
  * Which devices hear about a pass's changes (issue 32), on the pass's stream `apple-pass-{cardId}`. Registering again

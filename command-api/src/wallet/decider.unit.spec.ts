@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { WalletEvent } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { applePassDecider, type ApplePassCommand } from './decider.ts';
 
 const spec = deciderSpecification(applePassDecider);

@@ -5,8 +5,8 @@ import {
   type Checkpoint,
   type EventMetadata,
   type EventStore,
-} from '@kartvizit/infra/event-store/types';
-import type { EventCodec } from '@kartvizit/infra/vault/event-codec';
+} from '../event-store/types.ts';
+import type { EventCodec } from '../vault/event-codec.ts';
 import type { Decider } from './decider.ts';
 
 export interface HandleOptions<Event extends DomainEvent> {
