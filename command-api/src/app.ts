@@ -66,7 +66,7 @@ export function commandApi(
     await app.register(profileRoutes(context, { lockedFields: lockedProfileFieldsReader(context.commands) }));
     await app.register(cardRoutes(context, deps));
     await app.register(officeCardRoutes(context, deps));
-    await app.register(productRoutes(context));
+    await app.register(productRoutes(context, deps));
     await app.register(officeLogoRoutes(context));
     await app.register(officeRemsRoutes(context));
     await app.register(

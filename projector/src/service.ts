@@ -4,14 +4,19 @@ import type { Reactor } from '@kartvizit/infra/processing/reactor';
 import { startKafkaRelay, type RunningRelay } from '@kartvizit/infra/transport/relay';
 import { PROJECTIONS } from './projections.ts';
 import { productReactors } from './reactors.ts';
+import { productSchedules } from './schedules.ts';
+import type { Schedule } from '@kartvizit/infra/processing/schedule';
 
 export type ProjectorService = ProcessingService;
 
-/** Every projection of the product, and the reactors given (none by default: most tests), on one source. */
+/** Every projection of the product, and the reactors and schedules given (none by default: most tests), on one source. */
 export function startProjectors(
-  deps: ProcessingDependencies & { readonly reactors?: readonly Reactor[] },
+  deps: ProcessingDependencies & { readonly reactors?: readonly Reactor[]; readonly schedules?: readonly Schedule[] },
 ): ProjectorService {
-  return startProcessing({ projections: PROJECTIONS, reactors: deps.reactors ?? [] }, deps);
+  return startProcessing(
+    { projections: PROJECTIONS, reactors: deps.reactors ?? [], schedules: deps.schedules ?? [] },
+    deps,
+  );
 }
 
 export type ProjectorParts = ProcessingDependencies &
@@ -30,10 +35,11 @@ export interface RunningProjector extends ProjectorService {
 /**
  * What follows the log in a process, composed once for both ways to run (the projector's own process, and the one
  * process of `npm start`, decision 56): every projection, every product reactor, and the Kafka relay. A feature adds
- * its projection to PROJECTIONS and its reactor to productReactors; nothing else changes.
+ * its projection to PROJECTIONS, its reactor to productReactors and its schedule to productSchedules; nothing else
+ * changes.
  */
 export function composeProjector(parts: ProjectorParts): RunningProjector {
-  const processing = startProjectors({ ...parts, reactors: productReactors(parts) });
+  const processing = startProjectors({ ...parts, reactors: productReactors(parts), schedules: productSchedules(parts) });
   const relay = parts.relay
     ? startKafkaRelay(parts.relay, {
         pool: parts.pool,

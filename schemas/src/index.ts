@@ -52,3 +52,8 @@ export * from './share/http.ts';
 export * from './wallet/messages.ts';
 export * from './wallet/model.ts';
 export * from './wallet/http.ts';
+export * from './product/listing.ts';
+export * from './product/listing-rules.ts';
+export * from './product/listing-messages.ts';
+export * from './product/listing-authorisation.ts';
+export * from './product/money.ts';

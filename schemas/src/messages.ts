@@ -5,6 +5,7 @@ import { LEAD_MESSAGES } from './lead/messages.ts';
 import { STATISTICS_MESSAGES } from './statistics/messages.ts';
 import { DEMO_MESSAGES } from './demo/messages.ts';
 import { PRODUCT_MESSAGES } from './product/messages.ts';
+import { LISTING_MESSAGES } from './product/listing-messages.ts';
 import { ACCOUNT_MESSAGES } from './account/messages.ts';
 import { MEETING_MESSAGES } from './meeting/messages.ts';
 import { REMS_MESSAGES } from './rems/messages.ts';
@@ -93,6 +94,7 @@ export const MESSAGES = {
   ...STATISTICS_MESSAGES,
   ...DEMO_MESSAGES,
   ...PRODUCT_MESSAGES,
+  ...LISTING_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...REMS_MESSAGES,
   ...MEETING_MESSAGES,

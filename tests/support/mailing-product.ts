@@ -17,7 +17,7 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
  */
 export async function startMailingProduct(
   smtpUrl: string,
-  options: { readonly accountClock?: () => Date } = {},
+  options: { readonly accountClock?: () => Date; readonly listingClock?: () => Date } = {},
 ): Promise<TestProduct> {
   const mailer = createMailer({
     smtpUrl,

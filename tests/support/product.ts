@@ -72,6 +72,8 @@ export async function startTestProduct(
     accountClock?: () => Date;
     /** The share routes' clock (a left personal address's 30 days); default the real one. */
     shareClock?: () => Date;
+    /** Now for listings' EİDS authorisations (the routes' today, the schedule's deadlines); default the real one. */
+    listingClock?: () => Date;
     /** REMS_API_URL (a fake REMS's `url`); unset: REMS is not available, as when the variable is unset. */
     remsApiUrl?: string;
     /** The rems-delivery reactor's retry policy (tests: short delays); default the product's (24 hours). */
@@ -127,6 +129,7 @@ export async function startTestProduct(
     signInThrottle: options.signInThrottle,
     accountClock: options.accountClock,
     ...(options.shareClock ? { shareClock: options.shareClock } : {}),
+    ...(options.listingClock ? { listingClock: options.listingClock } : {}),
     webDistDir: options.webDistDir,
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.
     maps: testMapsSettings(options.maps),

@@ -1,6 +1,11 @@
 import {
+  authorisationRunning,
+  evolveAuthorisation,
+  sameEids,
+  turkishDate,
   MAX_PRODUCTS_PER_OWNER,
   MESSAGES,
+  type AuthorisationState,
   conflictError,
   notFoundError,
   readProductData,
@@ -8,7 +13,7 @@ import {
   type ProductData,
   type ProductEvent,
 } from '@kartvizit/schemas';
-import type { Decider } from '../core/decider.ts';
+import type { Decider } from '@kartvizit/infra/commands/decider';
 
 /** One product of the owner's catalogue as the decisions need it. */
 export interface CatalogueProduct {
@@ -19,6 +24,13 @@ export interface CatalogueProduct {
   readonly order: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** A listing's EİDS authorisation and how far its deadlines have gone (issue 33); null for a product. */
+  readonly authorisation: AuthorisationState | null;
+}
+
+/** A listing whose authorisation has ended: off the card until a renewed one is entered. */
+export function authorisationEnded(entry: CatalogueProduct): boolean {
+  return entry.product.kind === 'listing' && entry.authorisation !== null && !authorisationRunning(entry.authorisation);
 }
 
 /**
@@ -91,9 +103,27 @@ function sameContent(a: ProductData, b: ProductData): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The latest last day an authorisation may have: e-Devlet gives them for a limited time, never this long. */
+const EIDS_MAX_YEARS = 3;
+
+/**
+ * A listing's authorisation as entered now: a new or changed one must not have ended already (today is its last day
+ * at the earliest) and must not run more than three years. An unchanged one stays as it is, ended or not: the agent
+ * may still correct an ended listing's price, and it stays off the card until renewed.
+ */
+function checkAuthorisation(product: ProductData, current: CatalogueProduct | undefined, now: string): void {
+  const eids = product.listing?.eids ?? null;
+  if (!eids || (current && sameEids(current.authorisation?.eids ?? null, eids))) return;
+  const today = turkishDate(new Date(now));
+  if (eids.validUntil < today) throw validationError(MESSAGES.listingEidsDatePast, 'listing.eids.validUntil');
+  const latest = `${Number(today.slice(0, 4)) + EIDS_MAX_YEARS}${today.slice(4)}`;
+  if (eids.validUntil > latest) throw validationError(MESSAGES.listingEidsDateTooFar, 'listing.eids.validUntil');
+}
+
 function create(command: CreateProduct, state: CatalogueState): ProductEvent[] {
   const { productId, ownerId, product, isActive, featured, now } = command.data;
   if (state.products.has(productId) || state.deleted.has(productId)) throw conflictError(MESSAGES.productIdTaken);
+  checkAuthorisation(product, undefined, now);
   if (state.products.size >= MAX_PRODUCTS_PER_OWNER) throw validationError(MESSAGES.productLimitReached);
   const last = Math.max(-1, ...[...state.products.values()].map((entry) => entry.order));
   return [{ type: 'ProductCreated', data: { productId, ownerId, product, isActive, featured, order: last + 1, createdAt: now } }];
@@ -105,6 +135,7 @@ function edit(command: EditProduct, state: CatalogueState): ProductEvent[] {
   const product = command.data.keepTranslations
     ? { ...command.data.product, translations: current.product.translations }
     : command.data.product;
+  checkAuthorisation(product, current, now);
   const events: ProductEvent[] = [];
   if (!sameContent(current.product, product)) events.push({ type: 'ProductEdited', data: { productId, ownerId, product, editedAt: now } });
   if (isActive !== null && current.isActive !== isActive) {
@@ -162,22 +193,42 @@ export const productDecider: Decider<CatalogueState, ProductCommand, ProductEven
       case 'ProductCreated': {
         const { productId, isActive, featured, order, createdAt } = event.data;
         const products = new Map(state.products);
+        const product = readProductData(event.data.product);
         products.set(productId, {
           productId,
-          product: readProductData(event.data.product),
+          product,
           isActive,
           featured,
           order,
           createdAt,
           updatedAt: createdAt,
+          authorisation: evolveAuthorisation(null, { type: event.type, eids: product.listing?.eids ?? null, at: createdAt }),
         });
         return { ...state, products };
       }
       case 'ProductEdited':
-        return change(state, event.data.productId, (product) => ({
-          ...product,
-          product: readProductData(event.data.product),
-          updatedAt: event.data.editedAt,
+        return change(state, event.data.productId, (entry) => {
+          const product = readProductData(event.data.product);
+          return {
+            ...entry,
+            product,
+            updatedAt: event.data.editedAt,
+            authorisation: evolveAuthorisation(entry.authorisation, {
+              type: event.type,
+              eids: product.listing?.eids ?? null,
+              at: event.data.editedAt,
+            }),
+          };
+        });
+      case 'ListingAuthorisationReminderDue':
+      case 'ListingAuthorisationEnded':
+        return change(state, event.data.productId, (entry) => ({
+          ...entry,
+          authorisation: evolveAuthorisation(entry.authorisation, {
+            type: event.type,
+            validUntil: event.data.validUntil,
+            stage: event.type === 'ListingAuthorisationEnded' ? 'ended' : event.data.reminder,
+          }),
         }));
       case 'ProductDeleted': {
         const products = new Map(state.products);

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { MAX_PRODUCTS_PER_OWNER, MESSAGES, type ProductData, type ProductEvent } from '@kartvizit/schemas';
-import { deciderSpecification } from '../core/decider-specification.ts';
+import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { productDecider, type ProductCommand } from './decider.ts';
 
 const spec = deciderSpecification(productDecider);
@@ -24,6 +24,8 @@ const content = (name: string, overrides: Partial<ProductData> = {}): ProductDat
   features: [],
   stock: null,
   translations: {},
+  kind: 'product',
+  listing: null,
   ...overrides,
 });
 
@@ -244,5 +246,80 @@ describe('a forgotten owner', () => {
       .given([forgotten])
       .when(edit(lamp, content('Lamba')))
       .then([{ type: 'ProductEdited', data: { productId: lamp, ownerId: owner, product: content('Lamba'), editedAt: later } }]);
+  });
+});
+
+describe('listings and their EİDS authorisation (issue 33)', () => {
+  const flat = 'd4444444-4444-4444-8444-444444444444';
+  const listing = (validUntil: string, number = 'EIDS-1234'): ProductData =>
+    content('3+1 Daire, Moda', {
+      kind: 'listing',
+      listing: {
+        purpose: 'sale',
+        propertyType: 'apartment',
+        rooms: '3+1',
+        grossM2: 140,
+        netM2: 120,
+        floor: '3',
+        buildingFloors: 5,
+        buildingAge: 10,
+        heating: 'combi',
+        bathrooms: 2,
+        furnished: false,
+        inSite: false,
+        balcony: true,
+        parking: 'open',
+        lift: true,
+        titleDeed: 'condominium',
+        creditEligible: true,
+        swap: false,
+        dues: 1500,
+        deposit: null,
+        il: 'İstanbul',
+        ilce: 'Kadıköy',
+        mahalle: 'Caferağa',
+        location: null,
+        eids: { number, validUntil },
+      },
+    });
+  // 2026-11-21 10:00 UTC is 13:00 in Türkiye: today is 2026-11-21 there.
+  const createListing = (validUntil: string): ProductCommand => ({
+    type: 'CreateProduct',
+    data: { productId: flat, ownerId: owner, product: listing(validUntil), isActive: true, featured: false, now },
+  });
+  const listed = (validUntil: string): ProductEvent => ({
+    type: 'ProductCreated',
+    data: { productId: flat, ownerId: owner, product: listing(validUntil), isActive: true, featured: false, order: 0, createdAt: now },
+  });
+  const ended = (validUntil: string): ProductEvent => ({
+    type: 'ListingAuthorisationEnded',
+    data: { productId: flat, ownerId: owner, validUntil, at: later },
+  });
+
+  it('a listing whose authorisation runs to today or later is listed', () => {
+    spec.given([]).when(createListing('2026-11-21')).then([listed('2026-11-21')]);
+  });
+
+  it('an authorisation that ended yesterday is refused, with nothing appended', () => {
+    spec.given([]).when(createListing('2026-11-20')).thenThrows('validation', MESSAGES.listingEidsDatePast);
+  });
+
+  it('an authorisation running more than three years is refused', () => {
+    spec.given([]).when(createListing('2029-11-22')).thenThrows('validation', MESSAGES.listingEidsDateTooFar);
+  });
+
+  it('an ended listing may still be corrected: its unchanged authorisation is not checked again', () => {
+    const cheaper = { ...listing('2026-11-21'), price: { ...listing('2026-11-21').price, value: 199 } };
+    spec
+      .given([listed('2026-11-21'), ended('2026-11-21')])
+      .when({ type: 'EditProduct', data: { productId: flat, ownerId: owner, product: cheaper, isActive: null, featured: null, now: '2026-12-05T10:00:00.000Z' } })
+      .then([{ type: 'ProductEdited', data: { productId: flat, ownerId: owner, product: cheaper, editedAt: '2026-12-05T10:00:00.000Z' } }]);
+  });
+
+  it('a renewal must not have ended already either', () => {
+    spec
+      .given([listed('2026-11-21'), ended('2026-11-21')])
+      .when({ type: 'EditProduct', data: { productId: flat, ownerId: owner, product: listing('2026-12-01', 'EIDS-5678'), isActive: null, featured: null, now: '2026-12-05T10:00:00.000Z' } })
+      .thenThrows('validation', MESSAGES.listingEidsDatePast);
   });
 });

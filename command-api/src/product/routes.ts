@@ -22,7 +22,7 @@ import {
 } from '@kartvizit/schemas';
 import type { CommandContext } from '../core/context.ts';
 import { PayloadTooLargeError, sendPayloadTooLarge } from '../core/multipart.ts';
-import { imageUrlsOf, productDecider, type CatalogueState, type ProductCommand } from './decider.ts';
+import { authorisationEnded, imageUrlsOf, productDecider, type CatalogueState, type ProductCommand } from './decider.ts';
 import {
   PRODUCT_MULTIPART_LIMITS,
   deleteProductImages,
@@ -65,11 +65,17 @@ function refuseMalformed(request: FastifyRequest): void {
 function view(state: CatalogueState, ownerId: string, productId: string): Product {
   const entry = state.products.get(productId);
   if (!entry) throw new Error('A product command succeeded without its product');
-  return toProductView({ ...entry, ownerId });
+  return toProductView({ ...entry, ownerId, authorisationEnded: authorisationEnded(entry) });
 }
 
-export function productRoutes(context: CommandContext) {
+export interface ProductRouteSettings {
+  /** Now, for a listing's EİDS authorisation against today (tests move it); default the system's. */
+  readonly listingClock?: () => Date;
+}
+
+export function productRoutes(context: CommandContext, settings: ProductRouteSettings = {}) {
   const { commands, blobs } = context;
+  const now = () => (settings.listingClock ?? (() => new Date()))().toISOString();
 
   /**
    * Every command runs on the signed-in owner's own catalogue stream: a product id from the
@@ -143,7 +149,7 @@ export function productRoutes(context: CommandContext) {
         const productId = randomUUID();
         const result = await run(
           ownerId,
-          { type: 'CreateProduct', data: { productId, ownerId, ...form, now: new Date().toISOString() } },
+          { type: 'CreateProduct', data: { productId, ownerId, ...form, now: now() } },
           request,
         );
         return succeeded({
@@ -173,14 +179,14 @@ export function productRoutes(context: CommandContext) {
         const ownerId = request.person.id;
         const productId = productIdOrThrow(request.params.id);
         const { body } = request;
-        const now = new Date().toISOString();
+        const at = now();
         const featuredOnly = Object.keys(body).length === 1 && 'featured' in body;
         let command: ProductCommand;
         let message: string;
         if (featuredOnly) {
           const parsed = parseFeaturedFlag(body.featured);
           if (!parsed.ok) throw validationError(parsed.message, 'featured');
-          command = { type: 'SetProductFeatured', data: { productId, ownerId, featured: parsed.featured, now } };
+          command = { type: 'SetProductFeatured', data: { productId, ownerId, featured: parsed.featured, now: at } };
           message = parsed.featured ? MESSAGES.productFeaturedOn : MESSAGES.productFeaturedOff;
         } else {
           // Existence first: another owner's id is a 404 whatever the form says.
@@ -196,7 +202,7 @@ export function productRoutes(context: CommandContext) {
               isActive: sent(body.isActive) ? form.isActive : null,
               featured: sent(body.featured) ? form.featured : null,
               keepTranslations: !sent(body.translations),
-              now,
+              now: at,
             },
           };
           message = MESSAGES.productUpdated;
@@ -227,7 +233,7 @@ export function productRoutes(context: CommandContext) {
         const productId = productIdOrThrow(request.params.id);
         const result = await run(
           ownerId,
-          { type: 'DeleteProduct', data: { productId, ownerId, now: new Date().toISOString() } },
+          { type: 'DeleteProduct', data: { productId, ownerId, now: now() } },
           request,
         );
         return succeeded({ message: MESSAGES.productDeleted, position: result.position ?? '' });
@@ -255,7 +261,7 @@ export function productRoutes(context: CommandContext) {
         });
         const result = await run(
           ownerId,
-          { type: 'ReorderProducts', data: { ownerId, products, now: new Date().toISOString() } },
+          { type: 'ReorderProducts', data: { ownerId, products, now: now() } },
           request,
         );
         return succeeded({

@@ -51,6 +51,8 @@ export interface ProductParts {
   readonly accountClock?: () => Date;
   /** The share routes' clock (a left personal address's 30 days); tests move it. */
   readonly shareClock?: () => Date;
+  /** Now for listings' EİDS authorisations: the product routes' today and the schedule's deadlines (tests move it). */
+  readonly listingClock?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   readonly logStream?: { write(line: string): void };
   /** E-mail (lead alerts…); unset: the product sends none (most tests), and the e-mail reactors do not run. */
@@ -108,6 +110,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     signals: parts.signals,
     pollIntervalMs: parts.projectorPollIntervalMs,
     log: parts.log,
+    ...(parts.listingClock ? { clock: parts.listingClock } : {}),
     ...(parts.kafka ? { kafka: parts.kafka } : {}),
     ...(parts.relay ? { relay: parts.relay } : {}),
     blobs: parts.blobs,
@@ -153,6 +156,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       signInThrottle: parts.signInThrottle,
       accountClock: parts.accountClock,
       ...(parts.shareClock ? { shareClock: parts.shareClock } : {}),
+      ...(parts.listingClock ? { listingClock: parts.listingClock } : {}),
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,
       remsApiUrl: parts.remsApiUrl ?? null,

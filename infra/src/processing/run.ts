@@ -8,6 +8,7 @@ import { ProjectionWork } from './projection-work.ts';
 import type { ProjectionDependencies } from './rebuild.ts';
 import type { Reactor } from './reactor.ts';
 import { ReactorWork } from './reactor-work.ts';
+import { ScheduleRunner, type Schedule } from './schedule.ts';
 import { StoreSource } from './store-source.ts';
 import type { Work } from './work.ts';
 
@@ -29,6 +30,8 @@ export interface ProcessingDependencies extends ProjectionDependencies {
   readonly pollIntervalMs?: number;
   /** Unset: the event store is the source. */
   readonly kafka?: KafkaTopic;
+  /** Now, for the schedules' deadlines (tests move it); default the system's. */
+  readonly clock?: () => Date;
 }
 
 export type Source = StoreSource | KafkaSource;
@@ -36,6 +39,8 @@ export type Source = StoreSource | KafkaSource;
 export interface ProcessingService {
   readonly runners: readonly Source[];
   readonly reactors: readonly Source[];
+  /** Reactions driven by time (schedule.ts), whatever the source. */
+  readonly schedules: readonly ScheduleRunner[];
   /** Brings every projection up to the head of the store (start-up and tests). */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
@@ -47,7 +52,11 @@ export interface ProcessingService {
  * pool of ten ran out with seven of them, see projection-work.ts).
  */
 export function startProcessing(
-  work: { readonly projections: readonly Projection[]; readonly reactors: readonly Reactor[] },
+  work: {
+    readonly projections: readonly Projection[];
+    readonly reactors: readonly Reactor[];
+    readonly schedules?: readonly Schedule[];
+  },
   deps: ProcessingDependencies,
 ): ProcessingService {
   const lockSession = new SharedLockSession(deps.pool);
@@ -56,15 +65,18 @@ export function startProcessing(
     kafka ? new KafkaSource(what, { ...deps, ...kafka, lockSession }) : new StoreSource(what, { ...deps, lockSession });
   const runners = work.projections.map((projection) => source(new ProjectionWork(projection, deps)));
   const reactors = work.reactors.map((reactor) => source(new ReactorWork(reactor, deps)));
-  for (const runner of [...runners, ...reactors]) runner.start();
+  // A schedule reads only PostgreSQL: the same on either source.
+  const schedules = (work.schedules ?? []).map((schedule) => new ScheduleRunner(schedule, { ...deps, lockSession }));
+  for (const runner of [...runners, ...reactors, ...schedules]) runner.start();
   return {
     runners,
     reactors,
+    schedules,
     async catchUp() {
       for (const runner of runners) await runner.catchUp();
     },
     async stop() {
-      await Promise.all([...runners, ...reactors].map((runner) => runner.stop()));
+      await Promise.all([...runners, ...reactors, ...schedules].map((runner) => runner.stop()));
       await lockSession.close();
     },
   };

@@ -2,6 +2,7 @@ import type { CardColor, CardType } from '@kartvizit/schemas/card/model';
 import type { CardHistoryType } from '@kartvizit/schemas/card/http';
 import type { Profile } from '@kartvizit/schemas/profile/http';
 import type { ProductData } from '@kartvizit/schemas/product/events';
+import type { AuthorisationState } from '@kartvizit/schemas/product/listing-authorisation';
 import type { OfficeDetails } from '@kartvizit/schemas/office/events';
 import type { OfficeRole, OfficeTemplateField } from '@kartvizit/schemas/office/model';
 import type { OFFICE_HISTORY_TYPES } from '@kartvizit/schemas/office/http';
@@ -166,18 +167,24 @@ export interface ProductsRow {
   readonly created_at: Date | null;
   readonly updated_at: Date | null;
   readonly deleted: boolean;
+  /** A listing's EİDS authorisation (issue 33) as listing-authorisation.ts keeps it; null for none. */
+  readonly authorisation: AuthorisationState | null;
+  /** The authorisation ended: the listing is off the card (SHOWN_PRODUCTS) until a renewed one is entered. */
+  readonly authorisation_ended: boolean;
+  /** When the listing-authorisations schedule looks at it next; null when nothing is to come. */
+  readonly authorisation_deadline: Date | null;
   readonly last_stream_position: string;
 }
 
 /**
- * "This product is shown" to visitors: not deleted, active, and its owner has at least one shown card (SHOWN_CARDS's
+ * "This product is shown" to visitors: not deleted, active, not a listing whose EİDS authorisation ended, and its owner has at least one shown card (SHOWN_CARDS's
  * rule, owner not forgotten included). The public product list and the product page read through this clause, so an
  * inactive product and any product of an owner without a shown card answer exactly like an unknown one.
  *
  * A `FROM … WHERE …` clause: `pr` is the product (rm_products). Callers add their own conditions with `AND`.
  */
 export const SHOWN_PRODUCTS = `FROM ${RM_PRODUCTS} pr
-        WHERE NOT pr.deleted AND pr.is_active IS TRUE AND pr.data IS NOT NULL
+        WHERE NOT pr.deleted AND pr.is_active IS TRUE AND pr.data IS NOT NULL AND NOT pr.authorisation_ended
           AND EXISTS (SELECT 1 ${SHOWN_CARDS} AND c.owner_id = pr.owner_id)`;
 
 /** A row of `rm_rems_keys`, one per owner who ever saved a REMS key. Never the key: only its last 4 characters. */

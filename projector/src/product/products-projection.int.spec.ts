@@ -37,6 +37,8 @@ const content = (name: string): ProductData => ({
   features: ['El boyaması'],
   stock: 3,
   translations: {},
+  kind: 'product',
+  listing: null,
 });
 
 const created = (productId: string, name: string, order: number): ProductEvent => ({

@@ -31,10 +31,18 @@ const OWNER_PROJECTIONS = [PRODUCTS_PROJECTION] as const;
 
 type Row = Pick<
   ProductsRow,
-  'product_id' | 'owner_id' | 'data' | 'is_active' | 'featured' | 'sort_order' | 'created_at' | 'updated_at'
+  | 'product_id'
+  | 'owner_id'
+  | 'data'
+  | 'is_active'
+  | 'featured'
+  | 'sort_order'
+  | 'created_at'
+  | 'updated_at'
+  | 'authorisation_ended'
 >;
 const COLUMNS =
-  'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at';
+  'pr.product_id, pr.owner_id, pr.data, pr.is_active, pr.featured, pr.sort_order, pr.created_at, pr.updated_at, pr.authorisation_ended';
 
 async function rows(context: QueryContext, sql: string, values: unknown[]): Promise<Row[]> {
   try {
@@ -57,6 +65,7 @@ function toProduct(row: Row): Product {
     order: row.sort_order ?? 0,
     createdAt: created,
     updatedAt: row.updated_at?.toISOString() ?? created,
+    authorisationEnded: row.authorisation_ended,
   });
 }
 

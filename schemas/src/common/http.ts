@@ -7,8 +7,11 @@ type Literals<Values extends readonly string[]> = { -readonly [K in keyof Values
  * model.ts) and both its TypeScript type and this schema come from it. `anyOf` of `const`s, as
  * `Type.Union([Type.Literal(…), …])` writes it, so the OpenAPI document is unchanged.
  */
-export function literalUnion<const Values extends readonly string[]>(values: Values): TUnion<Literals<Values>> {
-  return Type.Union(values.map((value) => Type.Literal(value)) as [...Literals<Values>]);
+export function literalUnion<const Values extends readonly string[]>(
+  values: Values,
+  options: { readonly description?: string } = {},
+): TUnion<Literals<Values>> {
+  return Type.Union(values.map((value) => Type.Literal(value)) as [...Literals<Values>], options);
 }
 
 /** Every failure answers with this shape and a Turkish message. */

@@ -14,6 +14,8 @@ export const MAIL_KINDS = [
   'email-changed',
   /** An office's invitation link, to the invited address (issue 30). */
   'office-invitation',
+  /** A listing's EİDS authorisation ends in seven days, or today (issue 33). */
+  'listing-authorisation-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

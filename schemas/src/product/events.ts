@@ -1,6 +1,8 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
 import type { Translations } from '../language/model.ts';
 import type { ProductActionType, ProductCurrency } from './model.ts';
+import type { CatalogueItemKind, ListingData } from './listing.ts';
+import type { AuthorisationReminder } from './listing-authorisation.ts';
 
 /** A product's words in other languages (issue 31): only languages and fields with text; the rest reads as Turkish. */
 export type ProductTranslations = Translations<{
@@ -53,6 +55,10 @@ export interface ProductData {
   readonly stock: number | null;
   /** Since schema version 2; earlier events have none (read them through `readProductData`). */
   readonly translations: ProductTranslations;
+  /** Since schema version 3 (issue 33): a product, or a real-estate listing ('İlan'). Earlier events read 'product'. */
+  readonly kind: CatalogueItemKind;
+  /** The listing's facts for kind 'listing'; null for a product. */
+  readonly listing: ListingData | null;
 }
 
 export interface ProductCreated {
@@ -117,7 +123,32 @@ export interface ProductsReordered {
   };
 }
 
+/**
+ * A listing's EİDS authorisation is about to end (issue 33): appended by the listing-authorisations schedule seven days
+ * and one day before its end, once each; the reminder e-mail follows from it. `name` is the listing's, sealed.
+ */
+export interface ListingAuthorisationReminderDue {
+  readonly type: 'ListingAuthorisationReminderDue';
+  readonly data: {
+    readonly productId: string;
+    readonly ownerId: string;
+    readonly name: string;
+    /** The authorisation's last day ('YYYY-MM-DD'): a renewed authorisation has another, and reminders of its own. */
+    readonly validUntil: string;
+    readonly reminder: AuthorisationReminder;
+    readonly at: string;
+  };
+}
+
+/** The authorisation ended (issue 33): the listing leaves the card until the agent enters a renewed one. */
+export interface ListingAuthorisationEnded {
+  readonly type: 'ListingAuthorisationEnded';
+  readonly data: { readonly productId: string; readonly ownerId: string; readonly validUntil: string; readonly at: string };
+}
+
 export type ProductEvent =
+  | ListingAuthorisationReminderDue
+  | ListingAuthorisationEnded
   | ProductCreated
   | ProductEdited
   | ProductDeleted
@@ -132,12 +163,14 @@ export function productsStreamId(ownerId: string): string {
 }
 
 export const PRODUCT_EVENT_TYPES: EventRegistry<ProductEvent> = {
-  ProductCreated: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['product'] },
-  ProductEdited: { schemaVersion: 2, ownerField: 'ownerId', personalFields: ['product'] },
+  ProductCreated: { schemaVersion: 3, ownerField: 'ownerId', personalFields: ['product'] },
+  ProductEdited: { schemaVersion: 3, ownerField: 'ownerId', personalFields: ['product'] },
   ProductDeleted: { schemaVersion: 1 },
   ProductFeatured: { schemaVersion: 1 },
   ProductUnfeatured: { schemaVersion: 1 },
   ProductActivated: { schemaVersion: 1 },
   ProductDeactivated: { schemaVersion: 1 },
   ProductsReordered: { schemaVersion: 1 },
+  ListingAuthorisationReminderDue: { schemaVersion: 1, ownerField: 'ownerId', personalFields: ['name'] },
+  ListingAuthorisationEnded: { schemaVersion: 1 },
 };

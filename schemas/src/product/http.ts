@@ -3,6 +3,55 @@ import type { ProductData } from './events.ts';
 import { productImageKeysOf } from './media.ts';
 import { MAX_PRODUCTS_PER_OWNER, PRODUCT_ACTION_TYPES, PRODUCT_CURRENCIES } from './model.ts';
 import { literalUnion, Position } from '../common/http.ts';
+import {
+  CATALOGUE_ITEM_KINDS,
+  HEATING_TYPES,
+  LISTING_PURPOSES,
+  PARKING_TYPES,
+  PROPERTY_TYPES,
+  TITLE_DEED_TYPES,
+} from './listing.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A listing's facts as every product call answers them (issue 33); docs/decisions/0064-listings.md. */
+export const Listing = Type.Object(
+  {
+    purpose: literalUnion(LISTING_PURPOSES, { description: 'sale: Satılık; rent: Kiralık (price a month); dailyRent: Günlük Kiralık (a night)' }),
+    propertyType: literalUnion(PROPERTY_TYPES, { description: 'Daire, Rezidans, Müstakil Ev, Villa, Yazlık, Arsa, Tarla, İşyeri, Ofis, Dükkan, Depo, Bina' }),
+    rooms: Nullable(Type.String({ description: "Turkish form: '1+0', '2+1', '3.5+1', '10+'" })),
+    grossM2: Nullable(Type.Integer({ minimum: 1 })),
+    netM2: Nullable(Type.Integer({ minimum: 1 })),
+    floor: Nullable(
+      Type.String({ description: "A number's text ('3', '-1') or basement, ground, garden, raisedGround, villa, roof" }),
+    ),
+    buildingFloors: Nullable(Type.Integer({ minimum: 1 })),
+    buildingAge: Nullable(Type.Integer({ minimum: 0 })),
+    heating: Nullable(literalUnion(HEATING_TYPES)),
+    bathrooms: Nullable(Type.Integer({ minimum: 0 })),
+    furnished: Nullable(Type.Boolean()),
+    inSite: Nullable(Type.Boolean({ description: 'Site içerisinde' })),
+    balcony: Nullable(Type.Boolean()),
+    parking: Nullable(literalUnion(PARKING_TYPES)),
+    lift: Nullable(Type.Boolean()),
+    titleDeed: Nullable(literalUnion(TITLE_DEED_TYPES, { description: 'Tapu durumu' })),
+    creditEligible: Nullable(Type.Boolean({ description: 'Krediye uygun' })),
+    swap: Nullable(Type.Boolean({ description: 'Takaslı' })),
+    dues: Nullable(Type.Number({ minimum: 0, description: 'Aidat, TRY a month' })),
+    deposit: Nullable(Type.Number({ minimum: 0, description: "Depozito (rent only), in the price's currency" })),
+    il: Type.String({ description: "The province's name ('İstanbul'); the form may send its plate code ('34')" }),
+    ilce: Type.String({ description: "One of the province's districts ('Kadıköy')" }),
+    mahalle: Type.String(),
+    location: Nullable(Type.Object({ lat: Type.Number(), lng: Type.Number() })),
+    eids: Nullable(
+      Type.Object({
+        number: Type.String({ description: "The EİDS authorisation's number from e-Devlet" }),
+        validUntil: Type.String({ format: 'date', description: "Its last day, Türkiye's time; the form may send 'GG.AA.YYYY'" }),
+      }),
+    ),
+  },
+  { description: "Required when kind is 'listing'; null for a product" },
+);
 
 const TranslatedProduct = Type.Object(
   {
@@ -52,6 +101,10 @@ export const Product = Type.Object({
   features: Type.Array(Type.String()),
   stock: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   translations: ProductTranslationsSchema,
+  kind: literalUnion(CATALOGUE_ITEM_KINDS),
+  listing: Type.Union([Listing, Type.Null()]),
+  /** A listing whose EİDS authorisation has ended: it is not on the card until a renewed one is entered. */
+  authorisationEnded: Type.Boolean(),
   isActive: Type.Boolean(),
   featured: Type.Boolean(),
   /** Zero-based place in the owner's list. */
@@ -74,6 +127,7 @@ const TextList = Type.Union([Type.Array(Type.String()), Type.Null()]);
 const ReadBack = Type.Optional(Type.Unknown({ description: 'Read back from a product; ignored.' }));
 export const ProductBody = Type.Object(
   {
+    kind: Type.Optional(Type.Union([literalUnion(CATALOGUE_ITEM_KINDS), Type.String(), Type.Null()], { description: "'product' (the default) or 'listing'" })),
     name: Type.Optional(Text),
     description: Type.Optional(Text),
     price: Type.Optional(
@@ -115,8 +169,15 @@ export const ProductBody = Type.Object(
           "The product's name, description, features and action label per language ({ en: { name } }). On a PUT: absent or null keeps the stored ones, {} clears them",
       }),
     ),
+    listing: Type.Optional(
+      Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+        description:
+          "kind 'listing': the Listing's fields; numbers may be sent as the form writes them ('1.250', '8.750.000')",
+      }),
+    ),
     isActive: Type.Optional(Flag),
     featured: Type.Optional(Flag),
+    authorisationEnded: ReadBack,
     _id: ReadBack,
     user: ReadBack,
     order: ReadBack,
@@ -197,6 +258,7 @@ export interface ProductViewInput {
   readonly order: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+  readonly authorisationEnded: boolean;
 }
 
 function smallProductImageUrl(url: string): string {
@@ -224,6 +286,9 @@ export function toProductView(input: ProductViewInput): Product {
     stock: product.stock,
     // The stored lists are never changed in place; only their read-only type differs from the answer's.
     translations: product.translations as Product['translations'],
+    kind: product.kind,
+    listing: product.listing ? { ...product.listing } : null,
+    authorisationEnded: input.authorisationEnded,
     isActive: input.isActive,
     featured: input.featured,
     order: input.order,

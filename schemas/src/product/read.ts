@@ -1,6 +1,14 @@
 import { OWNER_LANGUAGES } from '../language/model.ts';
 import type { ProductData, ProductTranslations } from './events.ts';
 import {
+  HEATING_TYPES,
+  LISTING_PURPOSES,
+  PARKING_TYPES,
+  PROPERTY_TYPES,
+  TITLE_DEED_TYPES,
+  type ListingData,
+} from './listing.ts';
+import {
   DEFAULT_ACTION_LABELS,
   DEFAULT_PRODUCT_CURRENCY,
   PRODUCT_ACTION_TYPES,
@@ -28,13 +36,21 @@ export const FORGOTTEN_PRODUCT: ProductData = {
   features: [],
   stock: null,
   translations: {},
+  kind: 'product',
+  listing: null,
 };
 
 /** The product content of an event as decoded: the forgotten placeholder when it was unsealable. */
 export function readProductData(raw: unknown): ProductData {
   if (!isPlainObject(raw)) return FORGOTTEN_PRODUCT;
-  // Events from before the languages (schema version 1) have none.
-  return { ...(raw as unknown as ProductData), translations: readProductTranslations(raw.translations) };
+  // Events from before the languages (schema version 1) have none; from before listings (2), every item is a product.
+  const listing = raw.kind === 'listing' ? readListing(raw.listing) : null;
+  return {
+    ...(raw as unknown as ProductData),
+    translations: readProductTranslations(raw.translations),
+    kind: listing ? 'listing' : 'product',
+    listing,
+  };
 }
 
 /** Stored translations: a language or field of the wrong shape counts as absent. */
@@ -61,6 +77,59 @@ export function readProductTranslations(raw: unknown): ProductTranslations {
   return result;
 }
 
+function oneOf<T extends string>(choices: readonly T[], value: unknown): T | null {
+  return choices.find((choice) => choice === value) ?? null;
+}
+
+/**
+ * A stored listing (an event's or a read-model row's): a field of the wrong type reads as not given, so a page shows
+ * less rather than fails; null when it is no listing at all.
+ */
+export function readListing(raw: unknown): ListingData | null {
+  if (!isPlainObject(raw)) return null;
+  const purpose = oneOf(LISTING_PURPOSES, raw.purpose);
+  const propertyType = oneOf(PROPERTY_TYPES, raw.propertyType);
+  if (!purpose || !propertyType) return null;
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  const yesNo = (value: unknown) => (typeof value === 'boolean' ? value : null);
+  const words = (value: unknown) => (typeof value === 'string' ? value : '');
+  const location = isPlainObject(raw.location) ? raw.location : null;
+  const eids = isPlainObject(raw.eids) ? raw.eids : null;
+  return {
+    purpose,
+    propertyType,
+    rooms: typeof raw.rooms === 'string' ? raw.rooms : null,
+    grossM2: count(raw.grossM2),
+    netM2: count(raw.netM2),
+    floor: typeof raw.floor === 'string' ? raw.floor : null,
+    buildingFloors: count(raw.buildingFloors),
+    buildingAge: count(raw.buildingAge),
+    heating: oneOf(HEATING_TYPES, raw.heating),
+    bathrooms: count(raw.bathrooms),
+    furnished: yesNo(raw.furnished),
+    inSite: yesNo(raw.inSite),
+    balcony: yesNo(raw.balcony),
+    parking: oneOf(PARKING_TYPES, raw.parking),
+    lift: yesNo(raw.lift),
+    titleDeed: oneOf(TITLE_DEED_TYPES, raw.titleDeed),
+    creditEligible: yesNo(raw.creditEligible),
+    swap: yesNo(raw.swap),
+    dues: count(raw.dues),
+    deposit: count(raw.deposit),
+    il: words(raw.il),
+    ilce: words(raw.ilce),
+    mahalle: words(raw.mahalle),
+    location:
+      location && count(location.lat) !== null && count(location.lng) !== null
+        ? { lat: Number(location.lat), lng: Number(location.lng) }
+        : null,
+    eids:
+      eids && typeof eids.number === 'string' && typeof eids.validUntil === 'string'
+        ? { number: eids.number, validUntil: eids.validUntil }
+        : null,
+  };
+}
+
 /**
  * A product as the read model holds it, for the public pages: a field of the wrong type (an old or damaged row) reads
  * as the forgotten product's empty value, so a page shows less rather than fails. A price is displayed unless it says
@@ -76,6 +145,7 @@ export function readStoredProduct(raw: unknown): ProductData {
   const button = isPlainObject(raw.actionButton) ? raw.actionButton : {};
   const currency = PRODUCT_CURRENCIES.find((code) => code === price.currency) ?? DEFAULT_PRODUCT_CURRENCY;
   const action = PRODUCT_ACTION_TYPES.find((type) => type === button.type) ?? 'none';
+  const listing = raw.kind === 'listing' ? readListing(raw.listing) : null;
   return {
     name: text(raw.name),
     description: text(raw.description),
@@ -94,5 +164,7 @@ export function readStoredProduct(raw: unknown): ProductData {
     features: texts(raw.features),
     stock: finite(raw.stock),
     translations: readProductTranslations(raw.translations),
+    kind: listing ? 'listing' : 'product',
+    listing,
   };
 }
