@@ -1,7 +1,10 @@
 import { readTelemetrySettings } from '@kartvizit/infra/telemetry/settings';
 import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backoff';
 import { runHttpService } from '@kartvizit/infra/runtime/http-service';
+import { readListingClock } from '@kartvizit/infra/config/test-clock';
 import { buildApp } from './app.ts';
+
+const listingClock = readListingClock(process.env);
 
 await runHttpService({
   name: 'command-api',
@@ -21,6 +24,7 @@ await runHttpService({
       remsApiUrl: config.remsApiUrl,
       meetings: config.meetings,
       appleWallet: config.appleWallet,
+      ...(listingClock ? { listingClock } : {}),
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
       metrics,

@@ -5,9 +5,11 @@ import { mailerFromConfig } from '@kartvizit/infra/mail/mailer';
 import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { createMetrics } from '@kartvizit/infra/metrics/registry';
 import { listenOperations, processOperations } from '@kartvizit/infra/runtime/operations';
+import { readListingClock } from '@kartvizit/infra/config/test-clock';
 import { composeProjector } from './service.ts';
 
 const config = readConfig(process.env);
+const listingClock = readListingClock(process.env);
 requireDatabaseUrl('projector', config.databaseUrl);
 const log = (message: string) => console.log(`[projector] ${message}`);
 const metrics = createMetrics('projector');
@@ -42,6 +44,7 @@ const projectors = composeProjector({
   googleWallet: config.googleWallet,
   appleWallet: config.appleWallet,
   relay: config.kafka,
+  ...(listingClock ? { clock: listingClock } : {}),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);
 closeOnSignals(async () => {

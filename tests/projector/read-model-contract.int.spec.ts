@@ -115,6 +115,9 @@ const PRODUCT_COLUMNS: Record<keyof ProductsRow, true> = {
   created_at: true,
   updated_at: true,
   deleted: true,
+  authorisation: true,
+  authorisation_ended: true,
+  authorisation_deadline: true,
   last_stream_position: true,
 };
 const REMS_KEY_COLUMNS: Record<keyof RemsKeysRow, true> = {

@@ -11,9 +11,11 @@ import { readSignInThrottleSettings } from '@kartvizit/infra/auth/sign-in-backof
 import { createEventTransport } from '@kartvizit/infra/transport/create';
 import { createMetrics } from '@kartvizit/infra/metrics/registry';
 import { listenOperations } from '@kartvizit/infra/runtime/operations';
+import { readListingClock } from '@kartvizit/infra/config/test-clock';
 import { composeProduct } from './compose.ts';
 
 const config = readConfig();
+const listingClock = readListingClock(process.env);
 const log = (message: string) => console.log(`[kartvizit] ${message}`);
 
 log(config.databaseUrl ? 'PostgreSQL: DATABASE_URL' : `PostgreSQL: gömülü (${config.dataDir}/pg)`);
@@ -54,6 +56,7 @@ const product = await composeProduct({
   webVitalsSampleRate: config.webVitalsSampleRate,
   metrics,
   readyMaxLagSeconds: config.operations.readyMaxLagSeconds,
+  ...(listingClock ? { listingClock } : {}),
   log,
 });
 await product.app.listen({ port: config.port, host: config.host });
