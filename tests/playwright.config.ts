@@ -102,6 +102,8 @@ export default defineConfig({
       // Every page load measures and sends its Core Web Vitals (web-vitals.e2e.ts; decision 44), so every journey
       // also runs the sampled card page and dashboard.
       WEB_VITALS_SAMPLE_RATE: '1',
+      // The listings' clock (issue 33): listing-portfolio.e2e.ts moves it past an EİDS authorisation's end.
+      LISTING_CLOCK_FILE: join(dataDir, 'listing-clock'),
       // The meeting providers' sign-in and APIs (issue 15).
       ...e2eMeetingEnv(port),
       // Empty: embedded PostgreSQL in DATA_DIR/pg, as `npm start` runs.

@@ -27,7 +27,7 @@
  *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
  *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages,share
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages,share,listings
  *   --requests 200 (measured requests per statistics query) --members 100 (the office's)
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
@@ -78,7 +78,7 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share').split(','));
+const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share,listings').split(','));
 // Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
 const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
 const OFFICE_MEMBERS = Number(args.get('members') ?? 100);
@@ -942,6 +942,74 @@ async function benchShare(): Promise<Record<string, unknown>> {
   }
 }
 
+/** A listing of the bench's agent (issue 33): the facts a portfolio card shows, an authorisation running a year. */
+function benchListing(index: number): Record<string, unknown> {
+  const rooms = ['1+1', '2+1', '3+1', '4+1'][index % 4];
+  return {
+    kind: 'listing',
+    name: `${rooms} Daire, Kadıköy — ${index + 1}`,
+    description: 'Metroya yürüme mesafesinde, güney cephe, yeni bakımlı.',
+    price: { value: 4_500_000 + index * 250_000, currency: 'TRY' },
+    listing: {
+      purpose: index % 3 === 0 ? 'rent' : 'sale',
+      propertyType: index % 5 === 0 ? 'villa' : 'apartment',
+      rooms,
+      grossM2: 90 + index * 5,
+      netM2: 80 + index * 5,
+      floor: String(1 + (index % 5)),
+      buildingFloors: 6,
+      il: 'İstanbul',
+      ilce: 'Kadıköy',
+      mahalle: 'Caferağa',
+      eids: { number: `EIDS-${1000 + index}`, validUntil: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10) },
+    },
+  };
+}
+
+/**
+ * Issue 33: the card page of an agent with twelve listings ('Portföy', its filters) against its replay, and the bytes
+ * a phone downloads for it beside those of the same card without listings (which must not grow with the feature).
+ */
+async function benchListings(): Promise<Record<string, unknown>> {
+  log('listings: the card page with a 12-listing portfolio against its replay; bytes with and without listings');
+  await ensureWebBuild();
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_listings_${Date.now()}`), {
+    queryApi: true,
+    publicBaseUrl: PAGE_ORIGIN,
+  });
+  try {
+    const plain = await seedOwner(stack.url, FULL_PROFILE);
+    const agent = await seedOwner(stack.url, { ...FULL_PROFILE, yetkiBelgesiNo: '3401234' });
+    for (let index = 0; index < 12; index++) {
+      await json(`${stack.url}/api/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: JSON.stringify(benchListing(index)),
+      });
+    }
+    const sent = async (path: string, ready: (html: string) => boolean) => {
+      const url = `${stack.queryUrl ?? ''}${path}`;
+      await until(async () => {
+        const answer = await rawGet(url, { ...PHONE_PAGE_HEADERS, 'accept-encoding': 'identity' }).catch(() => null);
+        return answer?.status === 200 && ready(answer.body.toString('utf8'));
+      }, 60_000);
+      const answer = await rawGet(url, PHONE_PAGE_HEADERS);
+      return { brotli: answer.body.length, encoding: headerOf(answer, 'content-encoding') ?? 'identity' };
+    };
+    const portfolio = (html: string) => html.includes('Portföy');
+    return {
+      bytes: {
+        cardWithoutListings: await sent(`/p/${plain.cardId}`, () => true),
+        cardWith12Listings: await sent(`/p/${agent.cardId}`, portfolio),
+      },
+      portfolioPage: await measurePage(stack, `/p/${agent.cardId}`, 'page (12 listings)', portfolio),
+      plainPage: await measurePage(stack, `/p/${plain.cardId}`, 'page (no listings)'),
+    };
+  } finally {
+    await stack.close();
+  }
+}
+
 /**
  * One page of query-api (`path`) against the replay of its recorded answer, as described at the top: full pages and
  * 304s in alternating rounds. `ready`: what the page's HTML must show before it is recorded.
@@ -1480,6 +1548,7 @@ try {
   if (ONLY.has('rems')) report.rems = await benchRems();
   if (ONLY.has('languages')) report.languages = await benchLanguages();
   if (ONLY.has('share')) report.share = await benchShare();
+  if (ONLY.has('listings')) report.listings = await benchListings();
 } finally {
   await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });
@@ -1497,6 +1566,7 @@ const SECTIONS = [
   'rems',
   'languages',
   'share',
+  'listings',
   'scaled',
 ];
 if (existsSync(latestFile)) {
