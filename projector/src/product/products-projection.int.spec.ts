@@ -47,6 +47,89 @@ const created = (productId: string, name: string, order: number): ProductEvent =
 });
 const at = '2026-11-02T10:00:00.000Z';
 
+const listing = (validUntil: string): ProductData => ({
+  ...content('Moda 3+1'),
+  kind: 'listing',
+  listing: {
+    purpose: 'sale',
+    propertyType: 'apartment',
+    rooms: '3+1',
+    grossM2: 140,
+    netM2: 120,
+    floor: '3',
+    buildingFloors: 5,
+    buildingAge: 10,
+    heating: 'combi',
+    bathrooms: 2,
+    furnished: null,
+    inSite: null,
+    balcony: null,
+    parking: null,
+    lift: null,
+    titleDeed: null,
+    creditEligible: null,
+    swap: null,
+    dues: null,
+    deposit: null,
+    il: 'İstanbul',
+    ilce: 'Kadıköy',
+    mahalle: '',
+    location: null,
+    eids: { number: 'EIDS-1', validUntil },
+  },
+});
+
+describe('a listing’s EİDS authorisation in the products projection (issue 33)', () => {
+  const flat = '44444444-4444-4444-8444-444444444444';
+  const listed: ProductEvent = {
+    type: 'ProductCreated',
+    data: { productId: flat, ownerId: ayse, product: listing('2026-12-10'), isActive: true, featured: false, order: 0, createdAt: '2026-12-01T09:00:00.000Z' },
+  };
+  const reminded = (reminder: 'week' | 'day'): ProductEvent => ({
+    type: 'ListingAuthorisationReminderDue',
+    data: { productId: flat, ownerId: ayse, name: 'Moda 3+1', validUntil: '2026-12-10', reminder, at },
+  });
+  const ended: ProductEvent = {
+    type: 'ListingAuthorisationEnded',
+    data: { productId: flat, ownerId: ayse, validUntil: '2026-12-10', at },
+  };
+
+  it('a new listing is looked at next seven days before its end', async () => {
+    await spec
+      .given()
+      .when([listed])
+      .then({ products: [{ product_id: flat, authorisation_ended: false, authorisation_deadline: '2026-12-03T21:00:00.000Z' }] });
+  });
+
+  it('each reminder moves the next look on, and the end takes the listing off the card', async () => {
+    await spec
+      .given([listed])
+      .when([reminded('week')], [reminded('day')], [ended])
+      .then({ products: [{ product_id: flat, authorisation_ended: true, authorisation_deadline: null, last_stream_position: 3 }] });
+  });
+
+  it('a renewal shows it again, with deadlines of its own', async () => {
+    await spec
+      .given([listed], [reminded('week'), reminded('day')], [ended])
+      .when([{ type: 'ProductEdited', data: { productId: flat, ownerId: ayse, product: listing('2027-03-31'), editedAt: '2026-12-12T08:00:00.000Z' } }])
+      .then({ products: [{ product_id: flat, authorisation_ended: false, authorisation_deadline: '2027-03-24T21:00:00.000Z' }] });
+  });
+
+  it('an edit that keeps the ended authorisation keeps the listing off the card', async () => {
+    await spec
+      .given([listed], [ended])
+      .when([{ type: 'ProductEdited', data: { productId: flat, ownerId: ayse, product: { ...listing('2026-12-10'), name: 'Moda 3+1, fiyat düştü' }, editedAt: '2026-12-12T08:00:00.000Z' } }])
+      .then({ products: [{ product_id: flat, authorisation_ended: true, authorisation_deadline: null }] });
+  });
+
+  it('a deleted listing has nothing to look at', async () => {
+    await spec
+      .given([listed])
+      .when([{ type: 'ProductDeleted', data: { productId: flat, ownerId: ayse, deletedAt: at } }])
+      .then({ products: [{ product_id: flat, deleted: true, authorisation_ended: false, authorisation_deadline: null }] });
+  });
+});
+
 describe('the products projection', () => {
   it('a created product is a row with its content, flags and place', async () => {
     await spec

@@ -30,6 +30,8 @@ describe('the product rules (SPEC §5)', () => {
           features: [],
           stock: null,
           translations: {},
+          kind: 'product',
+          listing: null,
         },
       },
     });
