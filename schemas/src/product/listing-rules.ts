@@ -1,3 +1,4 @@
+import { Refusal, refuse } from '../common/refusal.ts';
 import { latitudeProblem, longitudeProblem } from '../geocoding/rules.ts';
 import { districtsOf, PROVINCES } from '../places/turkey.ts';
 import { foldTurkish } from '../text.ts';
@@ -35,19 +36,6 @@ import { parseProductMoney } from './money.ts';
 export type ListingResult =
   | { readonly ok: true; readonly value: ListingData }
   | { readonly ok: false; readonly message: string; readonly field: string };
-
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-  }
-}
-
-function refuse(message: string, field: string): never {
-  throw new Refusal(message, field);
-}
 
 type Input = Readonly<Record<string, unknown>>;
 

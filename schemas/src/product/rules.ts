@@ -1,3 +1,4 @@
+import { Refusal, refuse } from '../common/refusal.ts';
 import { parseProfilePhone } from '../profile/rules.ts';
 import type { ProductActionButton, ProductData, ProductPrice, ProductTranslations } from './events.ts';
 import { OWNER_LANGUAGES, isOwnerLanguage } from '../language/model.ts';
@@ -43,19 +44,6 @@ export interface ProductInput {
 export type ProductInputResult =
   | { readonly ok: true; readonly value: ProductInput }
   | { readonly ok: false; readonly message: string; readonly field: string };
-
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-  }
-}
-
-function refuse(message: string, field: string): never {
-  throw new Refusal(message, field);
-}
 
 function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
