@@ -37,7 +37,8 @@ const ERRORS = errorAnswers(400, 401, 404, 409, 413, 415);
 
 const FORM_DESCRIPTION = [
   'multipart/form-data (SPEC §7), or application/json without files. Fields: title, jobTitle, firstName, lastName,',
-  'company, bio, phone, email, website, theme; searchable (true/false: search engines may list the card pages; false when left out);',
+  'company, bio, phone, email, website, theme, yetkiBelgesiNo (the Taşınmaz Ticareti Yetki Belgesi number, digits);',
+  'searchable (true/false: search engines may list the card pages; false when left out);',
   'address.street|city|state|zipCode|country; location.lat|lng;',
   'companyInfo.taxOffice|taxNumber|mersisNo|registrationNumber|foundedYear; invoiceInfo.recipientName|taxId|taxOffice|address;',
   'socialLinks, bankAccounts, paymentMethods as JSON text; files profilePicture (2 MB), coverPhoto (4 MB), companyLogo (2 MB),',

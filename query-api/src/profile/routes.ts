@@ -14,9 +14,16 @@ async function findProfile(context: QueryContext, ownerId: string): Promise<Prof
       `SELECT data FROM ${RM_PROFILES} WHERE owner_id = $1`,
       [ownerId],
     );
-    // A row the read model wrote before `searchable` existed (until its rebuild replaces it) means false.
+    // A row the read model wrote before `searchable` existed (until its rebuild replaces it) means false; one written
+    // before the Yetki Belgesi number (issue 33) has none.
     const data = result.rows[0]?.data;
-    return data ? { ...data, searchable: data.searchable === true } : null;
+    return data
+      ? {
+          ...data,
+          searchable: data.searchable === true,
+          yetkiBelgesiNo: typeof data.yetkiBelgesiNo === 'string' ? data.yetkiBelgesiNo : '',
+        }
+      : null;
   } catch (error) {
     if (isMissingRelation(error)) return null;
     throw error;

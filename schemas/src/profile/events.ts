@@ -106,6 +106,8 @@ export interface ProfileData {
   readonly searchable: boolean;
   /** Since schema version 3; earlier events have none (read them through `readProfileData`). */
   readonly translations: ProfileTranslations;
+  /** The Taşınmaz Ticareti Yetki Belgesi number, digits or '' (issue 33); since schema version 4. */
+  readonly yetkiBelgesiNo: string;
 }
 
 export interface ProfileCreated {
@@ -135,8 +137,8 @@ export function profileStreamId(ownerId: string): string {
   return `profile-${ownerId}`;
 }
 
-/** Version 2 added `profile.searchable`, version 3 `profile.translations`. */
+/** Version 2 added `profile.searchable`, version 3 `profile.translations`, version 4 `profile.yetkiBelgesiNo`. */
 export const PROFILE_EVENT_TYPES: EventRegistry<ProfileEvent> = {
-  ProfileCreated: { schemaVersion: 3, ownerField: 'ownerId', personalFields: ['profile'] },
-  ProfileUpdated: { schemaVersion: 3, ownerField: 'ownerId', personalFields: ['profile'] },
+  ProfileCreated: { schemaVersion: 4, ownerField: 'ownerId', personalFields: ['profile'] },
+  ProfileUpdated: { schemaVersion: 4, ownerField: 'ownerId', personalFields: ['profile'] },
 };

@@ -106,6 +106,9 @@ export const Profile = Type.Object({
       'The owner lets search engines list the card pages (no noindex, sitemap.xml, schema.org data); false by default',
   }),
   translations: ProfileTranslationsSchema,
+  yetkiBelgesiNo: Type.String({
+    description: "The Taşınmaz Ticareti Yetki Belgesi number (digits, or ''): shown on the owner's listings and portfolio",
+  }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -230,6 +233,7 @@ export function toProfileView(input: ProfileViewInput): Profile {
     paymentMethods: profile.paymentMethods.map((method) => ({ ...method })),
     searchable: profile.searchable,
     translations: profile.translations,
+    yetkiBelgesiNo: profile.yetkiBelgesiNo,
     createdAt: input.createdAt,
     updatedAt: input.updatedAt,
   };

@@ -72,6 +72,7 @@ export const PROFILE_FIELD_LABELS: Readonly<Record<string, string>> = {
   website: 'Web sitesi',
   theme: 'Tema',
   searchable: 'Arama motorlarında görünsün',
+  yetkiBelgesiNo: 'Taşınmaz Ticareti Yetki Belgesi No',
   translations: 'Diğer diller',
   address: 'Adres',
   'address.street': 'Adres',

@@ -60,6 +60,7 @@ export const PROFILE_TEXT_LIMITS = {
   email: EMAIL_MAX_LENGTH,
   website: 500,
   theme: 32,
+  yetkiBelgesiNo: 20,
   'address.street': 250,
   'address.city': 100,
   'address.state': 100,
@@ -95,6 +96,8 @@ export const FOUNDED_YEAR_MIN = 1800;
 /** Scalar fields of the form, by name. */
 export const PROFILE_TEXT_FIELDS = [
   'title', 'jobTitle', 'firstName', 'lastName', 'company', 'bio', 'phone', 'email', 'website', 'theme',
+  // The Taşınmaz Ticareti Yetki Belgesi number (issue 33): on every listing and the card's portfolio.
+  'yetkiBelgesiNo',
 ] as const;
 /** The owner's own words, written again per language (issue 31): `translations.en.bio`. */
 export const PROFILE_TRANSLATED_FIELDS = ['jobTitle', 'company', 'bio'] as const;

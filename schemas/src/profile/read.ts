@@ -96,6 +96,8 @@ export interface StoredProfile extends StoredProfileImages {
   readonly searchable: boolean;
   /** 'Diğer Diller' (issue 31): `{}` for a profile saved before them. */
   readonly translations: ProfileTranslations;
+  /** The Taşınmaz Ticareti Yetki Belgesi number (issue 33); '' when none was given. */
+  readonly yetkiBelgesiNo: string;
 }
 
 type Stored = Readonly<Record<string, unknown>>;
@@ -213,6 +215,7 @@ export function readStoredProfile(stored: unknown): StoredProfile {
     })),
     searchable: data.searchable === true,
     translations: readProfileTranslations(data.translations),
+    yetkiBelgesiNo: text(data.yetkiBelgesiNo),
   };
 }
 

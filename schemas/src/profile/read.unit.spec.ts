@@ -31,6 +31,7 @@ describe('a stored profile as the public pages read it', () => {
       paymentMethods: [],
       searchable: false,
       translations: {},
+      yetkiBelgesiNo: '',
     });
     expect(readStoredProfile('')).toEqual(EMPTY);
     expect(readStoredProfile([{ firstName: 'Ayşe' }])).toEqual(EMPTY);
@@ -61,6 +62,13 @@ describe('a stored profile as the public pages read it', () => {
       location: { lat: 40.97, lng: 29.06 },
       searchable: true,
     });
+  });
+
+  it('given a profile saved before the Yetki Belgesi number, when read, then the number is blank; a saved one is kept', () => {
+    expect(readStoredProfile({ firstName: 'Ayşe' }).yetkiBelgesiNo).toBe('');
+    expect(readStoredProfile({ yetkiBelgesiNo: ' 3401234 ' }).yetkiBelgesiNo).toBe('3401234');
+    expect(readStoredProfile({ yetkiBelgesiNo: 3401234 }).yetkiBelgesiNo).toBe('3401234');
+    expect(readStoredProfile({ yetkiBelgesiNo: ['3401234'] }).yetkiBelgesiNo).toBe('');
   });
 
   it("reads 'x' as twitter, an unknown platform as 'other', and skips list entries that are not objects", () => {

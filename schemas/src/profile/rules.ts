@@ -18,6 +18,10 @@ import type {
 } from './events.ts';
 import { isValidEmail, nameProblem } from '../auth/rules.ts';
 import { latitudeProblem, longitudeProblem } from '../geocoding/rules.ts';
+import { parseYetkiBelgesiNo } from '../product/listing-rules.ts';
+
+// The screen checks this field with the profile's own rules, which it loads as one chunk (web/src/features/profile).
+export { parseYetkiBelgesiNo };
 
 /**
  * Profile rules the screen and the server share (SPEC §3, §5 and our own stricter ones): pure
@@ -78,6 +82,7 @@ export const EMPTY_PROFILE_DATA: ProfileData = {
   paymentMethods: [],
   searchable: false,
   translations: {},
+  yetkiBelgesiNo: '',
 };
 
 /**
@@ -87,11 +92,17 @@ export const EMPTY_PROFILE_DATA: ProfileData = {
  */
 export function readProfileData(profile: unknown): ProfileData {
   if (typeof profile !== 'object' || profile === null) return EMPTY_PROFILE_DATA;
-  const stored = profile as Omit<ProfileData, 'searchable' | 'translations'> & {
+  const stored = profile as Omit<ProfileData, 'searchable' | 'translations' | 'yetkiBelgesiNo'> & {
     readonly searchable?: unknown;
     readonly translations?: unknown;
+    readonly yetkiBelgesiNo?: unknown;
   };
-  return { ...stored, searchable: stored.searchable === true, translations: readProfileTranslations(stored.translations) };
+  return {
+    ...stored,
+    searchable: stored.searchable === true,
+    translations: readProfileTranslations(stored.translations),
+    yetkiBelgesiNo: typeof stored.yetkiBelgesiNo === 'string' ? stored.yetkiBelgesiNo : '',
+  };
 }
 
 
@@ -459,6 +470,13 @@ function location(source: Input): ProfileLocation | null {
   return { lat, lng };
 }
 
+/** The Taşınmaz Ticareti Yetki Belgesi number (issue 33): digits, spaces and hyphens dropped; '' when blank. */
+function yetkiBelgesiNo(input: Input): string {
+  const parsed = parseYetkiBelgesiNo(text(input, 'yetkiBelgesiNo', 'yetkiBelgesiNo'));
+  if (!parsed.ok) refuse(parsed.message, 'yetkiBelgesiNo');
+  return parsed.value;
+}
+
 function foundedYear(input: Input, currentYear: number): number | null {
   const path = 'companyInfo.foundedYear';
   const value = input.foundedYear;
@@ -699,6 +717,8 @@ export function validateProfileInput(input: unknown, options: ProfileValidationO
       location: location(input),
       socialLinks: socialLinks(input),
       companyInfo: companyInfo(input, options.currentYear),
+      // The company section's last field on the screen (issue 33).
+      yetkiBelgesiNo: yetkiBelgesiNo(input),
       invoiceInfo: invoiceInfo(input),
       bankAccounts: bankAccounts(input),
       paymentMethods: paymentMethods(input),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
+import { LISTING_MESSAGES } from '../product/listing-messages.ts';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION_MESSAGES } from './messages.ts';
 import { BANK_CURRENCIES, PAYMENT_METHOD_TYPES, SOCIAL_PLATFORMS } from './model.ts';
 import {
@@ -175,6 +176,7 @@ describe('the whole form', () => {
         location: { lat: '41.0082', lng: '28,9784' },
         socialLinks: JSON.stringify([JSON.stringify({ platform: 'X', username: '@ayse', url: '' })]),
         companyInfo: { taxNumber: '4540536920', mersisNo: '0123-4567-8901-2345', foundedYear: '1998' },
+        yetkiBelgesiNo: '34 01234',
         invoiceInfo: { taxId: '10000000146' },
         bankAccounts: [{ iban: 'tr33 0006 1005 1978 6457 8413 26', swiftCode: 'tgbatrisxxx' }],
         paymentMethods: '[{"type":"paypal","accountId":"ayse@ornek.com"}]',
@@ -192,6 +194,7 @@ describe('the whole form', () => {
       location: { lat: 41.0082, lng: 28.9784 },
       socialLinks: [{ platform: 'twitter', username: 'ayse', url: 'https://x.com/ayse' }],
       companyInfo: { taxNumber: '4540536920', mersisNo: '0123456789012345', foundedYear: 1998 },
+      yetkiBelgesiNo: '3401234',
       invoiceInfo: { taxId: '10000000146' },
       bankAccounts: [{ iban: 'TR330006100519786457841326', swiftCode: 'TGBATRISXXX', currency: 'TRY' }],
       paymentMethods: [{ type: 'paypal', accountId: 'ayse@ornek.com', accountName: '', qrCode: '' }],
@@ -268,6 +271,45 @@ describe('the whole form', () => {
   it('reports the first problem in the order of the form', () => {
     const result = validateProfileInput({ phone: 'x', bankAccounts: [{ iban: 'x' }] }, options);
     expect(problemOf(result)?.field).toBe('phone');
+  });
+});
+
+describe('the Taşınmaz Ticareti Yetki Belgesi number (issue 33)', () => {
+  const yetkiOf = (yetkiBelgesiNo: unknown) => validateProfileInput({ firstName: 'Ayşe', yetkiBelgesiNo }, options);
+
+  it.each([[undefined], [null], [''], ['   ']])('given %j, when the form is read, then the number is blank', (raw) => {
+    const result = yetkiOf(raw);
+    expect(result.ok && result.profile.yetkiBelgesiNo).toBe('');
+  });
+
+  it.each([
+    ['34 01234', '3401234'],
+    ['3401234', '3401234'],
+    [' 06-123456 ', '06123456'],
+  ])('given %j, when the form is read, then it keeps the digits %j', (raw, digits) => {
+    const result = yetkiOf(raw);
+    expect(result.ok && result.profile.yetkiBelgesiNo).toBe(digits);
+  });
+
+  it.each([['YB-3401'], ['34 0123A'], ['34'], ['1234567890123']])(
+    'given %j, when the form is read, then it is refused beside the field',
+    (raw) => {
+      expect(problemOf(yetkiOf(raw))).toEqual({ message: LISTING_MESSAGES.yetkiBelgesiInvalid, field: 'yetkiBelgesiNo' });
+    },
+  );
+
+  it('given problems in several sections, then the first in the order of the screen is answered: founding year, the number, the invoice', () => {
+    const both = validateProfileInput({ companyInfo: { foundedYear: '1799' }, yetkiBelgesiNo: 'abc' }, options);
+    expect(problemOf(both)?.field).toBe('companyInfo.foundedYear');
+    const withInvoice = validateProfileInput({ yetkiBelgesiNo: 'abc', invoiceInfo: { taxId: '10000000147' } }, options);
+    expect(problemOf(withInvoice)?.field).toBe('yetkiBelgesiNo');
+  });
+
+  it('given a profile stored before the number, when it is read, then the number is blank', () => {
+    const { yetkiBelgesiNo: _y, ...versionThree } = { ...readProfileData(null), firstName: 'Ayşe' };
+    expect(readProfileData(versionThree)).toEqual({ ...versionThree, yetkiBelgesiNo: '' });
+    expect(readProfileData({ ...versionThree, yetkiBelgesiNo: '3401234' }).yetkiBelgesiNo).toBe('3401234');
+    expect(readProfileData({ ...versionThree, yetkiBelgesiNo: 3401234 }).yetkiBelgesiNo).toBe('');
   });
 });
 

@@ -100,6 +100,14 @@ export function CompanySection({ bind }: Props) {
             maxLength={4}
             {...bind.company('foundedYear')}
           />
+          <TextField
+            label="Taşınmaz Ticareti Yetki Belgesi No"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Ör. 3401234"
+            hint="İlanlarınızda ve kartınızın portföyünde gösterilir; yasa gereği zorunludur."
+            {...bind.scalar('yetkiBelgesiNo')}
+          />
         </div>
       )}
     </Section>

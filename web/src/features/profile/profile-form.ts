@@ -90,6 +90,7 @@ export const SCALAR_FIELDS = [
   'email',
   'website',
   'theme',
+  'yetkiBelgesiNo',
 ] as const;
 export type ScalarField = (typeof SCALAR_FIELDS)[number];
 
@@ -141,6 +142,7 @@ export interface StoredProfile {
   readonly email?: string | null;
   readonly website?: string | null;
   readonly theme?: string | null;
+  readonly yetkiBelgesiNo?: string | null;
   readonly profilePicture?: string | null;
   readonly coverPhoto?: string | null;
   readonly companyLogo?: string | null;
@@ -281,6 +283,7 @@ export function emptyProfileForm(
     email: user?.email ?? '',
     website: '',
     theme: defaultTheme,
+    yetkiBelgesiNo: '',
     searchable: false,
     address: EMPTY_ADDRESS,
     location: null,
@@ -317,6 +320,7 @@ export function profileToForm(profile: StoredProfile, defaultTheme = ''): Profil
     email: text(profile.email),
     website: text(profile.website),
     theme: text(profile.theme) || defaultTheme,
+    yetkiBelgesiNo: text(profile.yetkiBelgesiNo),
     searchable: profile.searchable === true,
     address: {
       street: text(address.street),

@@ -83,6 +83,8 @@ export function profileFormProblems(rules: Rules, values: ProfileFormValues, cur
         : PROFILE_MESSAGES.profileInvalidFoundedYear,
     );
   }
+  const yetki = rules.parseYetkiBelgesiNo(values.yetkiBelgesiNo);
+  if (!yetki.ok) report('yetkiBelgesiNo', yetki.message);
   taxNumber('invoiceInfo.taxId', values.invoiceInfo.taxId);
   for (const field of INVOICE_FIELDS) limit(`invoiceInfo.${field}`, values.invoiceInfo[field]);
 
