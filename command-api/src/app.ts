@@ -25,6 +25,7 @@ import { shareRoutes } from './share/routes.ts';
 import { appleWalletRoutes, type AppleWalletRouteSettings } from './wallet/routes.ts';
 import { leadRoutes } from './lead/routes.ts';
 import { productRoutes } from './product/routes.ts';
+import { activeListingReader } from './product/reader.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import { remsRoutes } from './rems/routes.ts';
 import { remsRegistrationRoutes } from './rems/registration-routes.ts';
@@ -80,7 +81,9 @@ export function commandApi(
     const forms = { appSecret: deps.appSecret, readFormCard: formCardReader(context.commands) };
     await app.register(leadRoutes(context, forms));
     await app.register(remsRoutes(context, { ...deps, leadErased: leadErasedReader(context.commands) }));
-    await app.register(remsRegistrationRoutes(context, { ...deps, ...forms }));
+    await app.register(
+      remsRegistrationRoutes(context, { ...deps, ...forms, activeListing: activeListingReader(context.commands) }),
+    );
     await app.register(
       meetingRoutes(context, deps, {
         accountContact: accountContactReader(context.commands),

@@ -40,6 +40,7 @@ export * from './rems/model.ts';
 export * from './rems/rules.ts';
 export * from './rems/messages.ts';
 export * from './rems/http.ts';
+export * from './rems/read.ts';
 export * from './meeting/http.ts';
 export * from './meeting/rules.ts';
 export * from './meeting/messages.ts';

@@ -258,3 +258,82 @@ test('a visitor on a phone plans a meeting through the card and becomes a custom
   expect(csp.violations).toEqual([]);
   expect(csp.consoleErrors).toEqual([]);
 });
+
+test('a visitor who came from a listing (?ilan=) plans a meeting that names the listing, even one gone since', async ({
+  page,
+  request,
+  account,
+}) => {
+  await createProfileViaApi(request, account);
+  const cardId = await publicVirtualCard(request, account, 'İlan Kartı');
+  const owner = { authorization: `Bearer ${account.token}` };
+  const saved = await request.post('/api/rems/save-api-key', { headers: owner, data: { apiKey: E2E_REMS_KEY } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const end = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000);
+  const validUntil = `${String(end.getUTCDate()).padStart(2, '0')}.${String(end.getUTCMonth() + 1).padStart(2, '0')}.${end.getUTCFullYear()}`;
+  async function listing(isActive: boolean): Promise<string> {
+    const created = await request.post('/api/products', {
+      headers: owner,
+      data: {
+        kind: 'listing',
+        name: 'Moda’da 3+1 daire',
+        isActive,
+        price: { value: '8.750.000', currency: 'TRY' },
+        listing: {
+          purpose: 'sale',
+          propertyType: 'apartment',
+          rooms: '3+1',
+          grossM2: 140,
+          il: '34',
+          ilce: 'Kadıköy',
+          eids: { number: 'EIDS-2026-0042', validUntil },
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    return ((await created.json()) as { data: { _id: string } }).data._id;
+  }
+  const active = await listing(true);
+  const switchedOff = await listing(false);
+  await expect.poll(() => cardShowsBlock(request, cardId)).toBe(true);
+  const block = page.getByRole('region', { name: 'Emlak Danışmanlığı' });
+  const dialog = page.getByRole('dialog', { name: 'Görüşme Planlayın' });
+
+  async function register(firstName: string): Promise<Array<Record<string, unknown>>> {
+    const sent: Array<Record<string, unknown>> = [];
+    const record = (sentRequest: { url(): string; postDataJSON(): unknown }) => {
+      if (sentRequest.url().endsWith('/api/rems/create-customer'))
+        sent.push(sentRequest.postDataJSON() as Record<string, unknown>);
+    };
+    page.on('request', record);
+    await block.getByRole('button', { name: 'Görüşme Planla' }).click();
+    await dialog.getByLabel('Ad', { exact: true }).fill(firstName);
+    await dialog.getByLabel('Soyad', { exact: true }).fill(uniqueSurname());
+    await dialog.getByLabel('Telefon', { exact: true }).fill('0532 123 45 67');
+    await dialog.getByLabel('İlgi Alanı', { exact: true }).selectOption({ label: 'Alıcı' });
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.remsRegistrationThanks })).toBeVisible();
+    page.off('request', record);
+    return sent;
+  }
+
+  await test.step("the listing page's link opens the card at its 'Emlak Danışmanlığı' block; the form sends the listing", async () => {
+    await page.goto(`/p/${cardId}?ilan=${active}#pc-rems-h`);
+    await expect(block).toBeInViewport();
+    const sent = await register('İlanlı');
+    expect(sent.map((body) => body.productId)).toEqual([active]);
+  });
+
+  await test.step('a listing switched off since the link was made: the visitor is registered all the same, from the card', async () => {
+    await page.goto(`/p/${cardId}?ilan=${switchedOff}#pc-rems-h`);
+    const sent = await register('Eskiİlan');
+    expect(sent.map((body) => body.productId)).toEqual([switchedOff, null]);
+  });
+
+  await test.step('the card opened on its own sends no listing', async () => {
+    await page.goto(`/p/${cardId}`);
+    const sent = await register('Kartlı');
+    expect(sent.map((body) => body.productId)).toEqual([null]);
+  });
+});

@@ -3,7 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES, type LeadSubmitted, type RemsRegistrationRequested } from '@kartvizit/schemas';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
+import { RM_REMS_REGISTRATIONS } from '@kartvizit/infra/read-models/contract';
+import { until } from '../support/mailing-product.ts';
 import { answer, clientAddress, formToken, listLeads, ownerWithCard, send, type CardOwner } from './lead-fixtures.ts';
+import { createProduct } from './product-fixtures.ts';
 
 /**
  * The visitor's side of REMS (issue 14, SPEC §3 customer registration payload, §7 REMS): a visitor
@@ -366,6 +369,128 @@ describe('bots and cards that take no registrations', () => {
     const submitted = await product.store.readStream(`lead-${leads[0]?._id ?? ''}`);
     const decoded = (await product.codec.decode(submitted.events[0]!)) as LeadSubmitted | null;
     expect(decoded?.data.message.startsWith('Görüşme Planla: Alıcı')).toBe(true);
+  });
+});
+
+describe('sent from a listing (issue 33)', () => {
+  /** A listing as the owner enters it, its EİDS authorisation running for three more months. */
+  function listingForm(fields: Record<string, unknown> = {}): Record<string, unknown> {
+    const end = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000);
+    const validUntil = `${String(end.getUTCDate()).padStart(2, '0')}.${String(end.getUTCMonth() + 1).padStart(2, '0')}.${end.getUTCFullYear()}`;
+    return {
+      kind: 'listing',
+      name: 'Moda’da 3+1 daire',
+      price: { value: '8.750.000', currency: 'TRY' },
+      listing: {
+        purpose: 'sale',
+        propertyType: 'apartment',
+        rooms: '3+1',
+        grossM2: 140,
+        netM2: 120,
+        il: '34',
+        ilce: 'Kadıköy',
+        mahalle: 'Caferağa',
+        eids: { number: 'EIDS-2026-0042', validUntil },
+      },
+      ...fields,
+    };
+  }
+
+  let listing: string;
+  let switchedOff: string;
+  let plainProduct: string;
+  let othersListing: string;
+
+  beforeAll(async () => {
+    listing = (await createProduct(product, owner, listingForm())).product._id;
+    switchedOff = (await createProduct(product, owner, listingForm({ isActive: false }))).product._id;
+    plainProduct = (await createProduct(product, owner, { name: 'Dekorasyon danışmanlığı' })).product._id;
+    othersListing = (await createProduct(product, withoutKey, listingForm())).product._id;
+  });
+
+  async function rowOf(registrationId: string): Promise<{ product_id: string | null } | undefined> {
+    const { rows } = await product.pool.query<{ product_id: string | null }>(
+      `SELECT product_id FROM ${RM_REMS_REGISTRATIONS} WHERE registration_id = $1`,
+      [registrationId],
+    );
+    return rows[0];
+  }
+
+  it("given an active listing of the owner, when the form is sent with its id ('?ilan='), then the registration and its row name it", async () => {
+    const response = await register(
+      customerForm(owner, { firstName: 'İlanlı', productId: ` ${listing.toUpperCase()} ` }),
+    );
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(JSON.parse(response.body)).toEqual(THANKS);
+    const registration = (await registrations()).at(-1);
+    expect(registration?.data).toMatchObject({ firstName: 'İlanlı', productId: listing });
+    const id = registration?.data.registrationId ?? '';
+    await until(async () => (await rowOf(id)) !== undefined, 'the registration projected');
+    expect(await rowOf(id)).toEqual({ product_id: listing });
+    // What the owner's statistics count: the registrations made from each listing.
+    const { rows } = await product.pool.query<{ product_id: string; registrations: number }>(
+      `SELECT product_id, count(*)::int AS registrations FROM ${RM_REMS_REGISTRATIONS}
+        WHERE owner_id = $1 AND product_id IS NOT NULL GROUP BY product_id`,
+      [owner.userId],
+    );
+    expect(rows).toEqual([{ product_id: listing, registrations: 1 }]);
+  });
+
+  it('given no listing, an empty one or null, then the registration names none', async () => {
+    for (const productId of [undefined, '', '   ', null]) {
+      const response = await register(customerForm(owner, { firstName: 'Kartlı', productId }));
+      expect(response.statusCode, response.body).toBe(200);
+      const registration = (await registrations()).at(-1);
+      expect(registration?.data).toMatchObject({ firstName: 'Kartlı', productId: null });
+      const id = registration?.data.registrationId ?? '';
+      await until(async () => (await rowOf(id)) !== undefined, 'the registration projected');
+      expect(await rowOf(id)).toEqual({ product_id: null });
+    }
+  });
+
+  it("given what is no active listing of the card's owner, then 400 'İlan bulunamadı' on productId and nothing appended", async () => {
+    const before = await writes();
+    const cases: unknown[] = [
+      'ilan-42',
+      `${listing}0`,
+      42,
+      ['x'],
+      'x'.repeat(500),
+      '00000000-0000-4000-8000-000000000000',
+      plainProduct,
+      switchedOff,
+      othersListing,
+    ];
+    for (const productId of cases) {
+      await expectRefused(
+        await register(customerForm(owner, { productId })),
+        400,
+        MESSAGES.remsListingNotFound,
+        'productId',
+      );
+    }
+    expect(await writes()).toBe(before);
+  });
+
+  it('given a listing switched off after the page was opened, then it is refused at once', async () => {
+    const soon = (await createProduct(product, owner, listingForm({ name: 'Kısa süreli ilan' }))).product._id;
+    expect((await register(customerForm(owner, { productId: soon }))).statusCode).toBe(200);
+    const edited = await send(
+      product,
+      'PUT',
+      `/api/products/${soon}`,
+      owner.token,
+      listingForm({ name: 'Kısa süreli ilan', isActive: false }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    await expectRefused(
+      await register(customerForm(owner, { productId: soon })),
+      400,
+      MESSAGES.remsListingNotFound,
+      'productId',
+    );
   });
 });
 

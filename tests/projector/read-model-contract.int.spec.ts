@@ -162,6 +162,7 @@ const REMS_REGISTRATION_COLUMNS: Record<keyof RemsRegistrationsRow, true> = {
   customer_name: true,
   customer_phone: true,
   customer_type: true,
+  product_id: true,
   status: true,
   failure_reason: true,
   rems_message: true,

@@ -386,6 +386,7 @@ describe('a reactor killed mid-delivery', () => {
         marketingConsent: false,
         noticeVersion: 'test',
         requestedAt: new Date().toISOString(),
+        productId: null,
       },
     };
     await store.append([{ streamId: `rems-${ownerId}`, expected: 'no_stream', events: [await codec.encode(saved)] }]);

@@ -14,6 +14,7 @@ import {
   type RemsRegistrationRequested,
 } from '@kartvizit/schemas';
 import { may, type Person } from '@kartvizit/schemas/access';
+import { UUID_PATTERN } from '@kartvizit/schemas/ids';
 import type { Decider } from '@kartvizit/infra/commands/decider';
 import {
   ownerTakingForms,
@@ -60,6 +61,13 @@ export interface RequestRemsRegistration {
     readonly formToken: FormTokenVerdict;
     readonly marketingConsent: boolean;
     readonly noticeVersion: string;
+    /**
+     * The listing the visitor came from (`productId`, issue 33), trimmed and lower-cased by the route; null when the
+     * form was opened on the card itself.
+     */
+    readonly productId: string | null;
+    /** `productId` is an active listing of the card's owner, as the owner's `products-{ownerId}` stream tells it. */
+    readonly listingActive: boolean;
     readonly now: string;
   };
 }
@@ -87,11 +95,13 @@ export interface RetryRemsRegistration {
 export type RemsRegistrationCommand = RequestRemsRegistration | RetryRemsRegistration;
 
 /**
- * Order of answers, as the lead form's: the fields first, in the form's order, whatever the token;
- * then the token (a bot's is dropped without a word: no events, the usual thanks; an expired or
- * future one is refused openly); then the card and its owner (unknown, inactive, someone else's:
- * 'Profil bulunamadı'; the sample card: 403); then the owner's key (none in force: 404, as the
- * card shows no 'Görüşme Planla' then). Whether REMS is up never matters here.
+ * Order of answers, as the lead form's: the fields first, in the form's order, whatever the token,
+ * and a `productId` that is no UUID ('İlan bulunamadı'); then the token (a bot's is dropped without
+ * a word: no events, the usual thanks; an expired or future one is refused openly); then the card
+ * and its owner (unknown, inactive, someone else's: 'Profil bulunamadı'; the sample card: 403);
+ * then the owner's key (none in force: 404, as the card shows no 'Görüşme Planla' then); then the
+ * listing, which must be an active one of that owner (400 'İlan bulunamadı' on `productId`).
+ * Whether REMS is up never matters here.
  */
 function request(command: RequestRemsRegistration, state: RemsRegistrationState): RemsRegistrationEvent[] {
   const {
@@ -104,6 +114,8 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
     formToken,
     marketingConsent,
     noticeVersion,
+    productId,
+    listingActive,
     now,
   } = command.data;
   if (state.status !== 'none') throw conflictError(MESSAGES.conflict);
@@ -112,9 +124,13 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
     const first = firstCustomerFormProblem(checked.problems);
     throw validationError(first?.message ?? MESSAGES.remsFormInvalid, first?.field);
   }
+  if (productId !== null && !UUID_PATTERN.test(productId))
+    throw validationError(MESSAGES.remsListingNotFound, 'productId');
   if (!tokenLetsThrough(formToken)) return [];
   const ownerId = ownerTakingForms(card, cardOwnerId.toLowerCase());
   if (!ownerHasKey) throw notFoundError(MESSAGES.remsRegistrationUnavailable);
+  // Another owner's listing, a product, one switched off or off the card: the same answer, so ids cannot be probed.
+  if (productId !== null && !listingActive) throw validationError(MESSAGES.remsListingNotFound, 'productId');
   return [
     {
       type: 'RemsRegistrationRequested',
@@ -127,6 +143,7 @@ function request(command: RequestRemsRegistration, state: RemsRegistrationState)
         noticeVersion,
         requestedAt: now,
         ...(card.officeId ? { officeId: card.officeId } : {}),
+        productId,
       },
     },
   ];

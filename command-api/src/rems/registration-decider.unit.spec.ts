@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_OWNER_ID,
+  DomainError,
   MESSAGES,
   type RemsRegistrationEvent,
   type RemsRegistrationRequested,
@@ -41,6 +42,8 @@ const request = (overrides: Partial<RequestRemsRegistration['data']> = {}): Rems
     formToken: 'ok',
     marketingConsent: true,
     noticeVersion: '2026-01',
+    productId: null,
+    listingActive: false,
     now,
     ...overrides,
   },
@@ -66,6 +69,7 @@ const requested: RemsRegistrationRequested = {
     marketingConsent: true,
     noticeVersion: '2026-01',
     requestedAt: now,
+    productId: null,
   },
 };
 
@@ -123,6 +127,72 @@ describe('a REMS registration', () => {
       .given()
       .when(request({ card: { active: true, ownerId: DEMO_OWNER_ID }, cardOwnerId: DEMO_OWNER_ID }))
       .thenThrows('forbidden', MESSAGES.demoCardTakesNoLeads);
+  });
+
+  describe('sent from a listing (issue 33)', () => {
+    const listing = '9b2f4c6d-8e1a-4b3c-9d5e-6f7a8b9c0d1e';
+
+    function refusal(command: RemsRegistrationCommand): DomainError {
+      try {
+        remsRegistrationDecider.decide(command, remsRegistrationDecider.initialState);
+      } catch (error) {
+        if (error instanceof DomainError) return error;
+        throw error;
+      }
+      throw new Error('not refused');
+    }
+
+    it('given an active listing of the owner, when a visitor sends the form from it, then the registration names it', () => {
+      spec
+        .given()
+        .when(request({ productId: listing, listingActive: true }))
+        .then([{ ...requested, data: { ...requested.data, productId: listing } }]);
+    });
+
+    it("given no listing (the card's own form), then the registration names none, whatever the look-up said", () => {
+      spec
+        .given()
+        .when(request({ productId: null, listingActive: true }))
+        .then([requested]);
+    });
+
+    it("given a listing that is not the owner's active one, then 'İlan bulunamadı' on productId and nothing recorded", () => {
+      spec
+        .given()
+        .when(request({ productId: listing, listingActive: false }))
+        .thenThrows('validation', MESSAGES.remsListingNotFound);
+      expect(refusal(request({ productId: listing, listingActive: false })).field).toBe('productId');
+    });
+
+    it("given an id that is no UUID, then 'İlan bulunamadı' with the form's own problems, before the token", () => {
+      for (const productId of ['ilan-42', `${listing}x`, '42']) {
+        expect(refusal(request({ productId, listingActive: true, formToken: 'too-fast' }))).toMatchObject({
+          kind: 'validation',
+          message: MESSAGES.remsListingNotFound,
+          field: 'productId',
+        });
+      }
+      // The form's own fields come first.
+      spec
+        .given()
+        .when(request({ productId: 'ilan-42', input: { firstName: '' } }))
+        .thenThrows('validation', MESSAGES.remsFirstNameRequired);
+    });
+
+    it('given a listing, then a bot is still dropped silently, and a card or owner that takes nothing says so first', () => {
+      spec
+        .given()
+        .when(request({ productId: listing, formToken: 'too-fast' }))
+        .then([]);
+      spec
+        .given()
+        .when(request({ productId: listing, ownerHasKey: false }))
+        .thenThrows('not_found', MESSAGES.remsRegistrationUnavailable);
+      spec
+        .given()
+        .when(request({ productId: listing, card: { active: false, ownerId: owner } }))
+        .thenThrows('not_found', MESSAGES.cardPublicProfileNotFound);
+    });
   });
 
   it('given a registration already requested (the same id again), then a conflict', () => {

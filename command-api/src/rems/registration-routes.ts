@@ -24,7 +24,10 @@ import { leadOfRegistration, remsRegistrationDecider } from './registration-deci
 import { succeeded } from '@kartvizit/infra/http/answers';
 import { UUID_PATTERN_ANY_CASE as UUID } from '@kartvizit/schemas/ids';
 
-export type RemsRegistrationRouteSettings = PublicFormSettings;
+export type RemsRegistrationRouteSettings = PublicFormSettings & {
+  /** Whether `productId` is an active listing of `ownerId` now, from the owner's products stream (product/reader.ts). */
+  readonly activeListing: (ownerId: string, productId: string) => Promise<boolean>;
+};
 
 /** The form is a few short fields; anything much bigger is not a person typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
@@ -38,6 +41,7 @@ const OTHER_LABELS: Readonly<Record<string, string>> = {
   marketingConsent: 'Pazarlama izni',
   website: 'Web sitesi',
   formToken: 'Form anahtarı',
+  productId: 'İlan',
 };
 
 function label(field: string): string {
@@ -68,6 +72,10 @@ function refuseInvalidBody(request: FastifyRequest): void {
         ? params.additionalProperty
         : ((first.instancePath ?? '').split('/').filter(Boolean)[0] ?? '');
   if (field === '') throw validationError(MESSAGES.invalidRequest);
+  // A number, a list or a very long text is no listing's id either.
+  if (field === 'productId' && first.keyword !== 'additionalProperties') {
+    throw validationError(MESSAGES.remsListingNotFound, field);
+  }
   if (first.keyword === 'additionalProperties') throw validationError(VALIDATION_MESSAGES.unknownField(field), field);
   if (first.keyword === 'required') throw validationError(`${label(field)} alanı zorunludur`, field);
   if (first.keyword === 'maxLength') {
@@ -129,7 +137,15 @@ export function remsRegistrationRoutes(context: CommandContext, settings: RemsRe
       async (request, reply) => {
         const now = new Date();
         refuseInvalidBody(request);
-        const { cardOwnerId, cardId: rawCardId, website, formToken, marketingConsent, ...input } = request.body;
+        const {
+          cardOwnerId,
+          cardId: rawCardId,
+          website,
+          formToken,
+          marketingConsent,
+          productId: rawProductId,
+          ...input
+        } = request.body;
         form.admit(request, reply, rawCardId, now);
         // A stored registration and a dropped one get the very same answer: a bot learns nothing.
         const thanks = succeeded({ message: MESSAGES.remsRegistrationThanks });
@@ -143,6 +159,12 @@ export function remsRegistrationRoutes(context: CommandContext, settings: RemsRe
           card.ownerId !== null && UUID.test(card.ownerId)
             ? await remsKeyFor(commands, { ownerId: card.ownerId, officeId: card.officeId ?? null })
             : null;
+        // The listing the visitor came from ('?ilan=' on the card's address): looked up only when it can be one.
+        const productId = rawProductId?.trim().toLowerCase() || null;
+        const listingActive =
+          productId !== null && UUID.test(productId) && card.ownerId !== null && UUID.test(card.ownerId)
+            ? await settings.activeListing(card.ownerId, productId)
+            : false;
         const registrationId = randomUUID();
         try {
           await commands.handle(
@@ -160,6 +182,8 @@ export function remsRegistrationRoutes(context: CommandContext, settings: RemsRe
                 formToken: token.verdict,
                 marketingConsent: marketingConsent ?? false,
                 noticeVersion: LEAD_NOTICE_VERSION,
+                productId,
+                listingActive,
                 now: now.toISOString(),
               },
             },

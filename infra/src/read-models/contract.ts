@@ -218,6 +218,11 @@ export interface RemsRegistrationsRow {
   /** The 10 national digits ('5321234567'). */
   readonly customer_phone: string;
   readonly customer_type: string;
+  /**
+   * The listing ('İlan', a product of kind 'listing' in `rm_products`) the visitor came from (issue 33); null when the
+   * form was opened on the card itself, and for registrations made before listings.
+   */
+  readonly product_id: string | null;
   readonly status: RemsRegistrationStatus;
   /** A RemsFailureReason while failed; otherwise null. */
   readonly failure_reason: string | null;

@@ -34,7 +34,7 @@ const MONDAY_LATER = '2026-11-23T09:00:05.000Z';
 const TUESDAY = '2026-11-24T10:30:00.000Z';
 const WEDNESDAY = '2026-11-25T08:15:00.000Z';
 
-const requested = (registrationId: string, ownerId: string, at = MONDAY): Event => ({
+const requested = (registrationId: string, ownerId: string, at = MONDAY, productId: string | null = null): Event => ({
   type: 'RemsRegistrationRequested',
   data: {
     registrationId,
@@ -54,8 +54,16 @@ const requested = (registrationId: string, ownerId: string, at = MONDAY): Event 
     marketingConsent: false,
     noticeVersion: '2026-01',
     requestedAt: at,
+    productId,
   },
 });
+/** A registration as schema version 1 wrote it, before listings (issue 33): no `productId` at all. */
+const requestedBeforeListings = (registrationId: string, ownerId: string): Event => {
+  const event = requested(registrationId, ownerId);
+  const data: Record<string, unknown> = { ...event.data };
+  delete data.productId;
+  return { ...event, data } as unknown as Event;
+};
 const delivered = (registrationId: string, ownerId: string, at = MONDAY_LATER): Event => ({
   type: 'RemsCustomerDelivered',
   data: { registrationId, ownerId, remsCustomerId: 'rems-cus-1', deliveredAt: at },
@@ -94,6 +102,7 @@ describe('the REMS registrations projection', () => {
             customer_name: 'Çağrı Öztürk',
             customer_phone: '5321234567',
             customer_type: 'BUYER',
+            product_id: null,
             status: 'pending',
             failure_reason: null,
             rems_message: null,
@@ -103,6 +112,27 @@ describe('the REMS registrations projection', () => {
           },
         ],
       });
+  });
+
+  it('given nothing, when visitors register from a listing and from before listings, then the row names the listing or none', async () => {
+    const [fromListing, older, owner, listing] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await spec
+      .given()
+      .when([requested(fromListing, owner, MONDAY, listing), requestedBeforeListings(older, owner)])
+      .then({
+        rems_registrations: [
+          { registration_id: fromListing, product_id: listing, status: 'pending' },
+          { registration_id: older, product_id: null, status: 'pending' },
+        ].sort((a, b) => (a.registration_id < b.registration_id ? -1 : 1)),
+      });
+  });
+
+  it('given a registration from a listing, when REMS takes it in a later batch, then it still names the listing', async () => {
+    const [id, owner, listing] = [randomUUID(), randomUUID(), randomUUID()];
+    await spec
+      .given([requested(id, owner, MONDAY, listing)])
+      .when([delivered(id, owner)])
+      .then({ rems_registrations: [{ registration_id: id, product_id: listing, status: 'delivered' }] });
   });
 
   it('given a pending registration, when REMS takes it in a later batch, then it is delivered', async () => {

@@ -1,4 +1,9 @@
-import type { LeadDeleted, RemsFailureReason, RemsRegistrationEvent } from '@kartvizit/schemas';
+import {
+  registrationProductId,
+  type LeadDeleted,
+  type RemsFailureReason,
+  type RemsRegistrationEvent,
+} from '@kartvizit/schemas';
 import type { StoredEvent } from '@kartvizit/infra/vault/event-codec';
 import { REMS_REGISTRATIONS_PROJECTION, type RemsRegistrationStatus } from '@kartvizit/infra/read-models/contract';
 import { batchedUpsert } from '@kartvizit/infra/processing/batched-upsert';
@@ -24,6 +29,8 @@ interface RegistrationRow {
   readonly customerName: string;
   readonly customerPhone: string;
   readonly customerType: string;
+  /** The listing the visitor came from (issue 33); null from the card itself, and for registrations before it. */
+  readonly productId: string | null;
 }
 
 /** What an outcome (or a retry) says of the registration's state. */
@@ -80,6 +87,7 @@ function evolve(current: RegistrationState | undefined, event: StoredEvent<Event
           customerName: `${textOf(data.firstName)} ${textOf(data.lastName)}`.trim(),
           customerPhone: textOf(data.phoneNumber),
           customerType: data.customerType,
+          productId: registrationProductId(data),
           createdAt: data.requestedAt,
         },
       };
@@ -136,6 +144,7 @@ const upsertRegistrations = batchedUpsert<Written>({
     customer_name: { type: 'text', value: (row) => row.customerName },
     customer_phone: { type: 'text', value: (row) => row.customerPhone },
     customer_type: { type: 'text', value: (row) => row.customerType },
+    product_id: { type: 'uuid', value: (row) => row.productId },
     status: { type: 'text', value: (row) => row.status },
     failure_reason: { type: 'text', value: (row) => row.failureReason },
     rems_message: { type: 'text', value: (row) => row.remsMessage },
@@ -171,7 +180,8 @@ async function updateOutcomes(context: ProjectionContext, states: readonly Regis
 
 export const remsRegistrationsProjection: Projection<Event> = {
   name: REMS_REGISTRATIONS_PROJECTION,
-  version: 1,
+  // 2: product_id, the listing a registration came from (issue 33).
+  version: 2,
   tables: {
     rems_registrations: (table) => `CREATE TABLE ${table} (
         registration_id uuid PRIMARY KEY,
@@ -180,6 +190,7 @@ export const remsRegistrationsProjection: Projection<Event> = {
         customer_name text NOT NULL,
         customer_phone text NOT NULL,
         customer_type text NOT NULL,
+        product_id uuid,
         status text NOT NULL,
         failure_reason text,
         rems_message text,

@@ -73,6 +73,13 @@ export interface RemsRegistrationRequested {
      * force, takes the customer instead of the holder's own.
      */
     readonly officeId?: string;
+    /**
+     * The listing ('İlan', a catalogue item of kind 'listing', issue 33) the visitor came from, when the form was opened
+     * from its page; null when it was opened on the card itself. An active listing of the card's owner when it was
+     * recorded (the route checks). Not personal data, so readable. Absent from the events of schema version 1: read it
+     * through `registrationProductId` (read.ts), which says null for them.
+     */
+    readonly productId: string | null;
   };
 }
 
@@ -146,7 +153,8 @@ export function remsRegistrationStreamId(registrationId: string): string {
 
 export const REMS_REGISTRATION_EVENT_TYPES: EventRegistry<RemsRegistrationEvent> = {
   RemsRegistrationRequested: {
-    schemaVersion: 1,
+    // 2: productId, the listing the visitor came from (issue 33); version 1 has none (null).
+    schemaVersion: 2,
     ownerField: 'registrationId',
     personalFields: [
       'firstName',

@@ -83,6 +83,11 @@ export const CreateRemsCustomerBody = Type.Object(
     districtName: OptionalText(200, 'Ignored: the district itself is its name.'),
     address: OptionalText(CUSTOMER_LIMITS.address * 4),
     notes: OptionalText(CUSTOMER_LIMITS.notes * 4),
+    productId: OptionalText(
+      128,
+      "The listing ('İlan') the visitor came from, when the form was opened from a listing page: an active listing " +
+        "of the card's owner (a UUID). Empty or absent: the card itself.",
+    ),
     ...PUBLIC_FORM_FIELDS,
   },
   { additionalProperties: false },

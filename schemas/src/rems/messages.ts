@@ -76,6 +76,8 @@ export const REMS_REGISTRATION_MESSAGES = {
   remsRegistrationThanks: 'Bilgileriniz kaydedildi. Kart sahibi en kısa sürede sizinle iletişime geçecek.',
   remsRegistrationUnavailable: 'Bu kart şu anda görüşme talebi almıyor.',
   remsRegistrationFailedToast: 'Bilgileriniz kaydedilirken bir hata oluştu. Lütfen tekrar deneyin.',
+  /** `productId` names no active listing of the card's owner (not a UUID, another owner's, a product, switched off). */
+  remsListingNotFound: 'İlan bulunamadı',
   remsLeadHeading: 'Görüşme Planla',
   /** The disclosure on the form (with the link to the KVKK text): where the visitor's data goes. */
   remsNotice:

@@ -78,6 +78,8 @@ export function remsForm(form: HTMLFormElement, options: RemsFormOptions) {
         return;
       }
       const consent = form.elements.namedItem('marketingConsent');
+      // Opened from a listing's page (`/p/{cardId}?ilan={productId}#pc-rems-h`, issue 33): the registration names it.
+      const productId = new URLSearchParams(window.location.search).get('ilan')?.trim() || null;
       // SPEC §3 customer registration payload as the rules normalised it: digits-only phone, empty optionals as null,
       // the province's name from the list.
       const body = {
@@ -86,6 +88,7 @@ export function remsForm(form: HTMLFormElement, options: RemsFormOptions) {
         ...check.customer,
         marketingConsent: consent instanceof HTMLInputElement && consent.checked,
         website: feedback.value('website'),
+        productId,
       };
       sending = true;
       const label = submit?.textContent ?? '';
@@ -95,6 +98,8 @@ export function remsForm(form: HTMLFormElement, options: RemsFormOptions) {
       }
       options.sender
         .send(body)
+        // A listing gone since its page was opened ('İlan bulunamadı'): the visitor is still registered, from the card.
+        .then((sent) => (sent.answer.field === 'productId' ? options.sender.send({ ...body, productId: null }) : sent))
         .then(({ response, answer }) => {
           if (response.ok && answer.success) {
             form.reset();
