@@ -71,3 +71,50 @@ describe("the card page's catalogue", () => {
     expect(html).toContain(`href="/product/${ID}"`);
   });
 });
+
+describe("the card page's portfolio (issue 33)", () => {
+  const flat = (rooms: string, purpose: string, hostileName = false) =>
+    product({
+      name: hostileName ? HOSTILE : `${rooms} Daire`,
+      kind: 'listing',
+      listing: {
+        purpose,
+        propertyType: 'apartment',
+        rooms,
+        grossM2: 100,
+        netM2: 90,
+        il: 'İzmir',
+        ilce: 'Karşıyaka',
+        mahalle: '',
+        eids: { number: 'EIDS-1', validUntil: '2027-01-31' },
+      },
+    });
+
+  it('a catalogue of products alone carries nothing of a portfolio: no filters, no styles, its old title', () => {
+    const html = renderCatalogue(toCatalogue([{ id: ID, featured: false, data: product() }])).value;
+    expect(html).toContain('Ürün Kataloğu');
+    expect(html).not.toContain('Portföy');
+    expect(html).not.toContain('<style>');
+    expect(html).not.toContain('data-cat-filters');
+  });
+
+  it("with listings it is 'Portföy', with a badge per listing and filters only where there is a choice", () => {
+    const items = toCatalogue([
+      { id: ID, featured: false, data: flat('2+1', 'sale') },
+      { id: ID.replace(/1$/, '2'), featured: false, data: flat('3+1', 'sale') },
+    ]);
+    const html = renderCatalogue(items, { cardId: null, t: ((key: string) => key) as never, language: null, yetkiBelgesiNo: '3501234' }).value;
+    expect(html).toContain('>Portföy</h2>');
+    expect(html).toContain('Taşınmaz Ticareti Yetki Belgesi No: 3501234');
+    expect(html.match(/EİDS Doğrulandı/g)).toHaveLength(2);
+    expect(html).toContain('name="rooms" value="3+1"');
+    // Every listing is for sale and a flat: nothing to choose there.
+    expect(html).not.toContain('name="purpose"');
+    expect(html).not.toContain('name="type"');
+  });
+
+  it("a listing's hostile name stays text", () => {
+    const html = renderCatalogue(toCatalogue([{ id: ID, featured: false, data: flat('1+1', 'rent', true) }])).value;
+    expectHarmless(html, 0);
+  });
+});

@@ -567,7 +567,7 @@ ${options.sample ? '' : meetingBlock(view)}
 ${remsBlock(view)}
 ${view.location ? location(t, view.location) : ''}
 ${corporate(view)}
-${renderCatalogue(view.catalogue, { cardId: view.cardId, t: view.t, language: view.languages.length > 1 ? view.language : null })}
+${renderCatalogue(view.catalogue, { cardId: view.cardId, t: view.t, language: view.languages.length > 1 ? view.language : null, pageLanguage: view.language, yetkiBelgesiNo: view.yetkiBelgesiNo })}
 </main>
 <footer class="pc-footer"><p>${t('footer')}</p><a href="/">${t('footerLink')}</a></footer>
 </div>

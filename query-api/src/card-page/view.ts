@@ -149,6 +149,8 @@ export interface CardPageView {
   readonly structuredData: JsonLd | null;
   /** 'Ürün Kataloğu': the owner's shown products, featured first, then the owner's order. */
   readonly catalogue: readonly CatalogueItem[];
+  /** The agent's Taşınmaz Ticareti Yetki Belgesi number, else the office's (issue 33): shown with a portfolio. */
+  readonly yetkiBelgesiNo: string;
   /** An office card's office (decision 61): its name, its page and the yetki belgesi number its template shows. */
   readonly office: { readonly name: string; readonly href: string | null; readonly licenceNumber: string } | null;
   /**
@@ -496,6 +498,7 @@ export function toCardPageView(input: CardPageInput): CardPageView {
     searchable,
     structuredData,
     catalogue: toCatalogue(input.products ?? [], input.webp, language),
+    yetkiBelgesiNo: data.yetkiBelgesiNo || (office ? officeLicenceNumber(office) : ''),
     // The sample card shows the block (its owner holds no key): its form answers in sample mode, sending nothing
     // (docs/decisions/0048-a-sample-card-that-sells.md).
     rems: input.remsActive === true || isDemoOwner(input.ownerId) ? { ownerId: input.ownerId } : null,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { SHOWN_CARDS, SHOWN_PRODUCTS } from '@kartvizit/infra/read-models/contract';
+import { RM_REMS_KEYS, SHOWN_CARDS, SHOWN_PRODUCTS } from '@kartvizit/infra/read-models/contract';
 import { isMissingRelation } from '../core/sql.ts';
 
 /** What the product page is made of: the product, and its owner's shown card and profile (for the way back). */
@@ -15,6 +15,8 @@ export interface ProductPageRow {
   /** `cardId` is the card the visitor came from (the link's `?card=`, checked), not the fallback. */
   readonly cameFromCard: boolean;
   readonly profile: unknown;
+  /** The owner has a REMS key in force: a listing offers 'Görüşme Planla' through the card's REMS form. */
+  readonly remsActive: boolean;
 }
 
 interface Row {
@@ -24,6 +26,7 @@ interface Row {
   readonly card_id: string | null;
   readonly came_from_card: boolean | null;
   readonly profile: unknown;
+  readonly rems_active: boolean | null;
 }
 
 /**
@@ -40,7 +43,8 @@ export async function loadProductPage(
   try {
     const result = await pool.query<Row>(
       `WITH shown AS (SELECT pr.product_id, pr.owner_id, pr.data ${SHOWN_PRODUCTS} AND pr.product_id = $1)
-       SELECT s.product_id, s.owner_id, s.data, card.card_id, card.came_from_card, card.profile
+       SELECT s.product_id, s.owner_id, s.data, card.card_id, card.came_from_card, card.profile,
+              EXISTS (SELECT 1 FROM ${RM_REMS_KEYS} k WHERE k.owner_id = s.owner_id AND k.active) AS rems_active
          FROM shown s
          LEFT JOIN LATERAL (SELECT c.card_id, c.card_id = $2 AS came_from_card, p.data AS profile
                              ${SHOWN_CARDS} AND c.owner_id = s.owner_id
@@ -56,6 +60,7 @@ export async function loadProductPage(
       cardId: row.card_id,
       cameFromCard: row.came_from_card === true,
       profile: row.profile,
+      remsActive: row.rems_active === true,
     };
   } catch (error) {
     if (isMissingRelation(error)) return undefined;

@@ -28,24 +28,44 @@ function head(title: string, description: string, assets: PageAssets, meta: Safe
   return pageHead({ title, description, assets, meta, noscriptCss: NOSCRIPT_CSS });
 }
 
-/** A description for link previews: the price first, then the start of the description. */
+/** A description for link previews: the price first (a listing's with rooms, m² and place), then the description. */
 function summary(view: ProductPageView): string {
   const t = view.t;
   const text = view.description.replace(/\s+/g, ' ');
   const short = text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-  return [view.price?.text ?? '', short].filter(Boolean).join(' · ') || t('brand');
+  const lead = view.listing ? [view.listing.price, view.listing.line].filter(Boolean).join(' · ') : (view.price?.text ?? '');
+  return [lead, short].filter(Boolean).join(' · ') || t('brand');
+}
+
+/**
+ * A listing's link preview (issue 33): the Open Graph image drawn on the server with the first photo, the price, the
+ * rooms and the m² (`/ilan/{id}/og.png`), and its schema.org RealEstateListing.
+ */
+function listingMeta(view: ProductPageView, publicBaseUrl: string): SafeHtml | '' {
+  if (!view.listing) return '';
+  const image = `${publicBaseUrl}${view.listing.ogImagePath}`;
+  return markup`<meta property="og:image" content="${image}">
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="630">
+<meta property="og:image:alt" content="${view.name}">
+<meta name="twitter:image" content="${image}">
+<script type="application/ld+json">${jsonForScript(view.listing.structuredData)}</script>
+`;
 }
 
 function socialMeta(view: ProductPageView): SafeHtml {
   const t = view.t;
   const description = summary(view);
-  const image = view.shareImage
+  const publicBaseUrl = view.productUrl.slice(0, view.productUrl.indexOf('/', 'https://'.length));
+  const image = view.listing
+    ? listingMeta(view, publicBaseUrl)
+    : view.shareImage
     ? markup`<meta property="og:image" content="${view.shareImage}">
 <meta property="og:image:alt" content="${view.name}">
 <meta name="twitter:image" content="${view.shareImage}">
 `
     : '';
-  const price = view.priceMeta
+  const price = view.priceMeta && !view.listing
     ? markup`<meta property="product:price:amount" content="${view.priceMeta.amount}">
 <meta property="product:price:currency" content="${view.priceMeta.currency}">
 `
@@ -53,13 +73,13 @@ function socialMeta(view: ProductPageView): SafeHtml {
   const robots = view.searchable ? '' : markup`<meta name="robots" content="noindex">\n`;
   const hreflang = alternateLinks(view.alternates, view.productUrl);
   return markup`<link rel="canonical" href="${view.canonicalUrl}">
-${hreflang}${robots}<meta property="og:type" content="product">
+${hreflang}${robots}<meta property="og:type" content="${view.listing ? 'website' : 'product'}">
 <meta property="og:site_name" content="${t('brand')}">
 <meta property="og:locale" content="${OPEN_GRAPH_LOCALES[view.language]}">
 <meta property="og:title" content="${view.name}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${view.canonicalUrl}">
-${image}${price}<meta name="twitter:card" content="${view.shareImage ? 'summary_large_image' : 'summary'}">
+${image}${price}<meta name="twitter:card" content="${view.shareImage || view.listing ? 'summary_large_image' : 'summary'}">
 <meta name="twitter:title" content="${view.name}">
 <meta name="twitter:description" content="${description}">
 `;
@@ -124,6 +144,46 @@ ${description}${features}
 </div>`;
 }
 
+/**
+ * A listing's details (issue 33): the price with what it is for, the EİDS badge and its validity, the facts as a table
+ * a buyer scans in seconds, the agent's licence, 'WhatsApp ile Bilgi Al' naming the listing, 'Ara', 'Görüşme Planla'
+ * through REMS, and the map (loaded when asked, as on the card).
+ */
+function listingDetails(view: ProductPageView): SafeHtml {
+  const t = view.t;
+  const listing = view.listing;
+  if (!listing) return details(view);
+  const { words } = listing;
+  const badge = listing.eids
+    ? markup`<p class="pp-eids"><span class="pp-eids__badge">${icon('shield', 'pc-icon pc-icon--sm')}${words.verified}</span> <span class="pp-eids__until">${words.verifiedUntil(listing.eids.validUntil)} · ${words.authorisationNumber(listing.eids.number)}</span></p>`
+    : '';
+  const facts = markup`<section class="pp-section" aria-labelledby="pp-facts-h"><h2 class="pp-h2" id="pp-facts-h">${words.facts.title}</h2><table class="pp-facts"><tbody>${listing.facts.map(
+    ([label, value]) => markup`<tr><th scope="row">${label}</th><td>${value}</td></tr>`,
+  )}</tbody></table></section>`;
+  const description = view.description
+    ? markup`<section class="pp-section" aria-labelledby="pp-desc-h"><h2 class="pp-h2" id="pp-desc-h">${t('productDescription')}</h2><p class="pp-desc">${view.description}</p></section>`
+    : '';
+  const map = listing.location
+    ? markup`<section class="pp-section" aria-labelledby="pp-map-h"><h2 class="pp-h2" id="pp-map-h">${words.mapTitle}</h2><div class="pc-map" data-lat="${listing.location.lat}" data-lng="${listing.location.lng}"><div class="pc-map__placeholder">${icon('map', 'pc-icon pc-map__icon')}<button type="button" class="pc-btn pc-btn--light pc-js" data-map-load>${t('showMap')}</button></div></div><p class="pc-map__status" data-map-status role="status"></p><p class="pp-place">${listing.place}</p></section>`
+    : '';
+  const licence = listing.yetkiBelgesiNo ? markup`<p class="pp-licence">${words.yetkiBelgesi(listing.yetkiBelgesiNo)}</p>` : '';
+  const whatsApp = markup`<a class="pc-btn pp-action pp-action--whatsapp" href="${listing.whatsAppAskUrl ?? view.whatsAppAskUrl}" target="_blank" rel="noopener noreferrer" data-pp-click="whatsapp">${icon('whatsapp')}<span>${words.whatsApp}</span></a>`;
+  const call = listing.callUrl
+    ? markup`<a class="pc-btn pc-btn--primary pp-action" href="${listing.callUrl}" data-pp-click="call">${icon('phone')}<span>${words.call}</span></a>`
+    : '';
+  const book = listing.bookUrl
+    ? markup`<a class="pc-btn pp-action" href="${listing.bookUrl}">${icon('calendar')}<span>${words.book}</span></a>`
+    : '';
+  return markup`<div class="pp-info">
+<p class="pp-category">${listing.kindLine}</p><h1 class="pp-name">${view.name}</h1>
+<p class="pp-price"><span class="pc-visually-hidden">${t('productPrice')}: </span><span class="pp-price__now">${listing.price}</span></p>
+<p class="pp-line">${listing.line}</p>
+${badge}
+<div class="pp-actions">${call}${whatsApp}${book}</div>
+${facts}${description}${map}${licence}
+</div>`;
+}
+
 /** The product page: the same bytes for every visitor. */
 export function renderProductPage(view: ProductPageView, assets: PageAssets): string {
   const t = view.t;
@@ -143,6 +203,8 @@ export function renderProductPage(view: ProductPageView, assets: PageAssets): st
     share: { title: view.name, text: view.name, url: view.canonicalUrl },
     images: view.images.map((image) => image.small),
     text: {
+      mapLoading: t('mapLoading'),
+      mapFailed: t('mapFailed'),
       copied: t('scriptLinkCopied'),
       copyFailed: t('scriptCopyFailed'),
       imageOf: t('scriptImageOf', { index: '{index}', count: '{count}' }),
@@ -157,7 +219,7 @@ ${backdrop}<div class="pp-page">
 ${languageSwitcher(t, view.language, view.alternates, 'pc-langs pp-langs')}
 <main class="pp-card">
 ${gallery(view)}
-${details(view)}
+${view.listing ? listingDetails(view) : details(view)}
 </main>
 <footer class="pc-footer"><p>${t('footer')}</p>${view.cardUrl ? markup`<a href="${view.cardUrl}">${backLabel}</a>` : ''}</footer>
 </div>

@@ -14,6 +14,11 @@ import {
   sendFreshlyCompressed,
 } from '../html/answer.ts';
 import { productPath } from '../html/product.ts';
+import { listingKeyFacts, listingPath, listingPlace, listingPrice } from '../html/listing.ts';
+import { readStoredProduct } from '@kartvizit/schemas/product/read';
+import { LISTING_WORDS } from '../language/listing-words.ts';
+import { listingImagePng } from './og-image.ts';
+import { listingImageVersion } from './listing-view.ts';
 import { loadProductPage, type ProductPageRow } from './load.ts';
 import { renderProductPage, renderProductUnavailable } from './render.ts';
 import { toProductPageView } from './view.ts';
@@ -54,8 +59,10 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
   const unavailable = new UnavailablePages(renderProductUnavailable, PUBLIC_LANGUAGES);
 
   return async function routes(app: FastifyInstance): Promise<void> {
+    // A product at /product/{id}, a listing at /ilan/{id} (issue 33): each address of the other kind moves for good.
+    for (const kind of ['product', 'listing'] as const) {
     app.get<{ Params: { id: string }; Querystring: { card?: unknown; lang?: unknown } }>(
-      '/product/:id',
+      kind === 'product' ? '/product/:id' : '/ilan/:id',
       {
         schema: { hide: true },
         config: { projections: SHOWN_PRODUCT_PROJECTIONS, positionQuery: 'v', securityHeaders },
@@ -65,11 +72,10 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
         const id = raw.trim().toLowerCase();
         if (!UUID.test(id)) return unavailable.send(request, reply, 'not-found', assets.current());
         const fromCard = cameFrom(request.query.card);
-        if (id !== raw) {
-          const lang = isPublicLanguage(request.query.lang) ? request.query.lang : null;
-          const location = productPath(id, fromCard, lang);
-          return reply.code(301).header('location', location).header('cache-control', 'public, max-age=86400').send();
-        }
+        const lang = isPublicLanguage(request.query.lang) ? request.query.lang : null;
+        const moved = (path: string) =>
+          reply.code(301).header('location', path).header('cache-control', 'public, max-age=86400').send();
+        if (id !== raw) return moved((kind === 'product' ? productPath : listingPath)(id, fromCard, lang));
         let row: ProductPageRow | undefined;
         try {
           row = await loadProductPage(context.pool, id, fromCard);
@@ -78,11 +84,15 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
           return unavailable.send(request, reply, 'error', assets.current());
         }
         if (!row) return unavailable.send(request, reply, 'not-found', assets.current());
+        const isListing = readStoredProduct(row.data).kind === 'listing';
+        if (isListing && kind === 'product') return moved(listingPath(id, fromCard, lang));
+        if (!isListing && kind === 'listing') return moved(productPath(id, fromCard, lang));
         const view = toProductPageView({
           productId: row.productId,
           data: row.data,
           cardId: row.cardId,
           cameFromCard: row.cameFromCard,
+          remsActive: row.remsActive,
           profile: row.profile,
           publicBaseUrl: settings.publicBaseUrl,
           requestedLanguage: request.query.lang,
@@ -97,6 +107,39 @@ export function productPageRoutes(context: QueryContext, settings: ProductPageSe
         const vary = view.alternates.length > 0 && !isPublicLanguage(request.query.lang) ? LANGUAGE_VARY : undefined;
         if (answeredNotModified(request, reply, etag, fresh, vary)) return reply;
         return sendFreshlyCompressed(request, reply, text, vary);
+      },
+    );
+    }
+
+    /**
+     * A listing's Open Graph image (issue 33). The page names it with a version of what it shows (`?v=`): that address
+     * is cached for good; any other (an old share's) is answered fresh, briefly cacheable.
+     */
+    app.get<{ Params: { id: string }; Querystring: { v?: unknown } }>(
+      '/ilan/:id/og.png',
+      { schema: { hide: true }, config: { projections: SHOWN_PRODUCT_PROJECTIONS } },
+      async (request, reply) => {
+        const id = request.params.id.trim().toLowerCase();
+        const row = UUID.test(id) ? await loadProductPage(context.pool, id).catch(() => undefined) : undefined;
+        const product = row ? readStoredProduct(row.data) : null;
+        if (!product?.listing) return reply.code(404).type('text/plain; charset=utf-8').send('İlan bulunamadı');
+        const words = LISTING_WORDS.tr;
+        const price = listingPrice(product, words, 'tr-TR');
+        const place = listingPlace(product.listing);
+        const image = product.images[0] ?? null;
+        const version = listingImageVersion(product, image);
+        const png = await listingImagePng(context.blobs, image, {
+          price,
+          facts: listingKeyFacts(product.listing, 'tr-TR'),
+          place,
+          kind: `${words.purposes[product.listing.purpose]} · ${words.types[product.listing.propertyType]}`,
+        });
+        const current = request.query.v === version;
+        return reply
+          .type('image/png')
+          .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .header('etag', `"${version}"`)
+          .send(png);
       },
     );
   };

@@ -8,6 +8,8 @@ import { PUBLIC_LANGUAGES, languagesOf, translated, type PublicLanguage } from '
 import { FORMAT_LOCALES, messagesFor, type Translate } from '../language/messages.ts';
 import { languageUrl, pageLanguage } from '../language/negotiate.ts';
 import type { LanguageAlternate } from '../html/languages.ts';
+import { listingPath } from '../html/listing.ts';
+import { toListingPageView, type ListingPageView } from './listing-view.ts';
 
 /**
  * What /product/{id} shows (SPEC "Product detail page"), derived from the product read model's `data` (read by
@@ -51,6 +53,8 @@ export interface ProductPageView {
   readonly productUrl: string;
   /** Each of the owner's languages: its absolute address (hreflang) and the link the switcher shows. */
   readonly alternates: readonly LanguageAlternate[];
+  /** A listing's facts, badge and actions (issue 33, `/ilan/{id}`); null for a product. */
+  readonly listing: ListingPageView | null;
 }
 
 export interface ProductPageInput {
@@ -59,6 +63,8 @@ export interface ProductPageInput {
   readonly cardId: string | null;
   /** `cardId` is the card whose link the visitor followed, not the owner's first card. */
   readonly cameFromCard?: boolean;
+  /** The owner takes customers through REMS: a listing offers 'Görüşme Planla'. */
+  readonly remsActive?: boolean;
   readonly profile: unknown;
   readonly publicBaseUrl: string;
   /** The language asked for (`?lang=`), if any, and the browser's `Accept-Language`. */
@@ -107,7 +113,9 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
   };
   const profile = { ...storedProfile, ...translated({ jobTitle: storedProfile.jobTitle }, storedProfile.translations, language) };
   const name = product.name.trim() || t('productNotFoundTitle');
-  const productUrl = `${input.publicBaseUrl}${productPath(input.productId)}`;
+  // A listing lives at /ilan/{id}, a product at /product/{id} (issue 33).
+  const pathOf = stored.listing ? listingPath : productPath;
+  const productUrl = `${input.publicBaseUrl}${pathOf(input.productId)}`;
   const canonicalUrl = languageUrl(productUrl, language, languages);
   const fromCard = input.cardId && input.cameFromCard ? input.cardId : null;
   const alternates =
@@ -115,11 +123,24 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
       ? languages.map((each) => ({
           language: each,
           url: languageUrl(productUrl, each, languages),
-          href: productPath(input.productId, fromCard, each),
+          href: pathOf(input.productId, fromCard, each),
         }))
       : [];
   const images = imagesOf(product);
   const price = priceOf(product, FORMAT_LOCALES[language]);
+  const listing = toListingPageView({
+    productId: input.productId,
+    data: input.data,
+    profile: input.profile,
+    cardId: input.cardId,
+    remsActive: input.remsActive === true,
+    publicBaseUrl: input.publicBaseUrl,
+    canonicalUrl,
+    language,
+    name,
+    description: product.description.trim(),
+    images: images.map((image) => image.src),
+  });
   const ownerName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const number = whatsAppNumber(product.actionButton, profile.phone);
   return {
@@ -147,5 +168,6 @@ export function toProductPageView(input: ProductPageInput): ProductPageView {
     t,
     productUrl,
     alternates,
+    listing,
   };
 }

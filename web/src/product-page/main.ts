@@ -1,5 +1,6 @@
 import { beacon, whenShown } from '../shared/beacon.ts';
 import { debug } from '../shared/debug.ts';
+import { enhanceMap } from '../public-card/enhance-location.ts';
 import './product.css';
 
 /**
@@ -16,7 +17,7 @@ interface PageData {
   readonly cardId: string | null;
   readonly share: { readonly title: string; readonly text: string; readonly url: string };
   readonly images: readonly string[];
-  readonly text: Readonly<Record<'copied' | 'copyFailed' | 'imageOf', string>>;
+  readonly text: Readonly<Record<'copied' | 'copyFailed' | 'imageOf' | 'mapLoading' | 'mapFailed', string>>;
 }
 
 const TOAST_MS = 2000;
@@ -118,6 +119,8 @@ function enhance(data: PageData): void {
   }
 
   enhanceGallery(data);
+  // A listing's map (issue 33), loaded when the visitor asks, as on the card.
+  enhanceMap({ mapLoading: data.text.mapLoading, mapFailed: data.text.mapFailed });
 
   document.querySelector('[data-share]')?.addEventListener('click', () => {
     const share = data.share;

@@ -372,6 +372,9 @@ if (dataElement?.textContent) {
     const data = JSON.parse(dataElement.textContent) as PageData;
     sampleWebVitals(data.vitalsSampleRate, 'card', (error) => debug('web vitals failed', error));
     enhanceCatalogue({ showAll: data.text.catalogueShowAll, showScroller: data.text.catalogueShowScroller });
+    // A portfolio's filters (issue 33): a chunk of their own, fetched only by a card that has listings.
+    const portfolio = document.querySelector<HTMLFormElement>('[data-cat-filters]');
+    if (portfolio) void import('./portfolio.ts').then(({ enhancePortfolio }) => enhancePortfolio(portfolio));
     enhance(data);
   } catch (error) {
     debug('enhancement failed', error);
