@@ -13,5 +13,5 @@ export function productSchedules(deps: {
   readonly store: EventStore;
   readonly codec: EventCodec;
 }): Schedule[] {
-  return [listingAuthorisationSchedule(deps) as Schedule];
+  return [listingAuthorisationSchedule(deps)];
 }

@@ -16,7 +16,6 @@ let product: TestProduct;
 let owner: Owner;
 let cardId = '';
 let flat: Product;
-let villa: Product;
 let lamp: Product;
 let position = '';
 
@@ -69,12 +68,12 @@ beforeAll(async () => {
     images,
     listing: listing({}),
   }));
-  ({ product: villa } = await createProduct(product, owner, {
+  await createProduct(product, owner, {
     kind: 'listing',
     name: 'Bodrum villa',
     price: { value: '95.000', currency: 'TRY' },
     listing: listing({ purpose: 'rent', propertyType: 'villa', rooms: '5+2', il: 'Muğla', ilce: 'Bodrum', mahalle: '', location: null, deposit: 190000 }),
-  }));
+  });
   const made = await createProduct(product, owner, { name: 'Emlak rehberi (kitap)', price: { value: 250 } });
   lamp = made.product;
   position = made.position;
@@ -121,8 +120,8 @@ describe('the listing page', () => {
 
   it('shows the facts as a table, the badge with its validity, the licence and the actions', async () => {
     const html = (await page(`/ilan/${flat._id}`)).body;
-    const facts = Object.fromEntries(
-      [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g)].map((match) => [match[1], match[2]]),
+    const facts: Record<string, string> = Object.fromEntries(
+      [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g)].map((match) => [match[1] ?? '', match[2] ?? '']),
     );
     expect(facts).toMatchObject({
       'İlan türü': 'Satılık',
@@ -153,7 +152,7 @@ describe('the listing page', () => {
   it('describes itself to search engines as a schema.org RealEstateListing with an Offer', async () => {
     const html = (await page(`/ilan/${flat._id}`)).body;
     const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';
-    const data = JSON.parse(json) as Record<string, any>;
+    const data = JSON.parse(json) as { [key: string]: unknown; offers: unknown; about: unknown; image: unknown[] };
     expect(data['@context']).toBe('https://schema.org');
     expect(data['@type']).toBe('RealEstateListing');
     expect(data.url).toBe(`https://kart.example/ilan/${flat._id}`);

@@ -74,8 +74,17 @@ export const listingAuthorisationDecider: Decider<AuthorisationsState, TendListi
         );
       case 'ProductDeleted':
         return withEntry(state, event.data.productId, () => undefined);
-      default:
+      // Featuring, activation and order leave an authorisation as it is: a switched-off listing's still ends.
+      case 'ProductActivated':
+      case 'ProductDeactivated':
+      case 'ProductFeatured':
+      case 'ProductUnfeatured':
+      case 'ProductsReordered':
         return state;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
     }
   },
 

@@ -103,7 +103,7 @@ describe("the card page's portfolio (issue 33)", () => {
       { id: ID, featured: false, data: flat('2+1', 'sale') },
       { id: ID.replace(/1$/, '2'), featured: false, data: flat('3+1', 'sale') },
     ]);
-    const html = renderCatalogue(items, { cardId: null, t: ((key: string) => key) as never, language: null, yetkiBelgesiNo: '3501234' }).value;
+    const html = renderCatalogue(items, { cardId: null, t: (key) => key, language: null, yetkiBelgesiNo: '3501234' }).value;
     expect(html).toContain('>Portföy</h2>');
     expect(html).toContain('Taşınmaz Ticareti Yetki Belgesi No: 3501234');
     expect(html.match(/EİDS Doğrulandı/g)).toHaveLength(2);

@@ -22,6 +22,11 @@ export function listingPath(id: string, fromCardId: string | null = null, langua
   return query.length ? `/ilan/${id}?${query.join('&')}` : `/ilan/${id}`;
 }
 
+/** A wa.me link with the message written in (no number: WhatsApp asks whom to send it to). */
+export function whatsAppUrl(number: string | null, text: string): string {
+  return `https://wa.me/${number ?? ''}?text=${encodeURIComponent(text)}`;
+}
+
 /** The price shows: displayed and above 0 (else the visitor is asked to ask). */
 export function listingPriceShown(product: ProductData): boolean {
   return product.price.isDisplayed && product.price.value > 0;

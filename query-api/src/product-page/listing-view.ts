@@ -6,8 +6,16 @@ import { readStoredProfile } from '@kartvizit/schemas/profile/read';
 import type { PublicLanguage } from '@kartvizit/schemas/language/model';
 import { LISTING_WORDS, type ListingWords } from '../language/listing-words.ts';
 import { FORMAT_LOCALES } from '../language/messages.ts';
-import { formatDay, listingArea, listingFacts, listingLine, listingPath, listingPlace, listingPrice } from '../html/listing.ts';
-import { whatsAppUrl } from './view.ts';
+import {
+  formatDay,
+  listingArea,
+  listingFacts,
+  listingLine,
+  listingPath,
+  listingPlace,
+  listingPrice,
+  whatsAppUrl,
+} from '../html/listing.ts';
 
 /**
  * What /ilan/{id} shows beside a product page's gallery and words (issue 33): the facts as a table, the EİDS badge

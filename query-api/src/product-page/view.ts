@@ -8,7 +8,7 @@ import { PUBLIC_LANGUAGES, languagesOf, translated, type PublicLanguage } from '
 import { FORMAT_LOCALES, messagesFor, type Translate } from '../language/messages.ts';
 import { languageUrl, pageLanguage } from '../language/negotiate.ts';
 import type { LanguageAlternate } from '../html/languages.ts';
-import { listingPath } from '../html/listing.ts';
+import { listingPath, whatsAppUrl } from '../html/listing.ts';
 import { toListingPageView, type ListingPageView } from './listing-view.ts';
 
 /**
@@ -96,9 +96,6 @@ export function whatsAppNumber(
   return null;
 }
 
-export function whatsAppUrl(number: string | null, text: string): string {
-  return `https://wa.me/${number ?? ''}?text=${encodeURIComponent(text)}`;
-}
 
 export function toProductPageView(input: ProductPageInput): ProductPageView {
   const stored = readStoredProduct(input.data);
