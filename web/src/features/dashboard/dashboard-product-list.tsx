@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { DASHBOARD_PRODUCT_COUNT } from '@kartvizit/schemas/constants';
+import { LISTING_MESSAGES } from '@kartvizit/schemas/product/listing-messages';
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
-import { formatProductPrice } from '../../shared/format.ts';
 import { useGetProductsQuery, type Product } from '../product/api.ts';
+import { authorisationEnded, catalogueTitle, ListingBadge, listedPrice, listingLine } from '../product/listing-row.tsx';
 import '../../shared/ui/states.css';
 import './dashboard-product-list.css';
 
@@ -16,11 +17,12 @@ const BOX_PATH = 'M4 7.5 12 3l8 4.5v9L12 21l-8-4.5v-9Zm0 0 8 4.5m0 0 8-4.5M12 12
 export function DashboardProductList() {
   const { data, isLoading } = useGetProductsQuery();
   const products = data?.data.slice(0, DASHBOARD_PRODUCT_COUNT) ?? [];
+  const title = catalogueTitle(data?.data ?? [], 'Ürün Kataloğu');
 
   return (
     <section className="panel dashboard__panel" aria-labelledby="dashboard-products-title" aria-busy={isLoading}>
       <div className="dashboard__panel-head">
-        <h2 id="dashboard-products-title">Ürün Kataloğu</h2>
+        <h2 id="dashboard-products-title">{title}</h2>
         <Link to="/products">Tümünü gör</Link>
       </div>
       {isLoading ? (
@@ -53,7 +55,8 @@ export function DashboardProductList() {
 
 function DashboardProductRow({ product }: { readonly product: Product }) {
   const image = product.thumbnails[0] ?? product.images[0];
-  const price = formatProductPrice(product.price);
+  const price = listedPrice(product);
+  const line = listingLine(product);
   return (
     <li className={product.isActive ? 'dashboard-products__item' : 'dashboard-products__item dashboard-products__item--inactive'}>
       {image ? (
@@ -67,11 +70,19 @@ function DashboardProductRow({ product }: { readonly product: Product }) {
         <span className="dashboard-products__name">{product.name}</span>
         <span className="dashboard-products__meta">
           <span>
-            {product.category || 'Kategorisiz'}
+            {line ?? (product.category || 'Kategorisiz')}
             {!product.isActive && ` · ${PRODUCT_MESSAGES.productInactiveBadge}`}
           </span>
           {price ? <span className="dashboard-products__price">{price}</span> : <span>Fiyat yok</span>}
         </span>
+        {product.kind === 'listing' && (
+          <span className="dashboard-products__badges">
+            <ListingBadge product={product} />
+          </span>
+        )}
+        {authorisationEnded(product) && (
+          <span className="listing-notice">{LISTING_MESSAGES.listingAuthorisationEnded}</span>
+        )}
       </span>
     </li>
   );

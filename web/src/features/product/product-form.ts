@@ -6,8 +6,16 @@ import {
   type ProductActionType,
   type ProductCurrency,
 } from '@kartvizit/schemas/product/model';
+import type { CatalogueItemKind } from '@kartvizit/schemas/product/listing';
 import { formatProductMoney, parseProductMoney, validateProductInput } from '@kartvizit/schemas/product/rules';
 import { parseProfilePhone } from '@kartvizit/schemas/profile/rules';
+import {
+  EMPTY_LISTING_FORM,
+  listingBody,
+  listingFormFrom,
+  type ListingFormValues,
+  type ListingRequestBody,
+} from './listing-form.ts';
 
 /**
  * The product form as the screen holds it (every input is text, as typed) and the request body it
@@ -42,6 +50,10 @@ export const NO_PRODUCT_TRANSLATIONS: ProductTranslationValues = {
 };
 
 export interface ProductFormState {
+  /** 'Ürün' or 'İlan' (issue 33): a listing shows the listing's fields and hides the product-only ones. */
+  readonly kind: CatalogueItemKind;
+  /** The listing's inputs; kept while the owner looks at 'Ürün', sent only for 'İlan'. */
+  readonly listing: ListingFormValues;
   readonly name: string;
   readonly description: string;
   readonly category: string;
@@ -67,6 +79,8 @@ export interface ProductFormState {
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormState = {
+  kind: 'product',
+  listing: EMPTY_LISTING_FORM,
   name: '',
   description: '',
   category: '',
@@ -152,6 +166,8 @@ function money(value: number | null): string {
 /** Edit mode: the stored product in the form, defaults where it has nothing (SPEC §4). */
 export function formFromProduct(product: Product): ProductFormState {
   return {
+    kind: product.kind,
+    listing: product.listing ? listingFormFrom(product.listing) : EMPTY_LISTING_FORM,
     name: product.name,
     description: product.description,
     category: product.category,
@@ -231,6 +247,9 @@ export function translationsBody(values: ProductTranslationValues, withActionLab
 }
 
 export interface ProductRequestBody {
+  readonly kind: CatalogueItemKind;
+  /** The listing's facts for kind 'listing'; null for a product. */
+  readonly listing: ListingRequestBody | null;
   readonly name: string;
   readonly description: string;
   readonly category: string;
@@ -252,6 +271,27 @@ export interface ProductRequestBody {
   readonly translations: ProductTranslationsBody;
 }
 
+function listingRequestBody(form: ProductFormState): ProductRequestBody {
+  return {
+    kind: 'listing',
+    listing: listingBody(form.listing),
+    name: form.name,
+    description: form.description,
+    category: form.category,
+    price: { value: form.priceValue, currency: form.currency, isDisplayed: form.isDisplayed, compareAtValue: '' },
+    images: [...form.images],
+    externalLink: '',
+    url: '',
+    actionButton: { type: 'none', label: '', value: '' },
+    tags: [],
+    features: list(form.features, /\r?\n/),
+    stock: '',
+    isActive: form.isActive,
+    featured: form.featured,
+    translations: translationsBody(form.translations, false),
+  };
+}
+
 function list(text: string, separator: RegExp): string[] {
   return text
     .split(separator)
@@ -259,10 +299,17 @@ function list(text: string, separator: RegExp): string[] {
     .filter((item) => item !== '');
 }
 
-/** The form as POST /api/products and PUT /api/products/{id} take it; hidden button fields are not sent. */
+/**
+ * The form as POST /api/products and PUT /api/products/{id} take it; hidden button fields are not sent, nor are the
+ * product-only fields of a listing (stock, button, links, tags, the pre-discount price): sent blank, so a product
+ * turned into a listing keeps none of them.
+ */
 export function requestBody(form: ProductFormState): ProductRequestBody {
+  if (form.kind === 'listing') return listingRequestBody(form);
   const shown = actionFieldsShown(form.actionType);
   return {
+    kind: 'product',
+    listing: null,
     name: form.name,
     description: form.description,
     category: form.category,
@@ -306,6 +353,11 @@ export function formProblem(form: ProductFormState, ownerId: string): FieldProbl
 export function inputFieldOf(field: string): string {
   if (field === 'actionButton') return 'actionButton.type';
   if (field === 'price') return 'price.value';
+  if (field === 'kind') return 'kind';
+  // The listing as a whole: its first input; the EİDS authorisation as a whole: its number; the map pin: its button.
+  if (field === 'listing') return 'listing.purpose';
+  if (field === 'listing.eids') return 'listing.eids.number';
+  if (field.startsWith('listing.location')) return 'listing.location';
   // A whole language refused ('translations.en'): its first input.
   if (/^translations\.[a-z]+$/.test(field)) return `${field}.name`;
   return field;

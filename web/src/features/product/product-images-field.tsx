@@ -1,13 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
-import { PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/product/model';
+import type { CatalogueItemKind } from '@kartvizit/schemas/product/listing';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
-import { uploadProblem, uploadProductImages } from './upload.ts';
+import { imageLimitOf, uploadInBatches, uploadProblem, uploadProductImages } from './upload.ts';
 
 interface ProductImagesFieldProps {
   readonly images: readonly string[];
+  /** A listing takes 30 images, a product 10. */
+  readonly kind: CatalogueItemKind;
   readonly onImages: (images: readonly string[]) => void;
   readonly error?: string | undefined;
   /** Tells the form an upload is running, so it is not saved halfway. */
@@ -24,10 +26,10 @@ function thumbnailOf(url: string): string {
 }
 
 /**
- * Chosen files are uploaded at once (the profile's image pipeline); the returned addresses join
+ * Chosen files are uploaded at once (the profile's image pipeline), ten to a request; the returned addresses join
  * the product's images and previews. Each preview can be removed; removal only changes the form.
  */
-export function ProductImagesField({ images, onImages, error, onBusy, disabled }: ProductImagesFieldProps) {
+export function ProductImagesField({ images, kind, onImages, error, onBusy, disabled }: ProductImagesFieldProps) {
   const dispatch = useAppDispatch();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -35,26 +37,32 @@ export function ProductImagesField({ images, onImages, error, onBusy, disabled }
   const [problem, setProblem] = useState<string | null>(null);
   const uploading = progress !== null;
   const message = problem ?? error;
-  const full = images.length >= PRODUCT_MAX_IMAGES;
+  const limit = imageLimitOf(kind);
+  const full = images.length >= limit;
 
   async function choose(list: FileList | null) {
     const files = list ? [...list] : [];
     if (inputRef.current) inputRef.current.value = '';
     if (files.length === 0) return;
-    const refused = uploadProblem(files, images.length);
+    const refused = uploadProblem(files, images.length, kind);
     setProblem(refused);
     if (refused) return;
     setProgress(0);
     onBusy(true);
-    const outcome = await uploadProductImages(files, dispatch, setProgress);
+    const { urls, outcome } = await uploadInBatches(
+      files,
+      (batch, onProgress) => uploadProductImages(batch, dispatch, onProgress),
+      setProgress,
+    );
     setProgress(null);
     onBusy(false);
+    // What earlier batches uploaded stays, even when a later one failed.
+    if (urls.length > 0) onImages([...images, ...urls.filter((url) => !images.includes(url))].slice(0, limit));
     if (!outcome.ok) {
       setProblem(outcome.message);
       if (outcome.status !== 401) toast.error(outcome.message);
       return;
     }
-    onImages([...images, ...outcome.urls.filter((url) => !images.includes(url))].slice(0, PRODUCT_MAX_IMAGES));
     toast.success(outcome.message);
   }
 
@@ -101,7 +109,7 @@ export function ProductImagesField({ images, onImages, error, onBusy, disabled }
           Görsel Seç
         </label>
         <span id={`${id}-hint`} className="product-field__hint">
-          {images.length}/{PRODUCT_MAX_IMAGES} görsel · her biri en fazla 5 MB (JPEG, PNG, WebP)
+          {images.length}/{limit} görsel · her biri en fazla 5 MB (JPEG, PNG, WebP)
         </span>
       </div>
       {uploading && (

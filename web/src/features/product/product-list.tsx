@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { LISTING_MESSAGES } from '@kartvizit/schemas/product/listing-messages';
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
-import { formatProductPrice } from '../../shared/format.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import type { Product } from './api.ts';
+import { authorisationEnded, ListingBadge, listedPrice, listingLine } from './listing-row.tsx';
 
 export const STAR_PATH =
   'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z';
@@ -14,6 +15,8 @@ const TRASH_PATH = 'M5 7h14M10 11v6m4-6v6M6 7l1 12a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1
 
 interface ProductListProps {
   readonly products: readonly Product[];
+  /** The list's name: 'Ürünleriniz', or 'Portföy ve Ürünler' once it holds a listing. */
+  readonly label: string;
   /** A reorder is being saved: dragging and moving wait (SPEC §4). */
   readonly ordering: boolean;
   /** The product whose star is being saved. */
@@ -28,7 +31,7 @@ interface ProductListProps {
  * The owner's products in their order. Reordered by dragging a row (native drag and drop) or,
  * without a pointer, by each row's move buttons; the page announces the new place.
  */
-export function ProductList({ products, ordering, featuring, onMove, onFeature, onEdit, onDelete }: ProductListProps) {
+export function ProductList({ products, label, ordering, featuring, onMove, onFeature, onEdit, onDelete }: ProductListProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -67,9 +70,11 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
   }
 
   return (
-    <ol ref={listRef} className="product-list" aria-label="Ürünleriniz" aria-describedby="product-list-hint" aria-busy={ordering}>
+    <ol ref={listRef} className="product-list" aria-label={label} aria-describedby="product-list-hint" aria-busy={ordering}>
       {products.map((product, index) => {
-        const price = formatProductPrice(product.price);
+        const price = listedPrice(product);
+        const line = listingLine(product);
+        const ended = authorisationEnded(product);
         const thumbnail = product.thumbnails[0] ?? product.images[0];
         const classes = ['product-row'];
         if (!product.isActive) classes.push('product-row--inactive');
@@ -117,10 +122,12 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
             <div className="product-row__main">
               <h3 className="product-row__name">{product.name}</h3>
               <p className="product-row__meta">
+                {line && <span className="product-row__listing">{line}</span>}
                 {product.category && <span>{product.category}</span>}
                 {price && <span className="product-row__price">{price}</span>}
               </p>
               <p className="product-row__badges">
+                <ListingBadge product={product} />
                 {product.featured && (
                   <span className="product-badge product-badge--featured">
                     <Icon path={STAR_PATH} className="icon product-badge__star" />
@@ -129,6 +136,7 @@ export function ProductList({ products, ordering, featuring, onMove, onFeature, 
                 )}
                 {!product.isActive && <span className="product-badge product-badge--inactive">{PRODUCT_MESSAGES.productInactiveBadge}</span>}
               </p>
+              {ended && <p className="listing-notice">{LISTING_MESSAGES.listingAuthorisationEnded}</p>}
             </div>
             <div className="product-row__actions">
               <button

@@ -15,6 +15,7 @@ import {
   type Product,
 } from './api.ts';
 import { ProductFormPanel } from './product-form-panel.tsx';
+import { catalogueTitle } from './listing-row.tsx';
 import { ProductList } from './product-list.tsx';
 import { moveAnnouncement, moveItem, orderBody } from './reorder.ts';
 import '../../shared/ui/states.css';
@@ -39,6 +40,8 @@ export function ProductsPage() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const products = data?.data ?? [];
+  // The screen stays 'Ürün Kataloğu'; its list is 'Portföy ve Ürünler' once it holds a listing (issue 33).
+  const listTitle = catalogueTitle(products, 'Ürünleriniz');
 
   useEffect(() => {
     if (isError && httpStatus(error) !== 401) toast.error(PRODUCT_MESSAGES.productsLoadError, { id: LOAD_ERROR_TOAST_ID });
@@ -151,7 +154,9 @@ export function ProductsPage() {
       ) : (
         <section className="panel products-page__list" aria-labelledby="products-list-title">
           <div className="products-page__list-head">
-            <h2 id="products-list-title">Ürünleriniz ({products.length})</h2>
+            <h2 id="products-list-title">
+              {listTitle} ({products.length})
+            </h2>
             <p id="product-list-hint" className="products-page__hint">
               {reorder.isLoading
                 ? PRODUCT_MESSAGES.productOrderSaving
@@ -160,6 +165,7 @@ export function ProductsPage() {
           </div>
           <ProductList
             products={products}
+            label={listTitle}
             ordering={reorder.isLoading}
             featuring={featuring}
             onMove={(from, to) => void move(from, to)}

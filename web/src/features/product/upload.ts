@@ -1,5 +1,7 @@
 import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MAX_IMAGES } from '@kartvizit/schemas/product/model';
+import { LISTING_MAX_IMAGES, type CatalogueItemKind } from '@kartvizit/schemas/product/listing';
+import { LISTING_MESSAGES } from '@kartvizit/schemas/product/listing-messages';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MAX_IMAGES, PRODUCT_UPLOAD_MAX_FILES } from '@kartvizit/schemas/product/model';
 import { endRefusedSession } from '../../app/api.ts';
 import type { AppDispatch } from '../../app/store.ts';
 import { recordPositionOf } from '../../app/write-position.ts';
@@ -12,10 +14,21 @@ import { readToken } from '../account/token.ts';
  * 401 for the current token, as the root base query does.
  */
 
-/** The first reason these files cannot be added to a product that already shows `shown` images. */
-export function uploadProblem(files: ReadonlyArray<{ readonly size: number; readonly type: string }>, shown: number): string | null {
+/** How many images an item may show: a listing 30, a product 10 (issue 33). */
+export function imageLimitOf(kind: CatalogueItemKind): number {
+  return kind === 'listing' ? LISTING_MAX_IMAGES : PRODUCT_MAX_IMAGES;
+}
+
+/** The first reason these files cannot be added to an item that already shows `shown` images. */
+export function uploadProblem(
+  files: ReadonlyArray<{ readonly size: number; readonly type: string }>,
+  shown: number,
+  kind: CatalogueItemKind = 'product',
+): string | null {
   if (files.length === 0) return PRODUCT_MESSAGES.productImagesMissing;
-  if (shown + files.length > PRODUCT_MAX_IMAGES) return PRODUCT_MESSAGES.productTooManyImages;
+  if (shown + files.length > imageLimitOf(kind)) {
+    return kind === 'listing' ? LISTING_MESSAGES.listingTooManyImages : PRODUCT_MESSAGES.productTooManyImages;
+  }
   if (files.some((file) => !file.type.startsWith('image/'))) return PRODUCT_MESSAGES.productUploadWrongType;
   if (files.some((file) => file.size > PRODUCT_IMAGE_MAX_BYTES)) return PRODUCT_MESSAGES.productImageTooLarge;
   return null;
@@ -72,4 +85,42 @@ export function uploadProductImages(
     });
     request.send(form);
   });
+}
+
+/** The files in requests the server takes: at most PRODUCT_UPLOAD_MAX_FILES each, in the order chosen. */
+export function uploadBatches<F>(files: readonly F[], size: number = PRODUCT_UPLOAD_MAX_FILES): F[][] {
+  const batches: F[][] = [];
+  for (let start = 0; start < files.length; start += size) batches.push(files.slice(start, start + size));
+  return batches;
+}
+
+export interface BatchedUpload {
+  /** Every address uploaded, also those of the batches before a failure (the owner keeps them). */
+  readonly urls: readonly string[];
+  /** The last batch's outcome: the first failure, or the last success. */
+  readonly outcome: UploadOutcome;
+}
+
+/**
+ * More files than one request takes (a listing's 30 photos) go as several uploads, one after another; the progress
+ * is of all the bytes. A failed batch stops the rest.
+ */
+export async function uploadInBatches<F extends { readonly size: number }>(
+  files: readonly F[],
+  send: (batch: readonly F[], onProgress: (fraction: number) => void) => Promise<UploadOutcome>,
+  onProgress: (fraction: number) => void,
+): Promise<BatchedUpload> {
+  const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+  const urls: string[] = [];
+  let done = 0;
+  let outcome: UploadOutcome = { ok: false, message: PRODUCT_MESSAGES.productImagesMissing, status: null };
+  for (const batch of uploadBatches(files)) {
+    const bytes = batch.reduce((sum, file) => sum + file.size, 0);
+    outcome = await send(batch, (fraction) => onProgress((done + fraction * bytes) / total));
+    if (!outcome.ok) return { urls, outcome };
+    urls.push(...outcome.urls);
+    done += bytes;
+    onProgress(done / total);
+  }
+  return { urls, outcome };
 }
