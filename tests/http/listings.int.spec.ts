@@ -230,3 +230,25 @@ describe('the EİDS authorisation’s deadlines, on a clock the test moves', () 
     });
   });
 });
+
+describe("the owner's yetki belgesi number", () => {
+  it.each([
+    ['letters', 'YB-3401', MESSAGES.yetkiBelgesiInvalid],
+    ['too short', '3401', MESSAGES.yetkiBelgesiInvalid],
+    ['a number in a list', ['3401234'], 'Taşınmaz Ticareti Yetki Belgesi No alanı metin olmalıdır'],
+  ])('refuses %s with a Turkish 400 on yetkiBelgesiNo, saving nothing', async (_name, yetkiBelgesiNo, message) => {
+    const agent = await registerOwner(product);
+    const events = await product.eventCount();
+    const response = await call(product, 'POST', '/api/profile', agent.token, { firstName: 'Ayşe', lastName: 'Yılmaz', yetkiBelgesiNo });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(productAnswer(response)).toMatchObject({ message, field: 'yetkiBelgesiNo' });
+    expect(await product.eventCount()).toBe(events);
+  });
+
+  it('keeps the digits of a number written with spaces', async () => {
+    const agent = await registerOwner(product);
+    const response = await call(product, 'POST', '/api/profile', agent.token, { firstName: 'Ayşe', lastName: 'Yılmaz', yetkiBelgesiNo: '34 01 234' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((JSON.parse(response.body) as { profile: { yetkiBelgesiNo: string } }).profile.yetkiBelgesiNo).toBe('3401234');
+  });
+});
