@@ -213,5 +213,22 @@ test.describe('a listing from the form to the end of its authorisation', () => {
       .toEqual(['Bodrum Yalıkavak kiralık villa']);
     rmSync(CLOCK_FILE, { force: true });
     await phone.close();
+
+    // The agent's list: the flat's authorisation has ended, and its row counts the visitor's view.
+    const back = await browser.newContext({ viewport: DESKTOP, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
+    const agent = await back.newPage();
+    await plantToken(agent, account.token);
+    await expect
+      .poll(async () => {
+        await agent.goto('/products');
+        return agent.getByRole('listitem').filter({ hasText: flatName }).textContent();
+      }, { timeout: 30_000 })
+      .toContain('Yetki sona erdi');
+    const flatRow = agent.getByRole('listitem').filter({ hasText: flatName });
+    await expect(flatRow).toContainText('Yetki sona erdi');
+    await expect(flatRow).toContainText(/[1-9]\d* görüntülenme/, { timeout: 30_000 });
+    await expectAccessible(agent, 'the agent\'s list with an ended listing (desktop)');
+    await shoot(agent, 'list-desktop');
+    await back.close();
   });
 });

@@ -152,7 +152,7 @@ describe('given Ayşe’s active product on her shown card', () => {
         isActive: true,
         views: 1,
         uniqueVisitors: 1,
-        clicks: { buy: 1, whatsapp: 1, total: 2 },
+        clicks: { buy: 1, whatsapp: 1, call: 0, total: 2 },
       }),
     ]);
     expect(figures).toMatchObject({ totalViews: 1, totalClicks: 2 });
@@ -356,7 +356,7 @@ describe('given a product page reached from one of the owner’s cards (decision
           productId: vazo,
           views: 1,
           uniqueVisitors: 1,
-          clicks: { buy: 1, whatsapp: 0, total: 1 },
+          clicks: { buy: 1, whatsapp: 0, call: 0, total: 1 },
         }),
       ],
     });

@@ -52,6 +52,8 @@ describe('product figures in the statistics projection', () => {
         productClicked({ ...hit(kahve, '2026-03-02T08:01:00Z', 'aynı kişi'), action: 'buy' }),
         productClicked({ ...hit(kahve, '2026-03-02T08:02:00Z', 'aynı kişi'), action: 'whatsapp' }),
         productClicked({ ...hit(kahve, '2026-03-02T08:03:00Z', 'başka biri'), action: 'whatsapp' }),
+        // A listing's 'Ara' (issue 33) is a call, not a WhatsApp tap.
+        productClicked({ ...hit(kahve, '2026-03-02T08:04:00Z', 'başka biri'), action: 'call' }),
       ])
       .then({
         stat_products: [
@@ -63,6 +65,7 @@ describe('product figures in the statistics projection', () => {
             unique_visitors: 2,
             buy_clicks: 1,
             whatsapp_clicks: 2,
+            call_clicks: 1,
             last_viewed_at: '2026-03-03T09:00:00.000Z',
           },
           {
@@ -72,6 +75,7 @@ describe('product figures in the statistics projection', () => {
             unique_visitors: 1,
             buy_clicks: 0,
             whatsapp_clicks: 0,
+            call_clicks: 0,
             last_viewed_at: '2026-03-02T10:00:00.000Z',
           },
         ],

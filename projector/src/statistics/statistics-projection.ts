@@ -86,6 +86,8 @@ interface ProductRow {
   uniqueVisitors: number;
   buyClicks: number;
   whatsappClicks: number;
+  /** A listing's 'Ara' (issue 33). */
+  callClicks: number;
   lastViewedAt: number | null;
 }
 
@@ -154,6 +156,7 @@ class BatchAggregate {
         uniqueVisitors: 0,
         buyClicks: 0,
         whatsappClicks: 0,
+        callClicks: 0,
         lastViewedAt: null,
       };
       this.products.set(key, row);
@@ -176,6 +179,7 @@ class BatchAggregate {
       }
       case 'ProductClicked':
         if (event.data.action === 'buy') row.buyClicks += 1;
+        else if (event.data.action === 'call') row.callClicks += 1;
         else row.whatsappClicks += 1;
         break;
       default: {
@@ -294,6 +298,7 @@ const upsertProducts = batchedUpsert<ProductRow>({
     unique_visitors: { type: 'bigint', value: (row) => row.uniqueVisitors, merge: 'add' },
     buy_clicks: { type: 'bigint', value: (row) => row.buyClicks, merge: 'add' },
     whatsapp_clicks: { type: 'bigint', value: (row) => row.whatsappClicks, merge: 'add' },
+    call_clicks: { type: 'bigint', value: (row) => row.callClicks, merge: 'add' },
     last_viewed_at: { type: 'timestamptz', value: (row) => iso(row.lastViewedAt), merge: 'max' },
   },
 });
@@ -361,7 +366,8 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
   // 5: a stream position per telemetry stream replaced the one global position (Kafka orders per stream only).
   // 6: product figures per card they were reached from, and for all cards ('*') (decision 47).
   // 7: visits by the language the page was shown in (stat_breakdowns 'language', issue 31).
-  version: 7,
+  // 8: a listing's calls (stat_products.call_clicks, issue 33).
+  version: 8,
   tables: {
     // Per stream: the position of the last event counted (a redelivered one is at or before it).
     stat_stream_positions: (table) => `CREATE TABLE ${table} (
@@ -414,6 +420,7 @@ export const statisticsProjection: Projection<TelemetryEvent> = {
         unique_visitors bigint NOT NULL,
         buy_clicks bigint NOT NULL,
         whatsapp_clicks bigint NOT NULL,
+        call_clicks bigint NOT NULL DEFAULT 0,
         last_viewed_at timestamptz,
         PRIMARY KEY (owner_id, card_id, product_id)
       )`,

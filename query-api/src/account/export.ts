@@ -266,6 +266,8 @@ export async function buildAccountExport(pool: pg.Pool, person: Person, now: Dat
         uniqueVisitors: figures.uniqueVisitors,
         buyClicks: figures.buyClicks,
         whatsappClicks: figures.whatsappClicks,
+        callClicks: figures.callClicks,
+        registrations: figures.registrations,
         lastViewedAt: iso(figures.lastViewedAt),
       })),
     },

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
-import { RM_CARDS, RM_PRODUCTS, type CardsRow } from '@kartvizit/infra/read-models/contract';
+import { RM_CARDS, RM_PRODUCTS, RM_REMS_REGISTRATIONS, type CardsRow } from '@kartvizit/infra/read-models/contract';
 import { rowsOrNone as rows } from '../core/sql.ts';
 
 /**
@@ -93,6 +93,9 @@ export interface ProductFigures {
   readonly uniqueVisitors: number;
   readonly buyClicks: number;
   readonly whatsappClicks: number;
+  readonly callClicks: number;
+  /** REMS registrations made from this listing's page (issue 33), every one requested. */
+  readonly registrations: number;
   readonly lastViewedAt: Date | null;
 }
 
@@ -114,11 +117,15 @@ export async function readProductFigures(
     unique_visitors: string;
     buy_clicks: string;
     whatsapp_clicks: string;
+    call_clicks: string;
+    registrations: string;
     last_viewed_at: Date | null;
   }>(
     pool,
     `SELECT s.product_id::text AS product_id, pr.data->>'name' AS name, pr.deleted, pr.is_active,
-            s.views, s.unique_visitors, s.buy_clicks, s.whatsapp_clicks, s.last_viewed_at
+            s.views, s.unique_visitors, s.buy_clicks, s.whatsapp_clicks, s.call_clicks, s.last_viewed_at,
+            -- Every registration asked through the listing (the demand it made), whatever REMS answered (issue 33).
+            (SELECT count(*) FROM ${RM_REMS_REGISTRATIONS} r WHERE r.owner_id = s.owner_id AND r.product_id = s.product_id) AS registrations
        FROM rm_stat_products s
        LEFT JOIN ${RM_PRODUCTS} pr ON pr.product_id = s.product_id AND pr.owner_id = s.owner_id
       WHERE s.owner_id = $1 AND s.card_id = $2`,
@@ -133,6 +140,8 @@ export async function readProductFigures(
     uniqueVisitors: Number(row.unique_visitors),
     buyClicks: Number(row.buy_clicks),
     whatsappClicks: Number(row.whatsapp_clicks),
+    callClicks: Number(row.call_clicks),
+    registrations: Number(row.registrations),
     lastViewedAt: row.last_viewed_at,
   }));
 }

@@ -143,7 +143,13 @@ export function productStatistics(rows: readonly ProductFigures[]): ProductStati
     views: row.views,
     uniqueVisitors: row.uniqueVisitors,
     lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
-    clicks: { buy: row.buyClicks, whatsapp: row.whatsappClicks, total: row.buyClicks + row.whatsappClicks },
+    clicks: {
+      buy: row.buyClicks,
+      whatsapp: row.whatsappClicks,
+      call: row.callClicks,
+      total: row.buyClicks + row.whatsappClicks + row.callClicks,
+    },
+    registrations: row.registrations,
   }));
   products.sort(
     (a, b) =>

@@ -103,8 +103,16 @@ describe('the Ürünler figures from read-model rows', () => {
     uniqueVisitors: 0,
     buyClicks: 0,
     whatsappClicks: 0,
+    callClicks: 0,
+    registrations: 0,
     lastViewedAt: null,
     ...fields,
+  });
+
+  it("given a listing's calls and REMS registrations, then they are its own columns and calls count as clicks", () => {
+    const [flat] = productStatistics([figures('a', { name: 'Moda 3+1', views: 9, whatsappClicks: 2, callClicks: 3, registrations: 1 })]).products;
+    expect(flat?.clicks).toEqual({ buy: 0, whatsapp: 2, call: 3, total: 5 });
+    expect(flat?.registrations).toBe(1);
   });
 
   it('given no figures, then zeros and an empty list', () => {
@@ -122,7 +130,7 @@ describe('the Ürünler figures from read-model rows', () => {
     expect(stats.products.map((product) => product.name)).toEqual(['Çay', 'Ihlamur', 'İncir', 'Cezve', 'Zeytinyağı']);
     expect(stats.totalViews).toBe(13);
     expect(stats.totalClicks).toBe(7);
-    expect(stats.products[1]?.clicks).toEqual({ buy: 0, whatsapp: 3, total: 3 });
+    expect(stats.products[1]?.clicks).toEqual({ buy: 0, whatsapp: 3, call: 0, total: 3 });
   });
 
   it('given a deleted product, then its figures stay under ‘Silinmiş ürün’ and it is not active', () => {
@@ -138,7 +146,8 @@ describe('the Ürünler figures from read-model rows', () => {
       views: 4,
       uniqueVisitors: 3,
       lastViewedAt: '2026-03-05T09:00:00.000Z',
-      clicks: { buy: 0, whatsapp: 0, total: 0 },
+      clicks: { buy: 0, whatsapp: 0, call: 0, total: 0 },
+      registrations: 0,
     });
   });
 });

@@ -174,8 +174,10 @@ export const ProductStatistic = Type.Object({
   /** Sum over days of each day's distinct viewers, as for visits. */
   uniqueVisitors: Count,
   lastViewedAt: Type.Union([Instant, Type.Null()]),
-  /** 'Satın Al' and 'WhatsApp ile Bilgi Al' clicks, and their sum. */
-  clicks: Type.Object({ buy: Count, whatsapp: Count, total: Count }),
+  /** 'Satın Al', 'WhatsApp ile Bilgi Al' and a listing's 'Ara' clicks, and their sum. */
+  clicks: Type.Object({ buy: Count, whatsapp: Count, call: Count, total: Count }),
+  /** REMS registrations made from a listing's page (issue 33). */
+  registrations: Count,
 });
 export type ProductStatistic = Static<typeof ProductStatistic>;
 export const ProductStatisticsResponse = Type.Object({

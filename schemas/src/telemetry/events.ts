@@ -81,7 +81,8 @@ export interface ContactClicked {
 }
 
 /** The buttons of the product page that count (issue 12): 'Satın Al' (the product's url) and 'WhatsApp ile Bilgi Al'. */
-export const PRODUCT_CLICK_ACTIONS = ['buy', 'whatsapp'] as const;
+/** 'Satın Al', 'WhatsApp ile Bilgi Al', and a listing's 'Ara' (issue 33). */
+export const PRODUCT_CLICK_ACTIONS = ['buy', 'whatsapp', 'call'] as const;
 export type ProductClickAction = (typeof PRODUCT_CLICK_ACTIONS)[number];
 
 /**

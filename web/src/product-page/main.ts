@@ -134,7 +134,7 @@ function enhance(data: PageData): void {
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest<HTMLElement>('[data-pp-click]');
     const action = link?.dataset.ppClick;
-    if (action === 'buy' || action === 'whatsapp')
+    if (action === 'buy' || action === 'whatsapp' || action === 'call')
       beacon('/api/telemetry/product-click', { productId: data.productId, cardId: data.cardId, action });
   });
 

@@ -4,6 +4,8 @@ import { PRODUCT_MESSAGES } from '@kartvizit/schemas/product/messages';
 import { Icon } from '../../shared/ui/icons.tsx';
 import type { Product } from './api.ts';
 import { authorisationEnded, ListingBadge, listedPrice, listingLine } from './listing-row.tsx';
+import { useGetProductStatisticsQuery } from '../telemetry/api.ts';
+import { formatNumber } from '../../shared/format.ts';
 
 export const STAR_PATH =
   'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z';
@@ -32,6 +34,9 @@ interface ProductListProps {
  * without a pointer, by each row's move buttons; the page announces the new place.
  */
 export function ProductList({ products, label, ordering, featuring, onMove, onFeature, onEdit, onDelete }: ProductListProps) {
+  // A listing's row says how it does (issue 33): views, WhatsApp taps, calls and REMS registrations, all cards.
+  const { data: statistics } = useGetProductStatisticsQuery(null, { skip: !products.some((product) => product.kind === 'listing') });
+  const figuresOf = new Map((statistics?.products ?? []).map((figures) => [figures.productId, figures]));
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -136,6 +141,19 @@ export function ProductList({ products, label, ordering, featuring, onMove, onFe
                 )}
                 {!product.isActive && <span className="product-badge product-badge--inactive">{PRODUCT_MESSAGES.productInactiveBadge}</span>}
               </p>
+              {product.kind === 'listing' && (
+                <p className="product-row__figures">
+                  {(() => {
+                    const figures = figuresOf.get(product._id);
+                    return [
+                      `${formatNumber(figures?.views ?? 0)} görüntülenme`,
+                      `${formatNumber(figures?.clicks.whatsapp ?? 0)} WhatsApp`,
+                      `${formatNumber(figures?.clicks.call ?? 0)} arama`,
+                      `${formatNumber(figures?.registrations ?? 0)} REMS kaydı`,
+                    ].join(' · ');
+                  })()}
+                </p>
+              )}
               {ended && <p className="listing-notice">{LISTING_MESSAGES.listingAuthorisationEnded}</p>}
             </div>
             <div className="product-row__actions">

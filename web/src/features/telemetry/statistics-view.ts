@@ -231,6 +231,10 @@ export interface ProductRow {
   readonly uniqueVisitors: number;
   readonly buy: number;
   readonly whatsapp: number;
+  /** A listing's 'Ara' (issue 33). */
+  readonly call: number;
+  /** REMS registrations made from a listing's page (issue 33). */
+  readonly registrations: number;
   readonly clicks: number;
 }
 
@@ -244,6 +248,8 @@ export function productRows(products: ProductStats): ProductRow[] {
     uniqueVisitors: product.uniqueVisitors,
     buy: product.clicks.buy,
     whatsapp: product.clicks.whatsapp,
+    call: product.clicks.call,
+    registrations: product.registrations,
     clicks: product.clicks.total,
   }));
 }

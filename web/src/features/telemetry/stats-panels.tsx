@@ -275,6 +275,13 @@ function Products({ data }: { readonly data: StatisticsData }) {
             { header: 'Tekil', cell: (row) => formatCount(row.uniqueVisitors), numeric: true },
             { header: 'Satın Al', cell: (row) => formatCount(row.buy), numeric: true },
             { header: 'WhatsApp', cell: (row) => formatCount(row.whatsapp), numeric: true },
+            // A listing's 'Ara' and the REMS registrations made from its page (issue 33): shown once there are any.
+            ...(rows.some((row) => row.call > 0 || row.registrations > 0)
+              ? [
+                  { header: 'Arama', cell: (row: (typeof rows)[number]) => formatCount(row.call), numeric: true },
+                  { header: 'REMS kaydı', cell: (row: (typeof rows)[number]) => formatCount(row.registrations), numeric: true },
+                ]
+              : []),
             { header: 'Tıklama', cell: (row) => formatCount(row.clicks), numeric: true },
           ]}
           rows={rows}
