@@ -14,7 +14,9 @@ import { PRODUCTS_PROJECTION, SHOWN_PRODUCT_PROJECTIONS } from '@kartvizit/infra
 import { rebuildProjection } from '@kartvizit/infra/processing/rebuild';
 import { profilesProjection } from '@kartvizit/projector/profile/profiles-projection';
 import { startTestProduct, type TestProduct } from '../support/product.ts';
+import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
 import { registerOwner, seenEverything, send, type Owner } from './card-fixtures.ts';
+import { clientAddress, formToken } from './lead-fixtures.ts';
 import { call, createProduct, readAfter } from './product-fixtures.ts';
 import {
   USER_AGENTS,
@@ -31,6 +33,8 @@ import {
  * figures from GET /api/statistics/products, which no other owner sees.
  */
 let product: TestProduct;
+/** REMS for the registrations made from a listing's page (issue 33). */
+let rems: FakeRems;
 let ayse: CardOwner;
 let bora: CardOwner;
 /** Ayşe's active product, shown on her card: the one whose hits count. */
@@ -98,13 +102,15 @@ async function figuresOf(owner: Owner): Promise<ProductStatisticsResponse['produ
 
 beforeAll(async () => {
   // Owners are looked up afresh for every hit: a product switched off a moment ago is not counted from memory.
-  product = await startTestProduct({ telemetry: { ownerCacheTtlMs: 0 } });
+  rems = await startFakeRems();
+  product = await startTestProduct({ telemetry: { ownerCacheTtlMs: 0 }, remsApiUrl: rems.url });
   [ayse, bora] = await Promise.all([ownerWithCards(product, 1), ownerWithCards(product, 1)]);
   lamba = await productOf(ayse.owner, { name: 'Çalışma Lambası', url: 'https://ornek.com.tr/lamba' });
 }, 60_000);
 
 afterAll(async () => {
   await product?.close();
+  await rems?.close();
 });
 
 describe('given Ayşe’s active product on her shown card', () => {
@@ -361,6 +367,123 @@ describe('given a product page reached from one of the owner’s cards (decision
       ],
     });
     expect(await figures(first)).toEqual({ totalViews: 0, totalClicks: 0, products: [] });
+  });
+});
+
+describe("given a listing (issue 33): its 'Ara' and the REMS registrations made from its page", () => {
+  const KEY = 'rems_live_ilan_3c9a7e1b5d2f';
+
+  /** A flat for sale, its EİDS authorisation running for three more months. */
+  function listingForm(name: string): Record<string, unknown> {
+    const end = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000);
+    const validUntil = `${String(end.getUTCDate()).padStart(2, '0')}.${String(end.getUTCMonth() + 1).padStart(2, '0')}.${end.getUTCFullYear()}`;
+    return {
+      kind: 'listing',
+      name,
+      price: { value: '8.750.000', currency: 'TRY' },
+      listing: {
+        purpose: 'sale',
+        propertyType: 'apartment',
+        rooms: '3+1',
+        grossM2: 140,
+        netM2: 120,
+        il: '34',
+        ilce: 'Kadıköy',
+        mahalle: 'Caferağa',
+        eids: { number: 'EIDS-2026-0042', validUntil },
+      },
+    };
+  }
+
+  /** The card's 'Görüşme Planla' form as the visitor sends it; `productId` when the listing page led there. */
+  async function register(agent: CardOwner, cardId: string, productId?: string): Promise<void> {
+    const response = await product.app.inject({
+      method: 'POST',
+      url: '/api/rems/create-customer',
+      remoteAddress: clientAddress(),
+      payload: {
+        cardOwnerId: agent.owner.userId,
+        cardId,
+        firstName: 'Çağrı',
+        lastName: 'Öztürk',
+        phoneNumber: '0532 123 45 67',
+        customerType: 'BUYER',
+        province: '34',
+        provinceName: 'İstanbul',
+        district: 'Kadıköy',
+        districtName: 'Kadıköy',
+        marketingConsent: false,
+        website: '',
+        formToken: formToken(product, cardId),
+        ...(productId ? { productId } : {}),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('then a call counts as a call (and a click), every registration with the listing counts for it, all cards or the card it was made on', async () => {
+    rems.addKey(KEY, { id: 'hesap-ilan', name: 'Moda Emlak' });
+    const deniz = await ownerWithCards(product, 2);
+    const [first = '', second = ''] = deniz.cards;
+    const saved = await send(product, 'POST', '/api/rems/save-api-key', deniz.owner.token, { apiKey: KEY });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const daire = await productOf(deniz.owner, listingForm('Moda’da 3+1 daire'));
+    const villa = await productOf(deniz.owner, listingForm('Yalıkavak’ta villa'));
+
+    // The flat's page, reached from the first card: a view, 'Ara' and 'WhatsApp ile Bilgi Al'.
+    const before = (await productHits()).length;
+    expectAccepted(await view({ productId: daire, cardId: first }));
+    expectAccepted(await productClick({ productId: daire, cardId: first, action: 'call' }));
+    expectAccepted(await productClick({ productId: daire, cardId: first, action: 'whatsapp' }));
+    expect(
+      (await productHits()).slice(before).map((hit) => [hit.type, 'action' in hit.data ? hit.data.action : null]),
+    ).toEqual([
+      ['ProductViewed', null],
+      ['ProductClicked', 'call'],
+      ['ProductClicked', 'whatsapp'],
+    ]);
+    // Registrations: two from the flat's page (one on each card's form), one from the villa's page, whose view was
+    // never counted, and one from the card itself, which is no listing's.
+    await register(deniz, first, daire);
+    await register(deniz, second, daire.toUpperCase());
+    await register(deniz, first, villa);
+    await register(deniz, first);
+
+    expect(await figuresOf(deniz.owner)).toEqual({
+      totalViews: 1,
+      totalClicks: 2,
+      products: [
+        expect.objectContaining({
+          productId: daire,
+          name: 'Moda’da 3+1 daire',
+          views: 1,
+          clicks: { buy: 0, whatsapp: 1, call: 1, total: 2 },
+          registrations: 2,
+        }),
+        expect.objectContaining({
+          productId: villa,
+          name: 'Yalıkavak’ta villa',
+          views: 0,
+          uniqueVisitors: 0,
+          lastViewedAt: null,
+          clicks: { buy: 0, whatsapp: 0, call: 0, total: 0 },
+          registrations: 1,
+        }),
+      ],
+    });
+    const narrowed = async (cardId: string) => {
+      const response = await productStatistics(deniz.owner, `?cardId=${cardId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const stats = (JSON.parse(response.body) as ProductStatisticsResponse).productStats;
+      return stats.products.map((entry) => [entry.productId, entry.views, entry.clicks.call, entry.registrations]);
+    };
+    expect(await narrowed(first)).toEqual([
+      [daire, 1, 1, 1],
+      [villa, 0, 0, 1],
+    ]);
+    expect(await narrowed(second)).toEqual([[daire, 0, 0, 1]]);
+    // Another owner's figures hold none of them.
+    expect((await figuresOf(bora.owner)).products.map((entry) => entry.productId)).not.toContain(daire);
   });
 });
 

@@ -101,7 +101,9 @@ export interface ProductFigures {
 
 /**
  * The owner's products' figures with their current names, for one card they were reached from or for all ('*'): one
- * primary-key range of the owner and card (at most the owner's products, 200) joined to the products read model by its primary key.
+ * primary-key range of the owner and card (at most the owner's products, 200) joined to the products read model by its
+ * primary key, and the REMS registrations made from each listing's page (issue 33). A listing asked about through REMS
+ * is listed even before a view of it was counted (a beacon lost, a view before the listing was one).
  */
 export async function readProductFigures(
   pool: pg.Pool,
@@ -122,14 +124,29 @@ export async function readProductFigures(
     last_viewed_at: Date | null;
   }>(
     pool,
-    `SELECT s.product_id::text AS product_id, pr.data->>'name' AS name, pr.deleted, pr.is_active,
-            s.views, s.unique_visitors, s.buy_clicks, s.whatsapp_clicks, s.call_clicks, s.last_viewed_at,
-            -- Every registration asked through the listing (the demand it made), whatever REMS answered (issue 33).
-            (SELECT count(*) FROM ${RM_REMS_REGISTRATIONS} r WHERE r.owner_id = s.owner_id AND r.product_id = s.product_id) AS registrations
-       FROM rm_stat_products s
-       LEFT JOIN ${RM_PRODUCTS} pr ON pr.product_id = s.product_id AND pr.owner_id = s.owner_id
-      WHERE s.owner_id = $1 AND s.card_id = $2`,
-    [ownerId, cardId],
+    `WITH figures AS (
+       SELECT product_id, views, unique_visitors, buy_clicks, whatsapp_clicks, call_clicks, last_viewed_at
+         FROM rm_stat_products
+        WHERE owner_id = $1 AND card_id = $2
+     ),
+     -- Every registration requested through the listing counts, whatever REMS answered (delivered, failed, still
+     -- waiting): the owner asks how many people the listing brought to ask, not how many REMS took. One the visitor
+     -- had deleted (LeadDeleted) is gone from the read model, and from here. For one card: those made on that card's
+     -- REMS form (the listing page sends its visitor to its card's form).
+     asked AS (
+       SELECT product_id, count(*) AS registrations
+         FROM ${RM_REMS_REGISTRATIONS}
+        WHERE owner_id = $1 AND product_id IS NOT NULL AND ($2 = $3 OR card_id = $2)
+        GROUP BY product_id
+     )
+     SELECT coalesce(f.product_id, a.product_id)::text AS product_id, pr.data->>'name' AS name, pr.deleted, pr.is_active,
+            coalesce(f.views, 0) AS views, coalesce(f.unique_visitors, 0) AS unique_visitors,
+            coalesce(f.buy_clicks, 0) AS buy_clicks, coalesce(f.whatsapp_clicks, 0) AS whatsapp_clicks,
+            coalesce(f.call_clicks, 0) AS call_clicks, coalesce(a.registrations, 0) AS registrations, f.last_viewed_at
+       FROM figures f
+       FULL JOIN asked a ON a.product_id = f.product_id
+       LEFT JOIN ${RM_PRODUCTS} pr ON pr.product_id = coalesce(f.product_id, a.product_id) AND pr.owner_id = $1`,
+    [ownerId, cardId, STATISTICS_ALL_CARDS],
   );
   return found.map((row) => ({
     productId: row.product_id,

@@ -29,6 +29,7 @@ import { may } from '@kartvizit/schemas/access';
 import { UUID_PATTERN_ANY_CASE } from '@kartvizit/schemas/ids';
 import { OfficeIdParams } from '@kartvizit/schemas/office/http';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
+import { REMS_REGISTRATIONS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 import type { QueryApiDependencies, QueryContext } from '../core/context.ts';
 import { cardOwner, readBreakdowns, readDays, readProductFigures, readTotals, type Scope } from './read-model.ts';
 import {
@@ -48,8 +49,9 @@ import { succeeded } from '@kartvizit/infra/http/answers';
 
 // The card filter reads the cards read model as well: a card activated a moment ago is found.
 const PROJECTIONS = ['statistics', 'cards'] as const;
-// Product figures carry the products' current names (and whether they were deleted).
-const PRODUCT_PROJECTIONS = ['statistics', 'cards', 'products'] as const;
+// Product figures carry the products' current names (and whether they were deleted), and a listing's REMS
+// registrations (issue 33).
+const PRODUCT_PROJECTIONS = ['statistics', 'cards', 'products', REMS_REGISTRATIONS_PROJECTION] as const;
 const TAG = ['statistics'];
 const ERRORS = errorAnswers(400, 401, 404);
 

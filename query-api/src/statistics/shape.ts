@@ -131,7 +131,8 @@ export function clickStatistics(rows: readonly BreakdownRow[]): ClickStatistics 
 }
 
 /**
- * The 'Ürünler' figures: most views first, then most clicks, then by name (Turkish order); a deleted product reads
+ * The 'Ürünler' figures: most views first, then most clicks, then most REMS registrations, then by name (Turkish
+ * order); a listing's 'Ara' counts among the clicks, its registrations apart (they are not taps). A deleted product reads
  * 'Silinmiş ürün' (its figures stay: they happened).
  */
 export function productStatistics(rows: readonly ProductFigures[]): ProductStatistics {
@@ -155,6 +156,7 @@ export function productStatistics(rows: readonly ProductFigures[]): ProductStati
     (a, b) =>
       b.views - a.views ||
       b.clicks.total - a.clicks.total ||
+      b.registrations - a.registrations ||
       Number(a.deleted) - Number(b.deleted) ||
       collator.compare(a.name, b.name) ||
       (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0),

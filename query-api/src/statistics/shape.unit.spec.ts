@@ -110,9 +110,26 @@ describe('the Ürünler figures from read-model rows', () => {
   });
 
   it("given a listing's calls and REMS registrations, then they are its own columns and calls count as clicks", () => {
-    const [flat] = productStatistics([figures('a', { name: 'Moda 3+1', views: 9, whatsappClicks: 2, callClicks: 3, registrations: 1 })]).products;
+    const [flat] = productStatistics([
+      figures('a', { name: 'Moda 3+1', views: 9, whatsappClicks: 2, callClicks: 3, registrations: 1 }),
+    ]).products;
     expect(flat?.clicks).toEqual({ buy: 0, whatsapp: 2, call: 3, total: 5 });
     expect(flat?.registrations).toBe(1);
+  });
+
+  it('given listings alike in views and clicks, then the one asked about through REMS more often first; registrations are no clicks', () => {
+    const stats = productStatistics([
+      figures('a', { name: 'Bahçeli Villa', views: 3, callClicks: 1 }),
+      figures('b', { name: 'Moda 3+1', views: 3, callClicks: 1, registrations: 2 }),
+      // Asked about through REMS before any view of it was counted.
+      figures('c', { name: 'Kadıköy 2+1', registrations: 1 }),
+    ]);
+    expect(stats.products.map((product) => [product.name, product.registrations])).toEqual([
+      ['Moda 3+1', 2],
+      ['Bahçeli Villa', 0],
+      ['Kadıköy 2+1', 1],
+    ]);
+    expect(stats).toMatchObject({ totalViews: 6, totalClicks: 2 });
   });
 
   it('given no figures, then zeros and an empty list', () => {

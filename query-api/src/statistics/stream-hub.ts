@@ -5,6 +5,7 @@ import { compareCheckpoints } from '@kartvizit/infra/event-store/checkpoint';
 import type { Checkpoint } from '@kartvizit/infra/event-store/types';
 import { EVERYONE, parseProjectionAdvanced } from '@kartvizit/infra/signals/projection-advanced';
 import type { SignalBus } from '@kartvizit/infra/signals/types';
+import { REMS_REGISTRATIONS_PROJECTION } from '@kartvizit/infra/read-models/contract';
 import type { TicketHolder } from './stream-ticket.ts';
 
 const PROJECTION = 'statistics';
@@ -90,12 +91,17 @@ export interface StreamHubOptions {
 
 /** The leads projection: a lead left on a member's card changes the team's figures (an owner's own hold no leads). */
 const LEADS_PROJECTION = 'leads';
+/**
+ * The REMS registrations: one made from a listing's page changes that owner's 'Ürünler' figures (issue 33); a team's
+ * figures hold no products.
+ */
+const REGISTRATIONS_PROJECTION = REMS_REGISTRATIONS_PROJECTION;
 
 /**
  * Every open statistics stream of this process, by the owners it follows: an owner's own stream follows them; an
  * office's team stream (issue 30) follows the office's members. One subscription to 'projection_advanced' serves them
  * all: a statistics batch wakes the streams following an owner it touched, a leads batch the team streams following
- * a holder whose leads it touched.
+ * a holder whose leads it touched, a REMS registrations batch the own streams of the owners it touched.
  * One timer sends the heartbeats and, as a fallback for a signal lost across a LISTEN reconnect (or a rebuild, which
  * signals nothing), compares the checkpoint with what the signals said: when it moved without a signal for a whole
  * heartbeat, every stream is told.
@@ -203,11 +209,14 @@ export class StatisticsStreamHub {
     const signal = parseProjectionAdvanced(payload);
     if (!signal || !signal.checkpoint) return;
     const position = signal.checkpoint;
-    // A leads batch matters to the team streams only (an owner's own statistics hold no leads).
+    // A leads batch matters to the team streams only (an owner's own statistics hold no leads), a registrations batch
+    // to the owners' own streams only; the fallback compares the statistics checkpoint alone.
     const leads = signal.projection === LEADS_PROJECTION;
-    if (!leads && signal.projection !== PROJECTION) return;
-    if (!leads) this.known = later(this.known, position);
-    const wakes = (stream: StatisticsStream) => !leads || stream.holder.officeId !== undefined;
+    const registrations = signal.projection === REGISTRATIONS_PROJECTION;
+    if (!leads && !registrations && signal.projection !== PROJECTION) return;
+    if (!leads && !registrations) this.known = later(this.known, position);
+    const wakes = (stream: StatisticsStream) =>
+      leads ? stream.holder.officeId !== undefined : !registrations || stream.holder.officeId === undefined;
     if (signal.touched === EVERYONE) {
       for (const stream of this.audiences.keys()) if (wakes(stream)) stream.notify(position);
       return;

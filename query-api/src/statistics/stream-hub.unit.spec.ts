@@ -197,6 +197,17 @@ describe("an office's team stream (issue 30)", () => {
     expect(cem.events()).toEqual(['{"position":"1:3"}']);
   });
 
+  it("wakes an owner's own stream when a REMS registration of theirs is projected (a listing's figures); a team stream ignores it", async () => {
+    const teamStream = openTeam();
+    const cem = open(CEM);
+    const bora = open(BORA);
+    await bus.publish('projection_advanced', formatProjectionAdvanced('rems_registrations', cp(4), [CEM]));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cem.events()).toEqual(['{"position":"1:4"}']);
+    expect(bora.events()).toEqual([]);
+    expect(teamStream.events()).toEqual([]);
+  });
+
   it('follows a member who joins from the next session check, and ends when its holder no longer administers the office', async () => {
     const teamStream = openTeam();
     team = [AYSE, BORA, CEM];

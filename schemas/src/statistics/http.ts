@@ -159,9 +159,9 @@ export const ClickStatisticsResponse = Type.Object({ success: Type.Literal(true)
 export type ClickStatisticsResponse = Static<typeof ClickStatisticsResponse>;
 
 /**
- * GET /api/statistics/products: per product, all time, owner-wide (a product page is not reached through a card, so
- * `?cardId=` only checks the card; docs/decisions/0024-product-telemetry.md). Products with a view or a click only;
- * most views first. A deleted product keeps its figures and reads `deleted: true`, `name: 'Silinmiş ürün'`.
+ * GET /api/statistics/products: per product, all time; with `?cardId=`, the views and clicks of product pages reached
+ * from that card's catalogue (decisions 24 and 47). Products with a view, a click or (a listing) a REMS registration
+ * only; most views first. A deleted product keeps its figures and reads `deleted: true`, `name: 'Silinmiş ürün'`.
  */
 export const ProductStatistic = Type.Object({
   productId: Type.String({ format: 'uuid' }),
@@ -176,7 +176,10 @@ export const ProductStatistic = Type.Object({
   lastViewedAt: Type.Union([Instant, Type.Null()]),
   /** 'Satın Al', 'WhatsApp ile Bilgi Al' and a listing's 'Ara' clicks, and their sum. */
   clicks: Type.Object({ buy: Count, whatsapp: Count, call: Count, total: Count }),
-  /** REMS registrations made from a listing's page (issue 33). */
+  /**
+   * REMS registrations made from a listing's page (issue 33): every one requested, whatever REMS answered; with
+   * `?cardId=`, those made on that card's form. Not a click: not in `clicks.total`.
+   */
   registrations: Count,
 });
 export type ProductStatistic = Static<typeof ProductStatistic>;

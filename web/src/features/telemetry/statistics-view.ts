@@ -254,6 +254,22 @@ export function productRows(products: ProductStats): ProductRow[] {
   }));
 }
 
+/**
+ * Which of a listing's figures the table and its CSV show (issue 33): 'Arama' and 'REMS kaydı' each once any row has
+ * one, so an owner of products alone sees the table as it was.
+ */
+export interface ProductColumns {
+  readonly call: boolean;
+  readonly registrations: boolean;
+}
+
+export function productColumns(rows: readonly ProductRow[]): ProductColumns {
+  return {
+    call: rows.some((row) => row.call > 0),
+    registrations: rows.some((row) => row.registrations > 0),
+  };
+}
+
 /** The bar list: each viewed product's share of all product views. */
 export function productViewBars(products: ProductStats): ShareRow[] {
   return productRows(products)
@@ -351,20 +367,34 @@ export function tabTables(tab: TabId, data: StatisticsData, summary: SummaryCell
         rows: socialRows(data.clicks).map((row) => [row.platform, count(row.clicks)]),
       });
       break;
-    case 'urunler':
+    case 'urunler': {
+      const rows = productRows(data.products);
+      const columns = productColumns(rows);
       tables.push({
         title: 'Ürünler',
-        header: ['Ürün', 'Görüntülenme', 'Tekil Görüntüleyen', 'Satın Al', 'WhatsApp', 'Toplam Tıklama'],
-        rows: productRows(data.products).map((row) => [
+        header: [
+          'Ürün',
+          'Görüntülenme',
+          'Tekil Görüntüleyen',
+          'Satın Al',
+          'WhatsApp',
+          ...(columns.call ? ['Arama'] : []),
+          ...(columns.registrations ? ['REMS kaydı'] : []),
+          'Toplam Tıklama',
+        ],
+        rows: rows.map((row) => [
           row.name,
           count(row.views),
           count(row.uniqueVisitors),
           count(row.buy),
           count(row.whatsapp),
+          ...(columns.call ? [count(row.call)] : []),
+          ...(columns.registrations ? [count(row.registrations)] : []),
           count(row.clicks),
         ]),
       });
       break;
+    }
     default: {
       const unknown: never = tab;
       throw new Error(`Unknown tab ${String(unknown)}`);

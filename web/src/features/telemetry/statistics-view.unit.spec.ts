@@ -11,6 +11,7 @@ import {
   languageRows,
   locationRows,
   locationSlices,
+  productColumns,
   productRows,
   productViewBars,
   socialRows,
@@ -247,6 +248,50 @@ describe('CSV of the tab on screen', () => {
     expect(tables[1]?.rows).toEqual([
       ['Çalışma Lambası', '4', '3', '1', '2', '3'],
       ['Silinmiş ürün', '1', '1', '0', '0', '0'],
+    ]);
+  });
+
+  it("given a listing's calls and REMS registrations, then 'Arama' and 'REMS kaydı' join the Ürünler table, each once there is one", () => {
+    const flat = {
+      productId: '33333333-3333-4333-8333-333333333333',
+      name: 'Moda 3+1 Daire',
+      deleted: false,
+      isActive: true,
+      views: 6,
+      uniqueVisitors: 5,
+      lastViewedAt: '2025-11-21T10:00:00.000Z',
+      clicks: { buy: 0, whatsapp: 1, call: 2, total: 3 },
+      registrations: 1,
+    };
+    const products = { totalViews: 11, totalClicks: 6, products: [flat, ...DATA.products.products] };
+    expect(productColumns(productRows(products))).toEqual({ call: true, registrations: true });
+    expect(productColumns(productRows(DATA.products))).toEqual({ call: false, registrations: false });
+    const tables = tabTables('urunler', { ...DATA, products }, SUMMARY);
+    expect(tables[1]?.header).toEqual([
+      'Ürün',
+      'Görüntülenme',
+      'Tekil Görüntüleyen',
+      'Satın Al',
+      'WhatsApp',
+      'Arama',
+      'REMS kaydı',
+      'Toplam Tıklama',
+    ]);
+    expect(tables[1]?.rows).toEqual([
+      ['Moda 3+1 Daire', '6', '5', '0', '1', '2', '1', '3'],
+      ['Çalışma Lambası', '4', '3', '1', '2', '0', '0', '3'],
+      ['Silinmiş ürün', '1', '1', '0', '0', '0', '0', '0'],
+    ]);
+    // Registrations without a call: only their column.
+    const asked = { ...products, products: [{ ...flat, clicks: { buy: 0, whatsapp: 1, call: 0, total: 1 } }] };
+    expect(tabTables('urunler', { ...DATA, products: asked }, SUMMARY)[1]?.header).toEqual([
+      'Ürün',
+      'Görüntülenme',
+      'Tekil Görüntüleyen',
+      'Satın Al',
+      'WhatsApp',
+      'REMS kaydı',
+      'Toplam Tıklama',
     ]);
   });
 

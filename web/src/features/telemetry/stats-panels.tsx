@@ -9,10 +9,12 @@ import {
   languageRows,
   locationRows,
   locationSlices,
+  productColumns,
   productRows,
   productViewBars,
   socialRows,
   toSlices,
+  type ProductRow,
   type StatisticsData,
   type TabId,
 } from './statistics-view.ts';
@@ -235,6 +237,7 @@ function Clicks({ data }: { readonly data: StatisticsData }) {
 
 function Products({ data }: { readonly data: StatisticsData }) {
   const rows = productRows(data.products);
+  const columns = productColumns(rows);
   const note = (
     <p className="stats__note stats-products__note">
       <Icon path={ICONS.info} />
@@ -275,12 +278,12 @@ function Products({ data }: { readonly data: StatisticsData }) {
             { header: 'Tekil', cell: (row) => formatCount(row.uniqueVisitors), numeric: true },
             { header: 'Satın Al', cell: (row) => formatCount(row.buy), numeric: true },
             { header: 'WhatsApp', cell: (row) => formatCount(row.whatsapp), numeric: true },
-            // A listing's 'Ara' and the REMS registrations made from its page (issue 33): shown once there are any.
-            ...(rows.some((row) => row.call > 0 || row.registrations > 0)
-              ? [
-                  { header: 'Arama', cell: (row: (typeof rows)[number]) => formatCount(row.call), numeric: true },
-                  { header: 'REMS kaydı', cell: (row: (typeof rows)[number]) => formatCount(row.registrations), numeric: true },
-                ]
+            // A listing's 'Ara' and the REMS registrations made from its page (issue 33): each once there are any.
+            ...(columns.call
+              ? [{ header: 'Arama', cell: (row: ProductRow) => formatCount(row.call), numeric: true }]
+              : []),
+            ...(columns.registrations
+              ? [{ header: 'REMS kaydı', cell: (row: ProductRow) => formatCount(row.registrations), numeric: true }]
               : []),
             { header: 'Tıklama', cell: (row) => formatCount(row.clicks), numeric: true },
           ]}
