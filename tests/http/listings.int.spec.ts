@@ -155,6 +155,7 @@ describe('every field of a listing refuses bad input with a Turkish message, app
     ['an authorisation that ended yesterday', { eids: { number: 'EIDS-1', validUntil: '30.11.2026' } }, {}, MESSAGES.listingEidsDatePast, 'listing.eids.validUntil'],
     ['an authorisation for four years', { eids: { number: 'EIDS-1', validUntil: '2030-12-01' } }, {}, MESSAGES.listingEidsDateTooFar, 'listing.eids.validUntil'],
     ['a price in words', {}, { price: { value: 'sekiz milyon' } }, MESSAGES.productPriceInvalid, 'price.value'],
+
   ])('%s', async (_name, facts, form, message, field) => {
     const events = await product.eventCount();
     const response = await call(product, 'POST', '/api/products', owner.token, listingForm(facts, form));
@@ -163,6 +164,29 @@ describe('every field of a listing refuses bad input with a Turkish message, app
     if (message) expect(body.message).toBe(message);
     expect(body.message).toMatch(/[çğıöşüÇĞİÖŞÜ]|en fazla|olmalıdır|geçersiz/);
     expect(body.field).toBe(field);
+    expect(await product.eventCount()).toBe(events);
+  });
+});
+
+describe('hostile input to a listing is a Turkish 4xx, appending nothing', () => {
+  it.each([
+    ['a NUL byte in the neighbourhood', { mahalle: 'Moda\u0000' }],
+    ['a 1 MB neighbourhood', { mahalle: 'M'.repeat(1024 * 1024) }],
+    ['a NUL byte in the authorisation number', { eids: { number: 'EIDS\u00001', validUntil: '2026-12-10' } }],
+  ])('%s', async (_name, facts) => {
+    const events = await product.eventCount();
+    const response = await call(product, 'POST', '/api/products', owner.token, listingForm(facts));
+    expect([400, 413], response.body).toContain(response.statusCode);
+    expect(productAnswer(response).message).toMatch(/[çğıöşüÇĞİÖŞÜ]|en fazla|olmalıdır|geçersiz/);
+    expect(await product.eventCount()).toBe(events);
+  });
+
+  it("another owner's listing is not found, whatever the form says", async () => {
+    const { product: theirs } = await createProduct(product, await registerOwner(product), listingForm());
+    const events = await product.eventCount();
+    const response = await call(product, 'PUT', `/api/products/${theirs._id}`, owner.token, listingForm());
+    expect(response.statusCode).toBe(404);
+    expect(productAnswer(response).message).toBe(MESSAGES.productNotFound);
     expect(await product.eventCount()).toBe(events);
   });
 });
