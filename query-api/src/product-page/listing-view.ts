@@ -37,8 +37,8 @@ export interface ListingPageView {
   /** The card's REMS form, when the owner takes customers through REMS. */
   readonly bookUrl: string | null;
   readonly location: { readonly lat: number; readonly lng: number } | null;
-  /** /ilan/{id}/og.png?v=…: the version changes with what the image shows. */
-  readonly ogImagePath: string;
+  /** {PUBLIC_BASE_URL}/ilan/{id}/og.png?v=…: the version changes with what the image shows. */
+  readonly ogImageUrl: string;
   readonly structuredData: Record<string, unknown>;
 }
 
@@ -157,7 +157,7 @@ export function toListingPageView(input: ListingPageInput): ListingPageView | nu
     callUrl: digits ? `tel:+${digits}` : null,
     bookUrl: input.remsActive && input.cardId ? `/p/${input.cardId}?ilan=${input.productId}#pc-rems-h` : null,
     location: listing.location,
-    ogImagePath: `${listingPath(input.productId)}/og.png?v=${listingImageVersion(product, input.images[0] ?? null)}`,
+    ogImageUrl: `${input.publicBaseUrl}${listingPath(input.productId)}/og.png?v=${listingImageVersion(product, input.images[0] ?? null)}`,
     structuredData: structuredData(input, listing, product.price.value, product.price.currency, shown),
   };
 }

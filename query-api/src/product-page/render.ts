@@ -41,9 +41,9 @@ function summary(view: ProductPageView): string {
  * A listing's link preview (issue 33): the Open Graph image drawn on the server with the first photo, the price, the
  * rooms and the m² (`/ilan/{id}/og.png`), and its schema.org RealEstateListing.
  */
-function listingMeta(view: ProductPageView, publicBaseUrl: string): SafeHtml | '' {
+function listingMeta(view: ProductPageView): SafeHtml | '' {
   if (!view.listing) return '';
-  const image = `${publicBaseUrl}${view.listing.ogImagePath}`;
+  const image = view.listing.ogImageUrl;
   return markup`<meta property="og:image" content="${image}">
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
@@ -56,9 +56,8 @@ function listingMeta(view: ProductPageView, publicBaseUrl: string): SafeHtml | '
 function socialMeta(view: ProductPageView): SafeHtml {
   const t = view.t;
   const description = summary(view);
-  const publicBaseUrl = view.productUrl.slice(0, view.productUrl.indexOf('/', 'https://'.length));
   const image = view.listing
-    ? listingMeta(view, publicBaseUrl)
+    ? listingMeta(view)
     : view.shareImage
     ? markup`<meta property="og:image" content="${view.shareImage}">
 <meta property="og:image:alt" content="${view.name}">
