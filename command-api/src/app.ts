@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerOwnerAccess } from '@kartvizit/infra/http/owner-access';
-import { authenticateWithOffice } from '@kartvizit/infra/office/membership';
+import { relyingPartyOf, securityRoutes } from './account/security-routes.ts';
+import { ownerAuthentication } from '@kartvizit/infra/auth/owner-authentication';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
 import { utf8JsonParser } from '@kartvizit/infra/http/text-guard';
@@ -47,7 +48,7 @@ export function commandApi(
     const account = createAccountTools(deps);
     registerOwnerAccess(
       app,
-      authenticateWithOffice(deps.store, (authorization) => account.tokens.authenticate(authorization)),
+      ownerAuthentication(deps.pool, deps.store, account.tokens),
     );
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
@@ -64,6 +65,7 @@ export function commandApi(
     });
     await app.register(rateLimit, { global: false });
     await app.register(accountRoutes(context, account, officeLeaving(context)));
+    await app.register(securityRoutes(context, account, relyingPartyOf(deps.publicBaseUrl)));
     await app.register(profileRoutes(context, { lockedFields: lockedProfileFieldsReader(context.commands) }));
     await app.register(cardRoutes(context, deps));
     await app.register(officeCardRoutes(context, deps));

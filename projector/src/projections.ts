@@ -1,4 +1,5 @@
 import { accountsProjection } from './account/accounts-projection.ts';
+import { accountSecurityProjection } from './account/account-security-projection.ts';
 import { profilesProjection } from './profile/profiles-projection.ts';
 import { cardsProjection } from './card/cards-projection.ts';
 import { leadsProjection } from './lead/leads-projection.ts';
@@ -16,6 +17,7 @@ import type { Projection } from '@kartvizit/infra/processing/projection';
 /** Every read model this service keeps. A feature adds its projection here. */
 export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
+  accountSecurityProjection,
   profilesProjection,
   cardsProjection,
   leadsProjection,

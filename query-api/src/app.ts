@@ -9,6 +9,7 @@ import { registerOperations, type Operations } from '@kartvizit/infra/http/metri
 import { originOfTemplate } from '@kartvizit/infra/http/security-headers';
 import { DEFAULT_MAP_TILE_URL, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import { accountQueries } from './account/routes.ts';
+import { accountSecurityQueries } from './account/security.ts';
 import { mediaQueries } from './media/routes.ts';
 import { profileQueries } from './profile/routes.ts';
 import { cardQueries, type CardQuerySettings } from './card/routes.ts';
@@ -49,6 +50,7 @@ export function queryApi(
     // After read-your-writes: both put their hook first, so an owner route authenticates before it waits.
     registerOwnerAccess(app, context.authenticate);
     await app.register(accountQueries(context));
+    await app.register(accountSecurityQueries(context));
     await app.register(profileQueries(context));
     await app.register(mediaQueries(context));
     await app.register(cardQueries(context, deps));

@@ -9,6 +9,8 @@ import type { OfficeRole } from './office/model.ts';
 export interface PersonOffice {
   readonly officeId: string;
   readonly role: OfficeRole;
+  /** The office asks every member for two-step sign-in or a passkey (issue 34). */
+  readonly requiresSecondStep?: boolean;
 }
 
 /** The signed-in person, as the owner hook puts them on the request. */
@@ -16,6 +18,10 @@ export interface Person {
   readonly id: string;
   /** The office the person is in, or null. */
   readonly office: PersonOffice | null;
+  /** The session the request came with (absent where no session is involved: a command a reactor issues). */
+  readonly sessionId?: string;
+  /** The person's account has two-step sign-in on or a passkey. */
+  readonly secondStep?: boolean;
 }
 
 /**
@@ -45,6 +51,14 @@ export function may(person: Person, action: AccessAction, thing: Held): boolean 
 /** May the person see the office itself (its details, members and history)? Every member may. */
 export function isMemberOf(person: Person, officeId: string): boolean {
   return person.office?.officeId === officeId;
+}
+
+/**
+ * Must the person set up a second step before anything else? Yes when their office requires one and their account has
+ * neither two-step sign-in nor a passkey: every owner route but the few that set it up answers 403 until then.
+ */
+export function mustSetUpSecondStep(person: Person): boolean {
+  return person.office?.requiresSecondStep === true && person.secondStep === false;
 }
 
 /**

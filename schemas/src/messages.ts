@@ -7,6 +7,7 @@ import { DEMO_MESSAGES } from './demo/messages.ts';
 import { PRODUCT_MESSAGES } from './product/messages.ts';
 import { LISTING_MESSAGES } from './product/listing-messages.ts';
 import { ACCOUNT_MESSAGES } from './account/messages.ts';
+import { SECURITY_MESSAGES } from './account/security-messages.ts';
 import { MEETING_MESSAGES } from './meeting/messages.ts';
 import { REMS_MESSAGES } from './rems/messages.ts';
 import { OPERATIONS_MESSAGES } from './operations/messages.ts';
@@ -96,6 +97,7 @@ export const MESSAGES = {
   ...PRODUCT_MESSAGES,
   ...LISTING_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...SECURITY_MESSAGES,
   ...REMS_MESSAGES,
   ...MEETING_MESSAGES,
   ...OPERATIONS_MESSAGES,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, signInLockedMessage, VALIDATION_MESSAGES } from '@kartvizit/schemas';
 import { deriveKey } from '@kartvizit/infra/config/secrets';
@@ -326,8 +326,10 @@ describe('session tokens', () => {
       [userId],
     );
     const sv = rows[0]?.tokens_valid_after.getTime();
+    // The session the registration began (issue 34): a token names it.
+    const sid = decodeJwt(String(registered.token)).sid;
     const sign = (iat: number) =>
-      new SignJWT({ sv })
+      new SignJWT({ sv, sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt(iat)

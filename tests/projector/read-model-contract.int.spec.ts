@@ -192,6 +192,7 @@ const OFFICE_COLUMNS: Record<keyof OfficesRow, true> = {
   logo_url: true,
   template: true,
   rems: true,
+  require_second_step: true,
   created_at: true,
   updated_at: true,
   last_stream_position: true,

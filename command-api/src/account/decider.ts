@@ -8,7 +8,11 @@ import {
   normaliseEmail,
   notFoundError,
   validationError,
+  checkPasskeyName,
   type AccountEvent,
+  type SessionEndReason,
+  type SessionsEndReason,
+  type SignInMethod,
 } from '@kartvizit/schemas';
 import type { Decider } from '@kartvizit/infra/commands/decider';
 
@@ -49,6 +53,10 @@ export type AccountState =
       } | null;
       /** When the recent e-mail change requests were made (the newest few), for the hourly limit. */
       readonly recentEmailChangeRequests: readonly string[];
+      /** Two-step sign-in with an authenticator app is on. */
+      readonly twoFactor: boolean;
+      /** The ids of the account's passkeys. */
+      readonly passkeys: readonly string[];
     };
 
 export interface RegisterAccount {
@@ -62,10 +70,19 @@ export interface RegisterAccount {
   };
 }
 
+/**
+ * Sessions a command ended in the session table before it was decided (the table is what a token is checked
+ * against): every one but `keptSessionId`, `count` of them.
+ */
+export interface EndedSessions {
+  readonly keptSessionId: string | null;
+  readonly count: number;
+}
+
 /** The route has already checked the current password against the credential store. */
 export interface ChangePassword {
   readonly type: 'ChangePassword';
-  readonly data: { readonly userId: string; readonly now: string };
+  readonly data: { readonly userId: string; readonly now: string; readonly endedSessions?: EndedSessions };
 }
 
 /** Asked from the sign-in screen's 'Şifremi Unuttum'; the route has found the account by its e-mail address. */
@@ -77,7 +94,7 @@ export interface RequestPasswordReset {
 /** The route has checked the link's signature; the decider checks that it is the live one. */
 export interface ResetPassword {
   readonly type: 'ResetPassword';
-  readonly data: { readonly requestId: string; readonly now: string };
+  readonly data: { readonly requestId: string; readonly now: string; readonly endedSessions?: EndedSessions };
 }
 
 /** From /account ('Hesap Ayarları'). */
@@ -100,13 +117,79 @@ export interface RequestEmailChange {
 /** The link sent to the new address; the route has checked its signature, the decider checks that it is the live one. */
 export interface ConfirmEmailChange {
   readonly type: 'ConfirmEmailChange';
-  readonly data: { readonly requestId: string; readonly now: string };
+  readonly data: { readonly requestId: string; readonly now: string; readonly endedSessions?: EndedSessions };
 }
 
 /** From /account's 'Hesabımı Sil'; the route has checked the password against the credential store. */
 export interface DeleteAccount {
   readonly type: 'DeleteAccount';
   readonly data: { readonly now: string };
+}
+
+/**
+ * A sign-in succeeded (every step of it): the route has started the session's row. What is kept of the device is what
+ * the product keeps of a visit (infra/src/telemetry/enrichment.ts), never the address.
+ */
+export interface StartSession {
+  readonly type: 'StartSession';
+  readonly data: {
+    readonly sessionId: string;
+    readonly method: SignInMethod;
+    readonly passkeyId: string | null;
+    readonly device: string;
+    readonly browser: string | null;
+    readonly os: string | null;
+    readonly country: string | null;
+    readonly city: string | null;
+    readonly newDevice: boolean;
+    readonly now: string;
+  };
+}
+
+/** The route has ended the session's row (signed out there, or ended from /account). */
+export interface EndSession {
+  readonly type: 'EndSession';
+  readonly data: { readonly sessionId: string; readonly reason: SessionEndReason; readonly now: string };
+}
+
+/** 'Diğer Tüm Oturumları Sonlandır': the route has ended the rows. */
+export interface EndOtherSessions {
+  readonly type: 'EndOtherSessions';
+  readonly data: { readonly endedSessions: EndedSessions; readonly now: string };
+}
+
+/** The route has checked the first code against the pending secret and stored it with the recovery codes. */
+export interface EnableTwoFactor {
+  readonly type: 'EnableTwoFactor';
+  readonly data: { readonly recoveryCodes: number; readonly endedSessions: EndedSessions; readonly now: string };
+}
+
+/** The route has checked the password and a code. */
+export interface DisableTwoFactor {
+  readonly type: 'DisableTwoFactor';
+  readonly data: {
+    /** The person's office requires a second step: turning it off must leave a passkey. */
+    readonly officeRequiresSecondStep: boolean;
+    readonly endedSessions: EndedSessions;
+    readonly now: string;
+  };
+}
+
+/** A sign-in used up a recovery code (the route has removed its hash). */
+export interface UseRecoveryCode {
+  readonly type: 'UseRecoveryCode';
+  readonly data: { readonly remaining: number; readonly now: string };
+}
+
+/** The route has verified the browser's registration and stored the public key under `passkeyId`. */
+export interface AddPasskey {
+  readonly type: 'AddPasskey';
+  readonly data: { readonly passkeyId: string; readonly name: string; readonly now: string };
+}
+
+export interface RemovePasskey {
+  readonly type: 'RemovePasskey';
+  readonly data: { readonly passkeyId: string; readonly officeRequiresSecondStep: boolean; readonly now: string };
 }
 
 export type AccountCommand =
@@ -118,7 +201,15 @@ export type AccountCommand =
   | SwitchLeadAlerts
   | RequestEmailChange
   | ConfirmEmailChange
-  | DeleteAccount;
+  | DeleteAccount
+  | StartSession
+  | EndSession
+  | EndOtherSessions
+  | EnableTwoFactor
+  | DisableTwoFactor
+  | UseRecoveryCode
+  | AddPasskey
+  | RemovePasskey;
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw conflictError(MESSAGES.emailTaken, 'email');
@@ -141,7 +232,10 @@ function register(command: RegisterAccount, state: AccountState): AccountEvent[]
 
 function changePassword(command: ChangePassword, state: AccountState): AccountEvent[] {
   if (state.status !== 'registered') throw notFoundError(MESSAGES.accountNotFound);
-  return [{ type: 'PasswordChanged', data: { userId: state.userId, changedAt: command.data.now } }];
+  return [
+    { type: 'PasswordChanged', data: { userId: state.userId, changedAt: command.data.now } },
+    ...sessionsEnded(state.userId, 'password-changed', command.data.endedSessions, command.data.now),
+  ];
 }
 
 function requestPasswordReset(command: RequestPasswordReset, state: AccountState): AccountEvent[] {
@@ -175,6 +269,7 @@ function resetPassword(command: ResetPassword, state: AccountState): AccountEven
   }
   return [
     { type: 'PasswordReset', data: { userId: state.userId, requestId: pending.requestId, resetAt: command.data.now } },
+    ...sessionsEnded(state.userId, 'password-reset', command.data.endedSessions, command.data.now),
   ];
 }
 
@@ -251,12 +346,103 @@ function confirmEmailChange(command: ConfirmEmailChange, state: AccountState): A
         changedAt: command.data.now,
       },
     },
+    ...sessionsEnded(state.userId, 'email-changed', command.data.endedSessions, command.data.now),
   ];
 }
 
 function deleteAccount(command: DeleteAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'registered') throw notFoundError(MESSAGES.accountNotFound);
   return [{ type: 'AccountDeleted', data: { userId: state.userId, deletedAt: command.data.now } }];
+}
+
+/** SessionsEnded for sessions a command ended, if it ended any. */
+function sessionsEnded(
+  userId: string,
+  reason: SessionsEndReason,
+  ended: EndedSessions | undefined,
+  now: string,
+): AccountEvent[] {
+  if (!ended || ended.count === 0) return [];
+  return [{ type: 'SessionsEnded', data: { userId, keptSessionId: ended.keptSessionId, reason, endedAt: now } }];
+}
+
+function registered(state: AccountState) {
+  if (state.status !== 'registered') throw notFoundError(MESSAGES.accountNotFound);
+  return state;
+}
+
+function startSession(command: StartSession, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const { now, ...session } = command.data;
+  return [{ type: 'SessionStarted', data: { userId: account.userId, ...session, startedAt: now } }];
+}
+
+function endSession(command: EndSession, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const { sessionId, reason, now } = command.data;
+  return [{ type: 'SessionEnded', data: { userId: account.userId, sessionId, reason, endedAt: now } }];
+}
+
+function endOtherSessions(command: EndOtherSessions, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  return sessionsEnded(account.userId, 'ended-by-owner', command.data.endedSessions, command.data.now);
+}
+
+function enableTwoFactor(command: EnableTwoFactor, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  if (account.twoFactor) throw conflictError(MESSAGES.twoFactorAlreadyOn);
+  const { recoveryCodes, endedSessions, now } = command.data;
+  return [
+    { type: 'TwoFactorEnabled', data: { userId: account.userId, recoveryCodes, enabledAt: now } },
+    ...sessionsEnded(account.userId, 'two-factor-changed', endedSessions, now),
+  ];
+}
+
+function disableTwoFactor(command: DisableTwoFactor, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  if (!account.twoFactor) throw validationError(MESSAGES.twoFactorNotOn);
+  const { officeRequiresSecondStep, endedSessions, now } = command.data;
+  if (officeRequiresSecondStep && account.passkeys.length === 0) {
+    throw validationError(MESSAGES.twoFactorRequiredByOffice);
+  }
+  return [
+    { type: 'TwoFactorDisabled', data: { userId: account.userId, disabledAt: now } },
+    ...sessionsEnded(account.userId, 'two-factor-changed', endedSessions, now),
+  ];
+}
+
+function useRecoveryCode(command: UseRecoveryCode, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const { remaining, now } = command.data;
+  return [{ type: 'RecoveryCodeUsed', data: { userId: account.userId, remaining, usedAt: now } }];
+}
+
+function addPasskey(command: AddPasskey, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const checked = checkPasskeyName(command.data.name);
+  if (!checked.ok) throw validationError(checked.message, 'name');
+  if (account.passkeys.includes(command.data.passkeyId)) return [];
+  return [
+    {
+      type: 'PasskeyAdded',
+      data: {
+        userId: account.userId,
+        passkeyId: command.data.passkeyId,
+        name: checked.name,
+        addedAt: command.data.now,
+      },
+    },
+  ];
+}
+
+function removePasskey(command: RemovePasskey, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const { passkeyId, officeRequiresSecondStep, now } = command.data;
+  if (!account.passkeys.includes(passkeyId)) throw notFoundError(MESSAGES.passkeyNotFound);
+  if (officeRequiresSecondStep && !account.twoFactor && account.passkeys.length === 1) {
+    throw validationError(MESSAGES.passkeyLastSecondStep);
+  }
+  return [{ type: 'PasskeyRemoved', data: { userId: account.userId, passkeyId, removedAt: now } }];
 }
 
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
@@ -273,6 +459,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           leadAlerts: true,
           pendingEmailChange: null,
           recentEmailChangeRequests: [],
+          twoFactor: false,
+          passkeys: [],
         };
       case 'AccountRenamed':
         return state.status === 'registered'
@@ -309,6 +497,24 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return state.status === 'registered' ? { ...state, email: event.data.email, pendingEmailChange: null } : state;
       case 'AccountDeleted':
         return { status: 'deleted', userId: event.data.userId };
+      case 'TwoFactorEnabled':
+        return state.status === 'registered' ? { ...state, twoFactor: true } : state;
+      case 'TwoFactorDisabled':
+        return state.status === 'registered' ? { ...state, twoFactor: false } : state;
+      case 'PasskeyAdded':
+        return state.status === 'registered'
+          ? { ...state, passkeys: [...state.passkeys, event.data.passkeyId] }
+          : state;
+      case 'PasskeyRemoved':
+        return state.status === 'registered'
+          ? { ...state, passkeys: state.passkeys.filter((id) => id !== event.data.passkeyId) }
+          : state;
+      // Sessions live in the session table (what a token is checked against); the stream only records them.
+      case 'SessionStarted':
+      case 'SessionEnded':
+      case 'SessionsEnded':
+      case 'RecoveryCodeUsed':
+        return state;
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -336,6 +542,22 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return confirmEmailChange(command, state);
       case 'DeleteAccount':
         return deleteAccount(command, state);
+      case 'StartSession':
+        return startSession(command, state);
+      case 'EndSession':
+        return endSession(command, state);
+      case 'EndOtherSessions':
+        return endOtherSessions(command, state);
+      case 'EnableTwoFactor':
+        return enableTwoFactor(command, state);
+      case 'DisableTwoFactor':
+        return disableTwoFactor(command, state);
+      case 'UseRecoveryCode':
+        return useRecoveryCode(command, state);
+      case 'AddPasskey':
+        return addPasskey(command, state);
+      case 'RemovePasskey':
+        return removePasskey(command, state);
       default: {
         const unhandled: never = command;
         return unhandled;

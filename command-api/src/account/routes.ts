@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AuthSuccess,
   ChangeEmailBody,
@@ -34,29 +35,19 @@ import {
   signInLockedMessage,
   unauthenticatedError,
   validationError,
-  type User,
 } from '@kartvizit/schemas';
 import { ConcurrencyError, type AppendRequest } from '@kartvizit/infra/event-store/types';
 import type { CommandContext } from '../core/context.ts';
-import { accountDecider, type AccountState } from './decider.ts';
+import { accountDecider } from './decider.ts';
 import { emailClaims } from './email-claims.ts';
 import type { AccountTools } from './tools.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { succeeded } from '@kartvizit/infra/http/answers';
+import { TOKEN_TTL_SECONDS, SecondStepRequired } from '@kartvizit/schemas';
+import { sessionStarter, toUser } from './session-start.ts';
 
 const TAG = ['account'];
 const ERRORS = errorAnswers(400, 401, 409, 413, 415, 429);
-
-function toUser(state: AccountState): User {
-  if (state.status !== 'registered') throw unauthenticatedError(MESSAGES.accountNotFound);
-  return {
-    id: state.userId,
-    email: state.email,
-    firstName: state.firstName,
-    lastName: state.lastName,
-    createdAt: state.registeredAt,
-  };
-}
 
 /**
  * What deleting an account writes in the office it is in (issue 30), with the AccountDeleted: it leaves (its office
@@ -70,8 +61,22 @@ export interface OfficeOnDeletion {
 
 export function accountRoutes(context: CommandContext, tools: AccountTools, office: OfficeOnDeletion) {
   const { commands, authRateLimit, codec } = context;
-  const { credentials, tokens, signIn, resetTokens, emailChangeTokens } = tools;
+  const { credentials, tokens, signIn, resetTokens, emailChangeTokens, sessions, challenges } = tools;
   const claims = emailClaims(context);
+  const startSession = sessionStarter(context, tools);
+  /** With two-step sign-in on, a right password (or a reset) opens no session: a challenge for the code does. */
+  const secondStepFor = async (userId: string, deviceId: string | null) => {
+    const twoFactor = await tools.twoFactor.find(userId);
+    if (!twoFactor?.enabledAt) return null;
+    const challenge = await challenges.create('second-step', userId, tools.securityNow(), { deviceId });
+    return {
+      success: true as const,
+      twoFactorRequired: true as const,
+      challenge,
+      message: MESSAGES.secondStepRequired,
+    };
+  };
+  const signInAnswers = { 200: Type.Union([AuthSuccess, SecondStepRequired]), ...ERRORS };
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -102,13 +107,13 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
               },
             },
           );
-          const token = await tokens.issue(userId, now, now);
+          const started = await startSession(request, { userId, method: 'registration', newDevice: false });
           return succeeded({
-            token,
+            token: started.token,
             deviceToken: signIn.deviceTokenFor(email),
-            user: toUser(result.state),
+            user: toUser(started.state),
             message: MESSAGES.registerSuccess,
-            position: result.position ?? undefined,
+            position: started.position ?? result.position ?? undefined,
           });
         } catch (error) {
           await credentials.remove(userId);
@@ -123,7 +128,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
     api.post(
       '/api/auth/login',
       {
-        schema: { tags: TAG, body: LoginBody, response: { 200: AuthSuccess, ...ERRORS } },
+        schema: { tags: TAG, body: LoginBody, response: signInAnswers },
         config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
       },
       async (request, reply) => {
@@ -145,10 +150,24 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
           signIn.failed(attempt, request.log);
           throw unauthenticatedError(MESSAGES.invalidCredentials);
         }
+        const secondStep = await secondStepFor(credential.userId, attempt.deviceId);
+        if (secondStep) {
+          await signIn.passwordAccepted(attempt);
+          return secondStep;
+        }
         const deviceToken = await signIn.succeeded(attempt);
-        const { state } = await commands.load(accountDecider, accountStreamId(credential.userId));
-        const token = await tokens.issue(credential.userId, credential.tokensValidAfter, new Date());
-        return succeeded({ token, deviceToken, user: toUser(state), message: MESSAGES.loginSuccess });
+        const started = await startSession(request, {
+          userId: credential.userId,
+          method: 'password',
+          newDevice: attempt.deviceId === null,
+        });
+        return succeeded({
+          token: started.token,
+          deviceToken,
+          user: toUser(started.state),
+          message: MESSAGES.loginSuccess,
+          position: started.position ?? undefined,
+        });
       },
     );
 
@@ -179,13 +198,21 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
           now,
         );
         if (!replaced) throw conflictError(MESSAGES.conflict);
+        // This session stays signed in with a new token; every other one ends.
+        const sessionId = request.person.sessionId ?? null;
+        const ended = await sessions.endAll(userId, sessionId, now);
         const result = await commands.handle(
           accountDecider,
           accountStreamId(userId),
-          { type: 'ChangePassword', data: { userId, now: now.toISOString() } },
+          {
+            type: 'ChangePassword',
+            data: { userId, now: now.toISOString(), endedSessions: { keptSessionId: sessionId, count: ended.length } },
+          },
           { metadata: { actor: userId } },
         );
-        const token = await tokens.issue(userId, now, now);
+        if (!sessionId) throw unauthenticatedError(MESSAGES.sessionExpired);
+        await sessions.extend(sessionId, new Date(now.getTime() + TOKEN_TTL_SECONDS * 1000));
+        const token = await tokens.issue(userId, sessionId, now, now);
         return succeeded({ message: MESSAGES.passwordChanged, token, position: result.position ?? '' });
       },
     );
@@ -217,7 +244,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
     api.post(
       '/api/auth/reset-password',
       {
-        schema: { tags: TAG, body: ResetPasswordBody, response: { 200: AuthSuccess, ...ERRORS } },
+        schema: { tags: TAG, body: ResetPasswordBody, response: signInAnswers },
         config: { messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
       },
       async (request) => {
@@ -241,15 +268,24 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
           now,
         );
         if (!replaced) throw conflictError(MESSAGES.conflict);
-        const result = await commands.handle(accountDecider, accountStreamId(link.userId), command, {
-          metadata: { actor: link.userId },
-        });
+        const ended = await sessions.endAll(link.userId, null, now);
+        const result = await commands.handle(
+          accountDecider,
+          accountStreamId(link.userId),
+          { ...command, data: { ...command.data, endedSessions: { keptSessionId: null, count: ended.length } } },
+          { metadata: { actor: link.userId } },
+        );
+        // The link proves the mailbox, not the second step: with two-step sign-in on, the code still decides.
+        const secondStep = await secondStepFor(link.userId, null);
+        if (secondStep)
+          return { ...secondStep, message: `${MESSAGES.passwordResetDone}. ${MESSAGES.secondStepRequired}` };
+        const started = await startSession(request, { userId: link.userId, method: 'link', newDevice: false });
         return succeeded({
-          token: await tokens.issue(link.userId, now, now),
+          token: started.token,
           deviceToken: signIn.deviceTokenFor(state.email),
-          user: toUser(result.state),
+          user: toUser(started.state),
           message: MESSAGES.passwordResetDone,
-          position: result.position ?? undefined,
+          position: started.position ?? result.position ?? undefined,
         });
       },
     );
@@ -285,7 +321,12 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
           body: DeleteAccountBody,
           response: { 200: DeleteAccountResponse, ...ERRORS, 404: ErrorResponse },
         },
-        config: { owner: true, messages: { missingField: MESSAGES.deletePasswordMissing }, rateLimit: authRateLimit },
+        config: {
+          owner: true,
+          beforeSecondStep: true,
+          messages: { missingField: MESSAGES.deletePasswordMissing },
+          rateLimit: authRateLimit,
+        },
       },
       async (request) => {
         const userId = request.person.id;
@@ -380,7 +421,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
           tags: TAG,
           summary: 'Yeni e-posta adresini e-postadaki bağlantıyla onayla (oturum açar)',
           body: ConfirmEmailBody,
-          response: { 200: AuthSuccess, ...ERRORS },
+          response: signInAnswers,
         },
         config: { messages: { missingField: MESSAGES.emailChangeLinkInvalid }, rateLimit: authRateLimit },
       },
@@ -397,20 +438,29 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
         }
         const oldEmail = state.email;
         const newEmail = state.pendingEmailChange.newEmail;
+        // Every session ends once the address has moved (tokens issued before now are refused too); this browser is
+        // signed in anew. A refused confirmation (the address taken meanwhile) ends none.
+        const endedAt = new Date();
+        const endedSessions = { keptSessionId: null, count: await sessions.countLive(link.userId, null) };
         let result;
         try {
           // One atomic write: the account's new address, the new address's claim, the old address given back. Of
           // this and a registration (or another account's confirmation) racing for the address, exactly one wins.
-          result = await commands.handle(accountDecider, accountStreamId(link.userId), command, {
-            metadata: { actor: link.userId },
-            alsoAppend: async () => {
-              const writes: (AppendRequest | null)[] = [
-                await claims.claim(newEmail, link.userId, at),
-                await claims.release(oldEmail, link.userId, at),
-              ];
-              return writes.filter((write): write is AppendRequest => write !== null);
+          result = await commands.handle(
+            accountDecider,
+            accountStreamId(link.userId),
+            { ...command, data: { ...command.data, endedSessions } },
+            {
+              metadata: { actor: link.userId },
+              alsoAppend: async () => {
+                const writes: (AppendRequest | null)[] = [
+                  await claims.claim(newEmail, link.userId, at),
+                  await claims.release(oldEmail, link.userId, at),
+                ];
+                return writes.filter((write): write is AppendRequest => write !== null);
+              },
             },
-          });
+          );
         } catch (error) {
           if (error instanceof ConcurrencyError && claims.isClaimStreamOf(error.streamId, newEmail)) {
             throw conflictError(MESSAGES.emailTaken, 'token');
@@ -418,17 +468,19 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
           if (error instanceof ConcurrencyError) throw conflictError(MESSAGES.conflict);
           throw error;
         }
-        // Every other session ends (tokens issued before now are refused); this browser is signed in anew. Real
-        // time here, whatever the account clock says: the session token's iat must be now.
-        const now = new Date();
-        if (!(await credentials.endSessions(link.userId, now)))
+        // Real time here, whatever the account clock says: the session token's iat must be now.
+        await sessions.endAll(link.userId, null, endedAt);
+        if (!(await credentials.endSessions(link.userId, endedAt)))
           throw validationError(MESSAGES.emailChangeLinkInvalid, 'token');
+        const secondStep = await secondStepFor(link.userId, null);
+        if (secondStep) return { ...secondStep, message: `${MESSAGES.emailChanged}. ${MESSAGES.secondStepRequired}` };
+        const started = await startSession(request, { userId: link.userId, method: 'link', newDevice: false });
         return succeeded({
-          token: await tokens.issue(link.userId, now, now),
+          token: started.token,
           deviceToken: signIn.deviceTokenFor(newEmail),
-          user: toUser(result.state),
+          user: toUser(started.state),
           message: MESSAGES.emailChanged,
-          position: result.position ?? undefined,
+          position: started.position ?? result.position ?? undefined,
         });
       },
     );

@@ -70,8 +70,18 @@ export class SignInGuard {
     return this.devices.issue(attempt.email, attempt.deviceId ?? newDeviceId(), this.now());
   }
 
-  /** A registration proved the password on this browser too. */
-  deviceTokenFor(normalisedEmail: string): string {
-    return this.devices.issue(normalisedEmail, newDeviceId(), this.now());
+  /** The right password on an account with two-step sign-in: the counter starts again; no device token yet. */
+  async passwordAccepted(attempt: AdmittedSignIn): Promise<void> {
+    await this.throttle.succeeded(attempt.subject);
+  }
+
+  /** A registration proved the password on this browser too; a second step or a passkey finished a sign-in. */
+  deviceTokenFor(normalisedEmail: string, deviceId: string | null = null): string {
+    return this.devices.issue(normalisedEmail, deviceId ?? newDeviceId(), this.now());
+  }
+
+  /** The known device of this address among the browser's device tokens (a passkey sign-in names no address first). */
+  recognise(normalisedEmail: string, deviceTokens: readonly string[]): string | null {
+    return this.devices.recognise(deviceTokens, normalisedEmail, this.now());
   }
 }

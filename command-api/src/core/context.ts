@@ -26,6 +26,8 @@ export interface CommandApiDependencies {
   readonly telemetry?: TelemetryOptions;
   /** The account routes' clock for link lifetimes and hourly limits (tests move it); default the system's. */
   readonly accountClock?: () => Date;
+  /** The clock of TOTP codes and sign-in challenges (issue 34; tests move it a 30-second step on); default the system's. */
+  readonly securityClock?: () => Date;
   /** The share routes' clock (a left personal address's 30 days); default the system's. */
   readonly shareClock?: () => Date;
   /** Now for listings' EİDS authorisations (the routes' today, and the schedule's deadlines); tests move it. */

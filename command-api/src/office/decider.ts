@@ -50,6 +50,8 @@ export interface OpenOffice {
     readonly locked: readonly OfficeTemplateField[];
   };
   readonly members: ReadonlyMap<string, OfficeRole>;
+  /** Every member must have two-step sign-in or a passkey (issue 34). */
+  readonly requireSecondStep: boolean;
   readonly invitations: ReadonlyMap<string, OfficeInvitation>;
   /** The office's REMS key in force, plain only in memory ('' once the office's key is forgotten), or null. */
   readonly rems: { readonly apiKey: string; readonly keyHint: string } | null;
@@ -87,6 +89,12 @@ export interface ChangeOfficeTemplate {
     readonly locked: readonly unknown[];
     readonly now: string;
   };
+}
+
+/** From the office screen: an admin requires (or no longer requires) a second step of every member. */
+export interface ChangeOfficeSecurity {
+  readonly type: 'ChangeOfficeSecurity';
+  readonly data: { readonly person: Person; readonly requireSecondStep: boolean; readonly now: string };
 }
 
 /** Where the invitee stands, as the route found it: no account yet, or an account in this office, another or none. */
@@ -178,6 +186,7 @@ export type OfficeCommand =
   | CreateOffice
   | ChangeOfficeDetails
   | ChangeOfficeTemplate
+  | ChangeOfficeSecurity
   | InviteToOffice
   | RevokeInvitation
   | AcceptInvitation
@@ -278,6 +287,18 @@ function changeTemplate(command: ChangeOfficeTemplate, state: OfficeState): Offi
         changedBy: command.data.person.id,
         at: command.data.now,
       },
+    },
+  ];
+}
+
+function changeSecurity(command: ChangeOfficeSecurity, state: OfficeState): OfficeEvent[] {
+  const { person, requireSecondStep, now } = command.data;
+  const office = administeredBy(state, person);
+  if (office.requireSecondStep === requireSecondStep) return [];
+  return [
+    {
+      type: 'OfficeSecurityChanged',
+      data: { officeId: office.officeId, requireSecondStep, changedBy: person.id, at: now },
     },
   ];
 }
@@ -438,6 +459,7 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
           logoUrl: '',
           template: { fields: [], locked: [] },
           members: new Map(),
+          requireSecondStep: false,
           invitations: new Map(),
           rems: null,
         };
@@ -450,6 +472,8 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
           ...office,
           template: { fields: event.data.fields, locked: event.data.locked },
         }));
+      case 'OfficeSecurityChanged':
+        return evolveOpen(state, (office) => ({ ...office, requireSecondStep: event.data.requireSecondStep }));
       case 'OfficeInvitationSent':
         return evolveOpen(state, (office) => ({
           ...office,
@@ -507,6 +531,8 @@ export const officeDecider: Decider<OfficeState, OfficeCommand, OfficeEvent> = {
         return changeDetails(command, state);
       case 'ChangeOfficeTemplate':
         return changeTemplate(command, state);
+      case 'ChangeOfficeSecurity':
+        return changeSecurity(command, state);
       case 'ChangeOfficeLogo':
         return changeLogo(command, state);
       case 'InviteToOffice':

@@ -30,6 +30,7 @@ import {
   OfficeInvitationParams,
   OfficeMemberParams,
   OfficeTemplateBody,
+  OfficeSecurityBody,
 } from '@kartvizit/schemas/office/http';
 import { SignedLinks } from '@kartvizit/infra/auth/signed-link';
 import { ConcurrencyError, type AppendRequest, type ExpectedVersion } from '@kartvizit/infra/event-store/types';
@@ -195,6 +196,26 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
           person.id,
           MESSAGES.officeTemplateSaved,
           (office) => ({ officeId, template: office.template }),
+        );
+      },
+    );
+
+    api.put(
+      '/api/offices/:id/security',
+      {
+        config: { owner: true },
+        schema: { tags: TAG, params: OfficeIdParams, body: OfficeSecurityBody, response: answers },
+      },
+      async (request) => {
+        const { person } = request;
+        const officeId = ownOfficeId(person, request.params.id);
+        const { requireSecondStep } = request.body;
+        return run(
+          officeId,
+          { type: 'ChangeOfficeSecurity', data: { person, requireSecondStep, now: now() } },
+          person.id,
+          requireSecondStep ? MESSAGES.officeSecurityOn : MESSAGES.officeSecurityOff,
+          (office) => ({ officeId, requireSecondStep: office.requireSecondStep }),
         );
       },
     );

@@ -16,7 +16,7 @@ import {
  * table never holds an address, and nobody without the app secret can test an address against it.
  */
 export interface ThrottleSubject {
-  readonly kind: 'address' | 'known-device';
+  readonly kind: 'address' | 'known-device' | 'second-step';
   readonly key: Buffer;
 }
 
@@ -32,7 +32,8 @@ export function signInThrottleSettings(options: SignInThrottleOptions = {}): Sig
     failuresBeforeLock: options.failuresBeforeLock ?? d.failuresBeforeLock,
     firstLockSeconds: options.firstLockSeconds ?? d.firstLockSeconds,
     maxLockSeconds,
-    knownDeviceMaxLockSeconds: options.knownDeviceMaxLockSeconds ?? Math.min(d.knownDeviceMaxLockSeconds, maxLockSeconds),
+    knownDeviceMaxLockSeconds:
+      options.knownDeviceMaxLockSeconds ?? Math.min(d.knownDeviceMaxLockSeconds, maxLockSeconds),
   };
 }
 
@@ -62,6 +63,11 @@ export class SignInThrottle {
     return { kind: 'known-device', key: this.hmac(`device:${deviceId}`) };
   }
 
+  /** The codes of one account's second step (issue 34): counted like a stranger's passwords, whatever the device. */
+  secondStep(userId: string): ThrottleSubject {
+    return { kind: 'second-step', key: this.hmac(`second-step:${userId}`) };
+  }
+
   /**
    * Counts the attempt as it starts, under the subject's row lock, or refuses it while the subject is
    * locked (a refused attempt is not counted: it checked nothing).
@@ -82,7 +88,9 @@ export class SignInThrottle {
       );
       const row = rows[0];
       const record: ThrottleRecord | null =
-        row && row.attempts > 0 ? { attempts: row.attempts, lockedUntil: row.locked_until, lastAttemptAt: row.last_attempt_at } : null;
+        row && row.attempts > 0
+          ? { attempts: row.attempts, lockedUntil: row.locked_until, lastAttemptAt: row.last_attempt_at }
+          : null;
       const admission = admit(record, now, backoffPolicy(this.settings, subject.kind === 'known-device'));
       if (admission.admitted) {
         await client.query(

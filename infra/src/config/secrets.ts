@@ -21,7 +21,9 @@ export type KeyPurpose =
   | 'oauth-state'
   | 'office-invitation'
   | 'apple-pass-token'
-  | 'apple-pass-device';
+  | 'apple-pass-device'
+  | 'two-factor-secrets'
+  | 'recovery-codes';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

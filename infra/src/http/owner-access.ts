@@ -1,12 +1,18 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Person } from '@kartvizit/schemas/access';
-import { MESSAGES, unauthenticatedError } from '@kartvizit/schemas';
+import { mustSetUpSecondStep } from '@kartvizit/schemas/access';
+import { DomainError, MESSAGES, SECOND_STEP_SETUP_FIELD, unauthenticatedError } from '@kartvizit/schemas';
 import { prependRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** An owner route: only a signed-in person reaches its handler, as `request.person`. */
     readonly owner?: boolean;
+    /**
+     * An owner route a member must reach before their office's required second step is set up (issue 34): the
+     * account's security, its sessions, signing out, the KVKK rights. Every other owner route answers 403 until then.
+     */
+    readonly beforeSecondStep?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in person on an owner route (`config.owner`); never read on a public route. */
@@ -36,6 +42,11 @@ export function registerOwnerAccess(app: FastifyInstance, authenticate: Authenti
           return;
         }
         request.person = person;
+        // One policy (access.ts): a member whose office requires a second step sets one up before anything else.
+        if (mustSetUpSecondStep(person) && !request.routeOptions.config.beforeSecondStep) {
+          done(new DomainError('forbidden', MESSAGES.secondStepSetupRequired, SECOND_STEP_SETUP_FIELD));
+          return;
+        }
         done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

@@ -1,6 +1,9 @@
 import { membershipStreamId, type MembershipEvent } from '@kartvizit/schemas';
 import type { Person, PersonOffice } from '@kartvizit/schemas/access';
+import type pg from 'pg';
 import type { EventStore } from '../event-store/types.ts';
+import { RM_OFFICES } from '../read-models/contract.ts';
+import { isPgError } from '../db/pg-error.ts';
 
 /**
  * A person's side of an office (decision 61): the office they are in now, their role, and the office's cards they
@@ -57,18 +60,49 @@ export async function readMembership(
   return { membership, version: stream.version };
 }
 
+/** What the token check tells of a session (SessionTokens.authenticate). */
+export interface SessionIdentity {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly secondStep: boolean;
+}
+
 /**
- * Who a session names, with the office they are in now: the owner hook's `Authenticate` from a token check and the
- * person's membership stream.
+ * Whether an office requires a second step of its members, from the offices read model (a change takes effect as
+ * soon as it is projected). False when the read model is not there yet.
+ */
+export function officeSecondStepPolicy(pool: pg.Pool): (officeId: string) => Promise<boolean> {
+  return async (officeId) => {
+    try {
+      const { rows } = await pool.query<{ require_second_step: boolean | null }>(
+        `SELECT require_second_step FROM ${RM_OFFICES} WHERE office_id = $1`,
+        [officeId],
+      );
+      return rows[0]?.require_second_step === true;
+    } catch (error) {
+      // Not built yet (42P01), or the generation still served is older than the column (42703).
+      if (isPgError(error) && (error.code === '42P01' || error.code === '42703')) return false;
+      throw error;
+    }
+  };
+}
+
+/**
+ * Who a session names, with the office they are in now and whether it requires a second step: the owner hook's
+ * `Authenticate` from a token check, the person's membership stream and the office's policy.
  */
 export function authenticateWithOffice(
   store: EventStore,
-  authenticateId: (authorization: string | undefined) => Promise<string | null>,
+  authenticateSession: (authorization: string | undefined) => Promise<SessionIdentity | null>,
+  requiresSecondStep: (officeId: string) => Promise<boolean>,
 ): (authorization: string | undefined) => Promise<Person | null> {
   return async (authorization) => {
-    const id = await authenticateId(authorization);
-    if (!id) return null;
-    const { membership } = await readMembership(store, id);
-    return { id, office: membership.office };
+    const session = await authenticateSession(authorization);
+    if (!session) return null;
+    const { membership } = await readMembership(store, session.userId);
+    const office = membership.office
+      ? { ...membership.office, requiresSecondStep: await requiresSecondStep(membership.office.officeId) }
+      : null;
+    return { id: session.userId, office, sessionId: session.sessionId, secondStep: session.secondStep };
   };
 }

@@ -35,6 +35,11 @@ export const RM_REMS_KEYS = 'rm_rems_keys';
 export const SHARE_SETTINGS_PROJECTION = 'share_settings';
 export const RM_SHARE_SETTINGS = 'rm_share_settings';
 export const RM_PERSONAL_ADDRESSES = 'rm_personal_addresses';
+/** /account's 'Güvenlik' (issue 34): sessions, passkeys and two-step sign-in, never a secret. */
+export const ACCOUNT_SECURITY_PROJECTION = 'account_security';
+export const RM_SECURITY_SESSIONS = 'rm_security_sessions';
+export const RM_SECURITY_PASSKEYS = 'rm_security_passkeys';
+export const RM_SECURITY_TWO_FACTOR = 'rm_security_two_factor';
 /**
  * Apple Wallet's pass web service (issue 32): which devices registered which pass (projector/src/wallet/
  * apple-pass-registrations-projection.ts), read by the web service's queries and the push reactor.
@@ -283,6 +288,8 @@ export interface OfficesRow {
   };
   readonly created_at: Date;
   readonly updated_at: Date;
+  /** Every member must have two-step sign-in or a passkey (null: never set, which is no). */
+  readonly require_second_step: boolean | null;
   /**
    * The office's REMS link (null: never linked): while `active`, every office card's 'Görüşme Planla' reaches the
    * office's REMS. Never the key: its last 4 characters.

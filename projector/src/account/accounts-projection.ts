@@ -56,8 +56,17 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
       row.passwordChangedAt = event.data.resetAt;
       return row;
     // Not handled (not in `handles`): a request changes nothing the owner reads.
+    // The account's security has a read model of its own (account-security-projection.ts).
     case 'PasswordResetRequested':
     case 'EmailChangeRequested':
+    case 'SessionStarted':
+    case 'SessionEnded':
+    case 'SessionsEnded':
+    case 'TwoFactorEnabled':
+    case 'TwoFactorDisabled':
+    case 'RecoveryCodeUsed':
+    case 'PasskeyAdded':
+    case 'PasskeyRemoved':
       return row;
     // Never here: the core erases the owner instead (Projection.erasure).
     case 'AccountDeleted':

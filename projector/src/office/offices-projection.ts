@@ -34,6 +34,7 @@ type OfficeRowEvent = OfficeOf<
   | 'OfficeDetailsChanged'
   | 'OfficeLogoChanged'
   | 'OfficeTemplateChanged'
+  | 'OfficeSecurityChanged'
   | 'OfficeRemsKeySaved'
   | 'OfficeRemsKeyRemoved'
 >;
@@ -49,6 +50,7 @@ interface OfficeRow {
   logoUrl: string | null;
   template: { fields: readonly OfficeTemplateField[]; locked: readonly OfficeTemplateField[] } | null;
   rems: OfficeRemsColumn | null;
+  requireSecondStep: boolean | null;
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -101,6 +103,7 @@ const isOfficeStreamEvent = ofTypes<OfficeStreamEvent>([
   'OfficeDetailsChanged',
   'OfficeLogoChanged',
   'OfficeTemplateChanged',
+  'OfficeSecurityChanged',
   'OfficeInvitationSent',
   'OfficeInvitationRevoked',
   'OfficeInvitationAccepted',
@@ -120,6 +123,7 @@ function evolveOffice(current: OfficeRow | undefined, event: OfficeRowEvent): Of
     logoUrl: null,
     template: null,
     rems: null,
+    requireSecondStep: null,
     createdAt: null,
     updatedAt: null,
   };
@@ -143,6 +147,10 @@ function evolveOffice(current: OfficeRow | undefined, event: OfficeRowEvent): Of
       return row;
     case 'OfficeTemplateChanged':
       row.template = { fields: event.data.fields, locked: event.data.locked };
+      row.updatedAt = event.data.at;
+      return row;
+    case 'OfficeSecurityChanged':
+      row.requireSecondStep = event.data.requireSecondStep;
       row.updatedAt = event.data.at;
       return row;
     case 'OfficeRemsKeySaved':
@@ -257,6 +265,14 @@ function historyOf(event: OfficeStreamEvent): HistoryRow | null {
       return line('logo-changed', event.data.at, event.data.changedBy, null, null);
     case 'OfficeTemplateChanged':
       return line('template-changed', event.data.at, event.data.changedBy, null, null);
+    case 'OfficeSecurityChanged':
+      return line(
+        event.data.requireSecondStep ? 'second-step-required' : 'second-step-optional',
+        event.data.at,
+        event.data.changedBy,
+        null,
+        null,
+      );
     case 'OfficeInvitationSent':
       return line('invited', event.data.at, event.data.invitedBy, event.data.invitationId, event.data.role);
     case 'OfficeInvitationRevoked':
@@ -299,6 +315,7 @@ const upsertOffices = batchedUpsert<Positioned<OfficeRow>>({
     logo_url: { type: 'text', value: (row) => row.logoUrl, merge: 'ifSet' },
     template: { type: 'jsonb', value: (row) => (row.template ? JSON.stringify(row.template) : null), merge: 'ifSet' },
     rems: { type: 'jsonb', value: (row) => (row.rems ? JSON.stringify(row.rems) : null), merge: 'ifSet' },
+    require_second_step: { type: 'boolean', value: (row) => row.requireSecondStep, merge: 'ifSet' },
     created_at: { type: 'timestamptz', value: (row) => row.createdAt, merge: 'ifSet' },
     updated_at: { type: 'timestamptz', value: (row) => row.updatedAt, merge: 'ifSet' },
   },
@@ -372,6 +389,7 @@ const isOfficeRowEvent = ofTypes<OfficeRowEvent>([
   'OfficeDetailsChanged',
   'OfficeLogoChanged',
   'OfficeTemplateChanged',
+  'OfficeSecurityChanged',
   'OfficeRemsKeySaved',
   'OfficeRemsKeyRemoved',
 ]);
@@ -389,8 +407,8 @@ async function erasedAmong(ids: readonly string[], { client, table }: Projection
 
 export const officesProjection: Projection<OfficeProjectionEvent> = {
   name: 'offices',
-  // 2: the office's REMS link (rems).
-  version: 2,
+  // 2: the office's REMS link (rems). 3: whether members must have a second step (issue 34).
+  version: 3,
   tables: {
     offices: (table) => `CREATE TABLE ${table} (
         office_id uuid PRIMARY KEY,
@@ -399,6 +417,7 @@ export const officesProjection: Projection<OfficeProjectionEvent> = {
         logo_url text,
         template jsonb,
         rems jsonb,
+        require_second_step boolean,
         created_at timestamptz,
         updated_at timestamptz,
         last_stream_position bigint NOT NULL
@@ -451,6 +470,7 @@ export const officesProjection: Projection<OfficeProjectionEvent> = {
     'OfficeDetailsChanged',
     'OfficeLogoChanged',
     'OfficeTemplateChanged',
+    'OfficeSecurityChanged',
     'OfficeInvitationSent',
     'OfficeInvitationRevoked',
     'OfficeInvitationAccepted',

@@ -93,6 +93,7 @@ export function accountQueries(context: QueryContext) {
         schema: { tags: ['account'] },
         config: {
           owner: true,
+          beforeSecondStep: true,
           projections: [
             ...PROJECTIONS,
             PROFILES_PROJECTION,
@@ -122,7 +123,7 @@ export function accountQueries(context: QueryContext) {
       '/api/auth/me',
       {
         schema: { tags: ['account'], response: { 200: MeResponse, 401: ErrorResponse, 503: ErrorResponse } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, beforeSecondStep: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
         const userId = request.person.id;

@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type pg from 'pg';
 import { MIN_POSITION_HEADER, READ_YOUR_WRITES_WAIT_MS, STALE_HEADER } from '@kartvizit/schemas';
-import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
-import { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
+import { ownerAuthentication, sessionTokens } from '@kartvizit/infra/auth/owner-authentication';
 import { WEB_VITALS_DEFAULT_SAMPLE_RATE } from '@kartvizit/infra/config/env';
-import { deriveKey } from '@kartvizit/infra/config/secrets';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
 import type { Authenticate } from '@kartvizit/infra/http/owner-access';
 import type { EventStore } from '@kartvizit/infra/event-store/types';
-import { authenticateWithOffice } from '@kartvizit/infra/office/membership';
 import type { BlobStore } from '@kartvizit/infra/blob/types';
 import { createGeocodingService } from '@kartvizit/infra/geocoding/create';
 import type { GeocodingService } from '@kartvizit/infra/geocoding/service';
@@ -64,7 +61,6 @@ export interface QueryContext {
 }
 
 export function createQueryContext(deps: QueryApiDependencies): QueryContext {
-  const tokens = new SessionTokens(deriveKey(deps.appSecret, 'session-tokens'), new CredentialStore(deps.pool));
   const maps = deps.maps ?? readMapsSettings({}, 'http://localhost');
   return {
     pool: deps.pool,
@@ -75,7 +71,7 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
     blobs: deps.blobs,
     meetings: deps.meetings ?? readMeetingSettings({}),
     webVitalsSampleRate: deps.webVitalsSampleRate ?? WEB_VITALS_DEFAULT_SAMPLE_RATE,
-    authenticate: authenticateWithOffice(deps.store, (authorization) => tokens.authenticate(authorization)),
+    authenticate: ownerAuthentication(deps.pool, deps.store, sessionTokens(deps.pool, deps.appSecret)),
   };
 }
 

@@ -93,6 +93,7 @@ function toOfficeView(row: OfficesRow, memberCount: number): OfficeView {
     template: { fields: [...row.template.fields], locked: [...row.template.locked] },
     rems: row.rems?.active ? { active: true, keyHint: row.rems.keyHint } : { active: false, keyHint: null },
     memberCount,
+    requireSecondStep: row.require_second_step === true,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
+import type { AccountSecurityEvent } from './security-events.ts';
 
 /** Account events. Data is readonly; personal fields are encrypted at rest (see PERSONAL_FIELDS). */
 export interface AccountRegistered {
@@ -105,7 +106,8 @@ export type AccountEvent =
   | LeadAlertsSwitched
   | EmailChangeRequested
   | EmailChanged
-  | AccountDeleted;
+  | AccountDeleted
+  | AccountSecurityEvent;
 
 /**
  * An e-mail address's claim stream (`claim-email-<HMAC(address)>`) holds who has the address: its last event. An
@@ -157,6 +159,14 @@ export const ACCOUNT_EVENT_TYPES: EventRegistry<AccountEvent | ClaimEvent | Eras
   EmailChangeRequested: { schemaVersion: 1, ownerField: 'userId', personalFields: ['newEmail'] },
   EmailChanged: { schemaVersion: 1, ownerField: 'userId', personalFields: ['email'] },
   AccountDeleted: { schemaVersion: 1 },
+  SessionStarted: { schemaVersion: 1 },
+  SessionEnded: { schemaVersion: 1 },
+  SessionsEnded: { schemaVersion: 1 },
+  TwoFactorEnabled: { schemaVersion: 1 },
+  TwoFactorDisabled: { schemaVersion: 1 },
+  RecoveryCodeUsed: { schemaVersion: 1 },
+  PasskeyAdded: { schemaVersion: 1, ownerField: 'userId', personalFields: ['name'] },
+  PasskeyRemoved: { schemaVersion: 1 },
   EmailClaimed: { schemaVersion: 1 },
   EmailReleased: { schemaVersion: 1 },
   AccountErased: { schemaVersion: 1 },

@@ -81,6 +81,20 @@ export interface OfficeTemplateChanged {
   };
 }
 
+/**
+ * Whether every member must have two-step sign-in or a passkey (issue 34). A member without either is led to set one
+ * up before anything else (`mustSetUpSecondStep`).
+ */
+export interface OfficeSecurityChanged {
+  readonly type: 'OfficeSecurityChanged';
+  readonly data: {
+    readonly officeId: string;
+    readonly requireSecondStep: boolean;
+    readonly changedBy: string;
+    readonly at: string;
+  };
+}
+
 export interface OfficeInvitationSent {
   readonly type: 'OfficeInvitationSent';
   readonly data: {
@@ -186,6 +200,7 @@ export type OfficeEvent =
   | OfficeDetailsChanged
   | OfficeLogoChanged
   | OfficeTemplateChanged
+  | OfficeSecurityChanged
   | OfficeInvitationSent
   | OfficeInvitationRevoked
   | OfficeInvitationAccepted
@@ -264,6 +279,7 @@ export const OFFICE_EVENT_TYPES: EventRegistry<OfficeEvent | MembershipEvent | O
   OfficeDetailsChanged: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['details'] },
   OfficeLogoChanged: { schemaVersion: 1 },
   OfficeTemplateChanged: { schemaVersion: 1 },
+  OfficeSecurityChanged: { schemaVersion: 1 },
   OfficeInvitationSent: { schemaVersion: 1, ownerField: 'officeId', personalFields: ['email'] },
   OfficeInvitationRevoked: { schemaVersion: 1 },
   OfficeInvitationAccepted: { schemaVersion: 1 },

@@ -137,6 +137,8 @@ export const OfficeView = Type.Object({
    */
   rems: Type.Object({ active: Type.Boolean(), keyHint: Type.Union([Type.String({ maxLength: 4 }), Type.Null()]) }),
   memberCount: Type.Integer(),
+  /** Every member must have two-step sign-in or a passkey (issue 34). */
+  requireSecondStep: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type OfficeView = Static<typeof OfficeView>;
@@ -214,6 +216,8 @@ export const OFFICE_HISTORY_TYPES = [
   'details-changed',
   'logo-changed',
   'template-changed',
+  'second-step-required',
+  'second-step-optional',
   'invited',
   'invitation-revoked',
   'joined',
@@ -255,3 +259,5 @@ export function toOfficeDetailsView(details: OfficeDetails): OfficeDetailsView {
     paymentMethods: details.paymentMethods.map((method) => ({ ...method })),
   };
 }
+
+export { OfficeSecurityBody } from '../account/security-http.ts';

@@ -283,6 +283,8 @@ export interface HistoryLineInput {
     | 'details-changed'
     | 'logo-changed'
     | 'template-changed'
+    | 'second-step-required'
+    | 'second-step-optional'
     | 'invited'
     | 'invitation-revoked'
     | 'joined'
@@ -310,6 +312,10 @@ export function historyLine({ type, actorName, subjectName, role }: HistoryLineI
       return `${actor} ofisin logosunu değiştirdi`;
     case 'template-changed':
       return `${actor} kart şablonunu değiştirdi`;
+    case 'second-step-required':
+      return `${actor} tüm üyeler için iki adımlı doğrulamayı zorunlu yaptı`;
+    case 'second-step-optional':
+      return `${actor} iki adımlı doğrulama zorunluluğunu kaldırdı`;
     case 'invited':
       return `${actor}, ${subject} adresini davet etti${as}`;
     case 'invitation-revoked':

@@ -30,6 +30,7 @@ const OFFICE: OfficeView = {
   },
   rems: { active: false, keyHint: null },
   memberCount: 3,
+  requireSecondStep: false,
   createdAt: '2026-11-28T00:00:00.000Z',
 };
 
