@@ -17,7 +17,8 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
  */
 export async function startMailingProduct(
   smtpUrl: string,
-  options: { readonly accountClock?: () => Date; readonly listingClock?: () => Date } = {},
+  /** Anything the test product takes (clocks, GeoIP, the log) but the mailer, which this makes. */
+  options: Omit<NonNullable<Parameters<typeof startTestProduct>[0]>, 'mailer'> = {},
 ): Promise<TestProduct> {
   const mailer = createMailer({
     smtpUrl,

@@ -72,6 +72,8 @@ export async function startTestProduct(
     accountClock?: () => Date;
     /** The share routes' clock (a left personal address's 30 days); default the real one. */
     shareClock?: () => Date;
+    /** TOTP codes' and sign-in challenges' clock (issue 34); default the real one. */
+    securityClock?: () => Date;
     /** Now for listings' EİDS authorisations (the routes' today, the schedule's deadlines); default the real one. */
     listingClock?: () => Date;
     /** REMS_API_URL (a fake REMS's `url`); unset: REMS is not available, as when the variable is unset. */
@@ -129,6 +131,7 @@ export async function startTestProduct(
     signInThrottle: options.signInThrottle,
     accountClock: options.accountClock,
     ...(options.shareClock ? { shareClock: options.shareClock } : {}),
+    ...(options.securityClock ? { securityClock: options.securityClock } : {}),
     ...(options.listingClock ? { listingClock: options.listingClock } : {}),
     webDistDir: options.webDistDir,
     // Geocoders on loopback only (a fake, or a port nothing answers on): tests never reach the internet.

@@ -1,7 +1,13 @@
-import { describe, it } from 'vitest';
-import { MESSAGES, emailChangeLimitMessage, type AccountEvent } from '@kartvizit/schemas';
+import { describe, expect, it } from 'vitest';
+import {
+  DomainError,
+  MESSAGES,
+  PASSKEY_NAME_MAX_LENGTH,
+  emailChangeLimitMessage,
+  type AccountEvent,
+} from '@kartvizit/schemas';
 import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
-import { accountDecider, type RegisterAccount } from './decider.ts';
+import { accountDecider, type AccountCommand, type RegisterAccount, type StartSession } from './decider.ts';
 
 const spec = deciderSpecification(accountDecider);
 const userId = '5f0c8f6e-6b8f-4b7e-9a5e-2f1f0b7c9d11';
@@ -353,6 +359,424 @@ describe('account decider', () => {
         .when({ type: 'RequestPasswordReset', data: { requestId: 'r-1', now } })
         .then([]);
       spec.given([registered, deleted]).when(register()).thenThrows('conflict', MESSAGES.emailTaken);
+    });
+  });
+
+  describe('sessions (every sign-in is one)', () => {
+    const sessionId = 'd4444444-4444-4444-8444-444444444444';
+    const otherSession = 'e5555555-5555-4555-8555-555555555555';
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { userId, deletedAt: now } };
+    const start = (overrides: Partial<StartSession['data']> = {}): StartSession => ({
+      type: 'StartSession',
+      data: {
+        sessionId,
+        method: 'password',
+        passkeyId: null,
+        device: 'desktop',
+        browser: 'Firefox',
+        os: 'Linux',
+        country: 'TR',
+        city: 'İstanbul',
+        newDevice: true,
+        now,
+        ...overrides,
+      },
+    });
+
+    it('given an owner, when they sign in from a new laptop, then the session is recorded with what was read of the device', () => {
+      spec
+        .given([registered])
+        .when(start())
+        .then([
+          {
+            type: 'SessionStarted',
+            data: {
+              userId,
+              sessionId,
+              method: 'password',
+              passkeyId: null,
+              device: 'desktop',
+              browser: 'Firefox',
+              os: 'Linux',
+              country: 'TR',
+              city: 'İstanbul',
+              newDevice: true,
+              startedAt: now,
+            },
+          },
+        ]);
+    });
+
+    it('given an owner with a passkey, when they sign in with it on a known phone, then the session names the passkey', () => {
+      const passkeyId = 'f6666666-6666-4666-8666-666666666666';
+      spec
+        .given([registered])
+        .when(start({ method: 'passkey', passkeyId, device: 'mobile', browser: null, os: 'iOS', newDevice: false }))
+        .then([
+          {
+            type: 'SessionStarted',
+            data: {
+              userId,
+              sessionId,
+              method: 'passkey',
+              passkeyId,
+              device: 'mobile',
+              browser: null,
+              os: 'iOS',
+              country: 'TR',
+              city: 'İstanbul',
+              newDevice: false,
+              startedAt: now,
+            },
+          },
+        ]);
+    });
+
+    it('given no account, or a deleted one, when a session would start, then it is not found', () => {
+      spec.given([]).when(start()).thenThrows('not_found', MESSAGES.accountNotFound);
+      spec.given([registered, deleted]).when(start()).thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('given an owner, when they sign out on this device, then that one session ends', () => {
+      spec
+        .given([registered])
+        .when({ type: 'EndSession', data: { sessionId, reason: 'signed-out', now } })
+        .then([{ type: 'SessionEnded', data: { userId, sessionId, reason: 'signed-out', endedAt: now } }]);
+    });
+
+    it('given an owner, when they end the phone session from the laptop, then it ends as ended by the owner', () => {
+      spec
+        .given([registered])
+        .when({ type: 'EndSession', data: { sessionId: otherSession, reason: 'ended-by-owner', now } })
+        .then([
+          { type: 'SessionEnded', data: { userId, sessionId: otherSession, reason: 'ended-by-owner', endedAt: now } },
+        ]);
+    });
+
+    it('given a deleted account, when a session would end, then it is not found', () => {
+      spec
+        .given([registered, deleted])
+        .when({ type: 'EndSession', data: { sessionId, reason: 'signed-out', now } })
+        .thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('given an owner with no other session open, when they end all the others, then nothing is recorded', () => {
+      spec
+        .given([registered])
+        .when({ type: 'EndOtherSessions', data: { endedSessions: { keptSessionId: sessionId, count: 0 }, now } })
+        .then([]);
+    });
+
+    it('given an owner signed in on three devices, when they end the others from this one, then all but this one end', () => {
+      spec
+        .given([registered])
+        .when({ type: 'EndOtherSessions', data: { endedSessions: { keptSessionId: sessionId, count: 2 }, now } })
+        .then([
+          { type: 'SessionsEnded', data: { userId, keptSessionId: sessionId, reason: 'ended-by-owner', endedAt: now } },
+        ]);
+    });
+
+    it('given no account, when other sessions would end, then it is not found', () => {
+      spec
+        .given([])
+        .when({ type: 'EndOtherSessions', data: { endedSessions: { keptSessionId: sessionId, count: 1 }, now } })
+        .thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+  });
+
+  describe('two-step sign-in with an authenticator app', () => {
+    const sessionId = 'd4444444-4444-4444-8444-444444444444';
+    const passkeyId = 'f6666666-6666-4666-8666-666666666666';
+    const ended = (count: number) => ({ keptSessionId: sessionId, count });
+    const enable = (count = 0) =>
+      ({ type: 'EnableTwoFactor', data: { recoveryCodes: 10, endedSessions: ended(count), now } }) as const;
+    const disable = (officeRequiresSecondStep: boolean, count = 0) =>
+      ({ type: 'DisableTwoFactor', data: { officeRequiresSecondStep, endedSessions: ended(count), now } }) as const;
+    const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { userId, recoveryCodes: 10, enabledAt: now } };
+    const disabled: AccountEvent = { type: 'TwoFactorDisabled', data: { userId, disabledAt: now } };
+    const passkeyAdded: AccountEvent = {
+      type: 'PasskeyAdded',
+      data: { userId, passkeyId, name: 'iPhone', addedAt: now },
+    };
+    const othersEnded: AccountEvent = {
+      type: 'SessionsEnded',
+      data: { userId, keptSessionId: sessionId, reason: 'two-factor-changed', endedAt: now },
+    };
+
+    it('given an owner signed in only here, when they turn it on, then it is on with ten recovery codes and no session ends', () => {
+      spec.given([registered]).when(enable()).then([enabled]);
+    });
+
+    it('given an owner also signed in elsewhere, when they turn it on, then the other sessions are recorded as ended', () => {
+      spec.given([registered]).when(enable(2)).then([enabled, othersEnded]);
+    });
+
+    it('given it is already on, when it is turned on again, then it is refused as a conflict (409)', () => {
+      spec.given([registered, enabled]).when(enable()).thenThrows('conflict', MESSAGES.twoFactorAlreadyOn);
+    });
+
+    it('given it was turned off, when it is turned on again, then it is on again', () => {
+      spec.given([registered, enabled, disabled]).when(enable()).then([enabled]);
+    });
+
+    it('given it is not on, when it is turned off, then it is refused (400)', () => {
+      spec.given([registered]).when(disable(false)).thenThrows('validation', MESSAGES.twoFactorNotOn);
+      spec
+        .given([registered, enabled, disabled])
+        .when(disable(false))
+        .thenThrows('validation', MESSAGES.twoFactorNotOn);
+    });
+
+    it('given it is on and the office does not require a second step, when it is turned off, then it is off and the other sessions end', () => {
+      spec.given([registered, enabled]).when(disable(false)).then([disabled]);
+      spec.given([registered, enabled]).when(disable(false, 1)).then([disabled, othersEnded]);
+    });
+
+    it('given the office requires a second step and the owner has no passkey, when it is turned off, then it is refused', () => {
+      spec
+        .given([registered, enabled])
+        .when(disable(true))
+        .thenThrows('validation', MESSAGES.twoFactorRequiredByOffice);
+    });
+
+    it('given the office requires a second step and the passkey was removed, when it is turned off, then it is refused', () => {
+      spec
+        .given([
+          registered,
+          enabled,
+          passkeyAdded,
+          { type: 'PasskeyRemoved', data: { userId, passkeyId, removedAt: now } },
+        ])
+        .when(disable(true))
+        .thenThrows('validation', MESSAGES.twoFactorRequiredByOffice);
+    });
+
+    it('given the office requires a second step and the owner has a passkey, when it is turned off, then the passkey is enough', () => {
+      spec.given([registered, enabled, passkeyAdded]).when(disable(true)).then([disabled]);
+    });
+
+    it('given no account, when it would be turned on or off, then it is not found', () => {
+      spec.given([]).when(enable()).thenThrows('not_found', MESSAGES.accountNotFound);
+      spec.given([]).when(disable(false)).thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('given it is on, when a sign-in uses up a recovery code, then how many are left is recorded', () => {
+      spec
+        .given([registered, enabled])
+        .when({ type: 'UseRecoveryCode', data: { remaining: 9, now } })
+        .then([{ type: 'RecoveryCodeUsed', data: { userId, remaining: 9, usedAt: now } }]);
+    });
+
+    it('given a deleted account, when a recovery code would be used, then it is not found', () => {
+      spec
+        .given([registered, enabled, { type: 'AccountDeleted', data: { userId, deletedAt: now } }])
+        .when({ type: 'UseRecoveryCode', data: { remaining: 9, now } })
+        .thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+  });
+
+  describe('passkeys', () => {
+    const passkeyId = 'f6666666-6666-4666-8666-666666666666';
+    const secondPasskey = 'a7777777-7777-4777-8777-777777777777';
+    const add = (name: string, id = passkeyId) => ({ type: 'AddPasskey', data: { passkeyId: id, name, now } }) as const;
+    const remove = (officeRequiresSecondStep: boolean, id = passkeyId) =>
+      ({ type: 'RemovePasskey', data: { passkeyId: id, officeRequiresSecondStep, now } }) as const;
+    const added = (name = 'iPhone', id = passkeyId): AccountEvent => ({
+      type: 'PasskeyAdded',
+      data: { userId, passkeyId: id, name, addedAt: now },
+    });
+    const removed = (id = passkeyId): AccountEvent => ({
+      type: 'PasskeyRemoved',
+      data: { userId, passkeyId: id, removedAt: now },
+    });
+    const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { userId, recoveryCodes: 10, enabledAt: now } };
+
+    /** The refusal a command meets after the history, for what `thenThrows` does not look at: the field it names. */
+    function refusal(history: readonly AccountEvent[], command: AccountCommand): DomainError {
+      const state = history.reduce(accountDecider.evolve, accountDecider.initialState);
+      try {
+        accountDecider.decide(command, state);
+      } catch (error) {
+        if (error instanceof DomainError) return error;
+        throw error;
+      }
+      throw new Error('The command was not refused');
+    }
+
+    it('given an owner, when they add a passkey named with extra spaces, then it is recorded under the tidied name', () => {
+      spec
+        .given([registered])
+        .when(add('  İş   bilgisayarı\t(Windows) '))
+        .then([added('İş bilgisayarı (Windows)')]);
+    });
+
+    it('given an owner, when the name is blank, then it is refused and names the field', () => {
+      spec.given([registered]).when(add('   ')).thenThrows('validation', MESSAGES.passkeyNameMissing);
+      expect(refusal([registered], add('   ')).field).toBe('name');
+    });
+
+    it('given an owner, when the name is one letter too long, then it is refused and names the field; at the limit it is welcome', () => {
+      const longest = 'ş'.repeat(PASSKEY_NAME_MAX_LENGTH);
+      spec
+        .given([registered])
+        .when(add(`${longest}ş`))
+        .thenThrows('validation', MESSAGES.passkeyNameTooLong);
+      expect(refusal([registered], add(`${longest}ş`)).field).toBe('name');
+      spec
+        .given([registered])
+        .when(add(longest))
+        .then([added(longest)]);
+    });
+
+    it('given a passkey already added, when the same one is added again, then nothing is recorded', () => {
+      spec.given([registered, added()]).when(add('Başka ad')).then([]);
+    });
+
+    it('given one passkey, when a second is added, then it is recorded', () => {
+      spec
+        .given([registered, added()])
+        .when(add('Yedek anahtar', secondPasskey))
+        .then([added('Yedek anahtar', secondPasskey)]);
+    });
+
+    it('given no account, when a passkey would be added, then it is not found', () => {
+      spec.given([]).when(add('iPhone')).thenThrows('not_found', MESSAGES.accountNotFound);
+    });
+
+    it('given a passkey, when it is removed, then its removal is recorded', () => {
+      spec.given([registered, added()]).when(remove(false)).then([removed()]);
+    });
+
+    it('given no such passkey (never added, or already removed), when it is removed, then it is not found (404)', () => {
+      spec.given([registered]).when(remove(false)).thenThrows('not_found', MESSAGES.passkeyNotFound);
+      spec
+        .given([registered, added(), removed()])
+        .when(remove(false))
+        .thenThrows('not_found', MESSAGES.passkeyNotFound);
+      spec
+        .given([registered, added()])
+        .when(remove(false, secondPasskey))
+        .thenThrows('not_found', MESSAGES.passkeyNotFound);
+    });
+
+    it('given the office requires a second step and the app is off, when the last passkey is removed, then it is refused', () => {
+      spec.given([registered, added()]).when(remove(true)).thenThrows('validation', MESSAGES.passkeyLastSecondStep);
+    });
+
+    it('given the office requires a second step, when a passkey is removed that is not the last or the app is on, then it goes', () => {
+      spec
+        .given([registered, added(), added('Yedek', secondPasskey)])
+        .when(remove(true))
+        .then([removed()]);
+      spec.given([registered, enabled, added()]).when(remove(true)).then([removed()]);
+    });
+
+    it('given the office does not require a second step, when the last passkey is removed, then it goes', () => {
+      spec.given([registered, added()]).when(remove(false)).then([removed()]);
+    });
+  });
+
+  describe('securing the account ends the other sessions', () => {
+    const kept = 'd4444444-4444-4444-8444-444444444444';
+    const requestId = 'a1111111-1111-4111-8111-111111111111';
+    const at = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+    const resetAsked: AccountEvent = {
+      type: 'PasswordResetRequested',
+      data: { userId, requestId, requestedAt: now, expiresAt: at(30) },
+    };
+    const emailChangeAsked: AccountEvent = {
+      type: 'EmailChangeRequested',
+      data: { userId, requestId, newEmail: 'yeni@example.com', requestedAt: now, expiresAt: at(24 * 60) },
+    };
+    const passwordChanged: AccountEvent = { type: 'PasswordChanged', data: { userId, changedAt: at(1) } };
+    const passwordReset: AccountEvent = { type: 'PasswordReset', data: { userId, requestId, resetAt: at(1) } };
+    const emailChanged: AccountEvent = {
+      type: 'EmailChanged',
+      data: { userId, email: 'yeni@example.com', requestId, changedAt: at(1) },
+    };
+
+    it('given an owner signed in on two devices, when they change the password here, then the other session ends and this one stays', () => {
+      spec
+        .given([registered])
+        .when({
+          type: 'ChangePassword',
+          data: { userId, now: at(1), endedSessions: { keptSessionId: kept, count: 1 } },
+        })
+        .then([
+          passwordChanged,
+          {
+            type: 'SessionsEnded',
+            data: { userId, keptSessionId: kept, reason: 'password-changed', endedAt: at(1) },
+          },
+        ]);
+    });
+
+    it('given an owner signed in nowhere else, when they change the password, then only the change is recorded', () => {
+      spec
+        .given([registered])
+        .when({
+          type: 'ChangePassword',
+          data: { userId, now: at(1), endedSessions: { keptSessionId: kept, count: 0 } },
+        })
+        .then([passwordChanged]);
+      spec
+        .given([registered])
+        .when({ type: 'ChangePassword', data: { userId, now: at(1) } })
+        .then([passwordChanged]);
+    });
+
+    it('given a live reset link, when the password is reset from a signed-out browser, then every session ends (none kept)', () => {
+      spec
+        .given([registered, resetAsked])
+        .when({
+          type: 'ResetPassword',
+          data: { requestId, now: at(1), endedSessions: { keptSessionId: null, count: 3 } },
+        })
+        .then([
+          passwordReset,
+          { type: 'SessionsEnded', data: { userId, keptSessionId: null, reason: 'password-reset', endedAt: at(1) } },
+        ]);
+    });
+
+    it('given a live reset link and no session open, when the password is reset, then only the reset is recorded', () => {
+      spec
+        .given([registered, resetAsked])
+        .when({
+          type: 'ResetPassword',
+          data: { requestId, now: at(1), endedSessions: { keptSessionId: null, count: 0 } },
+        })
+        .then([passwordReset]);
+      spec
+        .given([registered, resetAsked])
+        .when({ type: 'ResetPassword', data: { requestId, now: at(1) } })
+        .then([passwordReset]);
+    });
+
+    it('given a live e-mail change link, when it is opened, then the address changes and the other sessions end', () => {
+      spec
+        .given([registered, emailChangeAsked])
+        .when({
+          type: 'ConfirmEmailChange',
+          data: { requestId, now: at(1), endedSessions: { keptSessionId: kept, count: 2 } },
+        })
+        .then([
+          emailChanged,
+          { type: 'SessionsEnded', data: { userId, keptSessionId: kept, reason: 'email-changed', endedAt: at(1) } },
+        ]);
+    });
+
+    it('given a live e-mail change link and no other session, when it is opened, then only the change is recorded', () => {
+      spec
+        .given([registered, emailChangeAsked])
+        .when({
+          type: 'ConfirmEmailChange',
+          data: { requestId, now: at(1), endedSessions: { keptSessionId: kept, count: 0 } },
+        })
+        .then([emailChanged]);
+      spec
+        .given([registered, emailChangeAsked])
+        .when({ type: 'ConfirmEmailChange', data: { requestId, now: at(1) } })
+        .then([emailChanged]);
     });
   });
 });

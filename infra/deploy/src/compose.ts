@@ -51,6 +51,8 @@ export interface ProductParts {
   readonly accountClock?: () => Date;
   /** The share routes' clock (a left personal address's 30 days); tests move it. */
   readonly shareClock?: () => Date;
+  /** The clock of TOTP codes and sign-in challenges (issue 34); tests move it a 30-second step on. */
+  readonly securityClock?: () => Date;
   /** Now for listings' EİDS authorisations: the product routes' today and the schedule's deadlines (tests move it). */
   readonly listingClock?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
@@ -156,6 +158,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       signInThrottle: parts.signInThrottle,
       accountClock: parts.accountClock,
       ...(parts.shareClock ? { shareClock: parts.shareClock } : {}),
+      ...(parts.securityClock ? { securityClock: parts.securityClock } : {}),
       ...(parts.listingClock ? { listingClock: parts.listingClock } : {}),
       blobs: parts.blobs,
       publicBaseUrl: parts.publicBaseUrl,

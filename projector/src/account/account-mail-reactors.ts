@@ -9,6 +9,7 @@ import {
 import type { SignedLinks } from '@kartvizit/infra/auth/signed-link';
 import type { MailContent } from '@kartvizit/infra/mail/layout';
 import type { Reactor } from '@kartvizit/infra/processing/reactor';
+import { securityMailReactor } from './security-mail.ts';
 import { readAccountHolder, sendMail, type AccountHolder, type MailDependencies } from '../mail/recipients.ts';
 
 const WHEN = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
@@ -224,5 +225,5 @@ export function accountMailReactors(
       });
     },
   };
-  return [resetLink, changed, emailChangeLink, emailChangeRequested, emailChanged];
+  return [resetLink, changed, emailChangeLink, emailChangeRequested, emailChanged, securityMailReactor(deps)];
 }

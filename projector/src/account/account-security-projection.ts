@@ -80,7 +80,11 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
       );
       return;
     case 'PasskeyRemoved':
-      await client.query(`DELETE FROM ${passkeys} WHERE passkey_id = $1`, [event.data.passkeyId]);
+      // Kept as removed, not deleted: a late redelivery of its PasskeyAdded then finds it and changes nothing.
+      await client.query(`UPDATE ${passkeys} SET removed_at = coalesce(removed_at, $2) WHERE passkey_id = $1`, [
+        event.data.passkeyId,
+        event.data.removedAt,
+      ]);
       return;
     default: {
       const unhandled: never = event;
@@ -112,7 +116,8 @@ export const accountSecurityProjection: Projection<AccountSecurityEvent> = {
       user_id uuid NOT NULL,
       name text NOT NULL,
       created_at timestamptz NOT NULL,
-      last_used_at timestamptz
+      last_used_at timestamptz,
+      removed_at timestamptz
     );
     CREATE INDEX ${table}_user ON ${table} (user_id)`,
     security_two_factor: (table) => `CREATE TABLE ${table} (

@@ -58,7 +58,7 @@ export function accountSecurityQueries(context: QueryContext) {
       rowsOrNone<PasskeyRow>(
         context.pool,
         `SELECT passkey_id, name, created_at, last_used_at FROM ${RM_SECURITY_PASSKEYS}
-          WHERE user_id = $1 ORDER BY created_at`,
+          WHERE user_id = $1 AND removed_at IS NULL ORDER BY created_at`,
         [userId],
       ),
       rowsOrNone<TwoFactorRow>(

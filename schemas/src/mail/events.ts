@@ -16,6 +16,10 @@ export const MAIL_KINDS = [
   'office-invitation',
   /** A listing's EİDS authorisation ends in seven days, or today (issue 33). */
   'listing-authorisation-reminder',
+  /** The account's security (issue 34): a sign-in from a device never seen, two-step sign-in on or off, a passkey added. */
+  'new-sign-in',
+  'two-factor-changed',
+  'passkey-added',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
