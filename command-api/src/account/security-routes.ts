@@ -56,8 +56,14 @@ export interface RelyingParty {
   readonly name: string;
 }
 
+/**
+ * WebAuthn's relying party from PUBLIC_BASE_URL. An IP address cannot be one (the browser refuses it), so a product
+ * run on a loopback address (a developer's machine, the browser journeys) binds passkeys to `localhost` on the same
+ * port, which is the same machine and a secure context too.
+ */
 export function relyingPartyOf(publicBaseUrl: string): RelyingParty {
   const url = new URL(publicBaseUrl);
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') url.hostname = 'localhost';
   return { id: url.hostname, origin: url.origin, name: 'Dijital Kartvizit' };
 }
 
