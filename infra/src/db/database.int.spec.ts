@@ -137,6 +137,9 @@ describe('migrations', () => {
         );
         expect(rows.map((row) => row.table_name)).toEqual([
           'account_credentials',
+          'account_passkeys',
+          'account_sessions',
+          'account_two_factor',
           'events',
           'geocode_cache',
           'geocoder_throttle',
@@ -148,6 +151,7 @@ describe('migrations', () => {
           'projection_kafka_offsets',
           'reactor_checkpoints',
           'reactor_deliveries',
+          'sign_in_challenges',
           'sign_in_throttle',
           'streams',
           'visitor_salts',
