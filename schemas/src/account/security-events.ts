@@ -1,4 +1,4 @@
-import type { SignInMethod } from './security-http.ts';
+import type { SignInMethod } from './security-rules.ts';
 
 /**
  * The account's security in the log (issue 34, decision 65): that something happened, never what proves it. TOTP

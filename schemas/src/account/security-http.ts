@@ -106,10 +106,6 @@ export const PasskeyLoginBody = Type.Object(
 );
 export type PasskeyLoginBody = Static<typeof PasskeyLoginBody>;
 
-/** How a session was signed in. */
-export const SIGN_IN_METHODS = ['password', 'totp', 'recovery-code', 'passkey', 'registration', 'link'] as const;
-export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
-
 export const AccountSession = Type.Object({
   id: Type.String(),
   /** The session this request was made with. */
@@ -156,11 +152,4 @@ export type EndSessionsResponse = Static<typeof EndSessionsResponse>;
 export const OfficeSecurityBody = Type.Object({ requireSecondStep: Type.Boolean() }, { additionalProperties: false });
 export type OfficeSecurityBody = Static<typeof OfficeSecurityBody>;
 
-/**
- * The `field` of the 403 every owner route answers a member whose office requires a second step they have not set up:
- * the web leads them to /account's 'Güvenlik'.
- */
-export const SECOND_STEP_SETUP_FIELD = 'secondStepSetup';
-
-/** How many recovery codes enabling gives. */
-export const RECOVERY_CODE_COUNT = 10;
+export { RECOVERY_CODE_COUNT, SECOND_STEP_SETUP_FIELD, SIGN_IN_METHODS, type SignInMethod } from './security-rules.ts';

@@ -1,5 +1,18 @@
 import { SECURITY_MESSAGES } from './security-messages.ts';
 
+/** How a session was signed in. */
+export const SIGN_IN_METHODS = ['password', 'totp', 'recovery-code', 'passkey', 'registration', 'link'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/**
+ * The `field` of the 403 every owner route answers a member whose office requires a second step they have not set up:
+ * the web leads them to /account's 'Güvenlik'.
+ */
+export const SECOND_STEP_SETUP_FIELD = 'secondStepSetup';
+
+/** How many recovery codes enabling gives. */
+export const RECOVERY_CODE_COUNT = 10;
+
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 /** The name a passkey is listed by, tidied; or the Turkish refusal. */

@@ -8,7 +8,8 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
-import { sessionExpired } from '../features/account/session-slice.ts';
+import { asksForSecondStepSetup } from '../features/account/security-format.ts';
+import { secondStepSetupNoted, sessionExpired } from '../features/account/session-slice.ts';
 import { clearToken, readToken } from '../features/account/token.ts';
 import { currentConnectivity, noteQueryAnswer } from '../features/offline/connectivity.ts';
 import { LAST_SEEN_HEADER } from '../features/offline/owner-data.ts';
@@ -28,6 +29,7 @@ export const TAG_TYPES = [
   'Lead',
   'Office',
   'Share',
+  'Security',
 ] as const;
 
 /** Endpoints pass `extraOptions: { anonymous: true }` when no session may be sent (sign-in, sign-up). */
@@ -104,6 +106,7 @@ const baseQuery: BaseQueryFn<
       endRefusedSession(queryApi.dispatch);
     }
   }
+  if (asksForSecondStepSetup(result.error)) queryApi.dispatch(secondStepSetupNoted(true));
   return result;
 };
 

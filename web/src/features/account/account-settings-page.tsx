@@ -16,6 +16,7 @@ import {
 import { EmailChangeSection } from './email-change-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { PasswordField, TextField } from './form-fields.tsx';
+import { SecuritySection } from './security-section.tsx';
 import { selectCurrentUser } from './session-slice.ts';
 import { SettingsForm, SettingsSection, useSectionForm } from './settings-section.tsx';
 
@@ -284,11 +285,15 @@ export function AccountSettingsPage() {
       <title>Hesap Ayarları · Dijital Kartvizit</title>
       <header className="as-page__header">
         <h1>Hesap Ayarları</h1>
-        <p>Adınızı, e-posta adresinizi, şifrenizi, bildirimlerinizi ve verilerinizi buradan yönetin.</p>
+        <p>
+          Adınızı, e-posta adresinizi, şifrenizi, hesabınızın güvenliğini, bildirimlerinizi ve verilerinizi buradan
+          yönetin.
+        </p>
       </header>
       <NameSection />
       <EmailChangeSection />
       <PasswordSection />
+      <SecuritySection />
       <NotificationsSection />
       <DataSection />
       <DeleteAccountSection />

@@ -11,6 +11,13 @@ import type {
   RenameAccountResponse,
 } from '@kartvizit/schemas/account/http';
 import type {
+  PasskeyLoginBody,
+  PasskeyOptionsResponse,
+  SecondStepRequired,
+  SecurityChangeResponse,
+  VerifySecondStepBody,
+} from '@kartvizit/schemas/account/security-http';
+import type {
   AuthSuccess,
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -26,10 +33,10 @@ import { userRefreshed } from './session-slice.ts';
 import { storeToken } from './token.ts';
 
 /** Both sign-up and sign-in mark this browser as a known device of the address (kept after sign-out). */
-async function keepDeviceToken(queryFulfilled: Promise<{ data: AuthSuccess }>): Promise<void> {
+async function keepDeviceToken(queryFulfilled: Promise<{ data: AuthSuccess | SecondStepRequired }>): Promise<void> {
   try {
     const { data } = await queryFulfilled;
-    if (data.deviceToken) rememberDeviceToken(data.deviceToken);
+    if ('deviceToken' in data && data.deviceToken) rememberDeviceToken(data.deviceToken);
   } catch {
     // The caller shows the failure.
   }
@@ -42,18 +49,56 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { anonymous: true },
       onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
     }),
-    login: build.mutation<AuthSuccess, Omit<LoginBody, 'deviceTokens'>>({
+    /** The right password signs in, or (two-step sign-in on, issue 34) answers the challenge for the code. */
+    login: build.mutation<AuthSuccess | SecondStepRequired, Omit<LoginBody, 'deviceTokens'>>({
       // This browser's device tokens: with the address's own, its owner is not locked out by strangers' guesses.
       query: (body) => ({ url: '/auth/login', method: 'POST', body: { ...body, deviceTokens: readDeviceTokens() } }),
       extraOptions: { anonymous: true },
       onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
+    }),
+    /** The second step: the login's challenge and the app's code (or a recovery code). */
+    verifySecondStep: build.mutation<AuthSuccess, Omit<VerifySecondStepBody, 'deviceTokens'>>({
+      query: (body) => ({
+        url: '/auth/2fa/verify',
+        method: 'POST',
+        body: { ...body, deviceTokens: readDeviceTokens() },
+      }),
+      extraOptions: { anonymous: true },
+      onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
+    }),
+    /** 'Geçiş anahtarı ile giriş': the challenge the browser's passkey signs (no address typed). */
+    passkeyLoginOptions: build.mutation<PasskeyOptionsResponse, void>({
+      query: () => ({ url: '/auth/passkeys/login/options', method: 'POST', body: {} }),
+      extraOptions: { anonymous: true },
+    }),
+    passkeyLogin: build.mutation<AuthSuccess, Omit<PasskeyLoginBody, 'deviceTokens'>>({
+      query: (body) => ({
+        url: '/auth/passkeys/login',
+        method: 'POST',
+        body: { ...body, deviceTokens: readDeviceTokens() },
+      }),
+      extraOptions: { anonymous: true },
+      onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
+    }),
+    /**
+     * 'Çıkış Yap' ends the session on the server too. It names the token it ends itself: the page signs out locally at
+     * once, and by the time the request is sent the token is gone from storage.
+     */
+    logout: build.mutation<SecurityChangeResponse, string>({
+      query: (token) => ({
+        url: '/auth/logout',
+        method: 'POST',
+        body: {},
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      extraOptions: { anonymous: true },
     }),
     forgotPassword: build.mutation<{ success: true; message: string }, ForgotPasswordBody>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
     }),
     /** Sets the new password with the e-mailed link and signs in (like sign-in, it marks this browser known). */
-    resetPassword: build.mutation<AuthSuccess, ResetPasswordBody>({
+    resetPassword: build.mutation<AuthSuccess | SecondStepRequired, ResetPasswordBody>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
       onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
@@ -91,7 +136,7 @@ export const accountApi = api.injectEndpoints({
      * The link's screen: moves the account to the new address and signs this browser in (every other session ends),
      * so it sends no session of its own and marks this browser known for the new address.
      */
-    confirmEmailChange: build.mutation<AuthSuccess, ConfirmEmailBody>({
+    confirmEmailChange: build.mutation<AuthSuccess | SecondStepRequired, ConfirmEmailBody>({
       query: (body) => ({ url: '/account/email/confirm', method: 'POST', body }),
       extraOptions: { anonymous: true },
       onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
@@ -140,6 +185,9 @@ export const accountApi = api.injectEndpoints({
 export const {
   useRegisterMutation,
   useLoginMutation,
+  useVerifySecondStepMutation,
+  usePasskeyLoginOptionsMutation,
+  usePasskeyLoginMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,

@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useConfirmEmailChangeMutation } from './api.ts';
 import { startSession } from './session.ts';
+import type { SecondStepState } from './return-to.ts';
 
 /**
  * The link e-mailed to the new address (decision 30). Opening it changes nothing: mail scanners open links, so the
@@ -31,8 +32,16 @@ export function ConfirmEmailPage() {
       else setFailure(MESSAGES.serverError);
       return;
     }
-    dispatch(startSession(result.data.token, result.data.user));
-    toast.success(result.data.message);
+    const { data } = result;
+    // Two-step sign-in is on: the link changed what it changes, and the code opens the session (issue 34).
+    if ('twoFactorRequired' in data) {
+      toast.success(data.message);
+      const state: SecondStepState = { secondStep: { challenge: data.challenge, message: data.message } };
+      void navigate('/auth/login', { replace: true, state });
+      return;
+    }
+    dispatch(startSession(data.token, data.user));
+    toast.success(data.message);
     void navigate('/account', { replace: true });
   };
 

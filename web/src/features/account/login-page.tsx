@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AuthSuccess } from '@kartvizit/schemas/auth/http';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AUTH_OUTCOME } from './auth-outcome-toast.ts';
@@ -8,7 +9,8 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { serverProblem } from '../../shared/server-problem.ts';
 import { useLoginMutation } from './api.ts';
 import { focusField, PasswordField, TextField } from './form-fields.tsx';
-import { returnTarget } from './return-to.ts';
+import { returnTarget, secondStepOf } from './return-to.ts';
+import { PasskeySignIn, SecondStepForm } from './security-login.tsx';
 import { startSession } from './session.ts';
 
 type LoginField = 'email' | 'password';
@@ -29,16 +31,36 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FormError | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** Two-step sign-in is on: the password was right, a code finishes (issue 34). */
+  const location = useLocation();
+  // A reset or an e-mail change may hand over a second step to finish here.
+  const [secondStep, setSecondStep] = useState<{ readonly challenge: string; readonly message: string } | null>(() =>
+    secondStepOf(location.state),
+  );
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
+  /** The field to focus once the password form is back from the second step. */
+  const focusOnReturn = useRef<LoginField | null>(null);
+
+  useEffect(() => {
+    if (secondStep || !focusOnReturn.current) return;
+    focusField(formRef.current, focusOnReturn.current);
+    focusOnReturn.current = null;
+  }, [secondStep]);
 
   const fail = (next: FormError) => {
     setError(next);
     setAttempt((count) => count + 1);
     focusField(formRef.current, next.field ?? next.invalid[0] ?? 'email');
+  };
+
+  /** Every way in ends here: the password, the second step, a passkey. */
+  const signedIn = (answer: AuthSuccess) => {
+    dispatch(startSession(answer.token, answer.user));
+    toast.success(MESSAGES.loginSuccess, AUTH_OUTCOME);
+    void navigate(returnTarget(location.state), { replace: true });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -62,16 +84,42 @@ export function LoginPage() {
       return;
     }
     const { data } = result;
-    if (!data.success || !data.token) {
+    if (data.success && 'twoFactorRequired' in data && data.twoFactorRequired) {
+      setPassword('');
+      setSecondStep({ challenge: data.challenge, message: data.message });
+      return;
+    }
+    if (!data.success || !('token' in data) || !data.token) {
       const message = data.message || MESSAGES.loginFailed;
       toast.error(message, AUTH_OUTCOME);
       fail({ message, field: null, invalid: [] });
       return;
     }
-    dispatch(startSession(data.token, data.user));
-    toast.success(MESSAGES.loginSuccess, AUTH_OUTCOME);
-    void navigate(returnTarget(location.state), { replace: true });
+    signedIn(data);
   };
+
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        challenge={secondStep.challenge}
+        message={secondStep.message}
+        onSignedIn={signedIn}
+        onRestart={(problem) => {
+          setSecondStep(null);
+          if (problem) {
+            // The challenge ran out: the same address, the password again.
+            toast.error(problem, AUTH_OUTCOME);
+            setError({ message: problem, field: null, invalid: [] });
+            setAttempt((count) => count + 1);
+            focusOnReturn.current = 'password';
+          } else {
+            setError(null);
+            focusOnReturn.current = 'email';
+          }
+        }}
+      />
+    );
+  }
 
   const fieldError = (field: LoginField) => (error?.field === field ? error.message : null);
   const formLevel = error && error.field === null ? error.message : null;
@@ -121,6 +169,19 @@ export function LoginPage() {
           {isLoading ? 'Giriş Yapılıyor...' : 'Giriş Yap'}
         </button>
       </form>
+      <PasskeySignIn
+        disabled={isLoading}
+        onSignedIn={signedIn}
+        onProblem={(message) => {
+          if (message === null) {
+            setError(null);
+            return;
+          }
+          toast.error(message, AUTH_OUTCOME);
+          setError({ message, field: null, invalid: [] });
+          setAttempt((count) => count + 1);
+        }}
+      />
       <p className="auth-page__switch">
         Hesabınız yok mu?{' '}
         <Link to="/auth/register" state={location.state as unknown}>

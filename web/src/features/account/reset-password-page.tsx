@@ -8,6 +8,7 @@ import { serverProblem } from '../../shared/server-problem.ts';
 import { useResetPasswordMutation } from './api.ts';
 import { focusField, PasswordField } from './form-fields.tsx';
 import { startSession } from './session.ts';
+import type { SecondStepState } from './return-to.ts';
 
 type Field = 'newPassword' | 'confirmPassword';
 
@@ -40,8 +41,16 @@ export function ResetPasswordPage() {
       const server = serverProblem(result.error);
       return fail(server?.message ?? MESSAGES.serverError, server?.field === 'newPassword' ? 'newPassword' : 'token');
     }
-    dispatch(startSession(result.data.token, result.data.user));
-    toast.success(result.data.message);
+    const { data } = result;
+    // Two-step sign-in is on: the link changed what it changes, and the code opens the session (issue 34).
+    if ('twoFactorRequired' in data) {
+      toast.success(data.message);
+      const state: SecondStepState = { secondStep: { challenge: data.challenge, message: data.message } };
+      void navigate('/auth/login', { replace: true, state });
+      return;
+    }
+    dispatch(startSession(data.token, data.user));
+    toast.success(data.message);
     void navigate('/dashboard', { replace: true });
   };
 

@@ -21,3 +21,19 @@ export function returnTarget(state: unknown): string {
   if (from === '/auth' || from.startsWith('/auth/')) return HOME_AFTER_SIGN_IN;
   return from;
 }
+
+/**
+ * Router state carrying a second step to finish (issue 34): a password reset or an e-mail change on an account with
+ * two-step sign-in answers a challenge instead of a session, and the sign-in screen asks for the code.
+ */
+export interface SecondStepState {
+  readonly secondStep: { readonly challenge: string; readonly message: string };
+}
+
+export function secondStepOf(state: unknown): SecondStepState['secondStep'] | null {
+  if (typeof state !== 'object' || state === null || !('secondStep' in state)) return null;
+  const { secondStep } = state;
+  if (typeof secondStep !== 'object' || secondStep === null) return null;
+  const { challenge, message } = secondStep as { challenge?: unknown; message?: unknown };
+  return typeof challenge === 'string' && typeof message === 'string' ? { challenge, message } : null;
+}

@@ -12,9 +12,19 @@ export interface SessionState {
   readonly user: User | null;
   /** Bumped each time the server rejects our token, so the router can send the user to sign in. */
   readonly expiredCount: number;
+  /**
+   * The person's office requires a second step they have not set up (issue 34): the server answered 403 with
+   * `field: 'secondStepSetup'`, or /account's 'Güvenlik' read it so. Until it is cleared only /account opens.
+   */
+  readonly secondStepSetupRequired: boolean;
 }
 
-const initialState: SessionState = { status: 'loading', user: null, expiredCount: 0 };
+const initialState: SessionState = {
+  status: 'loading',
+  user: null,
+  expiredCount: 0,
+  secondStepSetupRequired: false,
+};
 
 /** Only state lives here; the token in localStorage is written by the thunks in session.ts. */
 export const sessionSlice = createSlice({
@@ -22,7 +32,7 @@ export const sessionSlice = createSlice({
   initialState,
   reducers: {
     sessionStarted(state, action: PayloadAction<User>) {
-      return { ...state, status: 'authenticated', user: action.payload };
+      return { ...state, status: 'authenticated', user: action.payload, secondStepSetupRequired: false };
     },
     userRefreshed(state, action: PayloadAction<User>) {
       return state.status === 'authenticated' ? { ...state, user: action.payload } : state;
@@ -31,18 +41,32 @@ export const sessionSlice = createSlice({
       return { ...state, status: 'unverified', user: null };
     },
     sessionEnded(state) {
-      return { ...state, status: 'unauthenticated', user: null };
+      return { ...state, status: 'unauthenticated', user: null, secondStepSetupRequired: false };
     },
     sessionExpired(state) {
-      return { status: 'unauthenticated', user: null, expiredCount: state.expiredCount + 1 };
+      return {
+        status: 'unauthenticated',
+        user: null,
+        expiredCount: state.expiredCount + 1,
+        secondStepSetupRequired: false,
+      };
+    },
+    /** True: lead the person to /account#guvenlik and keep the rest of the app closed; false: it is set up. */
+    secondStepSetupNoted(state, action: PayloadAction<boolean>) {
+      return state.secondStepSetupRequired === action.payload
+        ? state
+        : { ...state, secondStepSetupRequired: action.payload };
     },
   },
   selectors: {
     selectSessionStatus: (state) => state.status,
     selectCurrentUser: (state) => state.user,
     selectExpiredCount: (state) => state.expiredCount,
+    selectSecondStepSetupRequired: (state) => state.secondStepSetupRequired,
   },
 });
 
-export const { sessionStarted, userRefreshed, sessionUnverified, sessionEnded, sessionExpired } = sessionSlice.actions;
-export const { selectSessionStatus, selectCurrentUser, selectExpiredCount } = sessionSlice.selectors;
+export const { sessionStarted, userRefreshed, sessionUnverified, sessionEnded, sessionExpired, secondStepSetupNoted } =
+  sessionSlice.actions;
+export const { selectSessionStatus, selectCurrentUser, selectExpiredCount, selectSecondStepSetupRequired } =
+  sessionSlice.selectors;

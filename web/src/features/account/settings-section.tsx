@@ -9,18 +9,28 @@ export function SettingsSection({
   title,
   description,
   className,
+  focusableTitle = false,
   children,
 }: {
+  /** The section's anchor (`/account#<id>`); its heading is `<id>-title`. */
   readonly id: string;
   readonly title: string;
   readonly description: ReactNode;
   readonly className?: string;
+  /** The heading can take focus, for a section the app leads the person to. */
+  readonly focusableTitle?: boolean;
   readonly children: ReactNode;
 }) {
   return (
-    <section className={`panel as-section${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`}>
+    <section
+      id={id}
+      className={`panel as-section${className ? ` ${className}` : ''}`}
+      aria-labelledby={`${id}-title`}
+    >
       <header className="as-section__head">
-        <h2 id={`${id}-title`}>{title}</h2>
+        <h2 id={`${id}-title`} tabIndex={focusableTitle ? -1 : undefined}>
+          {title}
+        </h2>
         <p>{description}</p>
       </header>
       {children}

@@ -188,6 +188,19 @@ export const officeApi = api.injectEndpoints({
       query: (officeId) => ({ url: `${office(officeId)}/rems`, method: 'DELETE' }),
       invalidatesTags: (result) => (result ? [CURRENT, HISTORY] : []),
     }),
+    /** Issue 34: every member must have two-step sign-in or a passkey (a Yönetici's switch on Ofisim). */
+    changeOfficeSecurity: build.mutation<
+      OfficeCommandResponse,
+      { readonly officeId: string; readonly requireSecondStep: boolean }
+    >({
+      query: ({ officeId, requireSecondStep }) => ({
+        url: `${office(officeId)}/security`,
+        method: 'PUT',
+        body: { requireSecondStep },
+      }),
+      // The admin is a member too: their own 'Güvenlik' may now ask them to set one up.
+      invalidatesTags: (result) => (result ? [CURRENT, HISTORY, 'Security'] : []),
+    }),
     acceptInvitation: build.mutation<OfficeCommandResponse, string>({
       query: (token) => ({ url: `/invitations/${encodeURIComponent(token)}/accept`, method: 'POST' }),
       invalidatesTags: (result) => (result ? [...EVERYTHING] : []),
@@ -221,4 +234,5 @@ export const {
   useAcceptInvitationMutation,
   useSaveOfficeRemsKeyMutation,
   useRemoveOfficeRemsKeyMutation,
+  useChangeOfficeSecurityMutation,
 } = officeApi;

@@ -25,6 +25,7 @@ import { commandOutcome, toastFailure } from '../../shared/command-outcome.ts';
 import { OfficeFrame } from './office-frame.tsx';
 import { OfficeDeletion } from './office-deletion.tsx';
 import { OfficeRems } from './office-rems.tsx';
+import { OfficeSecurity } from './office-security.tsx';
 import {
   DETAIL_LABELS,
   DETAIL_TEXT_FIELDS,
@@ -70,6 +71,7 @@ export function OfficeDetailsPage() {
           <OfficeLogo office={office} canEdit={role === 'admin'} />
           <OfficeDetailsForm key={office.id} office={office} role={role} />
           <OfficeRems office={office} role={role} />
+          <OfficeSecurity office={office} role={role} />
           {role === 'admin' && <OfficeData office={office} />}
           {role === 'admin' && <OfficeDeletion office={office} />}
         </>

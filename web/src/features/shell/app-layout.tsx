@@ -7,7 +7,7 @@ import { Brand } from '../../shared/ui/brand.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { useGetMeQuery } from '../account/api.ts';
 import { selectCurrentUser, selectSessionStatus } from '../account/session-slice.ts';
-import { endSession } from '../account/session.ts';
+import { signOut } from '../account/session.ts';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { useGetCurrentOfficeQuery } from '../office/api.ts';
 import { officeNavGroup } from '../office/office-nav.ts';
@@ -46,7 +46,7 @@ export function AppLayout() {
   const initials = displayUpper(`${user?.firstName.trim().charAt(0) ?? ''}${user?.lastName.trim().charAt(0) ?? ''}`);
 
   const logout = () => {
-    dispatch(endSession());
+    dispatch(signOut());
     void navigate('/auth/login', { replace: true });
   };
 
