@@ -14,7 +14,6 @@ import type {
   PasskeyLoginBody,
   PasskeyOptionsResponse,
   SecondStepRequired,
-  SecurityChangeResponse,
   VerifySecondStepBody,
 } from '@kartvizit/schemas/account/security-http';
 import type {
@@ -79,19 +78,6 @@ export const accountApi = api.injectEndpoints({
       }),
       extraOptions: { anonymous: true },
       onQueryStarted: (_body, { queryFulfilled }) => keepDeviceToken(queryFulfilled),
-    }),
-    /**
-     * 'Çıkış Yap' ends the session on the server too. It names the token it ends itself: the page signs out locally at
-     * once, and by the time the request is sent the token is gone from storage.
-     */
-    logout: build.mutation<SecurityChangeResponse, string>({
-      query: (token) => ({
-        url: '/auth/logout',
-        method: 'POST',
-        body: {},
-        headers: { authorization: `Bearer ${token}` },
-      }),
-      extraOptions: { anonymous: true },
     }),
     forgotPassword: build.mutation<{ success: true; message: string }, ForgotPasswordBody>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),

@@ -1,4 +1,5 @@
 import type { AccountSession } from '@kartvizit/schemas/account/security-http';
+import { deviceLabel, isDeviceType } from '../telemetry/statistics-facts.ts';
 import { SECOND_STEP_SETUP_FIELD, type SignInMethod } from '@kartvizit/schemas/account/security-rules';
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
 
@@ -83,10 +84,11 @@ function present(value: string | null): value is string {
   return value !== null && value.trim() !== '';
 }
 
-/** 'Chrome · Windows' (and the device when it says more, e.g. 'iPhone'); 'Bilinmeyen cihaz' when nothing is known. */
+/** 'Mobil · Chrome · Android': the device class, browser and system; 'Bilinmeyen cihaz' when nothing is known. */
 export function sessionDeviceLine(session: SessionFacts): string {
   const parts = [session.browser, session.os].filter(present).map((part) => part.trim());
-  const device = present(session.device) ? session.device.trim() : null;
+  // The device class the statistics name too: 'Mobil', 'Tablet', 'Masaüstü'.
+  const device = present(session.device) && isDeviceType(session.device) ? deviceLabel(session.device) : null;
   if (device && !parts.some((part) => part.toLowerCase() === device.toLowerCase())) parts.unshift(device);
   return parts.length > 0 ? parts.join(' · ') : 'Bilinmeyen cihaz';
 }

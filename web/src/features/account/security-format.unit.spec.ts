@@ -67,12 +67,12 @@ describe('signInMethodLabel', () => {
 
 describe('sessions', () => {
   const session = { device: null, browser: 'Chrome', os: 'Windows', city: 'İstanbul', country: 'TR' };
-  it('shows browser and system, and the device when it adds something', () => {
-    expect(sessionDeviceLine(session)).toBe('Chrome · Windows');
-    expect(sessionDeviceLine({ ...session, device: 'iPhone', browser: 'Safari', os: 'iOS' })).toBe(
-      'iPhone · Safari · iOS',
+  it('shows the device class in Turkish, the browser and the system', () => {
+    expect(sessionDeviceLine({ ...session, device: 'desktop' })).toBe('Masaüstü · Chrome · Windows');
+    expect(sessionDeviceLine({ ...session, device: 'mobile', browser: 'Safari', os: 'iOS' })).toBe(
+      'Mobil · Safari · iOS',
     );
-    expect(sessionDeviceLine({ ...session, device: 'Windows' })).toBe('Chrome · Windows');
+    expect(sessionDeviceLine({ ...session, device: 'bilinmeyen' })).toBe('Chrome · Windows');
     expect(sessionDeviceLine({ ...session, browser: null, os: ' ' })).toBe('Bilinmeyen cihaz');
   });
   it('names the place in Turkish', () => {

@@ -129,8 +129,17 @@ export function endSession(): AppThunk {
 export function signOut(): AppThunk {
   return (dispatch) => {
     const token = readToken();
-    // Its answer changes nothing here: a session already ended answers 401, which ends nothing more.
-    if (token) void dispatch(accountApi.endpoints.logout.initiate(token));
+    // A plain keepalive request naming its token: it outlives the page's own sign-out (which resets the API state
+    // and clears the token at once) and a navigation away. Its answer changes nothing here: a session already ended
+    // answers 401, which ends nothing more.
+    if (token) {
+      void fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+        keepalive: true,
+      }).catch(() => undefined);
+    }
     dispatch(endSession());
   };
 }
