@@ -27,7 +27,7 @@
  *      hello-world answering the same requests, in alternating rounds; then the delivery lag (registration stored →
  *      REMS's answer recorded) p50/p99, and that every accepted registration reached REMS exactly once.
  *
- * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages,share,listings
+ * Options: --seconds 10 --connections 128 --events 1000000 --only ingestion,page,replay,query,office,rems,languages,share,listings,sessions
  *   --requests 200 (measured requests per statistics query) --members 100 (the office's)
  *   --registrations 1200 --rems-owners 24
  *   --shape scaled: instead of the sections above, the scaled shape through nginx (tests/bench/scaled-shape.ts): beacon
@@ -78,7 +78,9 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 // Beacons come from many phones at once: at least 128 connections (issue 11).
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
-const ONLY = new Set((args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share,listings').split(','));
+const ONLY = new Set(
+  (args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share,listings,sessions').split(','),
+);
 // Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
 const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
 const OFFICE_MEMBERS = Number(args.get('members') ?? 100);
@@ -942,6 +944,37 @@ async function benchShare(): Promise<Record<string, unknown>> {
   }
 }
 
+/**
+ * Issue 34: what the session check costs every owner request. A token is now checked against its session's row (one
+ * query joining the credential, the session and whether a second step is set) and, for an office member, the office's
+ * second-step policy. Measured on query-api against its own /api/health, which checks nothing, in the same run.
+ */
+async function benchSessions(): Promise<Record<string, unknown>> {
+  log('sessions: an owner route with the session check, alone and as an office member, against /api/health');
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_sessions_${Date.now()}`), {
+    queryApi: true,
+  });
+  try {
+    const base = stack.queryUrl ?? stack.url;
+    const owner = await seedAccount(stack.url);
+    const member = await seedAccount(stack.url);
+    await json(`${stack.url}/api/offices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}` },
+      body: JSON.stringify({ name: 'Ölçüm Emlak', slug: `olcum-${member.userId.slice(0, 8)}` }),
+    });
+    const result = {
+      baselineHealth: await latencyOf(`${base}/api/health`, owner.token),
+      ownerMe: await latencyOf(`${base}/api/auth/me`, owner.token),
+      officeMemberMe: await latencyOf(`${base}/api/auth/me`, member.token),
+    };
+    log(`sessions: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await stack.close();
+  }
+}
+
 /** A listing of the bench's agent (issue 33): the facts a portfolio card shows, an authorisation running a year. */
 function benchListing(index: number): Record<string, unknown> {
   const rooms = ['1+1', '2+1', '3+1', '4+1'][index % 4];
@@ -1549,6 +1582,7 @@ try {
   if (ONLY.has('languages')) report.languages = await benchLanguages();
   if (ONLY.has('share')) report.share = await benchShare();
   if (ONLY.has('listings')) report.listings = await benchListings();
+  if (ONLY.has('sessions')) report.sessions = await benchSessions();
 } finally {
   await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });
@@ -1567,6 +1601,7 @@ const SECTIONS = [
   'languages',
   'share',
   'listings',
+  'sessions',
   'scaled',
 ];
 if (existsSync(latestFile)) {

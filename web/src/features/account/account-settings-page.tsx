@@ -221,8 +221,8 @@ function NotificationsSection() {
           </button>
         </div>
       ) : (
-        <div className="as-toggle">
-          <div className="as-toggle__text">
+        <div className="switch-row">
+          <div className="switch-row__text">
             <label className="field__label" htmlFor={id}>
               Biri bilgilerini paylaştığında e-posta ile haber ver
             </label>

@@ -33,9 +33,9 @@ export function OfficeSecurity({ office, role }: { readonly office: OfficeView; 
       <h2 id="office-security-title" className="office-form__title">
         Güvenlik
       </h2>
-      <div className="office-toggle">
-        <div className="office-toggle__text">
-          <label className="office-toggle__label" htmlFor={id}>
+      <div className="switch-row">
+        <div className="switch-row__text">
+          <label className="field__label" htmlFor={id}>
             Tüm üyeler için iki adımlı doğrulama zorunlu
           </label>
           <p id={`${id}-hint`} className="office-note">
