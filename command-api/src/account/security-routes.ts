@@ -101,11 +101,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
     field: string,
   ): Promise<{ readonly kind: 'totp' } | { readonly kind: 'recovery'; readonly remaining: number }> {
     const now = tools.securityNow();
-    const subject = throttle.secondStep(userId);
-    const admission = await throttle.admit(subject, now);
-    if (!admission.admitted) {
-      throw new DomainError('rate_limited', secondStepLockedMessage(admission.retryAfterSeconds), field);
-    }
+    const subject = await admitCode(userId, field, now);
     const code = readSecondStepCode(input);
     if (code.kind === 'invalid') {
       throw validationError(input.trim() === '' ? MESSAGES.secondStepCodeMissing : MESSAGES.secondStepCodeWrong, field);
@@ -123,6 +119,16 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
     if (!(await twoFactor.useTimeStep(userId, step))) throw validationError(MESSAGES.secondStepCodeReused, field);
     await throttle.succeeded(subject);
     return { kind: 'totp' };
+  }
+
+  /** Counts a code of the account's second step, or refuses it unchecked while its codes are locked. */
+  async function admitCode(userId: string, field: string, now: Date) {
+    const subject = throttle.secondStep(userId);
+    const admission = await throttle.admit(subject, now);
+    if (!admission.admitted) {
+      throw new DomainError('rate_limited', secondStepLockedMessage(admission.retryAfterSeconds), field);
+    }
+    return subject;
   }
 
   async function recordRecoveryCodeUse(userId: string, remaining: number): Promise<void> {
@@ -217,11 +223,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
         const record = await twoFactor.find(userId);
         if (record?.enabledAt) throw conflictError(MESSAGES.twoFactorAlreadyOn);
         if (!record?.pendingSecret) throw validationError(MESSAGES.twoFactorSetupMissing, 'code');
-        const subject = throttle.secondStep(userId);
-        const admission = await throttle.admit(subject, now);
-        if (!admission.admitted) {
-          throw new DomainError('rate_limited', secondStepLockedMessage(admission.retryAfterSeconds), 'code');
-        }
+        const subject = await admitCode(userId, 'code', now);
         const code = readSecondStepCode(request.body.code);
         const step = code.kind === 'totp' ? await totpStep(record.pendingSecret, code.code, now) : null;
         if (step === null) throw validationError(MESSAGES.secondStepCodeWrong, 'code');

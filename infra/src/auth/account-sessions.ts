@@ -73,14 +73,6 @@ export class AccountSessions {
     return Number(rows[0]?.count ?? 0);
   }
 
-  async isLive(userId: string, sessionId: string): Promise<boolean> {
-    const { rows } = await this.pool.query(
-      'SELECT 1 FROM account_sessions WHERE session_id = $1 AND user_id = $2 AND ended_at IS NULL',
-      [sessionId, userId],
-    );
-    return rows.length === 1;
-  }
-
   /** The last use of each of the user's live sessions (not ended, not expired). */
   async lastUses(userId: string, now: Date): Promise<Map<string, Date>> {
     const { rows } = await this.pool.query<{ session_id: string; last_used_at: Date }>(
@@ -127,10 +119,5 @@ export class AccountSessions {
         WHERE session_id = $1 AND ended_at IS NULL AND last_used_at < $2`,
       [sessionId, now],
     );
-  }
-
-  /** The account is gone (deleted): every row of it. */
-  async removeAll(userId: string): Promise<void> {
-    await this.pool.query('DELETE FROM account_sessions WHERE user_id = $1', [userId]);
   }
 }

@@ -57,10 +57,6 @@ export class PasskeyStore {
     ]);
     return result.rowCount === 1;
   }
-
-  async removeAll(userId: string): Promise<void> {
-    await this.pool.query('DELETE FROM account_passkeys WHERE user_id = $1', [userId]);
-  }
 }
 
 interface PasskeyRow {

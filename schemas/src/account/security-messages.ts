@@ -1,3 +1,5 @@
+import { lockWait } from '../auth/messages.ts';
+
 /** Texts of two-step sign-in, passkeys and sessions (issue 34), in proper Turkish. */
 export const SECURITY_MESSAGES = {
   // Signing in with a second step
@@ -42,7 +44,5 @@ export const SECURITY_MESSAGES = {
 
 /** Too many wrong codes for this account (a 429): when to try again, like the password's lock. */
 export function secondStepLockedMessage(retryAfterSeconds: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds < 60 ? `${seconds}\u00a0saniye` : `${Math.ceil(seconds / 60)}\u00a0dakika`;
-  return `Çok fazla hatalı doğrulama kodu girildi. Güvenliğiniz için lütfen ${wait} sonra tekrar deneyin.`;
+  return `Çok fazla hatalı doğrulama kodu girildi. Güvenliğiniz için lütfen ${lockWait(retryAfterSeconds)} sonra tekrar deneyin.`;
 }

@@ -4,7 +4,11 @@
  * whole minutes (rounded up) above. A no-break space keeps the number with its unit when the line wraps.
  */
 export function signInLockedMessage(retryAfterSeconds: number): string {
+  return `Bu e-posta adresiyle çok fazla hatalı giriş denemesi yapıldı. Güvenliğiniz için lütfen ${lockWait(retryAfterSeconds)} sonra tekrar deneyin.`;
+}
+
+/** How long a lock lasts, as the lock messages say it: seconds below a minute, whole minutes (rounded up) above. */
+export function lockWait(retryAfterSeconds: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds < 60 ? `${seconds}\u00a0saniye` : `${Math.ceil(seconds / 60)}\u00a0dakika`;
-  return `Bu e-posta adresiyle çok fazla hatalı giriş denemesi yapıldı. Güvenliğiniz için lütfen ${wait} sonra tekrar deneyin.`;
+  return seconds < 60 ? `${seconds}\u00a0saniye` : `${Math.ceil(seconds / 60)}\u00a0dakika`;
 }

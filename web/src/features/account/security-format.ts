@@ -1,5 +1,5 @@
 import type { AccountSession } from '@kartvizit/schemas/account/security-http';
-import { deviceLabel, isDeviceType } from '../telemetry/statistics-facts.ts';
+import { countryLabel, deviceLabel, isDeviceType } from '../telemetry/statistics-facts.ts';
 import { SECOND_STEP_SETUP_FIELD, type SignInMethod } from '@kartvizit/schemas/account/security-rules';
 import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
 
@@ -11,7 +11,6 @@ import { LOCALE, TIME_ZONE } from '@kartvizit/schemas/constants';
 
 /** The section's anchor: `/account#guvenlik` scrolls to it, and a required second step leads there. */
 export const SECURITY_SECTION_ID = 'guvenlik';
-
 
 /**
  * A 403 whose `field` is 'secondStepSetup' (issue 34): the person's office requires two-step sign-in or a passkey
@@ -64,18 +63,9 @@ export function signInMethodLabel(method: string): string {
   return Object.hasOwn(METHOD_LABELS, method) ? METHOD_LABELS[method as SignInMethod] : 'Bilinmeyen yöntem';
 }
 
-let regionNames: Intl.DisplayNames | null = null;
-
 /** A country as the server gave it: a two-letter code is named in Turkish ('TR' → 'Türkiye'), a name kept. */
 export function countryName(country: string): string {
-  const value = country.trim();
-  if (!/^[A-Za-z]{2}$/.test(value)) return value;
-  try {
-    regionNames ??= new Intl.DisplayNames([LOCALE], { type: 'region' });
-    return regionNames.of(value.toUpperCase()) ?? value;
-  } catch {
-    return value;
-  }
+  return countryLabel(country);
 }
 
 type SessionFacts = Pick<AccountSession, 'device' | 'browser' | 'os' | 'city' | 'country'>;
