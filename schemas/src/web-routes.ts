@@ -33,6 +33,8 @@ export const APP_PATHS = {
   leads: '/leads',
   activate: '/activate',
   remsIntegration: '/rems-integration',
+  /** 'Entegrasyonlar' (issue 35): webhooks, HubSpot, personal API tokens. */
+  integrations: '/integrations',
   meetings: '/meetings',
   /** 'Paylaşım Araçları' (issue 32): wallet passes, e-mail signature, backgrounds, branded QR, personal address. */
   share: '/share',

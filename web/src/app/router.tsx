@@ -37,6 +37,12 @@ const RemsIntegrationPage = lazyNamed(
   'RemsIntegrationPage',
 );
 
+// Issue 35: webhooks, HubSpot and API tokens, a chunk of their own.
+const IntegrationsPage = lazyNamed(
+  () => import('../features/integrations/integrations-page.tsx'),
+  'IntegrationsPage',
+);
+
 // Offices (issue 30): their own chunk, with the shared office rules; the invitation page is public and smaller.
 const officeArea = () => import('../features/office/office-area.ts');
 const CreateOfficePage = lazyNamed(officeArea, 'CreateOfficePage');
@@ -142,6 +148,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.activate, element: <ActivatePage /> },
                   { path: PATHS.share, element: <SharePage /> },
                   { path: PATHS.remsIntegration, element: <RemsIntegrationPage /> },
+                  { path: PATHS.integrations, element: <IntegrationsPage /> },
                   { path: PATHS.meetings, element: <MeetingsPage /> },
                   { path: PATHS.officeCreate, element: <CreateOfficePage /> },
                   { path: PATHS.office, element: <OfficeDetailsPage /> },

@@ -65,6 +65,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         icon: 'M9 7H6a3 3 0 0 0 0 6h3m6-6h3a3 3 0 0 1 0 6h-3M8 10h8M9 17l3 3 3-3',
       },
       {
+        to: '/integrations',
+        label: 'Entegrasyonlar',
+        icon: 'M7 4v5m10-5v5M5 9h14v3a7 7 0 0 1-14 0V9Zm7 10v2',
+      },
+      {
         to: '/meetings',
         label: 'Toplantılar',
         icon: 'M4.5 6h15v14h-15zM4.5 10h15M8.5 3.5V7M15.5 3.5V7M8 13.5h3v3H8z',
