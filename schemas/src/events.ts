@@ -18,6 +18,8 @@ import {
 } from './office/events.ts';
 import { SHARE_EVENT_TYPES, type PersonalAddressClaimed, type ShareEvent } from './share/events.ts';
 import { WALLET_EVENT_TYPES, type WalletEvent } from './wallet/events.ts';
+import { HUBSPOT_EVENT_TYPES, type HubSpotEvent } from './hubspot/events.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from './webhook/events.ts';
 
 export * from './account/events.ts';
 export * from './common/event-type-info.ts';
@@ -33,6 +35,8 @@ export * from './meeting/events.ts';
 export * from './office/events.ts';
 export * from './share/events.ts';
 export * from './wallet/events.ts';
+export * from './hubspot/events.ts';
+export * from './webhook/events.ts';
 
 /** Every event the product stores. A new feature adds its union and its registry here. */
 export type DomainEvent =
@@ -58,7 +62,9 @@ export type DomainEvent =
   | OfficeErased
   | ShareEvent
   | PersonalAddressClaimed
-  | WalletEvent;
+  | WalletEvent
+  | WebhookEvent
+  | HubSpotEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const EVENT_TYPES: EventRegistry<DomainEvent> = {
@@ -76,6 +82,8 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...OFFICE_EVENT_TYPES,
   ...SHARE_EVENT_TYPES,
   ...WALLET_EVENT_TYPES,
+  ...WEBHOOK_EVENT_TYPES,
+  ...HUBSPOT_EVENT_TYPES,
 };
 
 export function isDomainEventType(type: string): type is DomainEventType {

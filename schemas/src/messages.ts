@@ -10,10 +10,12 @@ import { ACCOUNT_MESSAGES } from './account/messages.ts';
 import { SECURITY_MESSAGES } from './account/security-messages.ts';
 import { MEETING_MESSAGES } from './meeting/messages.ts';
 import { REMS_MESSAGES } from './rems/messages.ts';
+import { WEBHOOK_MESSAGES } from './webhook/messages.ts';
 import { OPERATIONS_MESSAGES } from './operations/messages.ts';
 import { OFFICE_MESSAGES } from './office/messages.ts';
 import { SHARE_MESSAGES } from './share/messages.ts';
 import { WALLET_MESSAGES } from './wallet/messages.ts';
+import { HUBSPOT_MESSAGES } from './hubspot/messages.ts';
 
 /**
  * Every text a person reads that the server or more than one screen produces.
@@ -99,11 +101,13 @@ export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...SECURITY_MESSAGES,
   ...REMS_MESSAGES,
+  ...WEBHOOK_MESSAGES,
   ...MEETING_MESSAGES,
   ...OPERATIONS_MESSAGES,
   ...OFFICE_MESSAGES,
   ...SHARE_MESSAGES,
   ...WALLET_MESSAGES,
+  ...HUBSPOT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,7 +3,14 @@ import { reactionStreamId, type DomainEvent, type ReactionRetryRequested } from 
 import { DuplicateEventError, type Checkpoint, type EventStore, type RecordedEvent } from '../event-store/types.ts';
 import { compareCheckpoints } from '../event-store/checkpoint.ts';
 import type { EventCodec, StoredEvent } from '../vault/event-codec.ts';
-import { DEFAULT_RETRY, derivedEventId, type ReactionOutcome, type Reactor, type RetryPolicy } from './reactor.ts';
+import {
+  DEFAULT_RETRY,
+  derivedEventId,
+  type ReactionOutcome,
+  type ReactionOutcomes,
+  type Reactor,
+  type RetryPolicy,
+} from './reactor.ts';
 
 /** A row of reactor_deliveries that holds its partition (retrying or parked) or was given up on (dead). */
 export interface Delivery {
@@ -361,7 +368,7 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
   private async attempt(event: StoredEvent<E>, attempt: number): Promise<unknown> {
     try {
       const outcome = await this.reactor.react(event, { idempotencyKey: event.eventId, attempt });
-      if (outcome && outcome.events.length > 0) await this.record(outcome, event.eventId, [event.eventId]);
+      if (outcome) await this.record(outcome, event.eventId, [event.eventId]);
       return null;
     } catch (error) {
       this.deps.log?.(`${this.name}: ${event.type} ${event.eventId}, attempt ${attempt}: ${errorKind(error)}`);
@@ -375,17 +382,33 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
    * fields encodes differently each time, so the store calls the second one a duplicate: it is.)
    */
   private async record(
-    outcome: ReactionOutcome,
+    outcomes: ReactionOutcomes,
     causationId: string,
     key: readonly (string | number)[],
   ): Promise<void> {
-    const encoded = await Promise.all(
-      outcome.events.map((event, index) =>
-        this.deps.codec.encode(event, { causationId, actor: 'system' }, derivedEventId(this.name, ...key, index)),
-      ),
+    const list = (Array.isArray(outcomes) ? outcomes : [outcomes]) as readonly ReactionOutcome[];
+    // The first stream's events keep the ids a single outcome always had (index within it); later streams' ids also
+    // name the stream's place, so two streams never derive the same id.
+    const requests = await Promise.all(
+      list
+        .filter((outcome) => outcome.events.length > 0)
+        .map(async (outcome, place) => ({
+          streamId: outcome.streamId,
+          expected: 'any' as const,
+          events: await Promise.all(
+            outcome.events.map((event, index) =>
+              this.deps.codec.encode(
+                event,
+                { causationId, actor: 'system' },
+                place === 0 ? derivedEventId(this.name, ...key, index) : derivedEventId(this.name, ...key, place, index),
+              ),
+            ),
+          ),
+        })),
     );
+    if (requests.length === 0) return;
     try {
-      await this.deps.store.append([{ streamId: outcome.streamId, expected: 'any', events: encoded }]);
+      await this.deps.store.append(requests);
     } catch (error) {
       if (!(error instanceof DuplicateEventError)) throw error;
     }
@@ -427,8 +450,7 @@ export class Reactions<E extends DomainEvent = DomainEvent> {
       [event.eventId, 'dead', triggerId],
     );
     const outcome = await this.reactor.gaveUp?.(event);
-    if (outcome && outcome.events.length > 0)
-      await this.record(outcome, event.eventId, [event.eventId, 'gave-up', triggerId]);
+    if (outcome) await this.record(outcome, event.eventId, [event.eventId, 'gave-up', triggerId]);
     await this.writeDelivery(db, event, {
       state: 'dead',
       partition,

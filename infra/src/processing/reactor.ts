@@ -35,6 +35,13 @@ export interface ReactionOutcome {
 }
 
 /**
+ * One outcome, or several on different streams (a webhook fan-out requests one delivery per endpoint, each in its own
+ * stream): all are appended in one atomic append, with ids derived from their place, so a reaction done again after a
+ * crash records nothing twice.
+ */
+export type ReactionOutcomes = ReactionOutcome | readonly ReactionOutcome[];
+
+/**
  * A process that reacts to events by calling the outside world (issue 13): e-mail now; REMS,
  * meeting providers and the Kafka relay next. It sees the events of `handles` one at a time, in
  * the log's order, at least once each: a failure is tried again with exponential backoff (later
@@ -71,12 +78,12 @@ export interface Reactor<E extends DomainEvent = DomainEvent> {
    * What giving up on an event means to the feature (a registration failed for good): its outcome is recorded with
    * the dead letter, before the event is marked dead. Unset: the dead letter alone.
    */
-  gaveUp?(event: StoredEvent<E>): Promise<ReactionOutcome | void>;
+  gaveUp?(event: StoredEvent<E>): Promise<ReactionOutcomes | void>;
   /**
    * Throws to fail the attempt. Must not put personal data in the error's `code` or `name`. An error with a numeric
    * `retryAfterMs` (from a receiver's Retry-After) holds the next attempt back at least that long (at most an hour).
    */
-  react(event: StoredEvent<E>, context: ReactionContext): Promise<ReactionOutcome | void>;
+  react(event: StoredEvent<E>, context: ReactionContext): Promise<ReactionOutcomes | void>;
 }
 
 /** A UUID (version 8, RFC 9562) named by its parts: the same parts, the same id. */
