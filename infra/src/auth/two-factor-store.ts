@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type pg from 'pg';
+import { openText, sealText } from '../vault/sealed-text.ts';
 
 /** What the store keeps of an account's two-step sign-in, the secrets opened. */
 export interface TwoFactorRecord {
@@ -10,9 +11,6 @@ export interface TwoFactorRecord {
   readonly lastTimeStep: number;
   readonly recoveryCodesLeft: number;
 }
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /**
  * TOTP secrets and recovery codes (issue 34), outside the event log like password hashes: the secret sealed with
@@ -123,17 +121,10 @@ export class TwoFactorStore {
   }
 
   private seal(userId: string, secret: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.secretKey, iv);
-    cipher.setAAD(Buffer.from(userId));
-    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), sealed]);
+    return sealText(this.secretKey, userId, secret);
   }
 
   private open(userId: string, sealed: Buffer): string {
-    const decipher = createDecipheriv('aes-256-gcm', this.secretKey, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(userId));
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return openText(this.secretKey, userId, sealed);
   }
 }
