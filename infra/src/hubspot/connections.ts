@@ -1,11 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { deriveKey } from '../config/secrets.ts';
+import { openText, sealText } from '../vault/sealed-text.ts';
 import { HubSpotError, type HubSpotClient, type HubSpotTokens } from './client.ts';
 
 /**
  * Owners' HubSpot tokens (issue 35), outside the event log like the two-step secrets (TwoFactorStore): both tokens
- * sealed with AES-256-GCM under a key derived from the application secret for 'hubspot-tokens', bound to the owner by
+ * sealed (sealText: AES-256-GCM) under a key derived from the application secret for 'hubspot-tokens', bound to the owner by
  * the additional data, in `hubspot_connections` (migration 0015). Nothing here is ever in an event, a read model, a
  * log or an answer. A row exists while the owner is connected: disconnecting and account erasure delete it.
  */
@@ -17,9 +17,6 @@ export interface HubSpotConnection {
   readonly expiresAt: Date;
   readonly connectedAt: Date;
 }
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /** An access token this close to its end is refreshed before use rather than sent to fail. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -101,18 +98,11 @@ export class HubSpotConnectionStore {
   }
 
   #seal(ownerId: string, token: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
-    cipher.setAAD(Buffer.from(ownerId));
-    const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), sealed]);
+    return sealText(this.#key, ownerId, token);
   }
 
   #open(ownerId: string, sealed: Buffer): string {
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(ownerId));
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return openText(this.#key, ownerId, sealed);
   }
 }
 

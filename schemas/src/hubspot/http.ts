@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { literalUnion } from '../common/http.ts';
+import { literalUnion, Position } from '../common/http.ts';
 import { HUBSPOT_FAILURE_REASONS } from './model.ts';
 
 /** `GET /api/integrations/hubspot/start` (owner): where the browser goes to sign in to HubSpot. */
@@ -31,3 +31,11 @@ export const HubSpotStatusResponse = Type.Object({
   lastFailure: Type.Union([HubSpotLastFailure, Type.Null()]),
 });
 export type HubSpotStatusResponse = Static<typeof HubSpotStatusResponse>;
+
+/** `DELETE /api/integrations/hubspot` (owner): the tokens are gone, HubSpotDisconnected recorded. */
+export const HubSpotDisconnectResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  position: Position,
+});
+export type HubSpotDisconnectResponse = Static<typeof HubSpotDisconnectResponse>;
