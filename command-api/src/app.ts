@@ -31,6 +31,7 @@ import { telemetryRoutes } from './telemetry/routes.ts';
 import { remsRoutes } from './rems/routes.ts';
 import { remsRegistrationRoutes } from './rems/registration-routes.ts';
 import { meetingRoutes } from './meeting/routes.ts';
+import { hubspotRoutes } from './hubspot/routes.ts';
 import { officeRoutes } from './office/routes.ts';
 import { officeLeaving } from './office/leaving.ts';
 import { seedDemoCard } from './demo/seed.ts';
@@ -72,6 +73,7 @@ export function commandApi(
     await app.register(productRoutes(context, deps));
     await app.register(officeLogoRoutes(context));
     await app.register(officeRemsRoutes(context));
+    await app.register(hubspotRoutes(context, deps));
     await app.register(
       officeRoutes(context, {
         appSecret: deps.appSecret,

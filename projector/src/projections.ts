@@ -12,6 +12,7 @@ import { webVitalsProjection } from './vitals/web-vitals-projection.ts';
 import { officesProjection } from './office/offices-projection.ts';
 import { shareSettingsProjection } from './share/share-projection.ts';
 import { applePassRegistrationsProjection } from './wallet/apple-pass-registrations-projection.ts';
+import { hubspotProjection } from './hubspot/hubspot-projection.ts';
 import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -30,6 +31,7 @@ export const PROJECTIONS: readonly Projection[] = [
   officesProjection,
   shareSettingsProjection,
   applePassRegistrationsProjection,
+  hubspotProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

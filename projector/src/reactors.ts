@@ -5,6 +5,10 @@ import { accountErasureReactor, type ErasureDependencies } from './account/accou
 import { mailReactors } from './mail/reactors.ts';
 import { officeErasureReactor } from './office/office-erasure-reactor.ts';
 import { remsDeliveryReactor } from './rems/rems-delivery-reactor.ts';
+import { hubspotContactsReactor } from './hubspot/hubspot-contacts-reactor.ts';
+import { HubSpotClient } from '@kartvizit/infra/hubspot/client';
+import { HubSpotConnectionStore } from '@kartvizit/infra/hubspot/connections';
+import { isHubSpotConfigured, type HubSpotSettings } from '@kartvizit/infra/hubspot/settings';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
 import { googleWalletReactor } from './wallet/google-wallet-reactor.ts';
 import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
@@ -33,6 +37,10 @@ export function productReactors(
     readonly appleWallet?: AppleWalletSettings | null;
     /** The Apple Wallet push reactor's retry policy; tests shorten it. Default APPLE_PUSH_RETRY (a few hours). */
     readonly appleWalletRetry?: Partial<RetryPolicy>;
+    /** HUBSPOT_* (issue 35); the contacts reactor runs only when HUBSPOT_CLIENT_ID and its secret are set. */
+    readonly hubspot?: HubSpotSettings | null;
+    /** The HubSpot reactor's retry policy; tests shorten it. Default HUBSPOT_RETRY (about a day). */
+    readonly hubspotRetry?: Partial<RetryPolicy>;
     readonly log?: (message: string) => void;
   },
 ): Reactor[] {
@@ -72,6 +80,15 @@ export function productReactors(
             appleWallet: { ...deps.appleWallet, apns: deps.appleWallet.apns },
             ...(deps.appleWalletRetry ? { retry: deps.appleWalletRetry } : {}),
             ...(deps.log ? { log: deps.log } : {}),
+          }) as Reactor,
+        ]
+      : []),
+    ...(isHubSpotConfigured(deps.hubspot)
+      ? [
+          hubspotContactsReactor({
+            connections: new HubSpotConnectionStore(deps.pool, deps.appSecret),
+            client: new HubSpotClient(deps.hubspot),
+            ...(deps.hubspotRetry ? { retry: deps.hubspotRetry } : {}),
           }) as Reactor,
         ]
       : []),

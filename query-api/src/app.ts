@@ -35,6 +35,7 @@ import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
 import { callbackPageRoutes } from './callback-page/routes.ts';
 import { oauthQueries } from './integration/oauth-routes.ts';
+import { hubspotQueries, type HubSpotRouteSettings } from './hubspot/routes.ts';
 import { meetingQueries } from './meeting/routes.ts';
 import { officeQueries } from './office/routes.ts';
 import { createQueryContext, registerReadYourWrites, type QueryApiDependencies } from './core/context.ts';
@@ -42,7 +43,11 @@ import { serveWeb } from './web/static.ts';
 
 /** All read routes as one plugin, so the embedded process can mount them beside command-api. */
 export function queryApi(
-  deps: QueryApiDependencies & CardQuerySettings & GoogleWalletQuerySettings & WalletQuerySettings,
+  deps: QueryApiDependencies &
+    CardQuerySettings &
+    GoogleWalletQuerySettings &
+    WalletQuerySettings &
+    Pick<HubSpotRouteSettings, 'hubspot'>,
 ): FastifyPluginAsync {
   return async (app) => {
     const context = createQueryContext(deps);
@@ -69,6 +74,7 @@ export function queryApi(
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
     await app.register(oauthQueries(context, deps));
+    await app.register(hubspotQueries(context, deps));
     await app.register(meetingQueries(context, deps));
     await app.register(officeQueries(context, deps));
     await app.register(shareQueries(context, deps));

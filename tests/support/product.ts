@@ -18,6 +18,7 @@ import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import type { HubSpotSettings } from '@kartvizit/infra/hubspot/settings';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
 import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
 import { createMetrics, type ServiceMetrics } from '@kartvizit/infra/metrics/registry';
@@ -90,6 +91,10 @@ export async function startTestProduct(
     appleWallet?: AppleWalletSettings;
     /** The Apple Wallet push reactor's retry policy (tests: short delays); default the product's (a few hours). */
     appleWalletRetry?: Partial<RetryPolicy>;
+    /** HubSpot (a fake on loopback: tests/support/fake-hubspot.ts); unset: not configured, as when HUBSPOT_* is. */
+    hubspot?: HubSpotSettings;
+    /** The HubSpot reactor's retry policy (tests: short delays); default the product's (about a day). */
+    hubspotRetry?: Partial<RetryPolicy>;
     /** Receives the projectors' and reactors' own log lines (default: none). */
     log?: (message: string) => void;
     /** WEB_VITALS_SAMPLE_RATE as the card page and /api/config/public say it (default: the product's, 0.1). */
@@ -145,6 +150,8 @@ export async function startTestProduct(
     ...(options.googleWalletRetry ? { googleWalletRetry: options.googleWalletRetry } : {}),
     ...(options.appleWallet ? { appleWallet: options.appleWallet } : {}),
     ...(options.appleWalletRetry ? { appleWalletRetry: options.appleWalletRetry } : {}),
+    ...(options.hubspot ? { hubspot: options.hubspot } : {}),
+    ...(options.hubspotRetry ? { hubspotRetry: options.hubspotRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: options.webVitalsSampleRate } : {}),

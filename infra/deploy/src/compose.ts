@@ -18,6 +18,7 @@ import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-thrott
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
+import type { HubSpotSettings } from '@kartvizit/infra/hubspot/settings';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
 import type { AppleWalletSettings } from '@kartvizit/infra/wallet/apple-settings';
 import type { EventTransport } from '@kartvizit/infra/transport/types';
@@ -63,6 +64,10 @@ export interface ProductParts {
   readonly remsApiUrl?: string | null;
   /** The meeting providers' OAuth clients and APIs (issue 15); unset: none is configured. */
   readonly meetings?: MeetingSettings;
+  /** HUBSPOT_* (issue 35): the connection and the contacts reactor; null or unset: not configured. */
+  readonly hubspot?: HubSpotSettings | null;
+  /** The HubSpot reactor's retry policy (tests shorten it); default about a day. */
+  readonly hubspotRetry?: Partial<RetryPolicy>;
   /** WEB_VITALS_SAMPLE_RATE: the share of card page and dashboard loads that send Core Web Vitals; unset: 0.1. */
   readonly webVitalsSampleRate?: number;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
@@ -125,6 +130,8 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     ...(parts.googleWalletRetry ? { googleWalletRetry: parts.googleWalletRetry } : {}),
     appleWallet: parts.appleWallet ?? null,
     ...(parts.appleWalletRetry ? { appleWalletRetry: parts.appleWalletRetry } : {}),
+    hubspot: parts.hubspot ?? null,
+    ...(parts.hubspotRetry ? { hubspotRetry: parts.hubspotRetry } : {}),
   });
   const options = serverOptions({
     logLevel: parts.logLevel,
@@ -182,6 +189,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       webDistDir: parts.webDistDir,
       googleWallet: parts.googleWallet ?? null,
       appleWallet: parts.appleWallet ?? null,
+      hubspot: parts.hubspot ?? null,
       ...(parts.meetings ? { meetings: parts.meetings } : {}),
       ...(parts.webVitalsSampleRate !== undefined ? { webVitalsSampleRate: parts.webVitalsSampleRate } : {}),
     }),

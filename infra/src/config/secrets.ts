@@ -23,7 +23,8 @@ export type KeyPurpose =
   | 'apple-pass-token'
   | 'apple-pass-device'
   | 'two-factor-secrets'
-  | 'recovery-codes';
+  | 'recovery-codes'
+  | 'hubspot-tokens';
 
 export const APP_SECRET_MIN_LENGTH = 32;
 

@@ -8,11 +8,18 @@ import { MEETING_PROVIDERS, type MeetingProvider } from './settings.ts';
  * derived from the app secret for 'oauth-state') so the browser can neither read the verifier nor forge a state, and
  * good for ten minutes: a sign-in left open longer starts again.
  */
-export interface PendingAuthorization {
-  readonly provider: MeetingProvider;
+export interface PendingAuthorization<P extends OAuthStateProvider = MeetingProvider> {
+  readonly provider: P;
   readonly state: string;
+  /** The PKCE code verifier; '' for a flow without PKCE (HubSpot's, which takes the client secret). */
   readonly codeVerifier: string;
+  /** Who began the flow, when its return has no session to say it (HubSpot's callback, decision 68). */
+  readonly ownerId?: string;
 }
+
+/** The flows whose state this cookie carries: the meeting providers' popups and HubSpot's connection (issue 35). */
+export const OAUTH_STATE_PROVIDERS = [...MEETING_PROVIDERS, 'hubspot'] as const;
+export type OAuthStateProvider = (typeof OAUTH_STATE_PROVIDERS)[number];
 
 export const OAUTH_STATE_LIFETIME_SECONDS = 10 * 60;
 
@@ -24,11 +31,16 @@ const SUBJECT = 'meeting-oauth-state';
 /** The sealed cookie value (compact JWE: base64url parts and dots, safe in a cookie as is). */
 export async function sealPendingAuthorization(
   key: Uint8Array,
-  pending: PendingAuthorization,
+  pending: PendingAuthorization<OAuthStateProvider>,
   now: Date = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new EncryptJWT({ provider: pending.provider, state: pending.state, verifier: pending.codeVerifier })
+  return new EncryptJWT({
+    provider: pending.provider,
+    state: pending.state,
+    verifier: pending.codeVerifier,
+    ...(pending.ownerId === undefined ? {} : { owner: pending.ownerId }),
+  })
     .setProtectedHeader({ alg: ALGORITHM, enc: ENCRYPTION })
     .setSubject(SUBJECT)
     .setIssuedAt(issuedAt)
@@ -40,12 +52,12 @@ export async function sealPendingAuthorization(
  * The pending authorization for `provider`, or null when the value is missing, not ours (tampered, another key),
  * expired at `now`, or sealed for another provider.
  */
-export async function openPendingAuthorization(
+export async function openPendingAuthorization<P extends OAuthStateProvider>(
   key: Uint8Array,
   sealed: string | undefined,
-  provider: MeetingProvider,
+  provider: P,
   now: Date = new Date(),
-): Promise<PendingAuthorization | null> {
+): Promise<PendingAuthorization<P> | null> {
   if (sealed === undefined || sealed === '') return null;
   let payload: Record<string, unknown>;
   try {
@@ -60,8 +72,11 @@ export async function openPendingAuthorization(
   } catch {
     return null;
   }
-  const { provider: sealedProvider, state, verifier } = payload;
-  if (sealedProvider !== provider || !(MEETING_PROVIDERS as readonly unknown[]).includes(sealedProvider)) return null;
-  if (typeof state !== 'string' || state === '' || typeof verifier !== 'string' || verifier === '') return null;
-  return { provider, state, codeVerifier: verifier };
+  const { provider: sealedProvider, state, verifier, owner } = payload;
+  if (sealedProvider !== provider || !(OAUTH_STATE_PROVIDERS as readonly unknown[]).includes(sealedProvider)) return null;
+  if (typeof state !== 'string' || state === '' || typeof verifier !== 'string') return null;
+  // Every meeting provider's flow has PKCE; only HubSpot's goes without.
+  if (verifier === '' && provider !== 'hubspot') return null;
+  if (owner !== undefined && typeof owner !== 'string') return null;
+  return { provider, state, codeVerifier: verifier, ...(typeof owner === 'string' ? { ownerId: owner } : {}) };
 }
