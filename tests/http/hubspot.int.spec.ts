@@ -28,7 +28,7 @@ describe('HubSpot', () => {
   async function status(owner: CardOwner) {
     const answer = await product.get('/api/integrations/hubspot', owner.token);
     expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json() as {
+    return answer.json<{
       configured: boolean;
       connected: boolean;
       portalId: string | null;
@@ -36,7 +36,7 @@ describe('HubSpot', () => {
       updated: number;
       failed: number;
       lastFailure: { reason: string; message: string } | null;
-    };
+    }>();
   }
 
   async function until<T>(what: () => Promise<T> | T, done: (value: T) => boolean, ms = 8_000): Promise<T> {
@@ -53,7 +53,7 @@ describe('HubSpot', () => {
     const start = await product.get('/api/integrations/hubspot/start', owner.token);
     expect(start.statusCode, start.body).toBe(200);
     const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
-    const { authorizationUrl } = start.json() as { authorizationUrl: string };
+    const { authorizationUrl } = start.json<{ authorizationUrl: string }>();
     const authorize = new URL(authorizationUrl);
     expect(authorize.searchParams.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write');
     const consent = await fetch(authorizationUrl, { redirect: 'manual' });
@@ -132,8 +132,8 @@ describe('HubSpot', () => {
     const disconnected = await product.app.inject({ method: 'DELETE', url: '/api/integrations/hubspot', headers: { authorization: `Bearer ${owner.token}` } });
     expect(disconnected.statusCode, disconnected.body).toBe(200);
     await until(() => status(owner), (s) => !s.connected);
-    const { rows } = await product.pool.query('SELECT count(*)::int AS n FROM hubspot_connections');
-    expect(rows[0].n).toBe(0);
+    const { rows } = await product.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM hubspot_connections');
+    expect(rows[0]?.n).toBe(0);
     const before = hubspot.received().length;
     await submitLead(product, visitorForm(product, owner.cardId, { email: 'sonra@ornek.com.tr' }));
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -142,8 +142,8 @@ describe('HubSpot', () => {
     // No token anywhere but the sealed table: not in events, read models or logs.
     const { events } = await product.store.readStream(hubspotStreamId(owner.userId));
     expect(events.map((e) => e.type)).toContain('HubSpotConnected');
-    const { rows: all } = await product.pool.query(`SELECT data::text AS text FROM events`);
-    const { rows: read } = await product.pool.query(`SELECT row_to_json(r)::text AS text FROM rm_hubspot r`);
+    const { rows: all } = await product.pool.query<{ text: string }>(`SELECT data::text AS text FROM events`);
+    const { rows: read } = await product.pool.query<{ text: string }>(`SELECT row_to_json(r)::text AS text FROM rm_hubspot r`);
     const haystack = [...all.map((r) => r.text), ...read.map((r) => r.text), ...logLines].join('\n');
     for (const issued of hubspot.issuedTokens()) expect(haystack).not.toContain(issued);
     expect(haystack).not.toContain('fake-hubspot-secret');
@@ -152,7 +152,7 @@ describe('HubSpot', () => {
   it('a callback without its cookie, or with a tampered state, connects nothing', async () => {
     const owner = await ownerWithCard(product, 'Üçüncü');
     const start = await product.get('/api/integrations/hubspot/start', owner.token);
-    const { authorizationUrl } = start.json() as { authorizationUrl: string };
+    const { authorizationUrl } = start.json<{ authorizationUrl: string }>();
     const consent = await fetch(authorizationUrl, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
     const noCookie = await product.app.inject({ method: 'GET', url: back.pathname + back.search });

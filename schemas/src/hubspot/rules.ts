@@ -11,7 +11,7 @@ export function cleanHubSpotMessage(message: unknown): string | null {
   const cleaned = message
     .replace(/[^\s@"'<>]+@[^\s@"'<>]+/gu, '…')
     .replace(/\+?\d[\d\s().-]{2,}\d/gu, '…')
-    .replace(/[\u0000-\u001f\u007f]/gu, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
   if (cleaned === '') return null;
