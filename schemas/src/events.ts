@@ -19,6 +19,7 @@ import {
 import { SHARE_EVENT_TYPES, type PersonalAddressClaimed, type ShareEvent } from './share/events.ts';
 import { WALLET_EVENT_TYPES, type WalletEvent } from './wallet/events.ts';
 import { HUBSPOT_EVENT_TYPES, type HubSpotEvent } from './hubspot/events.ts';
+import { HUBSPOT_EVENT_TYPES, type HubSpotEvent } from './hubspot/events.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from './webhook/events.ts';
 
 export * from './account/events.ts';
@@ -35,6 +36,7 @@ export * from './meeting/events.ts';
 export * from './office/events.ts';
 export * from './share/events.ts';
 export * from './wallet/events.ts';
+export * from './hubspot/events.ts';
 export * from './hubspot/events.ts';
 export * from './webhook/events.ts';
 
@@ -64,6 +66,7 @@ export type DomainEvent =
   | PersonalAddressClaimed
   | WalletEvent
   | WebhookEvent
+  | HubSpotEvent
   | HubSpotEvent;
 export type DomainEventType = DomainEvent['type'];
 
@@ -83,6 +86,7 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...SHARE_EVENT_TYPES,
   ...WALLET_EVENT_TYPES,
   ...WEBHOOK_EVENT_TYPES,
+  ...HUBSPOT_EVENT_TYPES,
   ...HUBSPOT_EVENT_TYPES,
 };
 

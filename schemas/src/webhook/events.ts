@@ -46,14 +46,16 @@ export interface WebhookEndpointRemoved {
   readonly data: { readonly endpointId: string; readonly ownerId: string; readonly at: string };
 }
 
-/** Three days of failures with no success between: no more attempts until the owner resumes it. */
+/** Three days of failures with no success between, or the owner's wish: no more attempts until it is resumed. */
 export interface WebhookEndpointPaused {
   readonly type: 'WebhookEndpointPaused';
   readonly data: {
     readonly endpointId: string;
     readonly ownerId: string;
-    /** The first failure after the last success. */
+    /** The first failure after the last success (for a pause by hand, the moment it was paused). */
     readonly failingSince: string;
+    /** Paused by the delivery reactor after three days of failures (the owner is e-mailed); false: by the owner. */
+    readonly automatic: boolean;
     readonly at: string;
   };
 }
@@ -119,7 +121,12 @@ export interface WebhookDelivered {
 /** 24 hours of attempts failed: given up (the owner may still resend it). */
 export interface WebhookDeliveryFailed {
   readonly type: 'WebhookDeliveryFailed';
-  readonly data: { readonly deliveryId: string; readonly endpointId: string; readonly ownerId: string; readonly at: string };
+  readonly data: {
+    readonly deliveryId: string;
+    readonly endpointId: string;
+    readonly ownerId: string;
+    readonly at: string;
+  };
 }
 
 export interface WebhookDeliverySkipped {

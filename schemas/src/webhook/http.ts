@@ -57,7 +57,8 @@ export type AddWebhookResponse = Static<typeof AddWebhookResponse>;
 export const WebhookCommandResponse = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
-  position: Position,
+  /** Absent when nothing changed (a change to what it already was). */
+  position: Type.Optional(Position),
 });
 export type WebhookCommandResponse = Static<typeof WebhookCommandResponse>;
 

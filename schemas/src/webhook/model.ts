@@ -54,6 +54,7 @@ export const WEBHOOK_EXCERPT_MAX_BYTES = 1_024;
 /** Whether an endpoint subscribed to `subscriptions` hears `name`. */
 export function subscribesTo(subscriptions: readonly string[], name: WebhookEventName): boolean {
   return subscriptions.some(
-    (subscription) => subscription === name || (subscription.endsWith('.*') && name.startsWith(subscription.slice(0, -1))),
+    (subscription) =>
+      subscription === name || (subscription.endsWith('.*') && name.startsWith(subscription.slice(0, -1))),
   );
 }
