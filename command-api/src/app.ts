@@ -5,6 +5,7 @@ import { serverOptions } from '@kartvizit/infra/http/server-options';
 import { registerOpenApi } from '@kartvizit/infra/http/openapi';
 import { registerOwnerAccess } from '@kartvizit/infra/http/owner-access';
 import { relyingPartyOf, securityRoutes } from './account/security-routes.ts';
+import { tokenRoutes } from './account/token-routes.ts';
 import { ownerAuthentication } from '@kartvizit/infra/auth/owner-authentication';
 import { registerJsonNotFound } from '@kartvizit/infra/http/error-handler';
 import { registerHttpPlumbing } from '@kartvizit/infra/http/plumbing';
@@ -49,7 +50,7 @@ export function commandApi(
     const account = createAccountTools(deps);
     registerOwnerAccess(
       app,
-      ownerAuthentication(deps.pool, deps.store, account.tokens),
+      ownerAuthentication(deps.pool, deps.store, account.tokens, account.apiTokens),
     );
     // Commands take JSON only; Fastify's default text/plain parser would hand a string to the schema.
     app.removeContentTypeParser('text/plain');
@@ -67,6 +68,7 @@ export function commandApi(
     await app.register(rateLimit, { global: false });
     await app.register(accountRoutes(context, account, officeLeaving(context)));
     await app.register(securityRoutes(context, account, relyingPartyOf(deps.publicBaseUrl)));
+    await app.register(tokenRoutes(context, account));
     await app.register(profileRoutes(context, { lockedFields: lockedProfileFieldsReader(context.commands) }));
     await app.register(cardRoutes(context, deps));
     await app.register(officeCardRoutes(context, deps));

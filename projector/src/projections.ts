@@ -1,5 +1,6 @@
 import { accountsProjection } from './account/accounts-projection.ts';
 import { accountSecurityProjection } from './account/account-security-projection.ts';
+import { apiTokensProjection } from './account/api-tokens-projection.ts';
 import { profilesProjection } from './profile/profiles-projection.ts';
 import { cardsProjection } from './card/cards-projection.ts';
 import { leadsProjection } from './lead/leads-projection.ts';
@@ -19,6 +20,7 @@ import type { Projection } from '@kartvizit/infra/processing/projection';
 export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
   accountSecurityProjection,
+  apiTokensProjection,
   profilesProjection,
   cardsProjection,
   leadsProjection,

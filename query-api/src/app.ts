@@ -10,6 +10,7 @@ import { originOfTemplate } from '@kartvizit/infra/http/security-headers';
 import { DEFAULT_MAP_TILE_URL, type MapsSettings } from '@kartvizit/infra/geocoding/settings';
 import { accountQueries } from './account/routes.ts';
 import { accountSecurityQueries } from './account/security.ts';
+import { apiTokenQueries } from './account/tokens.ts';
 import { mediaQueries } from './media/routes.ts';
 import { profileQueries } from './profile/routes.ts';
 import { cardQueries, type CardQuerySettings } from './card/routes.ts';
@@ -56,6 +57,7 @@ export function queryApi(
     registerOwnerAccess(app, context.authenticate);
     await app.register(accountQueries(context));
     await app.register(accountSecurityQueries(context));
+    await app.register(apiTokenQueries(context));
     await app.register(profileQueries(context));
     await app.register(mediaQueries(context));
     await app.register(cardQueries(context, deps));

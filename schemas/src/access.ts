@@ -4,6 +4,7 @@
  * so ids cannot be probed.
  */
 import type { OfficeRole } from './office/model.ts';
+import type { ApiTokenScope } from './account/token-rules.ts';
 
 /** The office a person is in now, read at every request (a removed member has none at their next request). */
 export interface PersonOffice {
@@ -22,6 +23,8 @@ export interface Person {
   readonly sessionId?: string;
   /** The person's account has two-step sign-in on or a passkey. */
   readonly secondStep?: boolean;
+  /** The request came with a personal API token (issue 35), not a session: it reaches only the routes its scopes name. */
+  readonly apiToken?: { readonly tokenId: string; readonly scopes: readonly ApiTokenScope[] };
 }
 
 /**
@@ -67,4 +70,13 @@ export function mustSetUpSecondStep(person: Person): boolean {
  */
 export function personWithId(id: string): Person {
   return { id, office: null };
+}
+
+/**
+ * May this request reach a route that needs `scope` (`config.scope`; `false` or absent: no token may)? A session
+ * reaches every owner route; a personal API token only those whose scope it holds (issue 35).
+ */
+export function mayReachRoute(person: Person, scope: ApiTokenScope | false | undefined): boolean {
+  if (!person.apiToken) return true;
+  return typeof scope === 'string' && person.apiToken.scopes.includes(scope);
 }

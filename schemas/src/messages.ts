@@ -8,6 +8,7 @@ import { PRODUCT_MESSAGES } from './product/messages.ts';
 import { LISTING_MESSAGES } from './product/listing-messages.ts';
 import { ACCOUNT_MESSAGES } from './account/messages.ts';
 import { SECURITY_MESSAGES } from './account/security-messages.ts';
+import { API_TOKEN_MESSAGES } from './account/token-messages.ts';
 import { MEETING_MESSAGES } from './meeting/messages.ts';
 import { REMS_MESSAGES } from './rems/messages.ts';
 import { WEBHOOK_MESSAGES } from './webhook/messages.ts';
@@ -100,6 +101,7 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...SECURITY_MESSAGES,
+  ...API_TOKEN_MESSAGES,
   ...REMS_MESSAGES,
   ...WEBHOOK_MESSAGES,
   ...MEETING_MESSAGES,

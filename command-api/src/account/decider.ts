@@ -9,6 +9,8 @@ import {
   notFoundError,
   validationError,
   checkPasskeyName,
+  checkApiTokenInput,
+  MAX_API_TOKENS,
   type AccountEvent,
   type SessionEndReason,
   type SessionsEndReason,
@@ -57,6 +59,10 @@ export type AccountState =
       readonly twoFactor: boolean;
       /** The ids of the account's passkeys. */
       readonly passkeys: readonly string[];
+      /** The account's personal API tokens not revoked (issue 35), with when each expires. */
+      readonly apiTokens: readonly { readonly tokenId: string; readonly expiresAt: string }[];
+      /** The ids of the tokens revoked: revoking one again changes nothing. */
+      readonly revokedApiTokens: readonly string[];
     };
 
 export interface RegisterAccount {
@@ -192,6 +198,26 @@ export interface RemovePasskey {
   readonly data: { readonly passkeyId: string; readonly officeRequiresSecondStep: boolean; readonly now: string };
 }
 
+/**
+ * The route has made the token and its row under `tokenId` (the token itself is in no command nor event); the decision
+ * checks the name, scopes and expiry against `now` and the account's limit of live tokens.
+ */
+export interface CreateApiToken {
+  readonly type: 'CreateApiToken';
+  readonly data: {
+    readonly tokenId: string;
+    readonly name: string;
+    readonly scopes: readonly string[];
+    readonly expiresAt: string;
+    readonly now: string;
+  };
+}
+
+export interface RevokeApiToken {
+  readonly type: 'RevokeApiToken';
+  readonly data: { readonly tokenId: string; readonly now: string };
+}
+
 export type AccountCommand =
   | RegisterAccount
   | ChangePassword
@@ -209,7 +235,9 @@ export type AccountCommand =
   | DisableTwoFactor
   | UseRecoveryCode
   | AddPasskey
-  | RemovePasskey;
+  | RemovePasskey
+  | CreateApiToken
+  | RevokeApiToken;
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw conflictError(MESSAGES.emailTaken, 'email');
@@ -445,6 +473,29 @@ function removePasskey(command: RemovePasskey, state: AccountState): AccountEven
   return [{ type: 'PasskeyRemoved', data: { userId: account.userId, passkeyId, removedAt: now } }];
 }
 
+function createApiToken(command: CreateApiToken, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const { tokenId, now } = command.data;
+  const checked = checkApiTokenInput(command.data, new Date(now));
+  if (!checked.ok) throw validationError(checked.message, checked.field);
+  if (account.apiTokens.some((token) => token.tokenId === tokenId)) return [];
+  const live = account.apiTokens.filter((token) => token.expiresAt > now);
+  if (live.length >= MAX_API_TOKENS) throw conflictError(MESSAGES.apiTokenLimitReached);
+  const { name, scopes, expiresAt } = checked;
+  return [
+    { type: 'ApiTokenCreated', data: { userId: account.userId, tokenId, name, scopes, expiresAt, createdAt: now } },
+  ];
+}
+
+/** Revoking a token already revoked changes nothing; one the account never had (or another's) is not found. */
+function revokeApiToken(command: RevokeApiToken, state: AccountState): AccountEvent[] {
+  const account = registered(state);
+  const { tokenId, now } = command.data;
+  if (account.revokedApiTokens.includes(tokenId)) return [];
+  if (!account.apiTokens.some((token) => token.tokenId === tokenId)) throw notFoundError(MESSAGES.apiTokenNotFound);
+  return [{ type: 'ApiTokenRevoked', data: { userId: account.userId, tokenId, revokedAt: now } }];
+}
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: { status: 'none' },
 
@@ -461,6 +512,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           recentEmailChangeRequests: [],
           twoFactor: false,
           passkeys: [],
+          apiTokens: [],
+          revokedApiTokens: [],
         };
       case 'AccountRenamed':
         return state.status === 'registered'
@@ -508,6 +561,21 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'PasskeyRemoved':
         return state.status === 'registered'
           ? { ...state, passkeys: state.passkeys.filter((id) => id !== event.data.passkeyId) }
+          : state;
+      case 'ApiTokenCreated':
+        return state.status === 'registered'
+          ? {
+              ...state,
+              apiTokens: [...state.apiTokens, { tokenId: event.data.tokenId, expiresAt: event.data.expiresAt }],
+            }
+          : state;
+      case 'ApiTokenRevoked':
+        return state.status === 'registered'
+          ? {
+              ...state,
+              apiTokens: state.apiTokens.filter((token) => token.tokenId !== event.data.tokenId),
+              revokedApiTokens: [...state.revokedApiTokens, event.data.tokenId],
+            }
           : state;
       // Sessions live in the session table (what a token is checked against); the stream only records them.
       case 'SessionStarted':
@@ -558,6 +626,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return addPasskey(command, state);
       case 'RemovePasskey':
         return removePasskey(command, state);
+      case 'CreateApiToken':
+        return createApiToken(command, state);
+      case 'RevokeApiToken':
+        return revokeApiToken(command, state);
       default: {
         const unhandled: never = command;
         return unhandled;

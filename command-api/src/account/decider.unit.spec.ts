@@ -5,6 +5,7 @@ import {
   PASSKEY_NAME_MAX_LENGTH,
   emailChangeLimitMessage,
   type AccountEvent,
+  type ApiTokenScope,
 } from '@kartvizit/schemas';
 import { deciderSpecification } from '@kartvizit/infra/commands/decider-specification';
 import { accountDecider, type AccountCommand, type RegisterAccount, type StartSession } from './decider.ts';
@@ -777,6 +778,96 @@ describe('account decider', () => {
         .given([registered, emailChangeAsked])
         .when({ type: 'ConfirmEmailChange', data: { requestId, now: at(1) } })
         .then([emailChanged]);
+    });
+  });
+
+  describe('personal API tokens (issue 35)', () => {
+    const tokenId = 'b8888888-8888-4888-8888-888888888888';
+    const expiresAt = '2027-02-19T10:00:00.000Z';
+    const create = (overrides: Partial<{ name: string; scopes: string[]; expiresAt: string; tokenId: string }> = {}) =>
+      ({
+        type: 'CreateApiToken',
+        data: { tokenId, name: 'Zapier', scopes: ['leads:read'], expiresAt, now, ...overrides },
+      }) as const;
+    const created = (id = tokenId, scopes: ApiTokenScope[] = ['leads:read']) =>
+      ({
+        type: 'ApiTokenCreated',
+        data: { userId, tokenId: id, name: 'Zapier', scopes, expiresAt, createdAt: now },
+      }) as AccountEvent;
+    const revoke = (id = tokenId) => ({ type: 'RevokeApiToken', data: { tokenId: id, now } }) as const;
+    const revoked = (id = tokenId): AccountEvent => ({
+      type: 'ApiTokenRevoked',
+      data: { userId, tokenId: id, revokedAt: now },
+    });
+
+    it('given an owner, when they create a token with a tidy name, scopes out of order and a 90-day expiry, then it is recorded with the scopes in the list order', () => {
+      spec
+        .given([registered])
+        .when(create({ name: '  Zapier  ', scopes: ['statistics:read', 'leads:read', 'leads:read'] }))
+        .then([created(tokenId, ['leads:read', 'statistics:read'])]);
+    });
+
+    it('given an owner, when the name is blank, no scope, an unknown scope, or the expiry too soon, too late or not a date, then it is refused in Turkish', () => {
+      spec
+        .given([registered])
+        .when(create({ name: ' ' }))
+        .thenThrows('validation', MESSAGES.apiTokenNameMissing);
+      spec
+        .given([registered])
+        .when(create({ scopes: [] }))
+        .thenThrows('validation', MESSAGES.apiTokenScopesMissing);
+      spec
+        .given([registered])
+        .when(create({ scopes: ['leads:delete'] }))
+        .thenThrows('validation', MESSAGES.apiTokenScopeUnknown);
+      spec
+        .given([registered])
+        .when(create({ expiresAt: '2026-11-21T12:00:00.000Z' }))
+        .thenThrows('validation', MESSAGES.apiTokenExpiryTooSoon);
+      spec
+        .given([registered])
+        .when(create({ expiresAt: '2027-11-23T10:00:00.000Z' }))
+        .thenThrows('validation', MESSAGES.apiTokenExpiryTooLate);
+      spec
+        .given([registered])
+        .when(create({ expiresAt: 'yarın' }))
+        .thenThrows('validation', MESSAGES.apiTokenExpiryInvalid);
+    });
+
+    it('given twenty live tokens, when a twenty-first is created, then it is refused; an expired one does not count', () => {
+      const ids = Array.from({ length: 20 }, (_, i) => `c${String(i).padStart(7, '0')}-8888-4888-8888-888888888888`);
+      const twenty = ids.map((id) => created(id));
+      spec
+        .given([registered, ...twenty])
+        .when(create())
+        .thenThrows('conflict', MESSAGES.apiTokenLimitReached);
+      const expired: AccountEvent = {
+        type: 'ApiTokenCreated',
+        data: { userId, tokenId: ids[0] ?? '', name: 'Eski', scopes: ['leads:read'], expiresAt: now, createdAt: now },
+      };
+      spec
+        .given([registered, expired, ...twenty.slice(1)])
+        .when(create())
+        .then([created()]);
+    });
+
+    it('given a token, when it is revoked, then that is recorded; revoking it again records nothing', () => {
+      spec.given([registered, created()]).when(revoke()).then([revoked()]);
+      spec.given([registered, created(), revoked()]).when(revoke()).then([]);
+    });
+
+    it('given no such token on this account, when it is revoked, then it is not found', () => {
+      spec
+        .given([registered, created()])
+        .when(revoke('d9999999-9999-4999-8999-999999999999'))
+        .thenThrows('not_found', MESSAGES.apiTokenNotFound);
+    });
+
+    it('given a token, when the password is changed, then the token stays (only sessions end)', () => {
+      spec
+        .given([registered, created(), { type: 'PasswordChanged', data: { userId, changedAt: now } }])
+        .when(revoke())
+        .then([revoked()]);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { AccountSessions } from '@kartvizit/infra/auth/account-sessions';
 import { CredentialStore } from '@kartvizit/infra/auth/credential-store';
-import { sessionTokens } from '@kartvizit/infra/auth/owner-authentication';
+import { apiTokens, sessionTokens } from '@kartvizit/infra/auth/owner-authentication';
+import type { ApiTokens } from '@kartvizit/infra/auth/api-tokens';
 import { PasskeyStore } from '@kartvizit/infra/auth/passkey-store';
 import type { SessionTokens } from '@kartvizit/infra/auth/session-tokens';
 import { DeviceTokens } from '@kartvizit/infra/auth/device-tokens';
@@ -18,6 +19,8 @@ export interface AccountTools {
   readonly credentials: CredentialStore;
   /** Issues sessions here; the owner hook checks them (command-api/src/app.ts). */
   readonly tokens: SessionTokens;
+  /** Personal API tokens' rows (issue 35): issued and revoked here, checked by the owner hook. */
+  readonly apiTokens: ApiTokens;
   /** The live side of sessions: what a token is checked against. */
   readonly sessions: AccountSessions;
   /** TOTP secrets and recovery code hashes. */
@@ -53,6 +56,7 @@ export function createAccountTools(deps: CommandApiDependencies): AccountTools {
   return {
     credentials,
     tokens: sessionTokens(deps.pool, deps.appSecret),
+    apiTokens: apiTokens(deps.pool, deps.appSecret),
     sessions: new AccountSessions(deps.pool),
     twoFactor: new TwoFactorStore(
       deps.pool,

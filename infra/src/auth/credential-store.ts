@@ -38,11 +38,11 @@ export class CredentialStore {
 
   /**
    * The account's sign-in is gone: its password hash first (no token passes from then on), then its sessions, its
-   * two-step secret and recovery codes, its passkeys and its open challenges (issue 34), and its HubSpot tokens (issue 35).
+   * two-step secret and recovery codes, its passkeys and its open challenges (issue 34), its HubSpot tokens and personal API tokens (issue 35).
    */
   async remove(userId: string): Promise<void> {
     await this.pool.query('DELETE FROM account_credentials WHERE user_id = $1', [userId]);
-    for (const table of ['account_sessions', 'account_two_factor', 'account_passkeys', 'sign_in_challenges', 'hubspot_connections']) {
+    for (const table of ['account_sessions', 'account_two_factor', 'account_passkeys', 'sign_in_challenges', 'hubspot_connections', 'api_tokens']) {
       await this.pool.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
   }

@@ -24,6 +24,7 @@ export type KeyPurpose =
   | 'apple-pass-device'
   | 'two-factor-secrets'
   | 'recovery-codes'
+  | 'api-tokens'
   | 'hubspot-tokens';
 
 export const APP_SECRET_MIN_LENGTH = 32;

@@ -1,7 +1,16 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifySchema, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Person } from '@kartvizit/schemas/access';
-import { mustSetUpSecondStep } from '@kartvizit/schemas/access';
-import { DomainError, MESSAGES, SECOND_STEP_SETUP_FIELD, unauthenticatedError } from '@kartvizit/schemas';
+import { mayReachRoute, mustSetUpSecondStep } from '@kartvizit/schemas/access';
+import {
+  DomainError,
+  MESSAGES,
+  SECOND_STEP_SETUP_FIELD,
+  apiTokenScopeMissingMessage,
+  forbiddenError,
+  unauthenticatedError,
+  type ApiTokenScope,
+} from '@kartvizit/schemas';
+import { presentedApiToken } from '../auth/api-tokens.ts';
 import { prependRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
@@ -13,6 +22,13 @@ declare module 'fastify' {
      * account's security, its sessions, signing out, the KVKK rights. Every other owner route answers 403 until then.
      */
     readonly beforeSecondStep?: boolean;
+    /**
+     * The personal API token scope an owner route needs (issue 35, decision 67), or `false`: no token may reach it (the
+     * account's security, its password, sessions, the tokens themselves, offices' administration…). A session reaches
+     * every owner route whatever this says; a token only the routes whose scope it holds. Every owner route says which
+     * (tests/http/api-token-scopes.int.spec.ts walks them); one that says nothing is closed to tokens.
+     */
+    readonly scope?: ApiTokenScope | false;
   }
   interface FastifyRequest {
     /** The signed-in person on an owner route (`config.owner`); never read on a public route. */
@@ -38,7 +54,14 @@ export function registerOwnerAccess(app: FastifyInstance, authenticate: Authenti
     authenticate(request.headers.authorization).then(
       (person) => {
         if (!person) {
-          done(unauthenticatedError(MESSAGES.sessionExpired));
+          const token = presentedApiToken(request.headers.authorization) !== null;
+          done(unauthenticatedError(token ? MESSAGES.apiTokenInvalid : MESSAGES.sessionExpired));
+          return;
+        }
+        // One policy (access.ts): a personal API token reaches only the routes whose scope it holds.
+        const { scope } = request.routeOptions.config;
+        if (!mayReachRoute(person, scope)) {
+          done(forbiddenError(scope ? apiTokenScopeMissingMessage(scope) : MESSAGES.apiTokenRouteClosed));
           return;
         }
         request.person = person;
@@ -55,6 +78,30 @@ export function registerOwnerAccess(app: FastifyInstance, authenticate: Authenti
   // Declared up front (undefined until the hook runs) so every request object keeps one shape.
   app.decorateRequest('person');
   app.addHook('onRoute', (route) => {
-    if (route.config?.owner) prependRouteHook(route, 'preHandler', hook);
+    if (!route.config?.owner) return;
+    prependRouteHook(route, 'preHandler', hook);
+    describeScope(route);
   });
+}
+
+/**
+ * What the OpenAPI document says of an owner route (issue 35): a session's bearer token, or a personal API token with
+ * the scope the route needs (`apiToken: [scope]`), a line of its description, and `x-api-token-scope` (the scope,
+ * `false`: closed to tokens, `null`: the route does not say, so it is closed too).
+ */
+function describeScope(route: RouteOptions): void {
+  const scope = route.config?.scope;
+  const line =
+    typeof scope === 'string'
+      ? `Kişisel API anahtarıyla kullanılabilir; gereken yetki: \`${scope}\`.`
+      : 'Kişisel API anahtarıyla kullanılamaz; yalnızca oturumla.';
+  const schema = route.schema ?? {};
+  const description = typeof schema.description === 'string' ? `${schema.description}\n\n${line}` : line;
+  const described: FastifySchema & Record<`x-${string}`, unknown> = {
+    ...schema,
+    description,
+    security: typeof scope === 'string' ? [{ bearer: [] }, { apiToken: [scope] }] : [{ bearer: [] }],
+    'x-api-token-scope': scope ?? null,
+  };
+  route.schema = described;
 }

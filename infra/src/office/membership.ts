@@ -60,11 +60,13 @@ export async function readMembership(
   return { membership, version: stream.version };
 }
 
-/** What the token check tells of a session (SessionTokens.authenticate). */
+/** What the token check tells of a session (SessionTokens.authenticate) or of a personal API token (ApiTokens). */
 export interface SessionIdentity {
   readonly userId: string;
-  readonly sessionId: string;
+  /** Absent for a personal API token: no session is involved. */
+  readonly sessionId?: string;
   readonly secondStep: boolean;
+  readonly apiToken?: Person['apiToken'];
 }
 
 /**
@@ -103,6 +105,12 @@ export function authenticateWithOffice(
     const office = membership.office
       ? { ...membership.office, requiresSecondStep: await requiresSecondStep(membership.office.officeId) }
       : null;
-    return { id: session.userId, office, sessionId: session.sessionId, secondStep: session.secondStep };
+    return {
+      id: session.userId,
+      office,
+      secondStep: session.secondStep,
+      ...(session.sessionId ? { sessionId: session.sessionId } : {}),
+      ...(session.apiToken ? { apiToken: session.apiToken } : {}),
+    };
   };
 }

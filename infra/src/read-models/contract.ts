@@ -40,6 +40,9 @@ export const ACCOUNT_SECURITY_PROJECTION = 'account_security';
 export const RM_SECURITY_SESSIONS = 'rm_security_sessions';
 export const RM_SECURITY_PASSKEYS = 'rm_security_passkeys';
 export const RM_SECURITY_TWO_FACTOR = 'rm_security_two_factor';
+/** Personal API tokens (issue 35): name, scopes, expiry, revocation; never the token nor its hash. */
+export const API_TOKENS_PROJECTION = 'api_tokens';
+export const RM_API_TOKENS = 'rm_api_tokens';
 /**
  * Apple Wallet's pass web service (issue 32): which devices registered which pass (projector/src/wallet/
  * apple-pass-registrations-projection.ts), read by the web service's queries and the push reactor.

@@ -67,6 +67,9 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
     case 'RecoveryCodeUsed':
     case 'PasskeyAdded':
     case 'PasskeyRemoved':
+    // Personal API tokens have a read model of their own (api-tokens-projection.ts).
+    case 'ApiTokenCreated':
+    case 'ApiTokenRevoked':
       return row;
     // Never here: the core erases the owner instead (Projection.erasure).
     case 'AccountDeleted':

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type pg from 'pg';
 import { MIN_POSITION_HEADER, READ_YOUR_WRITES_WAIT_MS, STALE_HEADER } from '@kartvizit/schemas';
-import { ownerAuthentication, sessionTokens } from '@kartvizit/infra/auth/owner-authentication';
+import { apiTokens, ownerAuthentication, sessionTokens } from '@kartvizit/infra/auth/owner-authentication';
 import { WEB_VITALS_DEFAULT_SAMPLE_RATE } from '@kartvizit/infra/config/env';
 import { isCheckpoint } from '@kartvizit/infra/event-store/checkpoint';
 import { prependRouteHook } from '@kartvizit/infra/http/route-hooks';
@@ -71,7 +71,12 @@ export function createQueryContext(deps: QueryApiDependencies): QueryContext {
     blobs: deps.blobs,
     meetings: deps.meetings ?? readMeetingSettings({}),
     webVitalsSampleRate: deps.webVitalsSampleRate ?? WEB_VITALS_DEFAULT_SAMPLE_RATE,
-    authenticate: ownerAuthentication(deps.pool, deps.store, sessionTokens(deps.pool, deps.appSecret)),
+    authenticate: ownerAuthentication(
+      deps.pool,
+      deps.store,
+      sessionTokens(deps.pool, deps.appSecret),
+      apiTokens(deps.pool, deps.appSecret),
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EventRegistry } from '../common/event-type-info.ts';
 import type { AccountSecurityEvent } from './security-events.ts';
+import type { ApiTokenEvent } from './token-events.ts';
 
 /** Account events. Data is readonly; personal fields are encrypted at rest (see PERSONAL_FIELDS). */
 export interface AccountRegistered {
@@ -107,7 +108,8 @@ export type AccountEvent =
   | EmailChangeRequested
   | EmailChanged
   | AccountDeleted
-  | AccountSecurityEvent;
+  | AccountSecurityEvent
+  | ApiTokenEvent;
 
 /**
  * An e-mail address's claim stream (`claim-email-<HMAC(address)>`) holds who has the address: its last event. An
@@ -167,6 +169,8 @@ export const ACCOUNT_EVENT_TYPES: EventRegistry<AccountEvent | ClaimEvent | Eras
   RecoveryCodeUsed: { schemaVersion: 1 },
   PasskeyAdded: { schemaVersion: 1, ownerField: 'userId', personalFields: ['name'] },
   PasskeyRemoved: { schemaVersion: 1 },
+  ApiTokenCreated: { schemaVersion: 1, ownerField: 'userId', personalFields: ['name'] },
+  ApiTokenRevoked: { schemaVersion: 1 },
   EmailClaimed: { schemaVersion: 1 },
   EmailReleased: { schemaVersion: 1 },
   AccountErased: { schemaVersion: 1 },
