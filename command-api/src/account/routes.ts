@@ -175,7 +175,12 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
       '/api/auth/change-password',
       {
         schema: { tags: TAG, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...ERRORS } },
-        config: { owner: true, messages: { missingField: MESSAGES.fillAllFields }, rateLimit: authRateLimit },
+        config: {
+          owner: true,
+          scope: false,
+          messages: { missingField: MESSAGES.fillAllFields },
+          rateLimit: authRateLimit,
+        },
       },
       async (request) => {
         const userId = request.person.id;
@@ -293,7 +298,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
       '/api/account/name',
       {
         schema: { tags: TAG, body: RenameAccountBody, response: { 200: RenameAccountResponse, ...ERRORS } },
-        config: { owner: true, messages: { missingField: MESSAGES.fillAllFields } },
+        config: { owner: true, scope: false, messages: { missingField: MESSAGES.fillAllFields } },
       },
       async (request) => {
         const userId = request.person.id;
@@ -323,6 +328,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
         },
         config: {
           owner: true,
+          scope: false,
           beforeSecondStep: true,
           messages: { missingField: MESSAGES.deletePasswordMissing },
           rateLimit: authRateLimit,
@@ -384,6 +390,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
         },
         config: {
           owner: true,
+          scope: false,
           messages: { missingField: MESSAGES.emailChangeFieldsMissing },
           rateLimit: authRateLimit,
         },
@@ -489,7 +496,7 @@ export function accountRoutes(context: CommandContext, tools: AccountTools, offi
       '/api/account/lead-alerts',
       {
         schema: { tags: TAG, body: LeadAlertsBody, response: { 200: LeadAlertsResponse, ...ERRORS } },
-        config: { owner: true, messages: { missingField: MESSAGES.leadAlertsInvalid } },
+        config: { owner: true, scope: false, messages: { missingField: MESSAGES.leadAlertsInvalid } },
       },
       async (request) => {
         const userId = request.person.id;

@@ -186,7 +186,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
           security: [{ bearer: [] }],
           response: { 200: TwoFactorSetupResponse, ...ERRORS },
         },
-        config: { owner: true, beforeSecondStep: true, rateLimit: authRateLimit },
+        config: { owner: true, scope: false, beforeSecondStep: true, rateLimit: authRateLimit },
       },
       async (request) => {
         const userId = request.person.id;
@@ -211,6 +211,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
         },
         config: {
           owner: true,
+          scope: false,
           beforeSecondStep: true,
           messages: { missingField: MESSAGES.secondStepCodeMissing },
           rateLimit: authRateLimit,
@@ -263,6 +264,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
         },
         config: {
           owner: true,
+          scope: false,
           messages: { missingField: MESSAGES.twoFactorDisableFieldsMissing },
           rateLimit: authRateLimit,
         },
@@ -304,7 +306,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
           security: [{ bearer: [] }],
           response: { 200: PasskeyOptionsResponse, ...ERRORS },
         },
-        config: { owner: true, beforeSecondStep: true, rateLimit: authRateLimit },
+        config: { owner: true, scope: false, beforeSecondStep: true, rateLimit: authRateLimit },
       },
       async (request) => {
         const userId = request.person.id;
@@ -341,6 +343,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
         },
         config: {
           owner: true,
+          scope: false,
           beforeSecondStep: true,
           messages: { missingField: MESSAGES.passkeyNameMissing },
           rateLimit: authRateLimit,
@@ -406,7 +409,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
           params: SessionIdParams,
           response: { 200: SecurityChangeResponse, ...ERRORS },
         },
-        config: { owner: true },
+        config: { owner: true, scope: false },
       },
       async (request) => {
         const { person } = request;
@@ -512,7 +515,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
           security: [{ bearer: [] }],
           response: { 200: SecurityChangeResponse, ...ERRORS },
         },
-        config: { owner: true, beforeSecondStep: true },
+        config: { owner: true, scope: false, beforeSecondStep: true },
       },
       async (request) => endSession(request, currentSession(request.person), 'signed-out', MESSAGES.signedOut),
     );
@@ -527,7 +530,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
           params: SessionIdParams,
           response: { 200: SecurityChangeResponse, ...ERRORS },
         },
-        config: { owner: true, beforeSecondStep: true },
+        config: { owner: true, scope: false, beforeSecondStep: true },
       },
       async (request) => {
         const sessionId = request.params.id;
@@ -545,7 +548,7 @@ export function securityRoutes(context: CommandContext, tools: AccountTools, rel
           security: [{ bearer: [] }],
           response: { 200: EndSessionsResponse, ...ERRORS },
         },
-        config: { owner: true, beforeSecondStep: true },
+        config: { owner: true, scope: false, beforeSecondStep: true },
       },
       async (request) => {
         const userId = request.person.id;

@@ -80,7 +80,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
     api.post(
       '/api/offices/:id/cards',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           params: OfficeIdParams,
@@ -113,7 +113,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
     api.post(
       '/api/offices/:id/cards/provision',
       {
-        config: { owner: true, messages: { missingField: CARD_ORDER_MESSAGES.empty } },
+        config: { owner: true, scope: false, messages: { missingField: CARD_ORDER_MESSAGES.empty } },
         bodyLimit: CARD_ORDER_BODY_LIMIT,
         schema: {
           tags: TAG,
@@ -160,7 +160,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
     api.post(
       '/api/offices/:id/cards/:cardId/assign',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           params: OfficeCardParams,
@@ -196,7 +196,7 @@ export function officeCardRoutes(context: CommandContext, settings: CardRouteSet
     api.post(
       '/api/offices/:id/cards/:cardId/return',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: { tags: TAG, params: OfficeCardParams, response: { 200: OfficeCommandResponse, ...ERRORS } },
       },
       async (request) => {

@@ -109,7 +109,7 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
     api.post(
       '/api/cards/activate',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'cards:write' },
         schema: { tags: TAG, body: ActivateCardBody, response: { 200: CardCommandResponse, ...ERRORS } },
       },
       async (request) => {
@@ -132,7 +132,7 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
     api.post(
       '/api/cards',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'cards:write' },
         schema: { tags: TAG, body: CreateVirtualCardBody, response: { 200: CardCommandResponse, ...ERRORS } },
       },
       async (request) => {
@@ -163,7 +163,7 @@ export function cardRoutes(context: CommandContext, settings: CardRouteSettings)
       message: string,
     ) =>
       api.route({
-        config: { owner: true },
+        config: { owner: true, scope: 'cards:write' },
         method,
         url,
         schema: { tags: TAG, params: CardParams, response: { 200: CardCommandResponse, ...ERRORS } },

@@ -159,7 +159,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/status',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'leads:write' },
         attachValidation: true,
         schema: {
           tags: TAG,
@@ -185,7 +185,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.put(
       '/api/leads/:leadId/note',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'leads:write' },
         attachValidation: true,
         schema: {
           tags: TAG,
@@ -215,7 +215,7 @@ export function leadRoutes(context: CommandContext, settings: LeadRouteSettings)
     api.delete(
       '/api/leads/:leadId',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'leads:write' },
         schema: {
           tags: TAG,
           summary: 'Bağlantıyı sil (ziyaretçinin bilgileri kalıcı olarak silinir)',

@@ -199,7 +199,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: GoogleCalendarEventBody,
           response: { 201: CalendarEventCreatedResponse, ...ERRORS },
         },
-        config: { ...config, owner: true },
+        config: { ...config, owner: true, scope: false },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -221,7 +221,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: OutlookCalendarEventBody,
           response: { 201: CalendarEventCreatedResponse, ...ERRORS },
         },
-        config: { ...config, owner: true },
+        config: { ...config, owner: true, scope: false },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -243,7 +243,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: ZoomMeetingBody,
           response: { 201: ZoomMeetingCreatedResponse, ...ERRORS },
         },
-        config: { ...config, owner: true },
+        config: { ...config, owner: true, scope: false },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -285,7 +285,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
           body: CalendlyLinkBody,
           response: { 201: CalendlyLinkCreatedResponse, ...ERRORS },
         },
-        config: { ...config, owner: true },
+        config: { ...config, owner: true, scope: false },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -314,7 +314,7 @@ export function meetingRoutes(context: CommandContext, settings: MeetingRouteSet
     app.post<{ Body: IcsCalendarEventBody }>(
       '/api/integration/calendar/ics',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           summary: 'iCal (.ics) dosyası oluştur',

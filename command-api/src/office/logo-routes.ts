@@ -96,7 +96,7 @@ export function officeLogoRoutes(context: CommandContext) {
     const schema = { tags: TAG, params: OfficeIdParams, response: { 200: OfficeCommandResponse, ...ERRORS } };
     api.put(
       '/api/offices/:id/logo',
-      { config: { owner: true }, schema: { ...schema, consumes: ['multipart/form-data'] } },
+      { config: { owner: true, scope: false }, schema: { ...schema, consumes: ['multipart/form-data'] } },
       async (request, reply) => {
         try {
           return await change(request, request.params.id, await readLogo(request));
@@ -106,7 +106,7 @@ export function officeLogoRoutes(context: CommandContext) {
         }
       },
     );
-    api.delete('/api/offices/:id/logo', { config: { owner: true }, schema }, (request) =>
+    api.delete('/api/offices/:id/logo', { config: { owner: true, scope: false }, schema }, (request) =>
       change(request, request.params.id, null),
     );
   };

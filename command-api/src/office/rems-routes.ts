@@ -43,7 +43,12 @@ export function officeRemsRoutes(context: CommandContext) {
           response: { 200: SaveRemsKeyResponse, ...ERRORS },
         },
         // Each save asks REMS: limited per client like sign-in, so the route cannot be used to try keys.
-        config: { owner: true, messages: { missingField: MESSAGES.remsApiKeyRequired }, rateLimit: authRateLimit },
+        config: {
+          owner: true,
+          scope: false,
+          messages: { missingField: MESSAGES.remsApiKeyRequired },
+          rateLimit: authRateLimit,
+        },
       },
       async (request, reply) => {
         const person = request.person;
@@ -70,7 +75,7 @@ export function officeRemsRoutes(context: CommandContext) {
     api.delete(
       '/api/offices/:id/rems',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           summary: 'Ofisin REMS bağlantısını kaldır',

@@ -111,7 +111,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.post(
       '/api/offices',
-      { config: { owner: true }, schema: { tags: TAG, body: CreateOfficeBody, response: answers } },
+      { config: { owner: true, scope: false }, schema: { tags: TAG, body: CreateOfficeBody, response: answers } },
       async (request) => {
         const { person } = request;
         const officeId = randomUUID();
@@ -164,7 +164,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
     api.put(
       '/api/offices/:id',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: { tags: TAG, params: OfficeIdParams, body: OfficeDetailsBody, response: answers },
       },
       async (request) => {
@@ -183,7 +183,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
     api.put(
       '/api/offices/:id/template',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: { tags: TAG, params: OfficeIdParams, body: OfficeTemplateBody, response: answers },
       },
       async (request) => {
@@ -203,7 +203,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
     api.put(
       '/api/offices/:id/security',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: { tags: TAG, params: OfficeIdParams, body: OfficeSecurityBody, response: answers },
       },
       async (request) => {
@@ -222,7 +222,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.post(
       '/api/offices/:id/invitations',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, body: InviteBody, response: answers } },
+      {
+        config: { owner: true, scope: false },
+        schema: { tags: TAG, params: OfficeIdParams, body: InviteBody, response: answers },
+      },
       async (request) => {
         const { person } = request;
         const officeId = ownOfficeId(person, request.params.id);
@@ -257,7 +260,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.delete(
       '/api/offices/:id/invitations/:invitationId',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeInvitationParams, response: answers } },
+      {
+        config: { owner: true, scope: false },
+        schema: { tags: TAG, params: OfficeInvitationParams, response: answers },
+      },
       async (request) => {
         const { person } = request;
         const officeId = ownOfficeId(person, request.params.id);
@@ -274,7 +280,10 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.post(
       '/api/invitations/:token/accept',
-      { config: { owner: true }, schema: { tags: TAG, params: InvitationTokenParams, response: answers } },
+      {
+        config: { owner: true, scope: false },
+        schema: { tags: TAG, params: InvitationTokenParams, response: answers },
+      },
       async (request) => {
         const { person } = request;
         const link = invitations.verify(request.params.token);
@@ -311,7 +320,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
     api.put(
       '/api/offices/:id/members/:userId',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: { tags: TAG, params: OfficeMemberParams, body: MemberRoleBody, response: answers },
       },
       async (request) => {
@@ -380,7 +389,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
      */
     api.delete(
       '/api/offices/:id',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
+      { config: { owner: true, scope: false }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
       async (request) => {
         const { person } = request;
         const officeId = ownOfficeId(person, request.params.id);
@@ -403,7 +412,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.delete(
       '/api/offices/:id/members/:userId',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeMemberParams, response: answers } },
+      { config: { owner: true, scope: false }, schema: { tags: TAG, params: OfficeMemberParams, response: answers } },
       async (request) => {
         const { person } = request;
         const officeId = ownOfficeId(person, request.params.id);
@@ -419,7 +428,7 @@ export function officeRoutes(context: CommandContext, deps: OfficeRouteDependenc
 
     api.post(
       '/api/offices/:id/leave',
-      { config: { owner: true }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
+      { config: { owner: true, scope: false }, schema: { tags: TAG, params: OfficeIdParams, response: answers } },
       async (request) => {
         const { person } = request;
         const officeId = ownOfficeId(person, request.params.id);

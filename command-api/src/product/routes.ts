@@ -132,7 +132,7 @@ export function productRoutes(context: CommandContext, settings: ProductRouteSet
     api.post(
       '/api/products',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'products:write' },
         schema: {
           tags: TAG,
           summary: 'Ürün ekle',
@@ -163,7 +163,7 @@ export function productRoutes(context: CommandContext, settings: ProductRouteSet
     api.put(
       '/api/products/:id',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'products:write' },
         schema: {
           tags: TAG,
           summary: 'Ürünü düzenle (tam form) ya da yalnızca {featured} ile öne çıkar',
@@ -219,7 +219,7 @@ export function productRoutes(context: CommandContext, settings: ProductRouteSet
     api.delete(
       '/api/products/:id',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'products:write' },
         schema: {
           tags: TAG,
           summary: 'Ürünü sil',
@@ -243,7 +243,7 @@ export function productRoutes(context: CommandContext, settings: ProductRouteSet
     api.put(
       '/api/products/order/update',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'products:write' },
         schema: {
           tags: TAG,
           summary: 'Ürünleri sırala',
@@ -274,7 +274,7 @@ export function productRoutes(context: CommandContext, settings: ProductRouteSet
     api.post(
       '/api/upload/images',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'products:write' },
         schema: {
           tags: TAG,
           summary: 'Ürün görselleri yükle',

@@ -188,7 +188,7 @@ export function profileRoutes(context: CommandContext, readers: ProfileReaders) 
       response: { 200: ProfileSaveResponse, ...ERRORS },
     });
 
-    const config = { owner: true };
+    const config = { owner: true, scope: 'profile:write' as const };
     api.post('/api/profile', { schema: schema('Profil oluştur'), config }, (request, reply) =>
       answer(request, reply, 'create'),
     );

@@ -121,7 +121,12 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
           response: { 200: SaveRemsKeyResponse, ...ERRORS },
         },
         // Each save asks REMS: limited per client like sign-in, so the route cannot be used to try keys.
-        config: { owner: true, messages: { missingField: MESSAGES.remsApiKeyRequired }, rateLimit: authRateLimit },
+        config: {
+          owner: true,
+          scope: false,
+          messages: { missingField: MESSAGES.remsApiKeyRequired },
+          rateLimit: authRateLimit,
+        },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -148,7 +153,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.delete(
       '/api/rems/remove-api-key',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           summary: 'REMS entegrasyonunu kaldır',
@@ -174,7 +179,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.post(
       '/api/rems/registrations/:registrationId/retry',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           summary: "Başarısız bir REMS kaydını yeniden gönder ('Tekrar Dene')",
@@ -198,7 +203,7 @@ export function remsRoutes(context: CommandContext, settings: RemsRouteSettings)
     api.post(
       '/api/rems/registrations/retry-key-failures',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: TAG,
           summary: 'Anahtar yüzünden başarısız olan REMS kayıtlarının hepsini yeniden gönder',

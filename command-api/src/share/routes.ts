@@ -96,7 +96,7 @@ export function shareRoutes(context: CommandContext, settings: ShareRouteSetting
     api.put(
       '/api/share/qr',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'cards:write' },
         schema: {
           tags: TAG,
           summary: 'QR kodun renklerini ve ortadaki logoyu seç',
@@ -130,7 +130,7 @@ export function shareRoutes(context: CommandContext, settings: ShareRouteSetting
     api.put(
       '/api/share/address',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'cards:write' },
         schema: {
           tags: TAG,
           summary: 'Kişisel adresi seç (/k/{slug})',
@@ -197,7 +197,7 @@ export function shareRoutes(context: CommandContext, settings: ShareRouteSetting
     api.delete(
       '/api/share/address',
       {
-        config: { owner: true },
+        config: { owner: true, scope: 'cards:write' },
         schema: {
           tags: TAG,
           summary: 'Kişisel adresi kaldır',

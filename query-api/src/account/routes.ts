@@ -77,7 +77,7 @@ export function accountQueries(context: QueryContext) {
       '/api/account/settings',
       {
         schema: { tags: ['account'], response: { 200: AccountSettingsResponse, 401: ErrorResponse } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request) => {
         const userId = request.person.id;
@@ -93,6 +93,7 @@ export function accountQueries(context: QueryContext) {
         schema: { tags: ['account'] },
         config: {
           owner: true,
+          scope: false,
           beforeSecondStep: true,
           projections: [
             ...PROJECTIONS,
@@ -123,7 +124,7 @@ export function accountQueries(context: QueryContext) {
       '/api/auth/me',
       {
         schema: { tags: ['account'], response: { 200: MeResponse, 401: ErrorResponse, 503: ErrorResponse } },
-        config: { owner: true, beforeSecondStep: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, beforeSecondStep: true, projections: PROJECTIONS },
       },
       async (request, reply) => {
         const userId = request.person.id;

@@ -117,7 +117,7 @@ export function accountSecurityQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: AccountSecurityResponse, 401: ErrorResponse },
         },
-        config: { owner: true, beforeSecondStep: true, projections: [ACCOUNT_SECURITY_PROJECTION] },
+        config: { owner: true, scope: false, beforeSecondStep: true, projections: [ACCOUNT_SECURITY_PROJECTION] },
       },
       async (request) => {
         const { person } = request;

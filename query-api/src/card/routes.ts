@@ -110,7 +110,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
       '/api/cards/my-cards',
       {
         schema: { tags: TAG, response: { 200: MyCardsResponse, 401: ErrorResponse } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'cards:read', projections: PROJECTIONS },
       },
       async (request) => {
         const ownerId = request.person.id;
@@ -130,7 +130,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
       '/api/cards/details/:cardId',
       {
         schema: { tags: TAG, params: CardParams, response: { 200: CardLookupResponse, ...ERRORS } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'cards:read', projections: PROJECTIONS },
       },
       async (request) => {
         const person = request.person;
@@ -151,7 +151,7 @@ export function cardQueries(context: QueryContext, settings: CardQuerySettings) 
       '/api/cards/mine/:cardId',
       {
         schema: { tags: TAG, params: CardParams, response: { 200: MyCardResponse, ...ERRORS } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'cards:read', projections: PROJECTIONS },
       },
       async (request) => {
         const person = request.person;

@@ -18,7 +18,7 @@ export function geocodingQueries(context: QueryContext) {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/api/geocode',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: ['geocoding'],
           security: [{ bearer: [] }],

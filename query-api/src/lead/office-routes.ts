@@ -50,7 +50,7 @@ export function officeLeadQueries(context: QueryContext) {
             404: ErrorResponse,
           },
         },
-        config: { owner: true, projections: LEAD_PROJECTIONS },
+        config: { owner: true, scope: 'leads:read', projections: LEAD_PROJECTIONS },
       },
       async (request) => {
         const officeId = administeredOffice(request.person, request.params.officeId);

@@ -249,7 +249,7 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsQuery,
           response: { 200: LeadsResponse, 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: LEAD_PROJECTIONS },
+        config: { owner: true, scope: 'leads:read', projections: LEAD_PROJECTIONS },
       },
       async (request) => {
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };
@@ -269,7 +269,7 @@ export function leadQueries(context: QueryContext) {
           querystring: LeadsExportQuery,
           response: { 400: ErrorResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: LEAD_PROJECTIONS },
+        config: { owner: true, scope: 'leads:read', projections: LEAD_PROJECTIONS },
       },
       async (request, reply) => {
         const filter = { search: request.query.search ?? '', status: statusFilter(request.query.status) };

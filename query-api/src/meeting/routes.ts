@@ -108,7 +108,7 @@ export function meetingQueries(context: QueryContext, settings: MeetingQuerySett
           security: [{ bearer: [] }],
           response: { 200: MeetingsResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: [MEETINGS_PROJECTION] },
+        config: { owner: true, scope: 'meetings:read', projections: [MEETINGS_PROJECTION] },
       },
       async (request, reply) => {
         const ownerId = request.person.id;

@@ -70,7 +70,7 @@ export function officeCardQueries(context: QueryContext, settings: OfficeCardQue
           params: OfficeIdParams,
           response: { 200: OfficeCardsResponse, ...errorAnswers(400, 401, 403, 404) },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request) => {
         const officeId = administeredOfficeId(request.person, request.params.id);

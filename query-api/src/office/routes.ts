@@ -119,7 +119,7 @@ export function officeQueries(context: QueryContext, settings: OfficeQuerySettin
       '/api/offices/current',
       {
         schema: { tags: TAG, response: { 200: CurrentOfficeResponse, 401: ErrorResponse } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request) => {
         const { office } = request.person;
@@ -134,7 +134,7 @@ export function officeQueries(context: QueryContext, settings: OfficeQuerySettin
       '/api/offices/:id/members',
       {
         schema: { tags: TAG, params: OfficeIdParams, response: { 200: OfficeMembersResponse, ...ERRORS } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request) => {
         const officeId = ownOffice(request.person, request.params.id);
@@ -175,7 +175,7 @@ export function officeQueries(context: QueryContext, settings: OfficeQuerySettin
       '/api/offices/:id/export',
       {
         schema: { tags: TAG, params: OfficeIdParams },
-        config: { owner: true, projections: [...PROJECTIONS, 'cards', 'leads'] },
+        config: { owner: true, scope: false, projections: [...PROJECTIONS, 'cards', 'leads'] },
       },
       async (request, reply) => {
         const officeId = ownOffice(request.person, request.params.id);
@@ -195,7 +195,7 @@ export function officeQueries(context: QueryContext, settings: OfficeQuerySettin
       '/api/offices/:id/invitations',
       {
         schema: { tags: TAG, params: OfficeIdParams, response: { 200: OfficeInvitationsResponse, ...ERRORS } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request) => {
         const officeId = ownOffice(request.person, request.params.id);
@@ -223,7 +223,7 @@ export function officeQueries(context: QueryContext, settings: OfficeQuerySettin
       '/api/offices/:id/history',
       {
         schema: { tags: TAG, params: OfficeIdParams, response: { 200: OfficeHistoryResponse, ...ERRORS } },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request) => {
         const officeId = ownOffice(request.person, request.params.id);

@@ -93,7 +93,7 @@ export function productQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: ProductListResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: OWNER_PROJECTIONS },
+        config: { owner: true, scope: 'products:read', projections: OWNER_PROJECTIONS },
       },
       async (request) => {
         const ownerId = request.person.id;

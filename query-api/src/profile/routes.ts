@@ -42,7 +42,7 @@ export function profileQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: ProfileMeResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'profile:read', projections: PROJECTIONS },
       },
       async (request) => {
         const ownerId = request.person.id;

@@ -129,7 +129,7 @@ export function remsQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: RemsStatusResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -151,7 +151,7 @@ export function remsQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: RemsStatsResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: STATS_PROJECTIONS },
+        config: { owner: true, scope: false, projections: STATS_PROJECTIONS },
       },
       async (request, reply) => {
         const ownerId = request.person.id;

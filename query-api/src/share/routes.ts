@@ -32,7 +32,11 @@ export function shareQueries(context: QueryContext, settings: ShareQuerySettings
           response: { 200: ShareSettingsResponse, 401: ErrorResponse },
         },
         // The version names the logo: the profile's and the office's read models are read too.
-        config: { owner: true, projections: [SHARE_SETTINGS_PROJECTION, PROFILES_PROJECTION, OFFICES_PROJECTION] },
+        config: {
+          owner: true,
+          scope: 'cards:read',
+          projections: [SHARE_SETTINGS_PROJECTION, PROFILES_PROJECTION, OFFICES_PROJECTION],
+        },
       },
       async (request) => {
         const ownerId = request.person.id;

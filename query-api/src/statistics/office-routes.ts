@@ -42,7 +42,7 @@ export function officeStatisticsQueries(context: QueryContext, deps: StatisticsQ
           querystring: OfficeStatisticsQuery,
           response: { 200: OfficeStatisticsResponse, ...errorAnswers(400, 401, 403, 404) },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'statistics:read', projections: PROJECTIONS },
       },
       async (request) => {
         const officeId = administeredOfficeId(request.person, request.params.id);

@@ -118,7 +118,7 @@ export function statisticsQueries(
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     const options = <Response>(response: Response) => ({
       schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: response, ...ERRORS } },
-      config: { owner: true, projections: PROJECTIONS },
+      config: { owner: true, scope: 'statistics:read' as const, projections: PROJECTIONS },
     });
 
     const hub = new StatisticsStreamHub({
@@ -207,7 +207,7 @@ export function statisticsQueries(
       '/api/statistics/products',
       {
         schema: { tags: TAG, querystring: StatisticsQuery, response: { 200: ProductStatisticsResponse, ...ERRORS } },
-        config: { owner: true, projections: PRODUCT_PROJECTIONS },
+        config: { owner: true, scope: 'statistics:read', projections: PRODUCT_PROJECTIONS },
       },
       async (request) => {
         const scope = await scopeOf(request, request.query);
@@ -221,7 +221,7 @@ export function statisticsQueries(
       '/api/statistics/stream-ticket',
       {
         schema: { tags: TAG, response: { 200: StatisticsStreamTicketResponse, 401: ErrorResponse } },
-        config: { owner: true },
+        config: { owner: true, scope: 'statistics:read' },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -291,7 +291,7 @@ export function statisticsQueries(
           params: OfficeIdParams,
           response: { 200: StatisticsStreamTicketResponse, ...errorAnswers(400, 401, 403, 404) },
         },
-        config: { owner: true },
+        config: { owner: true, scope: 'statistics:read' },
       },
       async (request, reply) => {
         const officeId = administeredOfficeId(request.person, request.params.id);

@@ -60,7 +60,7 @@ export function googleWalletQueries(context: QueryContext, settings: GoogleWalle
           },
         },
         // The pass shows the card, its holder's profile and, on an office card, the office's template.
-        config: { owner: true, projections: [CARDS_PROJECTION, PROFILES_PROJECTION, OFFICES_PROJECTION] },
+        config: { owner: true, scope: false, projections: [CARDS_PROJECTION, PROFILES_PROJECTION, OFFICES_PROJECTION] },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');

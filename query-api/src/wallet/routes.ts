@@ -64,7 +64,7 @@ export function walletQueries(context: QueryContext, settings: WalletQuerySettin
           security: [{ bearer: [] }],
           response: { 200: WalletAvailabilityResponse, 401: ErrorResponse },
         },
-        config: { owner: true },
+        config: { owner: true, scope: false },
       },
       async () =>
         succeeded({
@@ -94,7 +94,7 @@ export function walletQueries(context: QueryContext, settings: WalletQuerySettin
             503: ErrorResponse,
           },
         },
-        config: { owner: true, projections: PASS_PROJECTIONS },
+        config: { owner: true, scope: false, projections: PASS_PROJECTIONS },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
