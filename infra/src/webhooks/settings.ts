@@ -12,6 +12,8 @@ export interface WebhookSettings {
   readonly timeoutMs?: number;
   /** How host names are resolved (tests of DNS rebinding answer differently at add time and at connection time). */
   readonly lookup?: LookupAll;
+  /** The delivery reactor's now (its three days before a pause); tests move it. Default the system's. */
+  readonly clock?: () => Date;
 }
 
 /** No private host allowed: what a deployment without WEBHOOK_ALLOWED_PRIVATE_HOSTS gets. */

@@ -4,6 +4,7 @@ import { accountMailReactors } from '../account/account-mail-reactors.ts';
 import { leadMailReactors } from '../lead/lead-mail-reactors.ts';
 import { officeMailReactor } from '../office/office-mail-reactor.ts';
 import { listingMailReactor } from '../product/listing-mail-reactor.ts';
+import { webhookMailReactor } from '../webhook/webhook-mail.ts';
 import type { MailDependencies } from './recipients.ts';
 
 /** Every reactor that sends e-mail, as the compositions start them (decisions 25, 26 and 61). */
@@ -20,5 +21,6 @@ export function mailReactors(deps: MailDependencies & { readonly appSecret: Buff
       invitationLinks: SignedLinks.fromAppSecret(deps.appSecret, 'office-invitation'),
     }),
     listingMailReactor(deps),
+    webhookMailReactor(deps),
   ];
 }
