@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { isLoopbackAddress } from '@kartvizit/schemas/public-address';
 import { readMapsSettings, type MapsSettings } from '../geocoding/settings.ts';
+import { readHubSpotSettings, type HubSpotSettings } from '../hubspot/settings.ts';
 import { readMeetingSettings, type MeetingSettings } from '../meetings/settings.ts';
 import { parseRemsBaseUrl } from '../rems/client.ts';
 import { readGoogleWalletSettings, type GoogleWalletSettings } from '../wallet/google-settings.ts';
@@ -39,6 +40,8 @@ export interface ServiceConfig {
   readonly webhookAddressPolicy: WebhookAddressPolicy;
   /** The meeting providers' OAuth clients and APIs (issue 15): GOOGLE_*, MICROSOFT_*, ZOOM_*, CALENDLY_*. */
   readonly meetings: MeetingSettings;
+  /** HubSpot (issue 35, decision 68): HUBSPOT_CLIENT_ID, HUBSPOT_CLIENT_SECRET and its URLs; no client id: not configured. */
+  readonly hubspot: HubSpotSettings;
   /** Where events are stored (issue 16): EVENT_STORE=postgres (default) or kurrentdb with KURRENTDB_URL. */
   readonly eventStore: EventStoreSettings;
   /** Kafka (issue 16): the relay publishes every event when KAFKA_BROKERS is set; EVENT_TRANSPORT=kafka makes readers consume it. */
@@ -226,6 +229,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, defaults: { por
     remsApiUrl: env.REMS_API_URL?.trim() ? parseRemsBaseUrl(env.REMS_API_URL) : null,
     webhookAddressPolicy: { allowedPrivateHosts: parseAllowedPrivateHosts(env.WEBHOOK_ALLOWED_PRIVATE_HOSTS) },
     meetings: readMeetingSettings(env),
+    hubspot: readHubSpotSettings(env),
     eventStore: readEventStoreSettings(env),
     kafka: readKafkaSettings(env),
     webVitalsSampleRate: readWebVitalsSampleRate(env),
