@@ -30,6 +30,9 @@ import { productRoutes } from './product/routes.ts';
 import { activeListingReader } from './product/reader.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import { remsRoutes } from './rems/routes.ts';
+import { webhookRoutes } from './webhook/routes.ts';
+import { WebhookSecretStore } from '@kartvizit/infra/webhooks/secret-store';
+import { DEFAULT_WEBHOOK_SETTINGS } from '@kartvizit/infra/webhooks/settings';
 import { remsRegistrationRoutes } from './rems/registration-routes.ts';
 import { meetingRoutes } from './meeting/routes.ts';
 import { hubspotRoutes } from './hubspot/routes.ts';
@@ -94,6 +97,13 @@ export function commandApi(
       meetingRoutes(context, deps, {
         accountContact: accountContactReader(context.commands),
         profileName: profileNameReader(context.commands),
+      }),
+    );
+    await app.register(
+      webhookRoutes(context, {
+        secrets: new WebhookSecretStore(deps.pool, deps.appSecret),
+        addressPolicy: (deps.webhooks ?? DEFAULT_WEBHOOK_SETTINGS).addressPolicy,
+        ...(deps.webhooks?.lookup ? { lookup: deps.webhooks.lookup } : {}),
       }),
     );
     await app.register(shareRoutes(context, deps));

@@ -22,6 +22,7 @@ await runHttpService({
       telemetry: readTelemetrySettings(process.env),
       publicBaseUrl: config.publicBaseUrl,
       remsApiUrl: config.remsApiUrl,
+      webhooks: { addressPolicy: config.webhookAddressPolicy },
       meetings: config.meetings,
       appleWallet: config.appleWallet,
       ...(listingClock ? { listingClock } : {}),

@@ -14,6 +14,7 @@ import { officesProjection } from './office/offices-projection.ts';
 import { shareSettingsProjection } from './share/share-projection.ts';
 import { applePassRegistrationsProjection } from './wallet/apple-pass-registrations-projection.ts';
 import { hubspotProjection } from './hubspot/hubspot-projection.ts';
+import { webhooksProjection } from './webhook/webhooks-projection.ts';
 import type { Projection } from '@kartvizit/infra/processing/projection';
 
 /** Every read model this service keeps. A feature adds its projection here. */
@@ -21,6 +22,7 @@ export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
   accountSecurityProjection,
   apiTokensProjection,
+  webhooksProjection,
   profilesProjection,
   cardsProjection,
   leadsProjection,

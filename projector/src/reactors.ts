@@ -5,6 +5,10 @@ import { accountErasureReactor, type ErasureDependencies } from './account/accou
 import { mailReactors } from './mail/reactors.ts';
 import { officeErasureReactor } from './office/office-erasure-reactor.ts';
 import { remsDeliveryReactor } from './rems/rems-delivery-reactor.ts';
+import { webhookDeliveryReactor } from './webhook/webhook-delivery-reactor.ts';
+import { webhookFanoutReactor } from './webhook/webhook-fanout-reactor.ts';
+import { WebhookSecretStore } from '@kartvizit/infra/webhooks/secret-store';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '@kartvizit/infra/webhooks/settings';
 import { hubspotContactsReactor } from './hubspot/hubspot-contacts-reactor.ts';
 import { HubSpotClient } from '@kartvizit/infra/hubspot/client';
 import { HubSpotConnectionStore } from '@kartvizit/infra/hubspot/connections';
@@ -41,6 +45,8 @@ export function productReactors(
     readonly hubspot?: HubSpotSettings | null;
     /** The HubSpot reactor's retry policy; tests shorten it. Default HUBSPOT_RETRY (about a day). */
     readonly hubspotRetry?: Partial<RetryPolicy>;
+    /** Webhooks (issue 35): which private hosts they may reach, and tests' shorter retries; default none. */
+    readonly webhooks?: WebhookSettings;
     readonly log?: (message: string) => void;
   },
 ): Reactor[] {
@@ -48,6 +54,9 @@ export function productReactors(
   return [
     accountErasureReactor(deps),
     officeErasureReactor(deps),
+    // Webhooks always run: an owner with no endpoint costs one read of an empty stream per event told of.
+    webhookFanoutReactor(deps) as Reactor,
+    webhookReactor(deps),
     ...(mailer ? mailReactors({ ...deps, mailer }) : []),
     ...(remsApiUrl
       ? [
@@ -93,4 +102,19 @@ export function productReactors(
         ]
       : []),
   ];
+}
+
+function webhookReactor(deps: ErasureDependencies & { readonly appSecret: Buffer; readonly webhooks?: WebhookSettings }): Reactor {
+  const settings = deps.webhooks ?? DEFAULT_WEBHOOK_SETTINGS;
+  return webhookDeliveryReactor({
+    pool: deps.pool,
+    store: deps.store,
+    codec: deps.codec,
+    secrets: new WebhookSecretStore(deps.pool, deps.appSecret),
+    addressPolicy: settings.addressPolicy,
+    ...(settings.retry ? { retry: settings.retry } : {}),
+    ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.lookup ? { lookup: settings.lookup } : {}),
+    ...(settings.clock ? { now: settings.clock } : {}),
+  }) as Reactor;
 }

@@ -19,7 +19,6 @@ import {
 import { SHARE_EVENT_TYPES, type PersonalAddressClaimed, type ShareEvent } from './share/events.ts';
 import { WALLET_EVENT_TYPES, type WalletEvent } from './wallet/events.ts';
 import { HUBSPOT_EVENT_TYPES, type HubSpotEvent } from './hubspot/events.ts';
-import { HUBSPOT_EVENT_TYPES, type HubSpotEvent } from './hubspot/events.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from './webhook/events.ts';
 
 export * from './account/events.ts';
@@ -36,7 +35,6 @@ export * from './meeting/events.ts';
 export * from './office/events.ts';
 export * from './share/events.ts';
 export * from './wallet/events.ts';
-export * from './hubspot/events.ts';
 export * from './hubspot/events.ts';
 export * from './webhook/events.ts';
 
@@ -66,7 +64,6 @@ export type DomainEvent =
   | PersonalAddressClaimed
   | WalletEvent
   | WebhookEvent
-  | HubSpotEvent
   | HubSpotEvent;
 export type DomainEventType = DomainEvent['type'];
 
@@ -86,7 +83,6 @@ export const EVENT_TYPES: EventRegistry<DomainEvent> = {
   ...SHARE_EVENT_TYPES,
   ...WALLET_EVENT_TYPES,
   ...WEBHOOK_EVENT_TYPES,
-  ...HUBSPOT_EVENT_TYPES,
   ...HUBSPOT_EVENT_TYPES,
 };
 

@@ -74,7 +74,3 @@ export * from './hubspot/model.ts';
 export * from './hubspot/rules.ts';
 export * from './hubspot/messages.ts';
 export * from './hubspot/http.ts';
-export * from './hubspot/model.ts';
-export * from './hubspot/rules.ts';
-export * from './hubspot/messages.ts';
-export * from './hubspot/http.ts';

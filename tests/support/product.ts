@@ -17,6 +17,7 @@ import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import type { WebhookSettings } from '@kartvizit/infra/webhooks/settings';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import type { HubSpotSettings } from '@kartvizit/infra/hubspot/settings';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
@@ -81,6 +82,11 @@ export async function startTestProduct(
     remsApiUrl?: string;
     /** The rems-delivery reactor's retry policy (tests: short delays); default the product's (24 hours). */
     remsRetry?: Partial<RetryPolicy>;
+    /**
+     * Webhooks (issue 35): the private hosts endpoints may name (a receiver on loopback needs 127.0.0.1), the delivery
+     * reactor's retries and timeout (tests: short), a resolver; default: no private host, the product's 24 hours.
+     */
+    webhooks?: WebhookSettings;
     /** The meeting providers (fakes on loopback: tests/support/fake-meeting-providers.ts); unset: none configured. */
     meetings?: MeetingSettings;
     /** Google Wallet (a fake on loopback: tests/support/fake-google-wallet.ts); unset: not set up, as when GOOGLE_WALLET_* is. */
@@ -145,6 +151,7 @@ export async function startTestProduct(
     projectorPollIntervalMs: options.projectorPollIntervalMs,
     remsApiUrl: options.remsApiUrl ?? null,
     ...(options.remsRetry ? { remsRetry: options.remsRetry } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.meetings ? { meetings: options.meetings } : {}),
     ...(options.googleWallet ? { googleWallet: options.googleWallet } : {}),
     ...(options.googleWalletRetry ? { googleWalletRetry: options.googleWalletRetry } : {}),

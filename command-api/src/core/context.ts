@@ -10,6 +10,7 @@ import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import { RemsClient } from '@kartvizit/infra/rems/client';
 import { CommandHandler } from '@kartvizit/infra/commands/command-handler';
+import type { WebhookSettings } from '@kartvizit/infra/webhooks/settings';
 
 export interface CommandApiDependencies {
   readonly pool: pg.Pool;
@@ -38,6 +39,8 @@ export interface CommandApiDependencies {
   readonly meetings?: MeetingSettings;
   /** The process's /metrics registry (beacons); unset: nothing counted. */
   readonly metrics?: ServiceMetrics;
+  /** Webhooks (issue 35): the private hosts endpoints may name (WEBHOOK_ALLOWED_PRIVATE_HOSTS); default none. */
+  readonly webhooks?: WebhookSettings;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { TelemetryOptions } from '@kartvizit/infra/telemetry/settings';
 import type { SignInThrottleOptions } from '@kartvizit/infra/auth/sign-in-throttle';
 import type { Mailer } from '@kartvizit/infra/mail/mailer';
 import type { RetryPolicy } from '@kartvizit/infra/processing/reactor';
+import type { WebhookSettings } from '@kartvizit/infra/webhooks/settings';
 import type { MeetingSettings } from '@kartvizit/infra/meetings/settings';
 import type { HubSpotSettings } from '@kartvizit/infra/hubspot/settings';
 import type { GoogleWalletSettings } from '@kartvizit/infra/wallet/google-settings';
@@ -72,6 +73,8 @@ export interface ProductParts {
   readonly webVitalsSampleRate?: number;
   /** The REMS delivery's retry policy (tests shorten it); default the product's 24 hours. */
   readonly remsRetry?: Partial<RetryPolicy>;
+  /** Webhooks (issue 35): WEBHOOK_ALLOWED_PRIVATE_HOSTS, and tests' shorter retries; default no private host. */
+  readonly webhooks?: WebhookSettings;
   /** GOOGLE_WALLET_* (issue 32): the save links and the reactor that updates saved passes; null or unset: none. */
   readonly googleWallet?: GoogleWalletSettings | null;
   /** The Google Wallet reactor's retry policy (tests shorten it); default the product's (about a day). */
@@ -126,6 +129,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
     appSecret: parts.appSecret,
     remsApiUrl: parts.remsApiUrl ?? null,
     ...(parts.remsRetry ? { remsRetry: parts.remsRetry } : {}),
+    ...(parts.webhooks ? { webhooks: parts.webhooks } : {}),
     googleWallet: parts.googleWallet ?? null,
     ...(parts.googleWalletRetry ? { googleWalletRetry: parts.googleWalletRetry } : {}),
     appleWallet: parts.appleWallet ?? null,
@@ -171,6 +175,7 @@ export async function composeProduct(parts: ProductParts): Promise<Product> {
       publicBaseUrl: parts.publicBaseUrl,
       remsApiUrl: parts.remsApiUrl ?? null,
       ...(parts.meetings ? { meetings: parts.meetings } : {}),
+      ...(parts.webhooks ? { webhooks: parts.webhooks } : {}),
       appleWallet: parts.appleWallet ?? null,
       metrics,
       // The ingestion worker's appends wake this process's projectors the way the store's own appends do.

@@ -45,6 +45,8 @@ export class CredentialStore {
     for (const table of ['account_sessions', 'account_two_factor', 'account_passkeys', 'sign_in_challenges', 'hubspot_connections', 'api_tokens']) {
       await this.pool.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
+    // Issue 35: the webhooks' signing secrets, so nothing is signed for the erased account again.
+    await this.pool.query('DELETE FROM webhook_secrets WHERE owner_id = $1', [userId]);
   }
 
   /**

@@ -25,6 +25,7 @@ export type KeyPurpose =
   | 'two-factor-secrets'
   | 'recovery-codes'
   | 'api-tokens'
+  | 'webhook-secrets'
   | 'hubspot-tokens';
 
 export const APP_SECRET_MIN_LENGTH = 32;

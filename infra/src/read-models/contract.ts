@@ -383,3 +383,11 @@ export interface PersonalAddressRow {
   readonly redirects_until: Date | null;
   readonly last_stream_position: string;
 }
+
+/**
+ * Webhooks (issue 35): each owner's endpoints and their delivery log. The delivery reactor reads `failing_since` to
+ * pause an endpoint after three days of failures; query-api serves both tables.
+ */
+export const WEBHOOKS_PROJECTION = 'webhooks';
+export const RM_WEBHOOK_ENDPOINTS = 'rm_webhook_endpoints';
+export const RM_WEBHOOK_DELIVERIES = 'rm_webhook_deliveries';

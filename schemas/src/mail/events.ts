@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'new-sign-in',
   'two-factor-changed',
   'passkey-added',
+  'webhook-paused',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
