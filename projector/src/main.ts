@@ -44,6 +44,7 @@ const projectors = composeProjector({
   googleWallet: config.googleWallet,
   appleWallet: config.appleWallet,
   relay: config.kafka,
+  hubspot: config.hubspot,
   ...(listingClock ? { clock: listingClock } : {}),
 });
 log(`running ${[...projectors.runners, ...projectors.reactors].map((runner) => runner.name).join(', ')}`);

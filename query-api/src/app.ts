@@ -114,7 +114,8 @@ export async function buildApp(
   deps: QueryApiDependencies &
     CardQuerySettings &
     GoogleWalletQuerySettings &
-    WalletQuerySettings & {
+    WalletQuerySettings &
+    Pick<HubSpotRouteSettings, 'hubspot'> & {
       readonly logLevel: string;
       readonly trustProxy?: TrustProxy;
       /** /healthz, /readyz and the request metrics (issue 17); unset: none (tests that need none). */

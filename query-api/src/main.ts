@@ -19,6 +19,7 @@ await runHttpService({
       meetings: config.meetings,
       googleWallet: config.googleWallet,
       appleWallet: config.appleWallet,
+      hubspot: config.hubspot,
       webVitalsSampleRate: config.webVitalsSampleRate,
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,

@@ -54,6 +54,7 @@ const product = await composeProduct({
   googleWallet: config.googleWallet,
   appleWallet: config.appleWallet,
   webVitalsSampleRate: config.webVitalsSampleRate,
+  hubspot: config.hubspot,
   metrics,
   readyMaxLagSeconds: config.operations.readyMaxLagSeconds,
   ...(listingClock ? { listingClock } : {}),
