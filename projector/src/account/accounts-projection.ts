@@ -56,7 +56,8 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
       row.passwordChangedAt = event.data.resetAt;
       return row;
     // Not handled (not in `handles`): a request changes nothing the owner reads.
-    // The account's security has a read model of its own (account-security-projection.ts).
+    // The account's security and its API tokens have read models of their own (account-security-projection.ts,
+    // api-tokens-projection.ts).
     case 'PasswordResetRequested':
     case 'EmailChangeRequested':
     case 'SessionStarted':
@@ -67,7 +68,6 @@ function evolve(current: AccountRow | undefined, event: StoredEvent<AccountEvent
     case 'RecoveryCodeUsed':
     case 'PasskeyAdded':
     case 'PasskeyRemoved':
-    // Personal API tokens have a read model of their own (api-tokens-projection.ts).
     case 'ApiTokenCreated':
     case 'ApiTokenRevoked':
       return row;
