@@ -296,6 +296,26 @@ describe('webhooks', () => {
     expect(rows).toEqual([]);
   });
 
+  it('lets a personal API token list webhooks with webhooks:read, add them only with webhooks:write', async () => {
+    const owner = await registerOwner(product);
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const token = async (scopes: string[]) => {
+      const made = await call<{ token: string }>('POST', '/api/tokens', owner, { name: 'CRM', scopes, expiresAt });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return { token: made.body.data.token, userId: owner.userId };
+    };
+    const reader = await token(['webhooks:read']);
+    const writer = await token(['webhooks:write', 'webhooks:read']);
+    const leads = await token(['leads:read']);
+    expect((await call('GET', '/api/webhooks', reader)).status).toBe(200);
+    expect((await addWebhook(reader, { url: `${receiver.url}?token`, events: ['lead.created'] })).status).toBe(403);
+    expect((await call('GET', '/api/webhooks', leads)).status).toBe(403);
+    const added = await addWebhook(writer, { url: `${receiver.url}?token`, events: ['lead.created'] });
+    expect(added.status).toBe(201);
+    const listed = await call<WebhookView[]>('GET', '/api/webhooks', reader, undefined, added.body.position);
+    expect(listed.body.data.map((endpoint) => endpoint.id)).toEqual([added.body.data.id]);
+  });
+
   it('keeps at most ten endpoints and one per address', async () => {
     const owner = await registerOwner(product);
     for (let index = 0; index < 10; index += 1) {

@@ -27,7 +27,7 @@ export function hubspotRoutes(context: CommandContext, settings: { readonly pool
     api.delete(
       '/api/integrations/hubspot',
       {
-        config: { owner: true },
+        config: { owner: true, scope: false },
         schema: {
           tags: ['hubspot'],
           summary: 'HubSpot bağlantısını kes',

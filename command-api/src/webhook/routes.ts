@@ -67,7 +67,7 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
           body: AddWebhookBody,
           response: { 201: AddWebhookResponse, ...ERRORS },
         },
-        config: { owner: true },
+        config: { owner: true, scope: 'webhooks:write' },
       },
       async (request, reply) => {
         const ownerId = request.person.id;
@@ -123,7 +123,7 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
           body: ChangeWebhookBody,
           response: { 200: WebhookCommandResponse, ...ERRORS },
         },
-        config: { owner: true },
+        config: { owner: true, scope: 'webhooks:write' },
       },
       async (request) => {
         const ownerId = request.person.id;
@@ -161,7 +161,7 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
           params: WebhookParams,
           response: { 200: WebhookCommandResponse, ...ERRORS },
         },
-        config: { owner: true },
+        config: { owner: true, scope: 'webhooks:write' },
       },
       async (request) => {
         const ownerId = request.person.id;
@@ -190,7 +190,7 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
           params: WebhookDeliveryParams,
           response: { 200: WebhookCommandResponse, ...ERRORS },
         },
-        config: { owner: true },
+        config: { owner: true, scope: 'webhooks:write' },
       },
       async (request) => {
         const ownerId = request.person.id;

@@ -144,7 +144,7 @@ export function hubspotQueries(context: QueryContext, settings: HubSpotRouteSett
           security: [{ bearer: [] }],
           response: { 200: HubSpotStatusResponse, 401: ErrorResponse },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: false, projections: PROJECTIONS },
       },
       async (request, reply) => {
         const row = await findRow(context, request.person.id);
@@ -179,7 +179,7 @@ export function hubspotQueries(context: QueryContext, settings: HubSpotRouteSett
           security: [{ bearer: [] }],
           response: { 200: HubSpotStartResponse, 401: ErrorResponse, 404: ErrorResponse },
         },
-        config: { owner: true },
+        config: { owner: true, scope: false },
       },
       async (request, reply) => {
         if (client === null) throw notFoundError(MESSAGES.hubspotNotConfigured);

@@ -103,7 +103,7 @@ export function webhookQueries(context: QueryContext) {
           security: [{ bearer: [] }],
           response: { 200: WebhooksResponse, ...ERRORS },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'webhooks:read', projections: PROJECTIONS },
       },
       async (request, reply) => {
         const rows = await rowsOrNone(() =>
@@ -130,7 +130,7 @@ export function webhookQueries(context: QueryContext) {
           params: WebhookParams,
           response: { 200: WebhookDeliveriesResponse, ...ERRORS },
         },
-        config: { owner: true, projections: PROJECTIONS },
+        config: { owner: true, scope: 'webhooks:read', projections: PROJECTIONS },
       },
       async (request, reply) => {
         const { id } = request.params;
