@@ -1,6 +1,7 @@
 import { promises as dns } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { WEBHOOK_ADDRESS_MESSAGES } from './messages.ts';
+import { WEBHOOK_MESSAGES } from '@kartvizit/schemas/webhook/messages';
+import { WEBHOOK_URL_MAX_LENGTH } from '@kartvizit/schemas/webhook/model';
 
 /**
  * Where webhooks may not go (issue 35, SSRF): loopback, private, link-local, shared, multicast, reserved and the cloud
@@ -18,7 +19,6 @@ export type LookupAll = (hostname: string) => Promise<readonly { readonly addres
 
 export const systemLookupAll: LookupAll = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
-export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
 /** WEBHOOK_ALLOWED_PRIVATE_HOSTS: comma separated names or addresses; `[::1]` and `::1` are the same entry. */
 export function parseAllowedPrivateHosts(value: string | undefined): readonly string[] {
@@ -145,24 +145,24 @@ export async function webhookUrlProblem(
   policy: WebhookAddressPolicy,
   lookup: LookupAll = systemLookupAll,
 ): Promise<string | null> {
-  if (url.length > WEBHOOK_URL_MAX_LENGTH) return WEBHOOK_ADDRESS_MESSAGES.webhookUrlTooLong;
+  if (url.length > WEBHOOK_URL_MAX_LENGTH) return WEBHOOK_MESSAGES.webhookUrlTooLong;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return WEBHOOK_ADDRESS_MESSAGES.webhookUrlInvalid;
+    return WEBHOOK_MESSAGES.webhookUrlInvalid;
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return WEBHOOK_ADDRESS_MESSAGES.webhookUrlNotHttps;
-  if (parsed.username !== '' || parsed.password !== '') return WEBHOOK_ADDRESS_MESSAGES.webhookUrlCredentials;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return WEBHOOK_MESSAGES.webhookUrlNotHttps;
+  if (parsed.username !== '' || parsed.password !== '') return WEBHOOK_MESSAGES.webhookUrlCredentials;
   const host = hostOf(parsed);
-  if (host === '') return WEBHOOK_ADDRESS_MESSAGES.webhookUrlInvalid;
+  if (host === '') return WEBHOOK_MESSAGES.webhookUrlInvalid;
   const addresses = await resolveHost(host, lookup);
-  if (addresses === null || addresses.length === 0) return WEBHOOK_ADDRESS_MESSAGES.webhookUrlUnresolvable;
+  if (addresses === null || addresses.length === 0) return WEBHOOK_MESSAGES.webhookUrlUnresolvable;
   if (parsed.protocol === 'http:' && !mayUsePlainHttp(host, addresses, policy)) {
-    return WEBHOOK_ADDRESS_MESSAGES.webhookUrlNotHttps;
+    return WEBHOOK_MESSAGES.webhookUrlNotHttps;
   }
   if (addresses.some((address) => !mayConnect(host, address, policy)))
-    return WEBHOOK_ADDRESS_MESSAGES.webhookUrlPrivate;
+    return WEBHOOK_MESSAGES.webhookUrlPrivate;
   return null;
 }
 

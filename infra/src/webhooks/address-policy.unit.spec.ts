@@ -6,7 +6,7 @@ import {
   type LookupAll,
   type WebhookAddressPolicy,
 } from './address-policy.ts';
-import { WEBHOOK_ADDRESS_MESSAGES as M } from './messages.ts';
+import { WEBHOOK_MESSAGES as M } from '@kartvizit/schemas/webhook/messages';
 import { readConfig } from '../config/env.ts';
 
 const forbidden: readonly (readonly [string, string])[] = [

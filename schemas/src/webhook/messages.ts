@@ -10,6 +10,12 @@ export const WEBHOOK_MESSAGES = {
   webhookDeliveryNotFound: 'Gönderim bulunamadı.',
   webhookUrlRequired: 'Webhook adresi zorunludur.',
   webhookUrlTooLong: 'Webhook adresi en fazla 2000 karakter olabilir.',
+  // The address as the server finds it when the endpoint is added (infra/src/webhooks/address-policy.ts).
+  webhookUrlInvalid: 'Geçerli bir webhook adresi girin (https:// ile başlayan).',
+  webhookUrlNotHttps: 'Webhook adresi https:// ile başlamalı.',
+  webhookUrlCredentials: 'Webhook adresi kullanıcı adı veya parola içeremez.',
+  webhookUrlUnresolvable: 'Adres çözümlenemedi; alan adını kontrol edin.',
+  webhookUrlPrivate: 'Bu adres yerel veya özel bir ağa çıkıyor; webhook buraya gönderilemez.',
   webhookEventsRequired: 'En az bir olay seçin.',
   webhookEventUnknown: 'Bilinmeyen olay türü: {name}.',
   webhookEventsRepeated: 'Aynı olay birden fazla seçilmiş.',
