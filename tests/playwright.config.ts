@@ -106,6 +106,8 @@ export default defineConfig({
       LISTING_CLOCK_FILE: join(dataDir, 'listing-clock'),
       // The meeting providers' sign-in and APIs (issue 15).
       ...e2eMeetingEnv(port),
+      // Webhooks to the journeys' receivers on loopback (integrations.e2e.ts; issue 35).
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       // Empty: embedded PostgreSQL in DATA_DIR/pg, as `npm start` runs.
       DATABASE_URL: e2eDatabaseUrl,
     },

@@ -56,6 +56,7 @@ export function AddWebhookForm({ onAdded }: { readonly onAdded: (added: AddedWeb
     if (urlProblem) return urlRef.current?.focus();
     if (eventsProblem) return focusEvents();
 
+    // The fields stay enabled while the server checks the address: a field it refuses must be able to take the focus.
     const result = await add({ url: url.trim(), events: chosen, personalData });
     if ('error' in result) {
       const server = serverProblem(result.error);
@@ -108,7 +109,7 @@ export function AddWebhookForm({ onAdded }: { readonly onAdded: (added: AddedWeb
         placeholder="https://ornek.com/webhook"
         inputRef={urlRef}
         value={url}
-        disabled={adding}
+        readOnly={adding}
         onChange={(event) => {
           setUrl(event.target.value);
           if (urlError) setUrlError(null);
@@ -121,7 +122,6 @@ export function AddWebhookForm({ onAdded }: { readonly onAdded: (added: AddedWeb
         ref={eventsRef}
         className="wh-events"
         aria-describedby={eventsError ? eventsErrorId : undefined}
-        disabled={adding}
       >
         <legend className="card-field__label">Olaylar</legend>
         <div className="wh-events__groups">
@@ -173,7 +173,6 @@ export function AddWebhookForm({ onAdded }: { readonly onAdded: (added: AddedWeb
           id={personalId}
           name="personalData"
           checked={personalData}
-          disabled={adding}
           aria-describedby={`${personalId}-hint`}
           onChange={(event) => setPersonalData(event.target.checked)}
         />

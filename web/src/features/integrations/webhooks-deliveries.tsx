@@ -21,10 +21,13 @@ import {
 /** How often the log is read again while a delivery is on its way (pending or retrying); otherwise not at all. */
 export const WEBHOOK_LOG_POLL_MS = 2_000;
 
+/** The endpoint list, for its last-delivery line. */
+const LIST_TAG = { type: 'Webhook', id: 'LIST' } as const;
+
 /**
  * One endpoint's delivery log ('Kayıtlar'): newest first, a table on wide screens and a card per delivery on a phone
  * (webhooks.css), with 'Tekrar Gönder' on every delivery that has ended. Read again every two seconds while one is
- * still on its way; once none is, the endpoint list is read again for its last-delivery line.
+ * still on its way; once none is (and on 'Yenile'), the endpoint list is read again for its last-delivery line.
  */
 export function WebhookDeliveryLog({ endpointId, id }: { readonly endpointId: string; readonly id: string }) {
   const titleId = useId();
@@ -46,7 +49,7 @@ export function WebhookDeliveryLog({ endpointId, id }: { readonly endpointId: st
 
   const wasInFlight = useRef(inFlight);
   useEffect(() => {
-    if (wasInFlight.current && !inFlight) dispatch(webhooksApi.util.invalidateTags([{ type: 'Webhook', id: 'LIST' }]));
+    if (wasInFlight.current && !inFlight) dispatch(webhooksApi.util.invalidateTags([LIST_TAG]));
     wasInFlight.current = inFlight;
   }, [inFlight, dispatch]);
 
@@ -119,7 +122,10 @@ export function WebhookDeliveryLog({ endpointId, id }: { readonly endpointId: st
         <button
           type="button"
           className="btn btn--secondary btn--sm"
-          onClick={() => void refetch()}
+          onClick={() => {
+            void refetch();
+            dispatch(webhooksApi.util.invalidateTags([LIST_TAG]));
+          }}
           disabled={isFetching}
           aria-busy={isFetching}
         >
