@@ -8,6 +8,7 @@ import {
   HubSpotStartResponse,
   HubSpotStatusResponse,
   MESSAGES,
+  READ_YOUR_WRITES_WAIT_MS,
   hubspotFailureText,
   hubspotStreamId,
   notFoundError,
@@ -119,11 +120,15 @@ export function hubspotQueries(context: QueryContext, settings: HubSpotRouteSett
         type: 'HubSpotConnected',
         data: { ownerId: pending.ownerId, portalId, connectedAt: now.toISOString() },
       };
-      await context.store.append([{
+      const appended = await context.store.append([{
         streamId: hubspotStreamId(pending.ownerId),
         expected: 'any',
         events: [await codec.encode(connected)],
       }]);
+      // A redirect carries no x-min-position: wait here (as briefly as any read-your-writes read) for the hubspot
+      // projection to pass the connection, or the screen's first read after the redirect can still say "not
+      // connected" beside its 'bağlandı' toast.
+      await context.watermarks.waitFor(PROJECTIONS, appended.position, READ_YOUR_WRITES_WAIT_MS);
       return null;
     } catch (error) {
       if (error instanceof HubSpotError) return error.message;

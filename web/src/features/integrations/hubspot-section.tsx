@@ -85,7 +85,7 @@ export function HubSpotSection() {
               </div>
             ) : null}
           </dl>
-          <button type="button" className="btn btn--ghost hubspot__disconnect" onClick={() => setConfirming(true)}>
+          <button type="button" className="btn hubspot__disconnect" onClick={() => setConfirming(true)}>
             Bağlantıyı Kes
           </button>
         </>
