@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
-import { e2eFakeOrigins, e2eMeetingEnv } from './support/e2e-fake-services.ts';
+import { e2eFakeOrigins, e2eHubSpotEnv, e2eMeetingEnv } from './support/e2e-fake-services.ts';
 
 const testsDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(testsDir, '..');
@@ -106,6 +106,10 @@ export default defineConfig({
       LISTING_CLOCK_FILE: join(dataDir, 'listing-clock'),
       // The meeting providers' sign-in and APIs (issue 15).
       ...e2eMeetingEnv(port),
+      // HubSpot (issue 35): the operator's app and HubSpot's hosts are the fake the global setup starts on E2E_PORT + 6
+      // (tests/support/fake-hubspot.ts), so 'HubSpot’a Bağlan' and the contacts reactor stay on loopback
+      // (hubspot.e2e.ts). Only this server: anywhere HUBSPOT_* is unset, HubSpot stays not configured.
+      ...e2eHubSpotEnv(port),
       // Webhooks to the journeys' receivers on loopback (integrations.e2e.ts; issue 35).
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       // Empty: embedded PostgreSQL in DATA_DIR/pg, as `npm start` runs.

@@ -7,6 +7,7 @@ import {
   type FakeMeetingRequest,
 } from './fake-meeting-apis.ts';
 import { FAKE_OAUTH_CONTROL_PATH, fakeOAuthEnv, startFakeOAuthProviders } from './fake-oauth-providers.ts';
+import { FAKE_HUBSPOT_CONTROL_PATH, fakeHubSpotEnv, startFakeHubSpot, type FakeHubSpotObject } from './fake-hubspot.ts';
 import { startFakeRems } from './fake-rems.ts';
 import { startFakeTiles } from './fake-tiles.ts';
 
@@ -19,9 +20,9 @@ export const E2E_REMS_ACCOUNT = { id: 'rems-hesap-e2e', name: 'E2E Emlak Ofisi' 
 
 /**
  * Playwright global setup: the browser journeys' geocoder, map tiles, REMS, the meeting providers' OAuth servers and
- * their APIs, on loopback ports next to the product's (E2E_PORT + 1 … + 5), so the server under test never reaches
- * the internet. playwright.config.ts points NOMINATIM_URL, GOOGLE_GEOCODING_URL, MAP_TILE_URL, REMS_API_URL and the
- * providers' settings (e2eMeetingEnv) at them.
+ * their APIs, and HubSpot, on loopback ports next to the product's (E2E_PORT + 1 … + 6), so the server under test
+ * never reaches the internet. playwright.config.ts points NOMINATIM_URL, GOOGLE_GEOCODING_URL, MAP_TILE_URL,
+ * REMS_API_URL, the providers' settings (e2eMeetingEnv) and HUBSPOT_* (e2eHubSpotEnv) at them.
  */
 export function e2eFakeOrigins(productPort: number) {
   const geocoderPort = Number(process.env.E2E_GEOCODER_PORT ?? productPort + 1);
@@ -29,15 +30,19 @@ export function e2eFakeOrigins(productPort: number) {
   const remsPort = Number(process.env.E2E_REMS_PORT ?? productPort + 3);
   const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? productPort + 4);
   const meetingApisPort = Number(process.env.E2E_MEETING_APIS_PORT ?? productPort + 5);
+  const hubspotPort = Number(process.env.E2E_HUBSPOT_PORT ?? productPort + 6);
   return {
     geocoderPort,
     tilesPort,
     remsPort,
     oauthPort,
     meetingApisPort,
+    hubspotPort,
     /** The four providers' authorization servers: another origin than the product's, as a real provider is. */
     oauth: `http://127.0.0.1:${oauthPort}`,
     meetingApis: `http://127.0.0.1:${meetingApisPort}`,
+    /** HubSpot's OAuth and CRM APIs (issue 35): tests/support/fake-hubspot.ts. */
+    hubspot: `http://127.0.0.1:${hubspotPort}`,
     rems: `http://127.0.0.1:${remsPort}`,
     geocoder: `http://127.0.0.1:${geocoderPort}`,
     tilesOrigin: `http://127.0.0.1:${tilesPort}`,
@@ -49,6 +54,19 @@ export function e2eFakeOrigins(productPort: number) {
 export function e2eMeetingEnv(productPort: number): Record<string, string> {
   const origins = e2eFakeOrigins(productPort);
   return { ...fakeOAuthEnv(origins.oauth), ...fakeMeetingApiEnv(origins.meetingApis) };
+}
+
+/** HubSpot for the server under test (issue 35): configured, on the fake (the operator's app, its hosts). */
+export function e2eHubSpotEnv(productPort: number): Record<string, string> {
+  return fakeHubSpotEnv(e2eFakeOrigins(productPort).hubspot);
+}
+
+/** The contacts and notes the journeys' fake HubSpot holds (every journey's), from a journey's worker. */
+export async function fakeHubSpotObjects(): Promise<{ contacts: FakeHubSpotObject[]; notes: FakeHubSpotObject[] }> {
+  const { hubspot } = e2eFakeOrigins(Number(process.env.E2E_PORT ?? 3100));
+  const response = await fetch(`${hubspot}${FAKE_HUBSPOT_CONTROL_PATH}/objects`);
+  if (!response.ok) throw new Error(`fake HubSpot's objects answered ${response.status}`);
+  return (await response.json()) as { contacts: FakeHubSpotObject[]; notes: FakeHubSpotObject[] };
 }
 
 function meetingApiControl(provider: MeetingProvider, action: string): string {
@@ -122,7 +140,16 @@ export default async function startE2eFakeServices(): Promise<() => Promise<void
     control: true,
     acceptToken: (provider, token) => oauth.isIssued(provider, token),
   });
+  // HubSpot's OAuth and CRM APIs (issue 35), with its objects readable by the journeys (hubspot.e2e.ts).
+  const hubspot = await startFakeHubSpot({ port: origins.hubspotPort, control: true });
   return async () => {
-    await Promise.all([geocoder.close(), tiles.close(), rems.close(), oauth.close(), meetingApis.close()]);
+    await Promise.all([
+      geocoder.close(),
+      tiles.close(),
+      rems.close(),
+      oauth.close(),
+      meetingApis.close(),
+      hubspot.close(),
+    ]);
   };
 }

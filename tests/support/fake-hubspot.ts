@@ -16,9 +16,23 @@ import type { HubSpotSettings } from '@kartvizit/infra/hubspot/settings';
  *   `PATCH /crm/v3/objects/contacts/{id}`, `POST /crm/v3/objects/notes/search` (hs_note_body CONTAINS_TOKEN),
  *   `POST /crm/v3/objects/notes` (with associations). Every CRM call needs a live access token, else 401.
  * `expireAccessTokens()` makes every issued access token answer 401 from now on, as an expired one does.
+ * With `control`, `GET /__fake-hubspot/objects` answers the contacts and notes it holds, for a browser journey whose
+ * fake runs in Playwright's global setup, another process than the journey's (tests/support/e2e-fake-services.ts).
  */
 export const FAKE_HUBSPOT_CLIENT = { clientId: 'fake-hubspot-client', clientSecret: 'fake-hubspot-secret' } as const;
 export const FAKE_HUBSPOT_PORTAL_ID = 24681357;
+export const FAKE_HUBSPOT_CONTROL_PATH = '/__fake-hubspot';
+
+/** HUBSPOT_* pointing a server process at a fake on `url` (what `settings()` gives a product in the same process). */
+export function fakeHubSpotEnv(url: string): Record<string, string> {
+  return {
+    HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT.clientId,
+    HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT.clientSecret,
+    HUBSPOT_AUTHORIZATION_URL: `${url}/oauth/authorize`,
+    HUBSPOT_TOKEN_URL: `${url}/oauth/v1/token`,
+    HUBSPOT_API_URL: url,
+  };
+}
 
 export interface FakeHubSpotRequest {
   readonly method: string;
@@ -62,7 +76,9 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeHubSpot(): Promise<FakeHubSpot> {
+export async function startFakeHubSpot(
+  options: { readonly port?: number; readonly control?: boolean } = {},
+): Promise<FakeHubSpot> {
   const requests: FakeHubSpotRequest[] = [];
   const codes = new Map<string, string>(); // code → redirect_uri
   const liveAccess = new Set<string>();
@@ -121,6 +137,11 @@ export async function startFakeHubSpot(): Promise<FakeHubSpot> {
       });
       return status;
     };
+
+    if (options.control && request.method === 'GET' && url.pathname === `${FAKE_HUBSPOT_CONTROL_PATH}/objects`) {
+      send(response, 200, { contacts, notes });
+      return 200;
+    }
 
     if (request.method === 'GET' && url.pathname === '/oauth/authorize') {
       if (url.searchParams.get('client_id') !== FAKE_HUBSPOT_CLIENT.clientId) {
@@ -260,7 +281,10 @@ export async function startFakeHubSpot(): Promise<FakeHubSpot> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

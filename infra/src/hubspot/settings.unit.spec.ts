@@ -54,9 +54,9 @@ describe('HubSpot settings from the environment', () => {
     expect(() => readHubSpotSettings({ HUBSPOT_TOKEN_URL: 'https://api.hubapi.com/oauth/v1/token?x=1' })).toThrow(
       'HUBSPOT_TOKEN_URL',
     );
-    expect(() => readHubSpotSettings({ HUBSPOT_AUTHORIZATION_URL: 'https://u:p@app.hubspot.com/oauth/authorize' })).toThrow(
-      'HUBSPOT_AUTHORIZATION_URL',
-    );
+    expect(() =>
+      readHubSpotSettings({ HUBSPOT_AUTHORIZATION_URL: 'https://u:p@app.hubspot.com/oauth/authorize' }),
+    ).toThrow('HUBSPOT_AUTHORIZATION_URL');
   });
 
   it('readConfig threads them to every process', () => {
