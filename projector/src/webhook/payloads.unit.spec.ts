@@ -109,7 +109,7 @@ function stored(event: WebhookSource): StoredEvent<WebhookSource> {
     metadata: {},
     createdAt: new Date(at),
     forgotten: false,
-  } as StoredEvent<WebhookSource>;
+  };
 }
 
 describe('webhook bodies', () => {
