@@ -5,10 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookDeliveryView } from '@kartvizit/schemas';
+import { MIN_POSITION_HEADER, TOKEN_STORAGE_KEY } from '@kartvizit/schemas/constants';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { STATISTICS_ALL_CARDS } from '@kartvizit/schemas/statistics/http';
 import { createTestDatabase } from '@kartvizit/infra/db/test-database';
 import { PROJECTIONS } from '@kartvizit/projector/projections';
+import { WEBHOOK_DELIVERY_REACTOR } from '@kartvizit/projector/webhook/webhook-delivery-reactor';
+import { WEBHOOK_FANOUT_REACTOR } from '@kartvizit/projector/webhook/webhook-fanout-reactor';
 import { LEAD_LIMIT_PER_CARD } from '@kartvizit/command-api/core/public-form/submission-limiter';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { startFakeRems, type FakeRems } from '../support/fake-rems.ts';
@@ -16,6 +20,7 @@ import { kafkaForTests } from '../support/kafka.ts';
 import { nginxPath, startNginx, type RunningNginx } from '../support/nginx.ts';
 import { freePort } from '../support/ports.ts';
 import { readModelSnapshot } from '../support/read-model-snapshot.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * The scaled shape of issue 16, as the deploy files draw it, on one machine: a PostgreSQL server database, a Kafka
@@ -24,6 +29,8 @@ import { readModelSnapshot } from '../support/read-model-snapshot.ts';
  * registers, fills the profile, creates a card, watches a phone's visit arrive live on /stats, adds a product and
  * connects REMS; a visitor registers through the card. Then one projector is killed (SIGKILL) while beacons keep
  * coming, the other carries on, and at the end every read model equals what a rebuild from the event store gives.
+ * Between them the owner adds a webhook (issue 35) for a receiver on loopback, and a product they create arrives there
+ * signed, once, from a projector's reactors fed by the same transport.
  *
  * EVENT_TRANSPORT for the processes: 'kafka', the shape the customer drew (the projectors run the relay and consume its
  * topic); SCALED_EVENT_TRANSPORT=store runs the same journey with LISTEN/NOTIFY wake-ups and store-fed projections.
@@ -55,11 +62,14 @@ type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;
 let nginx: RunningNginx | undefined;
 let rems: FakeRems | undefined;
+let receiver: WebhookReceiver | undefined;
 let browser: Browser | undefined;
 const children: ChildProcess[] = [];
 const workDir = mkdtempSync(join(tmpdir(), 'kartvizit-scaled-'));
 const root = new URL('../..', import.meta.url).pathname;
 let shared: Record<string, string> = {};
+/** The query-apis' own ports (nginx spreads the requests over them). */
+let queryPorts: number[] = [];
 
 interface Service {
   readonly name: string;
@@ -138,6 +148,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   rems = await startFakeRems();
   rems.addKey(REMS_KEY, { id: 'rems-olcekli', name: 'Ölçekli Emlak' });
+  receiver = await startWebhookReceiver();
 
   // The web app the query-apis serve, built into this run's folder (int tests run before npm test's web build).
   const webDist = join(workDir, 'web-dist');
@@ -149,6 +160,7 @@ beforeAll(async () => {
 
   const ports = { command: [await freePort(), await freePort()], query: [await freePort(), await freePort()] };
   nginx = await startNginx({ commandApi: ports.command, queryApi: ports.query });
+  queryPorts = ports.query;
   shared = {
     DATABASE_URL: database.url,
     APP_SECRET: randomBytes(32).toString('hex'),
@@ -162,6 +174,8 @@ beforeAll(async () => {
     REMS_API_URL: rems.url,
     KAFKA_BROKERS: kafka?.brokers.join(',') ?? '',
     EVENT_TRANSPORT,
+    // The webhook receiver is on loopback: the command-apis may accept it and the projectors' reactors reach it.
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
   };
   const apis = [
     ...ports.command.map((port, index) => ({
@@ -202,6 +216,7 @@ afterAll(async () => {
   await nginx?.stop();
   await Promise.all(children.map((child) => stopChild(child)));
   await rems?.close();
+  await receiver?.close();
   await database?.drop();
   await kafka?.stop();
   rmSync(workDir, { recursive: true, force: true });
@@ -224,6 +239,21 @@ function statTile(page: Page, label: string) {
     .getByRole('listitem')
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('.stat-tile__value');
+}
+
+/** A JSON call through nginx, as a script of the owner's would make it with their session token. */
+async function api(method: 'GET' | 'POST', path: string, token: string, body?: unknown, after?: string) {
+  const response = await fetch(`${nginx?.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // Read-your-writes: a query-api answers once its projections have passed the command's position.
+      ...(after === undefined ? {} : { [MIN_POSITION_HEADER]: after }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: unknown; position?: string } };
 }
 
 /** Beacons as phones send them, through nginx, from `lanes` loops at once, until stopped; counts what was stored. */
@@ -258,6 +288,9 @@ describe.skipIf(skipped !== null)(
   `the scaled shape: 2 × command-api, projector, query-api behind nginx, EVENT_TRANSPORT=${EVENT_TRANSPORT}${skipped ? ` (skipped: ${skipped})` : ''}`,
   () => {
     let cardId = '';
+    let ownerToken = '';
+    /** Requests the webhook receiver had when its product was delivered: nothing more may come after. */
+    let webhookRequests = -1;
 
     it('serves a whole owner journey and a visitor through nginx, live statistics included', async () => {
       // Given: an owner on a desktop browser, through nginx only.
@@ -304,6 +337,20 @@ describe.skipIf(skipped !== null)(
       await stats.goto('/stats');
       await stats.getByRole('heading', { level: 1, name: 'İstatistikler' }).waitFor();
       await statTile(stats, 'Toplam Ziyaret').filter({ hasText: /^0$/ }).waitFor();
+
+      // The card is on its public page once the projectors have it: the screen's toast comes with the command's answer,
+      // and a Kafka-fed projection under load may be seconds behind. A phone opening it before would get the 'not
+      // found' page (no beacon: the wait below would run out), so wait until every query-api serves it.
+      await until('every query-api serves the public card', async () => {
+        const answers = await Promise.all(
+          queryPorts.map(async (port) => {
+            const response = await fetch(`http://127.0.0.1:${port}/p/${cardId}`);
+            await response.arrayBuffer();
+            return response.status;
+          }),
+        );
+        return answers.every((status) => status === 200);
+      });
 
       // When: a phone opens the public card (its beacon goes through nginx to a command-api)...
       const phone = await newContext({
@@ -375,9 +422,74 @@ describe.skipIf(skipped !== null)(
         customerType: 'BUYER',
       });
 
+      // The owner's session, for the webhook test that follows (the web app keeps it in localStorage).
+      ownerToken = (await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)) ?? '';
       await owner.close();
       await phone.close();
     }, 240_000);
+
+    it('tells the owner’s webhook receiver of a new product, signed and once, through nginx (issue 35)', async () => {
+      expect(ownerToken, 'the journey signed the owner in').not.toBe('');
+      if (!receiver) throw new Error('no webhook receiver');
+      // Given: both webhook reactors have their place in the log (the fan-out starts at the head the first time it runs).
+      await until(
+        'the webhook reactors started',
+        async () =>
+          (await count('SELECT count(*) AS n FROM reactor_checkpoints WHERE name = ANY($1)', [
+            [WEBHOOK_FANOUT_REACTOR, WEBHOOK_DELIVERY_REACTOR],
+          ])) === 2,
+      );
+      // When: the owner adds a webhook for their products through nginx (a command-api), the secret shown once...
+      const added = await api('POST', '/api/webhooks', ownerToken, { url: receiver.url, events: ['product.*'] });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      const { id: endpointId, secret } = added.body.data as { id: string; secret: string };
+      expect(secret).toMatch(/^whsec_/);
+      receiver.secret = secret;
+      // ...and creates a product (the journey's earlier one came before the webhook: told to no one).
+      const name = 'Ölçekli webhook dairesi';
+      const created = await api('POST', '/api/products', ownerToken, { name, price: { value: '3.100.000' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const productId = (created.body.data as { _id: string })._id;
+      expect(typeof created.body.position, 'the command answers its position').toBe('string');
+
+      // Then: the delivery log (a query-api, through nginx) says delivered...
+      let log: WebhookDeliveryView[] = [];
+      let last = '';
+      await until('the delivery log says delivered', async () => {
+        const answer = await api(
+          'GET',
+          `/api/webhooks/${endpointId}/deliveries`,
+          ownerToken,
+          undefined,
+          created.body.position,
+        );
+        last = `${answer.status} ${JSON.stringify(answer.body)}`;
+        // Read-your-writes waits 2 s, then answers what it has: 404 until the webhooks projection has the endpoint.
+        if (answer.status === 404) return false;
+        expect(answer.status, last).toBe(200);
+        log = answer.body.data as WebhookDeliveryView[];
+        return log.some((delivery) => delivery.status === 'delivered');
+      }).catch((error: unknown) => {
+        throw new Error(`${String(error)}; the last answer: ${last}`);
+      });
+      expect(log).toEqual([expect.objectContaining({ eventName: 'product.created', status: 'delivered' })]);
+      const deliveryId = log[0]?.id;
+      // ...and the receiver had exactly one product.created, verified with the endpoint's secret, under that id (a retry
+      // would carry the same webhook-id; a second fan-out another).
+      const hooks = receiver.received.filter((hook) => hook.body.type === 'product.created');
+      expect(hooks.length).toBeGreaterThan(0);
+      expect(new Set(hooks.map((hook) => hook.id))).toEqual(new Set([deliveryId]));
+      const unique = receiver.unique();
+      expect(unique.map((hook) => [hook.id, hook.body.type, hook.verified])).toEqual([
+        [deliveryId, 'product.created', true],
+      ]);
+      expect(unique[0]?.body.data).toMatchObject({ productId, product: { name } });
+      expect(
+        receiver.received.filter((hook) => !hook.verified),
+        'every request signed with the secret',
+      ).toEqual([]);
+      webhookRequests = receiver.received.length;
+    }, 120_000);
 
     it('limits a client as itself through nginx, whatever X-Forwarded-For it sends (decision 50)', async () => {
       expect(cardId, 'the journey created a card').not.toBe('');
@@ -458,6 +570,8 @@ describe.skipIf(skipped !== null)(
       });
       expect(rebuilt.status, rebuilt.stderr).toBe(0);
       expect(await readModelSnapshot(database.pool)).toEqual(live);
+      // The delivered webhook was not sent again when its projector died, nor by B taking over.
+      if (webhookRequests >= 0) expect(receiver?.received.length).toBe(webhookRequests);
     }, 300_000);
   },
 );
