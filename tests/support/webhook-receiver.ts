@@ -21,6 +21,8 @@ export type ReceiverMode =
   | { readonly kind: 'ok' }
   | { readonly kind: 'status'; readonly status: number; readonly body?: string }
   | { readonly kind: 'hang' }
+  /** A receiver that takes its time: recorded as it arrives, answered 200 after `delayMs`. */
+  | { readonly kind: 'slow'; readonly delayMs: number }
   | { readonly kind: 'redirect'; readonly location: string };
 
 /**
@@ -36,6 +38,8 @@ export interface WebhookReceiver {
   /** The endpoint's secret, once the product answered it. */
   secret: string | null;
   mode: ReceiverMode;
+  /** Requests recorded but not answered yet ('slow' mode): a sender killed now leaves one of them unanswered. */
+  readonly inFlight: number;
   close(): Promise<void>;
 }
 
@@ -46,6 +50,7 @@ function header(headers: IncomingHttpHeaders, name: string): string {
 
 export async function startWebhookReceiver(path = '/hook'): Promise<WebhookReceiver> {
   const hanging = new Set<ServerResponse>();
+  const delayed = new Set<NodeJS.Timeout>();
   const receiver: WebhookReceiver = {
     url: '',
     port: 0,
@@ -58,7 +63,12 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
     },
     secret: null,
     mode: { kind: 'ok' },
+    get inFlight() {
+      return delayed.size;
+    },
     close: async () => {
+      for (const timer of delayed) clearTimeout(timer);
+      delayed.clear();
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -84,7 +94,13 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
       }
       const mode = receiver.mode;
       const answered =
-        mode.kind === 'ok' ? 200 : mode.kind === 'status' ? mode.status : mode.kind === 'redirect' ? 302 : 0;
+        mode.kind === 'ok' || mode.kind === 'slow'
+          ? 200
+          : mode.kind === 'status'
+            ? mode.status
+            : mode.kind === 'redirect'
+              ? 302
+              : 0;
       receiver.received.push({
         id: header(request.headers, 'webhook-id'),
         timestamp: header(request.headers, 'webhook-timestamp'),
@@ -109,6 +125,15 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
         case 'hang':
           hanging.add(response);
           return;
+        case 'slow': {
+          const timer = setTimeout(() => {
+            delayed.delete(timer);
+            if (!response.destroyed)
+              response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+          }, mode.delayMs);
+          delayed.add(timer);
+          return;
+        }
         default: {
           const unhandled: never = mode;
           return unhandled;
