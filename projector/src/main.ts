@@ -41,6 +41,7 @@ const projectors = composeProjector({
   publicBaseUrl: config.publicBaseUrl,
   appSecret: runtime.appSecret,
   remsApiUrl: config.remsApiUrl,
+  webhooks: { addressPolicy: config.webhookAddressPolicy },
   googleWallet: config.googleWallet,
   appleWallet: config.appleWallet,
   relay: config.kafka,

@@ -55,7 +55,7 @@ export function productReactors(
     accountErasureReactor(deps),
     officeErasureReactor(deps),
     // Webhooks always run: an owner with no endpoint costs one read of an empty stream per event told of.
-    webhookFanoutReactor(deps) as Reactor,
+    webhookFanoutReactor(deps),
     webhookReactor(deps),
     ...(mailer ? mailReactors({ ...deps, mailer }) : []),
     ...(remsApiUrl
@@ -116,5 +116,5 @@ function webhookReactor(deps: ErasureDependencies & { readonly appSecret: Buffer
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
     ...(settings.lookup ? { lookup: settings.lookup } : {}),
     ...(settings.clock ? { now: settings.clock } : {}),
-  }) as Reactor;
+  });
 }

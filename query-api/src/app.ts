@@ -34,6 +34,7 @@ import { officeStatisticsQueries } from './statistics/office-routes.ts';
 import { publicConfigQueries } from './config/routes.ts';
 import { geocodingQueries } from './geocoding/routes.ts';
 import { remsQueries } from './rems/routes.ts';
+import { webhookQueries } from './webhook/routes.ts';
 import { callbackPageRoutes } from './callback-page/routes.ts';
 import { oauthQueries } from './integration/oauth-routes.ts';
 import { hubspotQueries, type HubSpotRouteSettings } from './hubspot/routes.ts';
@@ -75,6 +76,7 @@ export function queryApi(
     await app.register(officeStatisticsQueries(context));
     await app.register(geocodingQueries(context));
     await app.register(remsQueries(context));
+    await app.register(webhookQueries(context));
     await app.register(oauthQueries(context, deps));
     await app.register(hubspotQueries(context, deps));
     await app.register(meetingQueries(context, deps));

@@ -50,6 +50,7 @@ const product = await composeProduct({
   publicBaseUrl: config.publicBaseUrl,
   maps: config.maps,
   remsApiUrl: config.remsApiUrl,
+  webhooks: { addressPolicy: config.webhookAddressPolicy },
   meetings: config.meetings,
   googleWallet: config.googleWallet,
   appleWallet: config.appleWallet,
