@@ -5,6 +5,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 import { after, registerOwner, type Owner } from './card-fixtures.ts';
 import { ownerWithCard, submitLead, visitorForm } from './lead-fixtures.ts';
 import { createProduct } from './product-fixtures.ts';
+import { createOffice, join, officeCardHeldBy, register } from './office-fixtures.ts';
 
 /**
  * Webhooks (issue 35) through the whole product: an endpoint added over HTTP, the events of the owner's cards signed as
@@ -314,6 +315,55 @@ describe('webhooks', () => {
     expect(added.status).toBe(201);
     const listed = await call<WebhookView[]>('GET', '/api/webhooks', reader, undefined, added.body.position);
     expect(listed.body.data.map((endpoint) => endpoint.id)).toEqual([added.body.data.id]);
+  });
+
+  it('lets an office admin add the office’s endpoint: it hears the office’s leads, whichever member holds the card', async () => {
+    const admin = await register(product, 'Ofis Yöneticisi');
+    const officeId = await createOffice(product, admin, 'Deniz Emlak', `deniz-${Date.now()}`);
+    const member = await register(product, 'Mehmet');
+    await join(product, admin, officeId, member);
+    const cardId = await officeCardHeldBy(product, member, officeId);
+    const officeReceiver = await startWebhookReceiver();
+    const memberReceiver = await startWebhookReceiver();
+    try {
+      // A member who is no admin cannot speak for the office.
+      const refused = await addWebhook(member, { url: officeReceiver.url, events: ['lead.created'], officeId });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ message: MESSAGES.webhookOfficeNotFound, field: 'officeId' });
+      const forOffice = await addWebhook(admin, { url: officeReceiver.url, events: ['lead.created'], officeId });
+      expect(forOffice.status, JSON.stringify(forOffice.body)).toBe(201);
+      officeReceiver.secret = forOffice.body.data.secret;
+      const forMember = await addWebhook(member, { url: memberReceiver.url, events: ['lead.created'] });
+      memberReceiver.secret = forMember.body.data.secret;
+
+      const lead = await submitLead(product, visitorForm(product, cardId, { fullName: 'Selin Aydın' }));
+      expect(lead.statusCode, lead.body).toBe(200);
+      await expect.poll(() => officeReceiver.unique().length, WAIT).toBe(1);
+      await expect.poll(() => memberReceiver.unique().length, WAIT).toBe(1);
+      const told = officeReceiver.unique()[0];
+      expect(told?.verified).toBe(true);
+      expect(told?.body.data).toMatchObject({ cardId, officeId, visitor: { fullName: 'Selin Aydın' } });
+      expect(memberReceiver.unique()[0]?.id).not.toBe(told?.id);
+
+      // The admin sees and manages it; the member sees only their own.
+      const adminList = await call<WebhookView[]>('GET', '/api/webhooks', admin);
+      expect(adminList.body.data.map((endpoint) => [endpoint.id, endpoint.officeId])).toEqual([
+        [forOffice.body.data.id, officeId],
+      ]);
+      const memberList = await call<WebhookView[]>('GET', '/api/webhooks', member);
+      expect(memberList.body.data.map((endpoint) => [endpoint.id, endpoint.officeId])).toEqual([
+        [forMember.body.data.id, null],
+      ]);
+      expect((await call('GET', `/api/webhooks/${forOffice.body.data.id}/deliveries`, member)).status).toBe(404);
+      expect((await call('DELETE', `/api/webhooks/${forOffice.body.data.id}`, member)).status).toBe(404);
+      await expect
+        .poll(async () => (await deliveries(admin, forOffice.body.data.id)).map((d) => d.status), WAIT)
+        .toEqual(['delivered']);
+      expect((await call('DELETE', `/api/webhooks/${forOffice.body.data.id}`, admin)).status).toBe(200);
+    } finally {
+      await officeReceiver.close();
+      await memberReceiver.close();
+    }
   });
 
   it('keeps at most ten endpoints and one per address', async () => {

@@ -17,7 +17,7 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
  * each time with a request in flight; a new projector takes over each time. The receiver ends with every product once
  * by `webhook-id`, signed, in the order they were created; what it got twice it got before a kill and again after it,
  * with the same id and the same bytes (what a Standard Webhooks receiver de-duplicates by); the delivery log says
- * delivered for each. The second test holds what the product does not do yet: send again only what a kill interrupted.
+ * delivered for each. The second test holds that only what a kill interrupted is sent again.
  */
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 const root = new URL('../..', import.meta.url).pathname;
@@ -272,16 +272,13 @@ describe('webhook deliveries across kill -9 of the projector', () => {
 
   /**
    * What issue 35 asks beyond that: a kill makes the new process send again only the request that was in flight (or
-   * done but not yet recorded), so duplicates are at most the kills times the reactor's concurrency. Not so today: with
-   * `concurrency` above 1 the delivery reactor's checkpoint moves only when a whole batch read is handled
-   * (infra/src/processing/reactor-work.ts, `handle`: `meetInLanes`, then `position.done`), and a delivery that
-   * succeeded leaves nothing the runtime looks at when it meets the event again (delivery-ledger.ts: `react` deletes
-   * the row `meet` would find), so the next process sends again every delivery of the unfinished batch, WebhookDelivered
-   * recorded or not: up to a batch (100 events read) per kill, from the same checkpoint again after each kill. The
-   * journey kills only when such a recorded delivery is past the checkpoint, so this fails every run until that is
-   * fixed; then make it an `it`.
+   * done but not yet recorded), so duplicates are at most the kills times the reactor's concurrency. With `concurrency`
+   * above 1 the runtime moves the delivery reactor's checkpoint only when a whole batch read is handled
+   * (infra/src/processing/reactor-work.ts), so the next process meets again deliveries whose WebhookDelivered is already
+   * recorded; the reactor looks in the delivery's stream first and sends none of them again (`alreadyDone`). The
+   * journey kills only when such a recorded delivery is past the checkpoint, so this holds that on every run.
    */
-  it.fails('send nothing again whose delivery was recorded before the kill (product defect, see above)', () => {
+  it('send nothing again whose delivery was recorded before the kill', () => {
     if (!repeats) throw new Error('the journey above did not finish');
     expect(repeats.resentAlthoughRecorded, repeats.story).toEqual([]);
     expect(repeats.duplicates, repeats.story).toBeLessThanOrEqual(KILLS * WEBHOOK_DELIVERY_CONCURRENCY);

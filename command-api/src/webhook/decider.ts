@@ -36,6 +36,8 @@ export type WebhooksCommand =
         readonly url: string;
         readonly events: readonly string[];
         readonly personalData: boolean;
+        /** An office's endpoint: `ownerId` is the office's id. */
+        readonly office?: boolean;
         readonly now: string;
       };
     }
@@ -114,13 +116,16 @@ export const webhooksDecider: Decider<WebhooksState, WebhooksCommand, WebhookEnd
   decide(command, state) {
     switch (command.type) {
       case 'AddWebhook': {
-        const { endpointId, ownerId, url, personalData, now } = command.data;
+        const { endpointId, ownerId, url, personalData, office, now } = command.data;
         const events = subscriptions(command.data.events);
         if (state.endpoints.size >= MAX_WEBHOOK_ENDPOINTS) throw conflictError(MESSAGES.webhookTooMany);
         if ([...state.endpoints.values()].some((endpoint) => endpoint.url === url))
           throw validationError(MESSAGES.webhookUrlTaken, 'url');
         return [
-          { type: 'WebhookEndpointAdded', data: { endpointId, ownerId, url, events, personalData, addedAt: now } },
+          {
+            type: 'WebhookEndpointAdded',
+            data: { endpointId, ownerId, ...(office ? { office: true } : {}), url, events, personalData, addedAt: now },
+          },
         ];
       }
       case 'ChangeWebhook': {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AddWebhookBody,
+  DomainError,
   AddWebhookResponse,
   ChangeWebhookBody,
   MESSAGES,
@@ -18,6 +19,7 @@ import {
   webhooksStreamId,
 } from '@kartvizit/schemas';
 import { UUID_PATTERN, WEBHOOK_DELIVERY_ID_PATTERN } from '@kartvizit/schemas/ids';
+import { may, type Person } from '@kartvizit/schemas/access';
 import { succeeded } from '@kartvizit/infra/http/answers';
 import type { WebhookAddressPolicy } from '@kartvizit/infra/webhooks/address-policy';
 import { webhookUrlProblem } from '@kartvizit/infra/webhooks/address-policy';
@@ -47,9 +49,34 @@ export interface WebhookRouteSettings {
 export function webhookRoutes(context: CommandContext, settings: WebhookRouteSettings) {
   const { commands } = context;
 
-  function endpointId(id: string): string {
+  /**
+   * Whose stream holds the endpoint the path names: the person's own, or their office's while they administer it (the
+   * one policy, `may`). Anything else, someone else's included, is not found.
+   */
+  async function holderOf(
+    person: Person,
+    id: string,
+  ): Promise<{ readonly endpointId: string; readonly holderId: string }> {
     if (!UUID_PATTERN.test(id)) throw notFoundError(MESSAGES.webhookNotFound);
-    return id;
+    const holders = [person.id];
+    const officeId = person.office?.officeId;
+    if (officeId && may(person, 'administer', { ownerId: null, officeId })) holders.push(officeId);
+    for (const holderId of holders) {
+      const { state } = await commands.load(webhooksDecider, webhooksStreamId(holderId));
+      if (state.endpoints.has(id)) return { endpointId: id, holderId };
+    }
+    throw notFoundError(MESSAGES.webhookNotFound);
+  }
+
+  /** Who the new endpoint is for: the person, or the office they administer. */
+  function newHolder(
+    person: Person,
+    officeId: string | undefined,
+  ): { readonly holderId: string; readonly office: boolean } {
+    if (officeId === undefined) return { holderId: person.id, office: false };
+    if (!may(person, 'administer', { ownerId: null, officeId }))
+      throw new DomainError('not_found', MESSAGES.webhookOfficeNotFound, 'officeId');
+    return { holderId: officeId, office: true };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -70,7 +97,7 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
         config: { owner: true, scope: 'webhooks:write' },
       },
       async (request, reply) => {
-        const ownerId = request.person.id;
+        const { holderId, office } = newHolder(request.person, request.body.officeId);
         const url = request.body.url.trim();
         const shape = webhookUrlShapeProblem(url);
         if (shape) throw validationError(shape, 'url');
@@ -83,23 +110,24 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
         const secret = newWebhookSecret();
         const now = new Date();
         // The secret first: the delivery reactor must find it for the endpoint's first delivery.
-        await settings.secrets.save(id, ownerId, secret, now);
+        await settings.secrets.save(id, holderId, secret, now);
         try {
           const result = await commands.handle(
             webhooksDecider,
-            webhooksStreamId(ownerId),
+            webhooksStreamId(holderId),
             {
               type: 'AddWebhook',
               data: {
                 endpointId: id,
-                ownerId,
+                ownerId: holderId,
+                ...(office ? { office } : {}),
                 url,
                 events: request.body.events,
                 personalData: request.body.personalData ?? true,
                 now: now.toISOString(),
               },
             },
-            { metadata: { actor: ownerId } },
+            { metadata: { actor: request.person.id } },
           );
           if (!result.position) throw new Error('An added webhook must have been recorded');
           return reply
@@ -126,23 +154,23 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
         config: { owner: true, scope: 'webhooks:write' },
       },
       async (request) => {
-        const ownerId = request.person.id;
         const { events, personalData, active } = request.body;
+        const { endpointId, holderId } = await holderOf(request.person, request.params.id);
         const result = await commands.handle(
           webhooksDecider,
-          webhooksStreamId(ownerId),
+          webhooksStreamId(holderId),
           {
             type: 'ChangeWebhook',
             data: {
-              endpointId: endpointId(request.params.id),
-              ownerId,
+              endpointId,
+              ownerId: holderId,
               ...(events !== undefined ? { events } : {}),
               ...(personalData !== undefined ? { personalData } : {}),
               ...(active !== undefined ? { active } : {}),
               now: new Date().toISOString(),
             },
           },
-          { metadata: { actor: ownerId } },
+          { metadata: { actor: request.person.id } },
         );
         const resumed = result.events.some((event) => event.type === 'WebhookEndpointResumed');
         const paused = result.events.some((event) => event.type === 'WebhookEndpointPaused');
@@ -164,16 +192,15 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
         config: { owner: true, scope: 'webhooks:write' },
       },
       async (request) => {
-        const ownerId = request.person.id;
-        const id = endpointId(request.params.id);
+        const { endpointId, holderId } = await holderOf(request.person, request.params.id);
         const result = await commands.handle(
           webhooksDecider,
-          webhooksStreamId(ownerId),
-          { type: 'RemoveWebhook', data: { endpointId: id, ownerId, now: new Date().toISOString() } },
-          { metadata: { actor: ownerId } },
+          webhooksStreamId(holderId),
+          { type: 'RemoveWebhook', data: { endpointId, ownerId: holderId, now: new Date().toISOString() } },
+          { metadata: { actor: request.person.id } },
         );
         // After the event: a delivery in flight finishes; none is signed again.
-        await settings.secrets.remove(id);
+        await settings.secrets.remove(endpointId);
         if (!result.position) throw new Error('A removed webhook must have been recorded');
         return succeeded({ message: MESSAGES.webhookRemoved, position: result.position });
       },
@@ -193,18 +220,17 @@ export function webhookRoutes(context: CommandContext, settings: WebhookRouteSet
         config: { owner: true, scope: 'webhooks:write' },
       },
       async (request) => {
-        const ownerId = request.person.id;
-        const id = endpointId(request.params.id);
         const { deliveryId } = request.params;
+        const { endpointId, holderId } = await holderOf(request.person, request.params.id);
         if (!WEBHOOK_DELIVERY_ID_PATTERN.test(deliveryId)) throw notFoundError(MESSAGES.webhookDeliveryNotFound);
         const result = await commands.handle(
           webhookDeliveryDecider,
           webhookDeliveryStreamId(deliveryId),
           {
             type: 'RetryWebhookDelivery',
-            data: { deliveryId, endpointId: id, ownerId, retryId: randomUUID(), now: new Date().toISOString() },
+            data: { deliveryId, endpointId, ownerId: holderId, retryId: randomUUID(), now: new Date().toISOString() },
           },
-          { metadata: { actor: ownerId } },
+          { metadata: { actor: request.person.id } },
         );
         if (!result.position) throw new Error('A retried delivery must have been recorded');
         return succeeded({ message: MESSAGES.webhookRetryQueued, position: result.position });

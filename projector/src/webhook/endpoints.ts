@@ -10,6 +10,10 @@ export interface EndpointNow {
   readonly events: readonly WebhookSubscription[];
   readonly personalData: boolean;
   readonly paused: boolean;
+  /** An office's endpoint (its holder is the office). */
+  readonly office: boolean;
+  /** Who added it (the command's actor): for an office's endpoint, the admin told when it is paused. */
+  readonly addedBy: string | null;
 }
 
 /**
@@ -39,6 +43,8 @@ export async function readEndpoints(
           events: event.data.events,
           personalData: event.data.personalData,
           paused: false,
+          office: event.data.office === true,
+          addedBy: typeof recorded.metadata.actor === 'string' ? recorded.metadata.actor : null,
         });
         break;
       case 'WebhookEndpointChanged':

@@ -62,6 +62,9 @@ class WebhookNotDeliveredError extends Error {
 }
 
 type Trigger = WebhookDeliveryRequested | WebhookDeliveryRetried;
+
+/** The events that end a delivery's request or resend. */
+const DONE: ReadonlySet<string> = new Set(['WebhookDelivered', 'WebhookDeliveryFailed', 'WebhookDeliverySkipped']);
 type Decoded = WebhookDeliveryEvent & { readonly forgotten: boolean };
 
 /**
@@ -79,6 +82,23 @@ type Decoded = WebhookDeliveryEvent & { readonly forgotten: boolean };
  */
 export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): Reactor<Trigger> {
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * Whether this trigger (the request, or one resend) already has its outcome in the delivery's stream. Above one
+   * partition at a time the runtime moves its checkpoint once a whole batch is handled, so a process killed mid-batch
+   * meets again what it had already delivered: this keeps it from sending that a second time. (What was sent but not
+   * yet recorded when the process died is sent again, under the same webhook-id.)
+   */
+  async function alreadyDone(trigger: StoredEvent<Trigger>): Promise<boolean> {
+    const { events } = await deps.store.readStream(webhookDeliveryStreamId(trigger.data.deliveryId));
+    const at = events.findIndex((recorded) => recorded.eventId === trigger.eventId);
+    if (at === -1) return false;
+    for (const recorded of events.slice(at + 1)) {
+      if (recorded.type === 'WebhookDeliveryRetried') return false;
+      if (DONE.has(recorded.type)) return true;
+    }
+    return false;
+  }
 
   /** The delivery's request, decoded, read back from its own stream (for a resend). */
   async function requestOf(
@@ -109,7 +129,7 @@ export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): React
   async function failingSince(endpointId: string): Promise<Date | null> {
     try {
       const { rows } = await deps.pool.query<{ failing_since: Date | null }>(
-        `SELECT failing_since FROM ${RM_WEBHOOK_ENDPOINTS} WHERE endpoint_id = $1`,
+        `SELECT failing_since FROM ${RM_WEBHOOK_ENDPOINTS} WHERE endpoint_id = $1 AND removed_at IS NULL`,
         [endpointId],
       );
       return rows[0]?.failing_since ?? null;
@@ -172,6 +192,7 @@ export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): React
       });
     },
     async react(event, context): Promise<ReactionOutcomes | void> {
+      if (await alreadyDone(event)) return;
       const request =
         event.type === 'WebhookDeliveryRequested'
           ? { ...event.data, forgotten: event.forgotten }

@@ -21,7 +21,8 @@ export const WEBHOOK_FANOUT_REACTOR = 'webhook-fanout';
  * once, with the endpoint's choice about personal data, and sealed; the delivery reactor sends those exact bytes on
  * every attempt. Calls nothing outside: it only writes to the log, so one partition (the log's order) is enough.
  *
- * An event whose personal fields are already erased (a lead deleted before this ran) is told to no one.
+ * An office's endpoints hear of what happens on the office's cards and leads (the event's `officeId`), beside the
+ * member's own. An event whose personal fields are already erased (a lead deleted before this ran) is told to no one.
  */
 export function webhookFanoutReactor(deps: {
   readonly store: EventStore;
@@ -35,25 +36,30 @@ export function webhookFanoutReactor(deps: {
     async react(event) {
       if (event.forgotten) return;
       const name = WEBHOOK_SOURCES[event.type];
-      const endpoints = await readEndpoints(deps.store, deps.codec, event.data.ownerId, event.position);
+      // The owner's endpoints, and the office's when it happened on the office's card or lead (issue 30).
+      const officeId = 'officeId' in event.data && typeof event.data.officeId === 'string' ? event.data.officeId : null;
+      const holders = officeId ? [event.data.ownerId, officeId] : [event.data.ownerId];
       const outcomes: ReactionOutcome[] = [];
-      for (const endpoint of endpoints.values()) {
-        if (!subscribesTo(endpoint.events, name)) continue;
-        const deliveryId = webhookDeliveryId(event.eventId, endpoint.endpointId);
-        const requested: WebhookDeliveryRequested = {
-          type: 'WebhookDeliveryRequested',
-          data: {
-            deliveryId,
-            endpointId: endpoint.endpointId,
-            ownerId: event.data.ownerId,
-            eventName: name,
-            sourceEventId: event.eventId,
-            sealedUnder: sealedUnder(event),
-            payload: webhookPayload(event, endpoint.personalData),
-            requestedAt: event.createdAt.toISOString(),
-          },
-        };
-        outcomes.push({ streamId: webhookDeliveryStreamId(deliveryId), events: [requested] });
+      for (const holderId of holders) {
+        const endpoints = await readEndpoints(deps.store, deps.codec, holderId, event.position);
+        for (const endpoint of endpoints.values()) {
+          if (!subscribesTo(endpoint.events, name)) continue;
+          const deliveryId = webhookDeliveryId(event.eventId, endpoint.endpointId);
+          const requested: WebhookDeliveryRequested = {
+            type: 'WebhookDeliveryRequested',
+            data: {
+              deliveryId,
+              endpointId: endpoint.endpointId,
+              ownerId: holderId,
+              eventName: name,
+              sourceEventId: event.eventId,
+              sealedUnder: sealedUnder(event),
+              payload: webhookPayload(event, endpoint.personalData),
+              requestedAt: event.createdAt.toISOString(),
+            },
+          };
+          outcomes.push({ streamId: webhookDeliveryStreamId(deliveryId), events: [requested] });
+        }
       }
       return outcomes;
     },

@@ -40,15 +40,18 @@ export function webhookMailReactor(deps: MailDependencies): Reactor<WebhookEndpo
     handles: ['WebhookEndpointPaused'],
     async react(event, { idempotencyKey }) {
       if (!event.data.automatic) return;
-      const holder = await readAccountHolder(deps, event.data.ownerId, event.position);
-      if (!holder) return;
       const endpoint = (await readEndpoints(deps.store, deps.codec, event.data.ownerId)).get(event.data.endpointId);
       if (!endpoint || endpoint.url === '') return;
+      // An office's endpoint: the admin who added it hears of it (they manage the office's integrations).
+      const recipient = endpoint.office ? endpoint.addedBy : event.data.ownerId;
+      if (!recipient) return;
+      const holder = await readAccountHolder(deps, recipient, event.position);
+      if (!holder) return;
       return sendMail(deps, {
         to: holder.email,
         content: webhookPausedMail(holder, endpoint.url, event.data, deps.publicBaseUrl),
         kind: 'webhook-paused',
-        ownerId: event.data.ownerId,
+        ownerId: recipient,
         cause: event,
         idempotencyKey,
       });

@@ -153,13 +153,16 @@ describe('the webhooks projection', () => {
     const endpointId = randomUUID();
     const deliveryId = `msg_${'4'.repeat(32)}`;
     await spec
-      .given([endpoint(ownerId, endpointId)], [
-        ...delivery(ownerId, endpointId, deliveryId),
-        {
-          type: 'WebhookDelivered',
-          data: { deliveryId, endpointId, ownerId, attempt: 2, status: 204, excerpt: '', at: MONDAY_LATER },
-        },
-      ])
+      .given(
+        [endpoint(ownerId, endpointId)],
+        [
+          ...delivery(ownerId, endpointId, deliveryId),
+          {
+            type: 'WebhookDelivered',
+            data: { deliveryId, endpointId, ownerId, attempt: 2, status: 204, excerpt: '', at: MONDAY_LATER },
+          },
+        ],
+      )
       .whenRedelivered()
       .then({
         webhook_deliveries: [{ delivery_id: deliveryId, status: 'delivered', attempts: 2, response_status: 204 }],
@@ -172,7 +175,40 @@ describe('the webhooks projection', () => {
     await spec
       .given([endpoint(ownerId, endpointId), ...delivery(ownerId, endpointId, `msg_${'5'.repeat(32)}`)])
       .when([{ type: 'WebhookEndpointRemoved', data: { endpointId, ownerId, at: TUESDAY } }])
-      .then({ webhook_endpoints: [], webhook_deliveries: [] });
+      .then({ webhook_endpoints: [{ endpoint_id: endpointId, removed_at: TUESDAY, url: '' }], webhook_deliveries: [] });
+  });
+
+  it('given a removed endpoint, when one of its deliveries arrives late (Kafka keeps no order between streams), then nothing comes back', async () => {
+    const ownerId = randomUUID();
+    const endpointId = randomUUID();
+    await spec
+      .given(
+        [endpoint(ownerId, endpointId)],
+        [{ type: 'WebhookEndpointRemoved', data: { endpointId, ownerId, at: TUESDAY } }],
+      )
+      .when(delivery(ownerId, endpointId, `msg_${'7'.repeat(32)}`))
+      .then({ webhook_endpoints: [{ endpoint_id: endpointId, removed_at: TUESDAY }], webhook_deliveries: [] });
+  });
+
+  it('given nothing yet, when a delivery arrives before its endpoint (Kafka), then it is kept and listed once the endpoint comes', async () => {
+    const ownerId = randomUUID();
+    const endpointId = randomUUID();
+    const deliveryId = `msg_${'8'.repeat(32)}`;
+    await spec
+      .given(delivery(ownerId, endpointId, deliveryId))
+      .when([endpoint(ownerId, endpointId)])
+      .then({
+        webhook_endpoints: [
+          {
+            endpoint_id: endpointId,
+            removed_at: null,
+            placeholder: false,
+            url: 'https://crm.example.com/hook',
+            failing_since: MONDAY,
+          },
+        ],
+        webhook_deliveries: [{ delivery_id: deliveryId, status: 'retrying' }],
+      });
   });
 
   it('given an owner whose key is destroyed, when a delivery is recorded, then the answer’s words read as empty', async () => {

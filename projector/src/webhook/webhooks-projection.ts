@@ -15,13 +15,27 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
   const endpoints = table('webhook_endpoints');
   const deliveries = table('webhook_deliveries');
   const d = event.data;
+  /**
+   * The endpoint's row, as a placeholder (not listed) when one of its deliveries' events comes before the endpoint's own:
+   * on Kafka, streams keep no order among themselves. WebhookEndpointAdded fills it in.
+   */
+  const placeholder = () =>
+    client.query(
+      `INSERT INTO ${endpoints} (endpoint_id, owner_id, url, events, personal_data, created_at, placeholder)
+       VALUES ($1, $2, '', '{}', false, $3, true) ON CONFLICT (endpoint_id) DO NOTHING`,
+      [d.endpointId, d.ownerId, event.createdAt],
+    );
   /** The delivery's row, if this event is newer than what it shows. */
   const forward = `last_stream_position < ${Number(event.streamPosition)}`;
   switch (event.type) {
     case 'WebhookEndpointAdded':
       await client.query(
-        `INSERT INTO ${endpoints} (endpoint_id, owner_id, url, events, personal_data, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (endpoint_id) DO NOTHING`,
+        `INSERT INTO ${endpoints} (endpoint_id, owner_id, office, url, events, personal_data, created_at)
+         VALUES ($1, $2, $7, $3, $4, $5, $6)
+         ON CONFLICT (endpoint_id) DO UPDATE SET url = EXCLUDED.url, events = EXCLUDED.events,
+           personal_data = EXCLUDED.personal_data, office = EXCLUDED.office, created_at = EXCLUDED.created_at,
+           placeholder = false
+         WHERE ${endpoints}.placeholder AND ${endpoints}.removed_at IS NULL`,
         [
           d.endpointId,
           d.ownerId,
@@ -29,6 +43,7 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
           event.data.events,
           event.data.personalData,
           event.data.addedAt,
+          event.data.office === true,
         ],
       );
       return;
@@ -40,7 +55,14 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
       ]);
       return;
     case 'WebhookEndpointRemoved':
-      await client.query(`DELETE FROM ${endpoints} WHERE endpoint_id = $1`, [d.endpointId]);
+      // Kept as removed (not listed), its log gone: a delivery of it arriving later on Kafka, where streams keep no
+      // order among themselves, then finds the tombstone and adds nothing, as a rebuild from the store would.
+      await client.query(
+        `INSERT INTO ${endpoints} (endpoint_id, owner_id, url, events, personal_data, created_at, removed_at)
+         VALUES ($1, $2, '', '{}', false, $3, $3)
+         ON CONFLICT (endpoint_id) DO UPDATE SET removed_at = coalesce(${endpoints}.removed_at, EXCLUDED.removed_at), url = ''`,
+        [d.endpointId, d.ownerId, event.data.at],
+      );
       await client.query(`DELETE FROM ${deliveries} WHERE endpoint_id = $1`, [d.endpointId]);
       return;
     case 'WebhookEndpointPaused':
@@ -58,7 +80,8 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
     case 'WebhookDeliveryRequested':
       await client.query(
         `INSERT INTO ${deliveries} (delivery_id, endpoint_id, owner_id, event_name, status, created_at, last_stream_position)
-         SELECT $1, $2, $3, $4, 'pending', $5, $6 WHERE EXISTS (SELECT 1 FROM ${endpoints} WHERE endpoint_id = $2)
+         SELECT $1, $2, $3, $4, 'pending', $5, $6
+          WHERE NOT EXISTS (SELECT 1 FROM ${endpoints} WHERE endpoint_id = $2 AND removed_at IS NOT NULL)
          ON CONFLICT (delivery_id) DO NOTHING`,
         [
           event.data.deliveryId,
@@ -91,6 +114,7 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
           event.streamPosition,
         ],
       );
+      await placeholder();
       await client.query(
         `UPDATE ${endpoints} SET failing_since = coalesce(failing_since, $2),
                 last_delivery_at = GREATEST(coalesce(last_delivery_at, $2), $2), last_delivery_status = 'retrying'
@@ -111,6 +135,7 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
           event.streamPosition,
         ],
       );
+      await placeholder();
       await client.query(
         `UPDATE ${endpoints} SET failing_since = NULL,
                 last_delivery_at = GREATEST(coalesce(last_delivery_at, $2), $2), last_delivery_status = 'delivered'
@@ -123,6 +148,7 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
         `UPDATE ${deliveries} SET status = 'failed', last_stream_position = $2 WHERE delivery_id = $1 AND ${forward}`,
         [event.data.deliveryId, event.streamPosition],
       );
+      await placeholder();
       await client.query(`UPDATE ${endpoints} SET last_delivery_status = 'failed' WHERE endpoint_id = $1`, [
         d.endpointId,
       ]);
@@ -148,6 +174,8 @@ export const webhooksProjection: Projection<WebhookEvent> = {
     webhook_endpoints: (table) => `CREATE TABLE ${table} (
       endpoint_id uuid PRIMARY KEY,
       owner_id uuid NOT NULL,
+      -- An office's endpoint: owner_id is the office's id.
+      office boolean NOT NULL DEFAULT false,
       url text NOT NULL,
       events text[] NOT NULL,
       personal_data boolean NOT NULL,
@@ -155,7 +183,11 @@ export const webhooksProjection: Projection<WebhookEvent> = {
       paused_at timestamptz,
       failing_since timestamptz,
       last_delivery_at timestamptz,
-      last_delivery_status text
+      last_delivery_status text,
+      -- Removed: no longer listed, kept so that nothing of it comes back out of order.
+      removed_at timestamptz,
+      -- Made by a delivery's event that came before the endpoint's own (Kafka); not listed until it is added.
+      placeholder boolean NOT NULL DEFAULT false
     );
     CREATE INDEX ${table}_owner ON ${table} (owner_id)`,
     webhook_deliveries: (table) => `CREATE TABLE ${table} (

@@ -11,6 +11,7 @@ import {
   type WebhookView,
 } from '@kartvizit/schemas';
 import { UUID_PATTERN } from '@kartvizit/schemas/ids';
+import { may, type Person } from '@kartvizit/schemas/access';
 import {
   RM_WEBHOOK_DELIVERIES,
   RM_WEBHOOK_ENDPOINTS,
@@ -27,6 +28,8 @@ const DELIVERY_LOG_LENGTH = 100;
 
 interface EndpointRow {
   readonly endpoint_id: string;
+  readonly owner_id: string;
+  readonly office: boolean;
   readonly url: string;
   readonly events: string[];
   readonly personal_data: boolean;
@@ -62,6 +65,7 @@ async function rowsOrNone<Row>(query: () => Promise<{ rows: Row[] }>): Promise<R
 function toView(row: EndpointRow): WebhookView {
   return {
     id: row.endpoint_id,
+    officeId: row.office ? row.owner_id : null,
     url: row.url,
     events: row.events as WebhookView['events'],
     personalData: row.personal_data,
@@ -89,6 +93,12 @@ function toDelivery(row: DeliveryRow): WebhookDeliveryView {
   };
 }
 
+/** Whose endpoints the person sees: their own, and their office's while they administer it (the one policy, `may`). */
+function holdersOf(person: Person): string[] {
+  const officeId = person.office?.officeId;
+  return officeId && may(person, 'administer', { ownerId: null, officeId }) ? [person.id, officeId] : [person.id];
+}
+
 /** The owner's webhooks and each one's delivery log (issue 35), from the webhooks read model; never a secret. */
 export function webhookQueries(context: QueryContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -108,10 +118,10 @@ export function webhookQueries(context: QueryContext) {
       async (request, reply) => {
         const rows = await rowsOrNone(() =>
           context.pool.query<EndpointRow>(
-            `SELECT endpoint_id, url, events, personal_data, created_at, paused_at, failing_since, last_delivery_at,
-                    last_delivery_status
-               FROM ${RM_WEBHOOK_ENDPOINTS} WHERE owner_id = $1 ORDER BY created_at, endpoint_id`,
-            [request.person.id],
+            `SELECT endpoint_id, owner_id, office, url, events, personal_data, created_at, paused_at, failing_since,
+                    last_delivery_at, last_delivery_status
+               FROM ${RM_WEBHOOK_ENDPOINTS} WHERE owner_id = ANY($1::uuid[]) AND removed_at IS NULL AND NOT placeholder ORDER BY office, created_at, endpoint_id`,
+            [holdersOf(request.person)],
           ),
         );
         reply.header('cache-control', 'private, no-store');
@@ -136,19 +146,19 @@ export function webhookQueries(context: QueryContext) {
         const { id } = request.params;
         if (!UUID_PATTERN.test(id)) throw notFoundError(MESSAGES.webhookNotFound);
         const owned = await rowsOrNone(() =>
-          context.pool.query(`SELECT 1 FROM ${RM_WEBHOOK_ENDPOINTS} WHERE endpoint_id = $1 AND owner_id = $2`, [
-            id,
-            request.person.id,
-          ]),
+          context.pool.query(
+            `SELECT 1 FROM ${RM_WEBHOOK_ENDPOINTS} WHERE endpoint_id = $1 AND owner_id = ANY($2::uuid[]) AND removed_at IS NULL AND NOT placeholder`,
+            [id, holdersOf(request.person)],
+          ),
         );
         if (owned.length === 0) throw notFoundError(MESSAGES.webhookNotFound);
         const rows = await rowsOrNone(() =>
           context.pool.query<DeliveryRow>(
             `SELECT delivery_id, event_name, status, attempts, created_at, last_attempt_at, response_status,
                     response_excerpt, failure_reason, skip_reason
-               FROM ${RM_WEBHOOK_DELIVERIES} WHERE endpoint_id = $1 AND owner_id = $2
-              ORDER BY created_at DESC, delivery_id DESC LIMIT $3`,
-            [id, request.person.id, DELIVERY_LOG_LENGTH],
+               FROM ${RM_WEBHOOK_DELIVERIES} WHERE endpoint_id = $1
+              ORDER BY created_at DESC, delivery_id DESC LIMIT $2`,
+            [id, DELIVERY_LOG_LENGTH],
           ),
         );
         reply.header('cache-control', 'private, no-store');

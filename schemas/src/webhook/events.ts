@@ -20,7 +20,14 @@ export interface WebhookEndpointAdded {
   readonly type: 'WebhookEndpointAdded';
   readonly data: {
     readonly endpointId: string;
+    /**
+     * Who holds the endpoint, here and in every webhook event: an account, or an office (then `office` is true and this
+     * is the office's id; its stream is `webhooks-{officeId}`). An office's endpoints hear of what happens on the
+     * office's cards and leads, whichever member holds them; an office admin manages them.
+     */
     readonly ownerId: string;
+    /** An office's endpoint (issue 35); absent: an account's. */
+    readonly office?: boolean;
     /** Sealed. */
     readonly url: string;
     readonly events: readonly WebhookSubscription[];
@@ -169,8 +176,9 @@ export type WebhookDeliveryEvent =
 
 export type WebhookEvent = WebhookEndpointEvent | WebhookDeliveryEvent;
 
-export function webhooksStreamId(ownerId: string): string {
-  return `webhooks-${ownerId}`;
+/** An account's endpoints, or an office's (its id): ids are UUIDs, so the two never meet. */
+export function webhooksStreamId(holderId: string): string {
+  return `webhooks-${holderId}`;
 }
 
 export function webhookDeliveryStreamId(deliveryId: string): string {

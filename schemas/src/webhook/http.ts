@@ -20,6 +20,8 @@ export const AddWebhookBody = Type.Object(
     events: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }),
     /** Names, phone numbers, e-mail addresses and messages in the bodies; default true. */
     personalData: Type.Optional(Type.Boolean()),
+    /** The office the endpoint is for (its admins only): it hears of the office's cards and leads. Absent: the owner's. */
+    officeId: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );
@@ -64,6 +66,8 @@ export type WebhookCommandResponse = Static<typeof WebhookCommandResponse>;
 
 export const WebhookView = Type.Object({
   id: Type.String(),
+  /** The office whose endpoint it is (shown to its admins); null: the owner's own. */
+  officeId: Type.Union([Type.String(), Type.Null()]),
   url: Type.String(),
   events: Type.Array(literalUnion(WEBHOOK_SUBSCRIPTIONS)),
   personalData: Type.Boolean(),

@@ -7,6 +7,7 @@ export const WEBHOOK_MESSAGES = {
   webhookPaused: 'Webhook duraklatıldı.',
   webhookRetryQueued: 'Gönderim yeniden kuyruğa alındı.',
   webhookNotFound: 'Webhook bulunamadı.',
+  webhookOfficeNotFound: 'Ofis bulunamadı; ofis adına webhook’ları yalnızca ofis yöneticileri yönetir.',
   webhookDeliveryNotFound: 'Gönderim bulunamadı.',
   webhookUrlRequired: 'Webhook adresi zorunludur.',
   webhookUrlTooLong: 'Webhook adresi en fazla 2000 karakter olabilir.',
