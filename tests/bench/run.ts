@@ -69,6 +69,7 @@ import type { LoadReply, LoadResult } from './load-generator.ts';
 import { cpuDuring, parentPid } from './cpu.ts';
 import { benchScaledShape } from './scaled-shape.ts';
 import { givenOffice } from '../support/offices.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import type { RecordedPage } from './replay-page.ts';
 
 const args = new Map<string, string>();
@@ -79,7 +80,9 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 const CONNECTIONS = Number(args.get('connections') ?? 128);
 const EVENTS = Number(args.get('events') ?? 1_000_000);
 const ONLY = new Set(
-  (args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share,listings,sessions').split(','),
+  (args.get('only') ?? 'ingestion,page,replay,query,office,rems,languages,share,listings,sessions,integrations').split(
+    ',',
+  ),
 );
 // Requests per statistics endpoint measured (after 20 unmeasured), for the owner's and the office's.
 const QUERY_REQUESTS = Number(args.get('requests') ?? 200);
@@ -975,6 +978,92 @@ async function benchSessions(): Promise<Record<string, unknown>> {
   }
 }
 
+/**
+ * Issue 35: what a personal API token costs an owner request beside a session's (both checked in one query each, then
+ * the scope), and how soon a webhook reaches a receiver on loopback after the command that caused it answered: 40
+ * products created one at a time by the owner, each delivered through the fan-out and delivery reactors of the
+ * projector process (Popl advertises about 15 seconds for a lead to reach a CRM). Baselines in the same run:
+ * query-api's /api/health, and the command's own round trip.
+ */
+async function benchIntegrations(): Promise<Record<string, unknown>> {
+  log('integrations: an owner route with an API token beside a session; webhook delivery after the command answered');
+  const receiver = await startWebhookReceiver();
+  const stack = await startScaledStack(await openBenchDatabase(`kartvizit_bench_integrations_${Date.now()}`), {
+    queryApi: true,
+    env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', PROJECTOR_POLL_INTERVAL_MS: '1000' },
+  });
+  try {
+    const base = stack.queryUrl ?? stack.url;
+    const owner = await seedAccount(stack.url);
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const made = await json<{ data: { token: string } }>(`${stack.url}/api/tokens`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: 'Ölçüm',
+        scopes: ['products:read'],
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+    });
+    const hook = await json<{ data: { secret: string } }>(`${stack.url}/api/webhooks`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url: receiver.url, events: ['product.created'] }),
+    });
+    receiver.secret = hook.data.secret;
+    const requests = {
+      baselineHealth: await latencyOf(`${base}/api/health`, owner.token),
+      productsWithSession: await latencyOf(`${base}/api/products`, owner.token),
+      productsWithApiToken: await latencyOf(`${base}/api/products`, made.data.token),
+    };
+
+    // One at a time: each product waits for its webhook before the next is made, as a lead a visitor leaves now and
+    // then would (a burst is the REMS bench's business).
+    const PRODUCTS = 40;
+    const commandTimes: number[] = [];
+    const delays: number[] = [];
+    for (let index = 0; index < PRODUCTS; index++) {
+      const name = `Ölçüm ürünü ${index}`;
+      const started = performance.now();
+      await json(`${stack.url}/api/products`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name, price: { value: 1_000 + index } }),
+      });
+      const done = performance.now();
+      commandTimes.push(done - started);
+      const deadline = Date.now() + 30_000;
+      let arrived: number | null = null;
+      while (arrived === null && Date.now() < deadline) {
+        const hook = receiver.received.find(
+          (entry) => entry.verified && (entry.body.data.product as { name?: string } | undefined)?.name === name,
+        );
+        if (hook) arrived = hook.arrivedAt;
+        else await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      if (arrived === null) throw new Error(`the webhook of ${name} did not arrive`);
+      delays.push(arrived - done);
+    }
+    delays.sort((a, b) => a - b);
+    commandTimes.sort((a, b) => a - b);
+    const result = {
+      ...requests,
+      commandRoundTrip: { p50: round(percentile(commandTimes, 50), 1), p95: round(percentile(commandTimes, 95), 1) },
+      webhookAfterCommand: {
+        p50: round(percentile(delays, 50), 1),
+        p95: round(percentile(delays, 95), 1),
+        max: round(delays.at(-1) ?? 0, 1),
+      },
+      duplicates: receiver.received.length - receiver.unique().length,
+    };
+    log(`integrations: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await stack.close();
+    await receiver.close();
+  }
+}
+
 /** A listing of the bench's agent (issue 33): the facts a portfolio card shows, an authorisation running a year. */
 function benchListing(index: number): Record<string, unknown> {
   const rooms = ['1+1', '2+1', '3+1', '4+1'][index % 4];
@@ -994,7 +1083,10 @@ function benchListing(index: number): Record<string, unknown> {
       il: 'İstanbul',
       ilce: 'Kadıköy',
       mahalle: 'Caferağa',
-      eids: { number: `EIDS-${1000 + index}`, validUntil: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10) },
+      eids: {
+        number: `EIDS-${1000 + index}`,
+        validUntil: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      },
     },
   };
 }
@@ -1583,6 +1675,7 @@ try {
   if (ONLY.has('share')) report.share = await benchShare();
   if (ONLY.has('listings')) report.listings = await benchListings();
   if (ONLY.has('sessions')) report.sessions = await benchSessions();
+  if (ONLY.has('integrations')) report.integrations = await benchIntegrations();
 } finally {
   await Promise.all([...children].map(stopChild));
   rmSync(workDir, { recursive: true, force: true });
@@ -1602,6 +1695,7 @@ const SECTIONS = [
   'share',
   'listings',
   'sessions',
+  'integrations',
   'scaled',
 ];
 if (existsSync(latestFile)) {

@@ -14,6 +14,8 @@ export interface ReceivedWebhook {
     readonly data: Record<string, unknown>;
   };
   readonly answered: number;
+  /** `performance.now()` when the whole request had arrived (the benchmark's clock). */
+  readonly arrivedAt: number;
 }
 
 /** How the receiver answers the next requests: like a healthy system, a failing one, a slow one, or a redirect. */
@@ -107,6 +109,7 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
         verified,
         body: JSON.parse(raw) as ReceivedWebhook['body'],
         answered,
+        arrivedAt: performance.now(),
       });
       if (request.url !== path) {
         response.writeHead(404).end();
