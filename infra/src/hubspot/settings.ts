@@ -1,5 +1,5 @@
 import { HUBSPOT_SCOPES } from '@kartvizit/schemas/hubspot/model';
-import { parseRemsBaseUrl } from '../rems/client.ts';
+import { address, optional } from '../meetings/settings.ts';
 
 /**
  * HubSpot (issue 35, docs/decisions/0068-hubspot.md): the operator's app (OAuth 2.0 authorization code, no PKCE:
@@ -29,16 +29,6 @@ export const HUBSPOT_DEFAULTS = {
   apiUrl: 'https://api.hubapi.com',
 } as const;
 
-function optional(value: string | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
-/** An http(s) address without credentials, query or fragment; a wrong one stops the service at start. */
-function address(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const value = optional(env[name]);
-  return value === null ? fallback : parseRemsBaseUrl(value, name);
-}
 
 export function readHubSpotSettings(env: NodeJS.ProcessEnv = process.env): HubSpotSettings {
   const clientId = optional(env.HUBSPOT_CLIENT_ID);

@@ -74,13 +74,14 @@ const DEFAULTS: Readonly<Record<MeetingProvider, ProviderDefaults>> = {
   },
 };
 
-function optional(value: string | undefined): string | null {
+/** A setting's value, trimmed; null when unset or blank. */
+export function optional(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
 
 /** An http(s) address without credentials, query or fragment; a wrong one stops the service at start. */
-function address(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+export function address(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = optional(env[name]);
   return value === null ? fallback : parseRemsBaseUrl(value, name);
 }
