@@ -30,6 +30,8 @@ export const TAG_TYPES = [
   'Office',
   'Share',
   'Security',
+  'Webhook',
+  'ApiToken',
 ] as const;
 
 /** Endpoints pass `extraOptions: { anonymous: true }` when no session may be sent (sign-in, sign-up). */

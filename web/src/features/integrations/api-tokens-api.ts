@@ -9,13 +9,11 @@ import { api } from '../../app/api.ts';
 /**
  * The owner's personal API tokens (issue 35). The token itself comes back once, in the creation's answer, and is never
  * kept in the store's cache of the list. Every command answers a `position` the root base query keeps, so the refetch
- * its tag causes reads the change back.
- *
- * 'ApiToken' joins the root slice's tag types here, as the webhooks' tag does, until the integrations settle.
+ * its tag causes reads the change back. The 'ApiToken' tag is declared with every other in app/api.ts's TAG_TYPES.
  */
 const LIST = { type: 'ApiToken', id: 'LIST' } as const;
 
-export const apiTokensApi = api.enhanceEndpoints({ addTagTypes: ['ApiToken'] }).injectEndpoints({
+export const apiTokensApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiTokens: build.query<ApiTokensResponse, void>({
       query: () => '/tokens',

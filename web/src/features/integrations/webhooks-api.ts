@@ -11,15 +11,13 @@ import { api } from '../../app/api.ts';
 /**
  * The owner's webhooks (issue 35). Every command answers a `position` the root base query keeps, so the refetch its
  * tags cause reads the change back (x-min-position, app/write-position.ts). Each endpoint's delivery log is tagged by
- * the endpoint's id: a retry refreshes that log and the list's last-delivery line.
- *
- * 'Webhook' joins the root slice's tag types here rather than in app/api.ts's TAG_TYPES, where it belongs once the
- * integrations' sections settle (they are written side by side).
+ * the endpoint's id: a retry refreshes that log and the list's last-delivery line. The 'Webhook' tag is declared with
+ * every other in app/api.ts's TAG_TYPES.
  */
 const LIST = { type: 'Webhook', id: 'LIST' } as const;
 const deliveriesOf = (endpointId: string) => ({ type: 'Webhook', id: `deliveries:${endpointId}` }) as const;
 
-export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhook'] }).injectEndpoints({
+export const webhooksApi = api.injectEndpoints({
   endpoints: (build) => ({
     getWebhooks: build.query<WebhooksResponse, void>({
       query: () => '/webhooks',
