@@ -4,15 +4,30 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@kartvizit/schemas/messages';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import './hubspot.css';
-import { useDisconnectHubSpotMutation, useGetHubSpotStatusQuery, useStartHubSpotMutation } from './hubspot-api.ts';
+import {
+  hubspotApi,
+  useDisconnectHubSpotMutation,
+  useGetHubSpotStatusQuery,
+  useStartHubSpotMutation,
+} from './hubspot-api.ts';
+
+/** How often the status is read again while connected, so the synced counts move without a reload. */
+const HUBSPOT_STATUS_POLL_MS = 15_000;
 
 const DATE = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
 
-/** 'HubSpot' on /integrations (issue 35): connect through HubSpot's OAuth, see what was synced, disconnect. */
+/**
+ * 'HubSpot' on /integrations (issue 35): connect through HubSpot's OAuth, see what was synced, disconnect. While
+ * connected the status is read again every 15 s, only while the tab is visible, so the counts follow new leads.
+ */
 export function HubSpotSection() {
   const titleId = useId();
   const [params, setParams] = useSearchParams();
-  const status = useGetHubSpotStatusQuery();
+  const connected = hubspotApi.endpoints.getHubSpotStatus.useQueryState().data?.connected ?? false;
+  const status = useGetHubSpotStatusQuery(undefined, {
+    pollingInterval: connected ? HUBSPOT_STATUS_POLL_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
   const [start, starting] = useStartHubSpotMutation();
   const [disconnect, disconnecting] = useDisconnectHubSpotMutation();
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +63,9 @@ export function HubSpotSection() {
       <h2 id={titleId} className="integrations-section__title">
         HubSpot
       </h2>
-      <p className="hubspot__intro">Kartınızdan gelen her bağlantı HubSpot’ta kişi olarak eklenir ya da güncellenir; mesajı not olarak düşülür.</p>
+      <p className="hubspot__intro">
+        Kartınızdan gelen her bağlantı HubSpot’ta kişi olarak eklenir ya da güncellenir; mesajı not olarak düşülür.
+      </p>
       {status.isLoading ? (
         <p className="hubspot__muted">Yükleniyor…</p>
       ) : !data ? (
@@ -56,7 +73,12 @@ export function HubSpotSection() {
       ) : !data.configured ? (
         <p className="hubspot__muted">{MESSAGES.hubspotNotConfigured}</p>
       ) : !data.connected ? (
-        <button type="button" className="btn btn--primary hubspot__connect" onClick={() => void connect()} disabled={starting.isLoading}>
+        <button
+          type="button"
+          className="btn btn--primary hubspot__connect"
+          onClick={() => void connect()}
+          disabled={starting.isLoading}
+        >
           {starting.isLoading ? 'Yönlendiriliyor…' : 'HubSpot’a Bağlan'}
         </button>
       ) : (
