@@ -10,7 +10,9 @@ import {
   DESKTOP,
   expect,
   PHONE,
+  plantToken,
   publicVirtualCard,
+  registerViaApi,
   storedToken,
   test,
   toast,
@@ -145,12 +147,17 @@ test('webhooks: added on /integrations, a lead arrives signed, the log follows a
     cardId = await publicVirtualCard(request, { token }, 'Fuar Kartı');
 
     await page.getByRole('button', { name: /Menü/ }).click();
-    await page.getByRole('navigation', { name: 'Panel bölümleri' }).getByRole('link', { name: 'Entegrasyonlar' }).click();
+    await page
+      .getByRole('navigation', { name: 'Panel bölümleri' })
+      .getByRole('link', { name: 'Entegrasyonlar' })
+      .click();
     await expect(page).toHaveURL(/\/integrations$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Entegrasyonlar' })).toBeVisible();
     await expect(section.getByText('Henüz webhook eklemediniz.')).toBeVisible();
     await expect(form.getByRole('checkbox', { name: /Yeni bağlantı/ })).toBeChecked();
     await expect(form.getByRole('switch', { name: /Kişisel verileri gönder/ })).toBeChecked();
+    // Not an office admin: no choice of whom it is for.
+    await expect(form.getByRole('group', { name: 'Kimin için?' })).toHaveCount(0);
     await captureBothSizes(page, 'integrations-webhooks-empty', '/integrations, no webhook');
     for (const viewport of [PHONE.viewport ?? { width: 390, height: 844 }, DESKTOP]) {
       await page.setViewportSize(viewport);
@@ -233,7 +240,9 @@ test('webhooks: added on /integrations, a lead arrives signed, the log follows a
     const log = section.getByRole('region', { name: 'Gönderim kayıtları' });
     receiver.state.status = 500;
     const attemptsBefore = receiver.state.attempts;
-    await deliveryRow(log).getByRole('button', { name: /^Tekrar Gönder/ }).click();
+    await deliveryRow(log)
+      .getByRole('button', { name: /^Tekrar Gönder/ })
+      .click();
     await expect(toast(page, MESSAGES.webhookRetryQueued)).toBeVisible();
     await expect.poll(() => receiver.state.attempts, { timeout: 30_000 }).toBeGreaterThan(attemptsBefore);
     await expect(deliveryRow(log)).toContainText(/Yeniden deneniyor|Başarısız/, { timeout: 20_000 });
@@ -270,6 +279,26 @@ test('webhooks: added on /integrations, a lead arrives signed, the log follows a
     await captureBothSizes(page, 'integrations-webhooks-refused', '/integrations, a private address refused');
   });
 
+  await test.step('Duraklat pauses the endpoint by hand, Yeniden Etkinleştir resumes it', async () => {
+    const endpoint = endpoints.first();
+    await endpoint.getByRole('button', { name: 'Duraklat' }).click();
+    await expect(toast(page, MESSAGES.webhookPaused)).toBeVisible();
+    await expect(endpoint.getByText('Duraklatıldı', { exact: true })).toBeVisible();
+    await expect(endpoint.getByRole('button', { name: 'Duraklat' })).toHaveCount(0);
+    const resume = endpoint.getByRole('button', { name: 'Yeniden Etkinleştir' });
+    await expect(resume).toBeVisible();
+    await expectAccessible(page, '/integrations, a paused webhook (desktop)');
+    await page.setViewportSize(PHONE.viewport ?? { width: 390, height: 844 });
+    await expectAccessible(page, '/integrations, a paused webhook (phone)');
+    await shootSection(page, section, 'integrations-webhooks-paused');
+    await page.setViewportSize(DESKTOP);
+    await shootSection(page, section, 'integrations-webhooks-paused');
+    await resume.click();
+    await expect(toast(page, MESSAGES.webhookResumed)).toBeVisible();
+    await expect(endpoint.getByText('Etkin', { exact: true })).toBeVisible();
+    await expect(endpoint.getByRole('button', { name: 'Duraklat' })).toBeVisible();
+  });
+
   await test.step('Sil asks first, then the endpoint is gone and the list’s heading has the focus', async () => {
     await endpoints.first().getByRole('button', { name: 'Sil' }).click();
     const dialog = page.getByRole('dialog', { name: 'Webhook silinsin mi?' });
@@ -285,4 +314,42 @@ test('webhooks: added on /integrations, a lead arrives signed, the log follows a
   });
 
   await receiver.close();
+});
+
+test('webhooks: an office admin adds an endpoint for the office, badged with its name', async ({ page, request }) => {
+  const account = await registerViaApi(request, { firstName: 'Ayşe', lastName: 'Güler' });
+  const headers = { authorization: `Bearer ${account.token}` };
+  await createProfileViaApi(request, account);
+  const created = await request.post('/api/offices', {
+    headers,
+    data: { name: 'Çınar Emlak', slug: `cinar-webhook-${Date.now().toString(36)}` },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await plantToken(page, account.token);
+  await page.goto('/integrations');
+  const section = page.getByRole('region', { name: 'Webhook’lar' });
+  const form = section.getByRole('form', { name: 'Webhook Ekle' });
+  const whom = form.getByRole('group', { name: 'Kimin için?' });
+  await expect(whom.getByRole('radio', { name: 'Kendi kartlarım' })).toBeChecked();
+  await whom.getByRole('radio', { name: 'Ofis: Çınar Emlak' }).check();
+  await form.getByLabel('Adres').fill('http://127.0.0.1:9/ofis-hook');
+  await expectAccessible(page, '/integrations, an office admin choosing the office');
+  await form.getByRole('button', { name: 'Webhook Ekle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Webhook’un gizli anahtarı' });
+  await dialog.getByRole('button', { name: 'Kaydettim' }).click();
+  await expect(dialog).toBeHidden();
+
+  const endpoint = section.getByTestId('webhook-endpoint');
+  await expect(endpoint).toHaveCount(1);
+  await expect(endpoint.getByText('Ofis: Çınar Emlak', { exact: true })).toBeVisible();
+  await expect(whom.getByRole('radio', { name: 'Kendi kartlarım' })).toBeChecked();
+  const list = await request.get('/api/webhooks', { headers });
+  const listed = (await list.json()) as { data: { officeId: string | null }[] };
+  expect(listed.data.map((item) => item.officeId)).toEqual([expect.any(String)]);
+  await expectAccessible(page, '/integrations, an office endpoint');
+  for (const viewport of [PHONE.viewport ?? { width: 390, height: 844 }, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await shootSection(page, section, 'integrations-webhooks-office');
+  }
 });

@@ -1,3 +1,4 @@
+import type { CurrentOfficeResponse } from '@kartvizit/schemas/office/http';
 import type { WebhookDeliveryView, WebhookView } from '@kartvizit/schemas/webhook/http';
 import {
   WEBHOOK_SUBSCRIPTIONS,
@@ -160,3 +161,21 @@ export function endpointStatusLabel(endpoint: Pick<WebhookView, 'status'>): stri
   return endpoint.status === 'active' ? 'Etkin' : 'Duraklatıldı';
 }
 
+/** The office the signed-in person may add endpoints for: theirs, when they are one of its admins; otherwise null. */
+export function adminOffice(
+  current: CurrentOfficeResponse | undefined,
+): { readonly id: string; readonly name: string } | null {
+  const membership = current?.data;
+  if (!membership || membership.role !== 'admin') return null;
+  return { id: membership.office.id, name: membership.office.details.name };
+}
+
+/** An office endpoint's badge: 'Ofis: Kaya Emlak' when the office is the person's own, 'Ofis' otherwise. */
+export function officeBadgeLabel(
+  endpoint: Pick<WebhookView, 'officeId'>,
+  office: { readonly id: string; readonly name: string } | null,
+): string | null {
+  if (endpoint.officeId === null) return null;
+  const name = office?.id === endpoint.officeId ? office.name.trim() : '';
+  return name ? `Ofis: ${name}` : 'Ofis';
+}

@@ -8,16 +8,18 @@ import { serverProblem } from '../../shared/server-problem.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { Icon, ICONS } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useGetCurrentOfficeQuery } from '../office/api.ts';
 import { AddWebhookForm, type AddedWebhook } from './webhooks-add-form.tsx';
 import { useChangeWebhookMutation, useGetWebhooksQuery, useRemoveWebhookMutation } from './webhooks-api.ts';
 import { WebhookDeliveryLog } from './webhooks-deliveries.tsx';
-import { deliveryStatusLabel, endpointStatusLabel, eventsLine } from './webhooks-facts.ts';
+import { deliveryStatusLabel, endpointStatusLabel, eventsLine, officeBadgeLabel } from './webhooks-facts.ts';
 import { WebhookSecretDialog } from './webhooks-secret-dialog.tsx';
 import './webhooks.css';
 
 /**
  * 'Webhook’lar' on /integrations (issue 35): the owner's endpoints with their state and delivery logs, and the form
- * that adds one; the new endpoint's secret is shown once, in a dialog.
+ * that adds one; the new endpoint's secret is shown once, in a dialog. An office's endpoints (listed to its admins)
+ * carry an 'Ofis' badge with the office's name.
  */
 export function WebhooksSection() {
   const titleId = useId();
@@ -29,6 +31,8 @@ export function WebhooksSection() {
   const [remove, { isLoading: removingNow }] = useRemoveWebhookMutation();
   const focusListNext = useRef(false);
   const endpoints = data?.data ?? [];
+  const currentOffice = useGetCurrentOfficeQuery().data?.data?.office;
+  const office = currentOffice ? { id: currentOffice.id, name: currentOffice.details.name } : null;
 
   // After a removal the item that held the focus is gone: the list's heading takes it. This runs after the dialog has
   // handed the focus back to 'Sil' (children's effects run first).
@@ -76,7 +80,12 @@ export function WebhooksSection() {
     list = (
       <ul className="wh-list" aria-labelledby={listTitleId}>
         {endpoints.map((endpoint) => (
-          <WebhookItem key={endpoint.id} endpoint={endpoint} onRemove={() => setRemoving(endpoint)} />
+          <WebhookItem
+            key={endpoint.id}
+            endpoint={endpoint}
+            officeLabel={officeBadgeLabel(endpoint, office)}
+            onRemove={() => setRemoving(endpoint)}
+          />
         ))}
       </ul>
     );
@@ -130,14 +139,23 @@ export function WebhooksSection() {
   );
 }
 
-function WebhookItem({ endpoint, onRemove }: { readonly endpoint: WebhookView; readonly onRemove: () => void }) {
+function WebhookItem({
+  endpoint,
+  officeLabel,
+  onRemove,
+}: {
+  readonly endpoint: WebhookView;
+  readonly officeLabel: string | null;
+  readonly onRemove: () => void;
+}) {
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
-  const [change, { isLoading: resuming }] = useChangeWebhookMutation();
+  const [change, { isLoading: changing }] = useChangeWebhookMutation();
   const paused = endpoint.status === 'paused';
 
-  const onResume = async () => {
-    const result = await change({ id: endpoint.id, body: { active: true } });
+  // 'Duraklat' and 'Yeniden Etkinleştir': no confirmation, the server's message as a toast.
+  const onSetActive = async (active: boolean) => {
+    const result = await change({ id: endpoint.id, body: { active } });
     if ('error' in result) {
       toast.error(serverProblem(result.error)?.message ?? MESSAGES.serverError);
       return;
@@ -149,10 +167,13 @@ function WebhookItem({ endpoint, onRemove }: { readonly endpoint: WebhookView; r
     <li className="wh-item" data-testid="webhook-endpoint">
       <div className="wh-item__head">
         <span className="mono wh-item__url">{endpoint.url}</span>
-        <span
-          className={`wh-badge ${paused ? 'wh-badge--bad' : endpoint.failingSince ? 'wh-badge--wait' : 'wh-badge--ok'}`}
-        >
-          {endpointStatusLabel(endpoint)}
+        <span className="wh-item__badges">
+          {officeLabel && <span className="wh-badge wh-badge--office">{officeLabel}</span>}
+          <span
+            className={`wh-badge ${paused ? 'wh-badge--bad' : endpoint.failingSince ? 'wh-badge--wait' : 'wh-badge--ok'}`}
+          >
+            {endpointStatusLabel(endpoint)}
+          </span>
         </span>
       </div>
       <dl className="wh-item__facts">
@@ -204,15 +225,25 @@ function WebhookItem({ endpoint, onRemove }: { readonly endpoint: WebhookView; r
         >
           Kayıtlar
         </button>
-        {paused && (
+        {paused ? (
           <button
             type="button"
             className="btn btn--primary btn--sm"
-            onClick={() => void onResume()}
-            disabled={resuming}
-            aria-busy={resuming}
+            onClick={() => void onSetActive(true)}
+            disabled={changing}
+            aria-busy={changing}
           >
-            {resuming ? 'Etkinleştiriliyor...' : 'Yeniden Etkinleştir'}
+            {changing ? 'Etkinleştiriliyor...' : 'Yeniden Etkinleştir'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => void onSetActive(false)}
+            disabled={changing}
+            aria-busy={changing}
+          >
+            {changing ? 'Duraklatılıyor...' : 'Duraklat'}
           </button>
         )}
         <button type="button" className="btn btn--sm wh-danger" onClick={onRemove}>
