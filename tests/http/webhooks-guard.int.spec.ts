@@ -160,6 +160,7 @@ describe('an endpoint failing for three days', () => {
     clock = new Date(clock.getTime() + 3 * 24 * 60 * 60 * 1000 + 60_000);
     // then the endpoint is paused and both deliveries are skipped as paused, nothing more is sent,
     await expect.poll(async () => (await endpoint())?.status, WAIT).toBe('paused');
+    expect((await endpoint())?.pausedAutomatically).toBe(true);
     await expect
       .poll(async () => (await deliveries()).map((d) => [d.status, d.skipReason]), WAIT)
       .toEqual([

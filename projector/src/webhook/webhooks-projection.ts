@@ -66,9 +66,10 @@ async function applyOne(event: Stored, { client, table }: ProjectionContext): Pr
       await client.query(`DELETE FROM ${deliveries} WHERE endpoint_id = $1`, [d.endpointId]);
       return;
     case 'WebhookEndpointPaused':
-      await client.query(`UPDATE ${endpoints} SET paused_at = $2 WHERE endpoint_id = $1`, [
+      await client.query(`UPDATE ${endpoints} SET paused_at = $2, paused_automatically = $3 WHERE endpoint_id = $1`, [
         d.endpointId,
         event.data.at,
+        event.data.automatic,
       ]);
       return;
     case 'WebhookEndpointResumed':
@@ -181,6 +182,7 @@ export const webhooksProjection: Projection<WebhookEvent> = {
       personal_data boolean NOT NULL,
       created_at timestamptz NOT NULL,
       paused_at timestamptz,
+      paused_automatically boolean NOT NULL DEFAULT false,
       failing_since timestamptz,
       last_delivery_at timestamptz,
       last_delivery_status text,

@@ -35,6 +35,7 @@ interface EndpointRow {
   readonly personal_data: boolean;
   readonly created_at: Date;
   readonly paused_at: Date | null;
+  readonly paused_automatically: boolean;
   readonly failing_since: Date | null;
   readonly last_delivery_at: Date | null;
   readonly last_delivery_status: string | null;
@@ -73,6 +74,7 @@ function toView(row: EndpointRow): WebhookView {
     createdAt: row.created_at.toISOString(),
     failingSince: row.failing_since?.toISOString() ?? null,
     pausedAt: row.paused_at?.toISOString() ?? null,
+    pausedAutomatically: row.paused_at !== null && row.paused_automatically,
     lastDeliveryAt: row.last_delivery_at?.toISOString() ?? null,
     lastDeliveryStatus: row.last_delivery_status as WebhookView['lastDeliveryStatus'],
   };
@@ -118,7 +120,7 @@ export function webhookQueries(context: QueryContext) {
       async (request, reply) => {
         const rows = await rowsOrNone(() =>
           context.pool.query<EndpointRow>(
-            `SELECT endpoint_id, owner_id, office, url, events, personal_data, created_at, paused_at, failing_since,
+            `SELECT endpoint_id, owner_id, office, url, events, personal_data, created_at, paused_at, paused_automatically, failing_since,
                     last_delivery_at, last_delivery_status
                FROM ${RM_WEBHOOK_ENDPOINTS} WHERE owner_id = ANY($1::uuid[]) AND removed_at IS NULL AND NOT placeholder ORDER BY office, created_at, endpoint_id`,
             [holdersOf(request.person)],

@@ -76,6 +76,8 @@ export const WebhookView = Type.Object({
   /** The first failure since the last success; null while it is well. */
   failingSince: Type.Union([Type.String(), Type.Null()]),
   pausedAt: Type.Union([Type.String(), Type.Null()]),
+  /** Paused after three days of failures (true) or by hand (false); false while active. */
+  pausedAutomatically: Type.Boolean(),
   lastDeliveryAt: Type.Union([Type.String(), Type.Null()]),
   lastDeliveryStatus: Type.Union([literalUnion(WEBHOOK_DELIVERY_STATUSES), Type.Null()]),
 });

@@ -200,7 +200,7 @@ function WebhookItem({
           <Icon path={ICONS.pause} />
           <span>
             {endpoint.pausedAt ? `${formatDateTime(endpoint.pausedAt)} tarihinde duraklatıldı` : 'Duraklatıldı'}
-            {endpoint.failingSince ? ': üç gün boyunca hiçbir gönderim ulaşmadı' : ''}. Duraklatılmışken olaylar
+            {endpoint.pausedAutomatically ? ': üç gün boyunca hiçbir gönderim ulaşmadı' : ''}. Duraklatılmışken olaylar
             gönderilmez; yeniden etkinleştirdiğinizde yeni olaylar gider.
           </span>
         </p>

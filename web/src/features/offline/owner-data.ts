@@ -56,6 +56,7 @@ export const OWNER_SCREENS: readonly RegExp[] = [
   /^\/activate\/?$/,
   /^\/share\/?$/,
   /^\/rems-integration\/?$/,
+  /^\/integrations\/?$/,
   /^\/meetings\/?$/,
   /^\/office(?:\/(?:new|template|team|cards|history|stats|leads))?\/?$/,
 ];
