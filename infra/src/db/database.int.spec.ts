@@ -140,9 +140,11 @@ describe('migrations', () => {
           'account_passkeys',
           'account_sessions',
           'account_two_factor',
+          'api_tokens',
           'events',
           'geocode_cache',
           'geocoder_throttle',
+          'hubspot_connections',
           'kafka_relay',
           'kafka_relay_marks',
           'owner_keys',
@@ -155,6 +157,7 @@ describe('migrations', () => {
           'sign_in_throttle',
           'streams',
           'visitor_salts',
+          'webhook_secrets',
         ]);
       } finally {
         await client.end();
