@@ -366,6 +366,55 @@ describe('webhooks', () => {
     }
   });
 
+  it('answers NUL bytes, a 1 MB string, wrong types and unknown ids on every webhook route with a Turkish 4xx, recording nothing', async () => {
+    const owner = await registerOwner(product);
+    const huge = 'a'.repeat(1_000_000);
+    const bodies: unknown[] = [
+      { url: `${receiver.url}\u0000x`, events: ['lead.created'] },
+      { url: receiver.url, events: ['lead.created\u0000'] },
+      { url: huge, events: ['lead.created'] },
+      { url: receiver.url, events: [huge] },
+      { url: receiver.url, events: ['lead.created'], officeId: 'yok\u0000' },
+      { url: [receiver.url], events: ['lead.created'] },
+      { url: receiver.url, events: [1] },
+      [],
+      'metin',
+    ];
+    for (const body of bodies) {
+      const answer = await product.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+      expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/[çğıöşüÇĞİÖŞÜ]|[a-z]/);
+    }
+    for (const body of [{ active: 'evet' }, { events: 'lead.created' }, { personalData: 1 }, { unknown: true }]) {
+      const answer = await call(
+        'PATCH',
+        `/api/webhooks/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+        owner,
+        body,
+      );
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    for (const id of ['yok\u0000', 'a'.repeat(5_000), '0f8fad5b-d9cb-469f-a165-70867728950e']) {
+      const path = encodeURIComponent(id);
+      for (const [method, url] of [
+        ['DELETE', `/api/webhooks/${path}`],
+        ['GET', `/api/webhooks/${path}/deliveries`],
+        ['POST', `/api/webhooks/${path}/deliveries/msg_x/retry`],
+      ] as const) {
+        const answer = await call(method, url, owner);
+        expect([400, 404, 414], `${method} ${url.slice(0, 60)}`).toContain(answer.status);
+        expect(answer.body.message).toMatch(/[a-zçğıöşü]/i);
+      }
+    }
+    expect(await webhookEventsOf(owner)).toBe(0);
+  });
+
   it('keeps at most ten endpoints and one per address', async () => {
     const owner = await registerOwner(product);
     for (let index = 0; index < 10; index += 1) {
