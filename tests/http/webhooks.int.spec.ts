@@ -415,6 +415,29 @@ describe('webhooks', () => {
     expect(await webhookEventsOf(owner)).toBe(0);
   });
 
+  it('answers bad input on the token routes with a Turkish 4xx, making no token', async () => {
+    const owner = await registerOwner(product);
+    const expiresAt = new Date(Date.now() + 86_400_000 * 30).toISOString();
+    for (const body of [
+      { name: 'CRM\u0000', scopes: ['leads:read'], expiresAt },
+      { name: 'a'.repeat(1_000_000), scopes: ['leads:read'], expiresAt },
+      { name: 'CRM', scopes: ['leads:read\u0000'], expiresAt },
+      { name: 'CRM', scopes: 'leads:read', expiresAt },
+      { name: 5, scopes: ['leads:read'], expiresAt },
+      { name: 'CRM', scopes: ['leads:read'], expiresAt: 'yarın' },
+      { name: 'CRM', scopes: ['leads:read'], expiresAt, admin: true },
+    ]) {
+      const answer = await call('POST', '/api/tokens', owner, body);
+      expect([400, 413], JSON.stringify(body).slice(0, 60)).toContain(answer.status);
+      expect(answer.body.message).toMatch(/[a-zçğıöşü]/i);
+    }
+    for (const id of ['yok\u0000', '0f8fad5b-d9cb-469f-a165-70867728950e']) {
+      const answer = await call('DELETE', `/api/tokens/${encodeURIComponent(id)}`, owner);
+      expect([400, 404]).toContain(answer.status);
+    }
+    expect((await call<unknown[]>('GET', '/api/tokens', owner)).body.data).toEqual([]);
+  });
+
   it('keeps at most ten endpoints and one per address', async () => {
     const owner = await registerOwner(product);
     for (let index = 0; index < 10; index += 1) {
