@@ -8,7 +8,7 @@ import {
   type WebhookSkipReason,
 } from '@kartvizit/schemas';
 import type pg from 'pg';
-import { DuplicateEventError, type EventStore } from '@kartvizit/infra/event-store/types';
+import { DuplicateEventError, type EventStore, type RecordedEvent } from '@kartvizit/infra/event-store/types';
 import {
   derivedEventId,
   type ReactionOutcome,
@@ -89,8 +89,7 @@ export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): React
    * meets again what it had already delivered: this keeps it from sending that a second time. (What was sent but not
    * yet recorded when the process died is sent again, under the same webhook-id.)
    */
-  async function alreadyDone(trigger: StoredEvent<Trigger>): Promise<boolean> {
-    const { events } = await deps.store.readStream(webhookDeliveryStreamId(trigger.data.deliveryId));
+  function alreadyDone(trigger: StoredEvent<Trigger>, events: readonly RecordedEvent[]): boolean {
     const at = events.findIndex((recorded) => recorded.eventId === trigger.eventId);
     if (at === -1) return false;
     for (const recorded of events.slice(at + 1)) {
@@ -100,11 +99,15 @@ export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): React
     return false;
   }
 
-  /** The delivery's request, decoded, read back from its own stream (for a resend). */
+  /** The delivery's own stream, read once per attempt. */
+  async function deliveryEvents(deliveryId: string): Promise<readonly RecordedEvent[]> {
+    return (await deps.store.readStream(webhookDeliveryStreamId(deliveryId))).events;
+  }
+
+  /** The delivery's request, decoded, from its own stream (for a resend). */
   async function requestOf(
-    deliveryId: string,
+    events: readonly RecordedEvent[],
   ): Promise<(WebhookDeliveryRequested['data'] & { readonly forgotten: boolean }) | null> {
-    const { events } = await deps.store.readStream(webhookDeliveryStreamId(deliveryId));
     for (const recorded of events) {
       if (recorded.type !== 'WebhookDeliveryRequested') continue;
       const decoded = (await deps.codec.decode(recorded)) as Decoded | null;
@@ -183,7 +186,10 @@ export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): React
     // under the same webhook-id, which Standard Webhooks receivers de-duplicate by.
     concurrency: WEBHOOK_DELIVERY_CONCURRENCY,
     async gaveUp(event) {
-      const request = event.type === 'WebhookDeliveryRequested' ? event.data : await requestOf(event.data.deliveryId);
+      const request =
+        event.type === 'WebhookDeliveryRequested'
+          ? event.data
+          : await requestOf(await deliveryEvents(event.data.deliveryId));
       if (!request) return;
       const { deliveryId, endpointId, ownerId } = request;
       return outcome(request, {
@@ -192,11 +198,12 @@ export function webhookDeliveryReactor(deps: WebhookDeliveryDependencies): React
       });
     },
     async react(event, context): Promise<ReactionOutcomes | void> {
-      if (await alreadyDone(event)) return;
+      const history = await deliveryEvents(event.data.deliveryId);
+      if (alreadyDone(event, history)) return;
       const request =
         event.type === 'WebhookDeliveryRequested'
           ? { ...event.data, forgotten: event.forgotten }
-          : await requestOf(event.data.deliveryId);
+          : await requestOf(history);
       if (!request) return;
       if (request.forgotten) return skipped(request, 'erased');
       const endpoint = (await readEndpoints(deps.store, deps.codec, request.ownerId)).get(request.endpointId);
